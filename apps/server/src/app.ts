@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config';
+import { createDatabase, type DatabaseHandle } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { auditRoutes } from './features/audit/audit.routes';
+import { createAuditService } from './features/audit/audit.service';
+import { authRoutes } from './features/auth/auth.routes';
+import { createAuthService } from './features/auth/auth.service';
+import { createLoginThrottle } from './features/auth/login-throttle';
+import { facilitiesRoutes } from './features/facilities/facilities.routes';
+import { createFacilitiesService } from './features/facilities/facilities.service';
+import { clientErrorsRoutes } from './features/client-errors/client-errors.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { preferencesRoutes } from './features/preferences/preferences.routes';
+import { createPreferencesService } from './features/preferences/preferences.service';
+import { programAreasRoutes } from './features/program-areas/program-areas.routes';
+import { createProgramAreasService } from './features/program-areas/program-areas.service';
+import { publicConfigRoutes } from './features/public-config/public-config.routes';
+import { regulationsRoutes } from './features/regulations/regulations.routes';
+import { createRegulationsService } from './features/regulations/regulations.service';
+import { createSessionsService } from './features/sessions/sessions.service';
+import { userFacilitiesRoutes } from './features/user-facilities/user-facilities.routes';
+import { createUserFacilitiesService } from './features/user-facilities/user-facilities.service';
+import { ensureFirstAdmin } from './features/users/bootstrap-admin';
+import { usersRoutes } from './features/users/users.routes';
+import { createUsersService } from './features/users/users.service';
+import { createAuthGuards } from './platform/auth';
+import { createErrorReporter } from './platform/error-reporter';
+import { handleFrameworkError, registerErrorHandler } from './platform/errors';
+import { registerGracefulShutdown } from './platform/shutdown';
+import { registerOpenApi } from './platform/openapi';
+import { registerSecurityHeaders } from './platform/security';
+import { registerWebApp } from './platform/web-app';
+import { documentsRoutes } from './features/documents/documents.routes';
+import { countTaskEvidence, createDocumentsService } from './features/documents/documents.service';
+import { evidencePacksRoutes } from './features/evidence-packs/evidence-packs.routes';
+import { createEvidencePacksService } from './features/evidence-packs/evidence-packs.service';
+import { createFileStorage } from './storage/create-storage';
+import { handOverRoutes } from './features/hand-over/hand-over.routes';
+import { createHandOverService } from './features/hand-over/hand-over.service';
+import { createJobsService, type JobsService } from './features/jobs/jobs.service';
+import { requirementsRoutes } from './features/requirements/requirements.routes';
+import { createRequirementsService } from './features/requirements/requirements.service';
+import { createTaskGenerationService } from './features/tasks/task-generation.service';
+import { tasksRoutes } from './features/tasks/tasks.routes';
+import { taskSummaryRoutes } from './features/tasks/task-summary.routes';
+import { createTaskSummaryService } from './features/tasks/task-summary.service';
+import { createTasksService, type EvidenceCounter } from './features/tasks/tasks.service';
+import { systemClock, type Clock } from './platform/clock';
+
+export interface BuildOptions {
+  /** An existing database (tests pass an isolated one); otherwise one is opened from config.databaseUrl. */
+  database?: DatabaseHandle;
+  /** Where the first administrator's generated credentials are printed. */
+  print?: (text: string) => void;
+  /** Serve the built web app (default true). */
+  serveWebApp?: boolean;
+  /** The clock of the date rules (overdue, completion dates, daily jobs); tests stand at chosen instants. */
+  now?: Clock;
+  /** The evidence gate's counter (default: the documents feature's count of a task's active evidence). */
+  countEvidence?: EvidenceCounter;
+  /** Run the daily jobs on a timer (default: yes, except when NODE_ENV=test). */
+  scheduleJobs?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  /** The daily jobs (task generation), for the CLI tools and tests. */
+  jobs: JobsService;
+  /** Refuses new requests with 503, lets in-flight ones finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** The composition root: every plugin, service and route of the product, wired explicitly. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<App> {
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs * 2,
+    bodyLimit: 1024 * 1024,
+    // Our own 503 in the product's error shape (registerGracefulShutdown) answers while closing.
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors: handleFrameworkError,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('principal', null);
+
+  registerGracefulShutdown(app);
+  // JSON only: a text/plain body on a JSON route is an unsupported media type (415), not a string to validate.
+  app.removeContentTypeParser('text/plain');
+
+  const database = options.database ?? createDatabase(config.databaseUrl);
+  const { db } = database;
+  await migrateToLatest(db, database.dialect);
+  await ensureFirstAdmin(db, config.admin, app.log, options.print);
+
+  const reporter = createErrorReporter(app.log, config.errorReportingDsn);
+  const storage = createFileStorage(config.storage);
+  const sessions = createSessionsService(db, config.session);
+  const guards = createAuthGuards(db, sessions);
+  const preferences = createPreferencesService(db);
+  const audit = createAuditService(db);
+  const auth = createAuthService(db, sessions, createLoginThrottle(db), audit);
+  const programAreas = createProgramAreasService(db, audit);
+  const regulations = createRegulationsService(db, audit);
+  const facilities = createFacilitiesService(db, audit, programAreas);
+  const userFacilities = createUserFacilitiesService(db, audit, sessions);
+  const users = createUsersService(db, audit, sessions, userFacilities);
+  const clock = options.now ?? systemClock;
+  const taskGeneration = createTaskGenerationService(db, audit, { clock });
+  const tasks = createTasksService(db, audit, { clock, countEvidence: options.countEvidence ?? countTaskEvidence });
+  const uploadTempDir = path.join(config.dataDir, 'upload-tmp');
+  const documents = createDocumentsService(
+    db,
+    audit,
+    storage,
+    { facilities, programAreas, regulations },
+    { maxBytes: config.storage.maxBytes, tempDir: uploadTempDir, tasks, log: app.log, now: clock },
+  );
+  const evidencePacks = createEvidencePacksService(
+    db,
+    documents,
+    { facilities, programAreas },
+    { now: clock, log: app.log },
+  );
+  const requirements = createRequirementsService(db, {
+    audit,
+    generation: taskGeneration,
+    regulations,
+    programAreas,
+    clock,
+  });
+  const handOver = createHandOverService(db, audit, clock);
+  const taskSummary = createTaskSummaryService(db, clock);
+  const jobs = createJobsService(db, taskGeneration, { clock });
+
+  registerErrorHandler(app, reporter);
+  await registerSecurityHeaders(app);
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(db, storage));
+      await api.register(publicConfigRoutes(config));
+      await api.register(clientErrorsRoutes(reporter));
+      await api.register(authRoutes(auth, guards));
+      await api.register(preferencesRoutes(preferences, guards));
+      await api.register(usersRoutes(users, guards));
+      await api.register(facilitiesRoutes(facilities, guards));
+      await api.register(userFacilitiesRoutes(userFacilities, guards));
+      await api.register(regulationsRoutes(regulations, guards));
+      await api.register(programAreasRoutes(programAreas, guards));
+      await api.register(auditRoutes(audit, guards));
+      await api.register(documentsRoutes(documents, guards, { tempDir: uploadTempDir }));
+      await api.register(evidencePacksRoutes(evidencePacks, guards));
+      await api.register(requirementsRoutes(requirements, guards));
+      await api.register(tasksRoutes(tasks, guards));
+      await api.register(taskSummaryRoutes(taskSummary, guards));
+      await api.register(handOverRoutes(handOver, guards));
+    },
+    { prefix: '/api' },
+  );
+  if (options.serveWebApp !== false) await registerWebApp(app);
+  if (options.scheduleJobs ?? config.nodeEnv !== 'test') {
+    const stopJobs = jobs.startScheduler(app.log);
+    app.addHook('onClose', async () => stopJobs());
+  }
+
+  await app.ready();
+  return {
+    app,
+    database,
+    jobs,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,239 @@
+/**
+ * `npm run bench`: the project's own benchmark (PRODUCT §7). Seeds, once, 200 facilities and 2,000
+ * requirements each bound to 20 facilities (SQLite under DATA_DIR, default ./data-bench, or PostgreSQL
+ * when DATABASE_URL is set); generates their tasks (about 500,000) from scratch and times it; times a
+ * re-run that finds nothing to do; then serves the app from a separate process and measures, under 50
+ * concurrent connections, the Tasks Tracker's first page, a filtered page, a deep page and a task
+ * completion, beside a bare Fastify JSON endpoint measured in the same run.
+ *
+ * Options (environment): BENCH_DURATION seconds per measurement (default 10), BENCH_CONNECTIONS
+ * (default 50), BENCH_KEEP_TASKS=1 to skip the regeneration when tasks exist.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { todayInTimeZone } from '@rtms/shared/calendar-date';
+import { buildApp } from '../app';
+import { loadConfig } from '../config/config';
+import { findUserByEmail } from '../features/users/users.repository';
+import { analyze, completeMostHistory, countRows, resetTasks } from './bench/bench.repository';
+import { runLoad, type LoadResult } from './bench/load';
+import { seedBench } from './bench/seed';
+
+const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
+const BENCH_ADMIN_PASSWORD = 'bench-admin-password-2026';
+
+const print = (line = '') => process.stdout.write(`${line}\n`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function benchEnv(): Record<string, string> {
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    DATA_DIR: process.env.DATA_DIR ?? path.resolve('data-bench'),
+    ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
+    ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    NODE_ENV: 'production',
+  };
+  return env;
+}
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; appPort: number; barePort: number }> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench', 'server.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = readline.createInterface({ input: child.stdout! });
+  const ports = await new Promise<{ appPort: number; barePort: number }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('{"appPort"')) resolve(JSON.parse(line) as { appPort: number; barePort: number });
+    });
+  });
+  return { child, ...ports };
+}
+
+async function signIn(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_ADMIN_EMAIL, password: BENCH_ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+async function getJson<T>(url: string, token: string): Promise<T> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+function row(result: LoadResult, bare?: LoadResult): string {
+  const cells = [
+    result.name.padEnd(34),
+    result.p50.toFixed(1).padStart(8),
+    result.p95.toFixed(1).padStart(8),
+    result.p99.toFixed(1).padStart(8),
+    Math.round(result.rps).toString().padStart(8),
+    bare ? `${(bare.rps / result.rps).toFixed(1)}×`.padStart(9) : '        —',
+    `${result.requests}${result.non2xx || result.errors ? ` (${result.non2xx} non-2xx, ${result.errors} errors)` : ''}`.padStart(
+      10,
+    ),
+  ];
+  return cells.join(' ');
+}
+
+async function main(): Promise<void> {
+  const env = benchEnv();
+  const config = loadConfig(env);
+  const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const dialect = config.databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL';
+  print(`RTMS benchmark on ${dialect} (${config.databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`);
+  print(
+    `Machine: ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')} at start`,
+  );
+
+  // Seed and generate in this process; the server then runs in its own process.
+  const built = await buildApp(config, { serveWebApp: false, scheduleJobs: false, print: () => {} });
+  const { db } = built.database;
+  const today = todayInTimeZone('America/Chicago');
+  let started = Date.now();
+  const seed = await seedBench(db, today);
+  print(
+    seed.seeded
+      ? `Seeded ${seed.facilities} facilities, ${seed.requirements} requirements, ${seed.bindings} bindings in ${seconds(Date.now() - started)}`
+      : `Seed present: ${seed.facilities} facilities, ${seed.requirements} requirements, ${seed.bindings} bindings`,
+  );
+
+  const existingTasks = await countRows(db, 'tasks');
+  if (existingTasks > 0 && process.env.BENCH_KEEP_TASKS === '1') {
+    print(`Keeping the ${existingTasks} existing tasks (BENCH_KEEP_TASKS=1): generation not timed`);
+  } else {
+    if (existingTasks > 0) {
+      started = Date.now();
+      await resetTasks(db);
+      print(`Removed ${existingTasks} tasks from a previous run in ${seconds(Date.now() - started)}`);
+    }
+    started = Date.now();
+    const generation = await built.jobs.runGenerationNow();
+    print(
+      `Generation: ${generation.inserted} tasks for ${generation.series} series in ${seconds(Date.now() - started)} (target < 30 s)`,
+    );
+    started = Date.now();
+    const rerun = await built.jobs.runGenerationNow();
+    print(
+      `Re-run: ${rerun.inserted} tasks inserted, ${rerun.extended} series extended, in ${seconds(Date.now() - started)} (target < 3 s)`,
+    );
+    const admin = await findUserByEmail(db, BENCH_ADMIN_EMAIL);
+    const completed = await completeMostHistory(db, today, admin!.id);
+    print(`Marked ${completed} past tasks completed (the rest of the history stays open: overdue)`);
+    await analyze(db);
+  }
+  const total = await countRows(db, 'tasks');
+  print(`Tasks in the database: ${total}`);
+  await built.close();
+
+  const server = await startServer(env);
+  const base = `http://127.0.0.1:${server.appPort}`;
+  try {
+    const token = await signIn(base);
+    const headers = { authorization: `Bearer ${token}` };
+    const facility = await db_firstBenchFacility(base, token);
+    const open = await getJson<{ data: { _id: string }[] }>(
+      `${base}/api/tasks?status=INCOMPLETE&dueFrom=${today}&pageSize=200&sort=-dueDate`,
+      token,
+    );
+    const overdue = await getJson<{ meta: { total: number } }>(
+      `${base}/api/tasks?facilityId=${facility}&overdue=true`,
+      token,
+    );
+    const deepPage = 1000;
+    print(
+      `Filtered page: facility ${facility} has ${overdue.meta.total} overdue tasks; deep page: page ${deepPage} of 20`,
+    );
+    print();
+
+    const measure = async (options: Omit<Parameters<typeof runLoad>[0], 'connections' | 'durationSeconds'>) => {
+      // A short warm-up (JIT, caches, connection pool), then the measurement.
+      await runLoad({ ...options, connections, durationSeconds: Math.min(3, durationSeconds) });
+      return runLoad({ ...options, connections, durationSeconds });
+    };
+    const bare = await measure({ name: 'bare Fastify JSON', url: `http://127.0.0.1:${server.barePort}/` });
+    const first = await measure({ name: 'GET /api/tasks (first page)', url: `${base}/api/tasks`, headers });
+    const filtered = await measure({
+      name: 'GET /api/tasks facility+overdue',
+      url: `${base}/api/tasks?facilityId=${facility}&overdue=true`,
+      headers,
+    });
+    const deep = await measure({
+      name: `GET /api/tasks?page=${deepPage}`,
+      url: `${base}/api/tasks?page=${deepPage}`,
+      headers,
+    });
+
+    // Completion: every request completes another open task (ids fetched page by page, future-most first).
+    const ids: string[] = open.data.map((task) => task._id);
+    let cursorUrl = `${base}/api/tasks?status=INCOMPLETE&dueFrom=${today}&pageSize=200&sort=-dueDate&page=2`;
+    for (let page = 2; ids.length < 60_000 && page < 400; page += 1) {
+      const next = await getJson<{ data: { _id: string }[] }>(cursorUrl, token);
+      ids.push(...next.data.map((task) => task._id));
+      if (next.data.length < 200) break;
+      cursorUrl = cursorUrl.replace(/page=\d+$/, `page=${page + 1}`);
+    }
+    let nextId = 0;
+    const completion = await runLoad({
+      name: 'POST /api/tasks/:id/complete',
+      url: base,
+      connections,
+      durationSeconds,
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"completionNote":"benchmark"}',
+      nextPath: () => `/api/tasks/${ids[nextId++ % ids.length]}/complete`,
+    });
+
+    print(`${connections} concurrent connections, ${durationSeconds} s each; latency in ms`);
+    print(
+      `${'endpoint'.padEnd(34)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'bare/this'.padStart(9)} ${'requests'.padStart(10)}`,
+    );
+    print(row(bare));
+    for (const result of [first, filtered, deep, completion]) print(row(result, bare));
+    print();
+    const lists = [first, filtered, deep];
+    const worst = Math.max(...lists.map((result) => result.p95));
+    print(
+      `Load average at the end: ${os
+        .loadavg()
+        .map((value) => value.toFixed(1))
+        .join(' ')}`,
+    );
+    print(`List calls: worst p95 ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`);
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}
+
+/** The first benchmark facility, by the API (the server is the only process with the database open now). */
+async function db_firstBenchFacility(base: string, token: string): Promise<string> {
+  const page = await getJson<{ data: { _id: string; code: string }[] }>(
+    `${base}/api/facilities?search=BENCH-0001`,
+    token,
+  );
+  const facility = page.data.find((candidate) => candidate.code === 'BENCH-0001');
+  if (!facility) throw new Error('benchmark facility BENCH-0001 not found');
+  return facility._id;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  process.exit(1);
+});

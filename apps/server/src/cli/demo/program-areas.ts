@@ -1,0 +1,53 @@
+import { createProgramAreaBodySchema } from '@rtms/shared/schemas/program-areas';
+import { findProgramAreaByNameKey } from '../../features/program-areas/program-areas.repository';
+import { nameKeyOf } from '../../features/program-areas/program-areas.service';
+import { tally, type DemoContext } from './context';
+
+/** The compliance domains of a renewable-power operator. */
+export const DEMO_PROGRAM_AREAS = [
+  { name: 'Air Quality', description: 'Air permits, emission limits, monitoring and annual emission inventories.' },
+  {
+    name: 'Stormwater',
+    description: 'NPDES construction and industrial stormwater permits, SWPPP inspections and sampling.',
+  },
+  {
+    name: 'SPCC',
+    description: 'Oil spill prevention plans for transformers, generator step-up units and bulk oil storage.',
+  },
+  {
+    name: 'Avian & Bat Protection',
+    description: 'Post-construction mortality monitoring, eagle take permits, curtailment and incident reporting.',
+  },
+  {
+    name: 'Cultural Resources',
+    description: 'Section 106 consultation, unanticipated discoveries and tribal monitoring.',
+  },
+  {
+    name: 'NERC Reliability',
+    description: 'NERC reliability standards: protection system maintenance, CIP, voltage schedules.',
+  },
+  {
+    name: 'Waste Management',
+    description: 'Hazardous and universal waste generator rules, manifests and recycling records.',
+  },
+  {
+    name: 'Health & Safety',
+    description: 'OSHA programs: lockout/tagout, process safety, arc flash, fall protection.',
+  },
+];
+
+export async function loadProgramAreas(ctx: DemoContext): Promise<void> {
+  const count = tally(ctx, 'program areas');
+  for (const area of DEMO_PROGRAM_AREAS) {
+    const existing = await findProgramAreaByNameKey(ctx.db, nameKeyOf(area.name));
+    if (existing) {
+      ctx.refs.programAreas.set(area.name, existing.id);
+      count.existing();
+      continue;
+    }
+    const created = await ctx.services.programAreas.create(ctx.principal, createProgramAreaBodySchema.parse(area));
+    ctx.refs.programAreas.set(area.name, created._id);
+    count.created();
+  }
+  count.print();
+}

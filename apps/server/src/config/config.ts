@@ -1,0 +1,188 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { newPasswordSchema } from '@rtms/shared/schemas/auth';
+
+/**
+ * Every configuration value of the product, read from the environment once at start.
+ * A bad value stops start with a message naming the variable (see `loadConfig`).
+ */
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** An http(s) address or empty. Other schemes (javascript:, file:, data:) are refused: these values become links. */
+const optionalUrl = z
+  .string()
+  .trim()
+  .default('')
+  .refine(
+    (value) => value === '' || (URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)),
+    'must be an absolute http(s) URL (e.g. https://example.com)',
+  );
+
+/** A whole number written in decimal digits only ("abc", "1.5", "0x10" and "1e3" are refused). */
+const integerText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: integerText(0, 65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine(
+        (value) => value === '' || value.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(value),
+        'must be sqlite:<path> or postgres://user@host:port/database',
+      ),
+    APP_NAME: z.string().trim().min(1).max(80).default('RTMS'),
+    APP_LOGO_URL: z.string().trim().default('/logo.svg'),
+    COMPANY_NAME: z.string().trim().min(1).max(120).default('Renewable Power Co.'),
+    COMPANY_WEBSITE: optionalUrl.default('https://example.com'),
+    PUBLIC_URL: optionalUrl,
+    SIGNIN_URL: z.string().trim().default('/signin'),
+    STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.string().trim().default('us-east-1'),
+    S3_BUCKET: z.string().trim().default(''),
+    S3_ACCESS_KEY_ID: z.string().trim().default(''),
+    S3_SECRET_ACCESS_KEY: z.string().trim().default(''),
+    S3_FORCE_PATH_STYLE: booleanText.default(true),
+    UPLOAD_FOLDER: z.string().trim().default('uploads'),
+    UPLOAD_MAX_BYTES: integerText(1024, Number.MAX_SAFE_INTEGER).default(100 * 1024 * 1024),
+    SMTP_URL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((value) => value === '' || /^smtps?:\/\//.test(value), 'must be smtp://… or smtps://…'),
+    SMTP_FROM: z.string().trim().default(''),
+    SUPPORT_EMAIL: z
+      .string()
+      .trim()
+      .default('')
+      .refine((value) => value === '' || z.email().safeParse(value).success, 'must be an email address'),
+    ERROR_REPORTING_DSN: optionalUrl,
+    SESSION_IDLE_MINUTES: integerText(1, 60 * 24 * 30).default(60),
+    SESSION_ABSOLUTE_HOURS: integerText(1, 24 * 365).default(12),
+    ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('admin@rtms.local'),
+    ADMIN_PASSWORD: z
+      .string()
+      .default('')
+      .refine((value) => value === '' || newPasswordSchema.safeParse(value).success, {
+        // Never echo the value: it is a secret.
+        message: 'must be at least 12 characters long and not one repeated character (or unset to generate one)',
+      }),
+    // Time to receive a whole request: a 100 MB upload must fit in it, slow senders are still cut off.
+    REQUEST_TIMEOUT_MS: integerText(1000, 3_600_000).default(300_000),
+    TRUST_PROXY: booleanText.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  // Rules across variables live in the schema too, so that one message lists every bad variable at once.
+  .superRefine((env, ctx) => {
+    if (env.STORAGE_DRIVER !== 's3') return;
+    for (const name of ['S3_BUCKET', 'S3_ENDPOINT'] as const) {
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER=s3' });
+    }
+  });
+
+export type Env = z.input<typeof envSchema>;
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  appName: string;
+  logoUrl: string;
+  companyName: string;
+  companyWebsite: string;
+  publicUrl: string;
+  signinUrl: string;
+  storage: {
+    driver: 'local' | 's3';
+    localRoot: string;
+    s3: {
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      /** Path-style addresses (`endpoint/bucket/key`), as most S3-compatible servers expect. */
+      forcePathStyle: boolean;
+    };
+    folder: string;
+    maxBytes: number;
+  };
+  smtp: { url: string; from: string };
+  supportEmail: string;
+  errorReportingDsn: string;
+  session: { idleMinutes: number; absoluteHours: number };
+  admin: { email: string; password: string };
+  requestTimeoutMs: number;
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+/** Thrown when the environment holds a bad value; the message lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration; throws `ConfigError` naming each bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty or blank variable counts as unset (so `PORT=` means the default, not port 0).
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || `sqlite:${path.join(dataDir, 'rtms.sqlite')}`,
+    appName: e.APP_NAME,
+    logoUrl: e.APP_LOGO_URL,
+    companyName: e.COMPANY_NAME,
+    companyWebsite: e.COMPANY_WEBSITE,
+    publicUrl: e.PUBLIC_URL,
+    signinUrl: e.SIGNIN_URL,
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      localRoot: path.join(dataDir, e.UPLOAD_FOLDER),
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET,
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+      folder: e.UPLOAD_FOLDER,
+      maxBytes: e.UPLOAD_MAX_BYTES,
+    },
+    smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
+    supportEmail: e.SUPPORT_EMAIL,
+    errorReportingDsn: e.ERROR_REPORTING_DSN,
+    session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}

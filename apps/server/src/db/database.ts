@@ -1,0 +1,39 @@
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { openSqlite } from './sqlite';
+import { withStatementCache } from './sqlite-statement-cache';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close: () => Promise<void>;
+}
+
+// PostgreSQL returns COUNT(*) and BIGINT as strings; every count here fits in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/**
+ * Creates the Kysely instance for a `sqlite:<path>` or `postgres://…` URL.
+ * `schema` (PostgreSQL only) puts every table in its own schema; the tests use it to isolate runs.
+ */
+export function createDatabase(url: string, options: { schema?: string } = {}): DatabaseHandle {
+  if (url.startsWith('sqlite:')) {
+    const file = url.slice('sqlite:'.length) || ':memory:';
+    const sqlite = openSqlite(file);
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

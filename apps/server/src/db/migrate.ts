@@ -1,0 +1,36 @@
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Dialect } from './database';
+import type { Database } from './schema';
+import { migration0001Initial } from './migrations/0001-initial';
+import { migration0002Directory } from './migrations/0002-directory';
+import { migration0010RequirementsTasks } from './migrations/0010-requirements-tasks';
+import { migration0020Documents } from './migrations/0020-documents';
+
+/**
+ * Every migration of the product in one global order. A new migration is appended here with the
+ * next number; migrations are written with Kysely's schema builder so that they run on both dialects.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001-initial': migration0001Initial,
+  '0002-directory': migration0002Directory,
+  '0010-requirements-tasks': migration0010RequirementsTasks,
+  '0020-documents': migration0020Documents,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/** Brings the schema up to date; throws with the failing migration's name. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  // On PostgreSQL, Kysely looks for its own migration tables in every schema unless told which one;
+  // another schema holding Kysely tables would otherwise be taken for ours.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, provider, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,34 @@
+import type { UsersTable } from '../features/users/users.table';
+import type { SessionsTable } from '../features/sessions/sessions.table';
+import type { LoginThrottleTable } from '../features/auth/login-throttle.table';
+import type { FacilitiesTable, FacilityProgramAreasTable } from '../features/facilities/facilities.table';
+import type { ProgramAreasTable } from '../features/program-areas/program-areas.table';
+import type { RegulationsTable } from '../features/regulations/regulations.table';
+import type { UserFacilitiesTable } from '../features/user-facilities/user-facilities.table';
+import type { AuditEventsTable } from '../features/audit/audit.table';
+import type { RequirementFacilitiesTable, RequirementsTable } from '../features/requirements/requirements.table';
+import type { TaskCommentsTable, TasksRevisionTable, TasksTable } from '../features/tasks/tasks.table';
+import type { JobLeasesTable } from '../features/jobs/jobs.table';
+import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
+
+/** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
+  facilities: FacilitiesTable;
+  facility_program_areas: FacilityProgramAreasTable;
+  program_areas: ProgramAreasTable;
+  regulations: RegulationsTable;
+  user_facilities: UserFacilitiesTable;
+  audit_events: AuditEventsTable;
+  requirements: RequirementsTable;
+  requirement_facilities: RequirementFacilitiesTable;
+  tasks: TasksTable;
+  task_comments: TaskCommentsTable;
+  tasks_revision: TasksRevisionTable;
+  job_leases: JobLeasesTable;
+  documents: DocumentsTable;
+  document_versions: DocumentVersionsTable;
+  document_tags: DocumentTagsTable;
+}

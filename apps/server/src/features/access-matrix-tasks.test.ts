@@ -1,0 +1,299 @@
+/**
+ * The permission and scope matrix of PRODUCT §2 for requirements, tasks and hand-over: every role ×
+ * every endpoint × (own facility, other facility, none), plus unauthenticated. Same layout as
+ * access-matrix.test.ts (the directory endpoints). Expected statuses are listed in the order of ROLES:
+ * ALL_FACILITY_ADMIN, ALL_FACILITY_USER, FACILITY_ADMIN, FACILITY_USER.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '@rtms/shared/enums';
+import { testClock } from '../test/compliance-fixtures';
+import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../test/test-app';
+
+type Target = 'own' | 'other' | 'none';
+type Method = 'GET' | 'POST' | 'PATCH';
+interface Request {
+  method: Method;
+  url: string;
+  payload?: object;
+}
+interface Case {
+  endpoint: string;
+  target: Target;
+  expected: readonly [number, number, number, number];
+  request: (role: Role) => Promise<Request> | Request;
+}
+
+let t: TestApp;
+let admin: string;
+const tokens = {} as Record<Role, string>;
+const ids = {} as Record<Role, string>;
+const facility = { own: '', other: '' };
+
+async function send(token: string | undefined, request: Request) {
+  const response = await t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers: token ? bearer(token) : {},
+    ...(request.payload ? { payload: request.payload } : {}),
+  });
+  return { status: response.statusCode, body: response.body ? response.json() : undefined };
+}
+
+async function asAdmin(request: Request) {
+  const response = await send(admin, request);
+  if (response.status >= 300) {
+    throw new Error(`${request.method} ${request.url}: ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body?.data;
+}
+
+let counter = 0;
+/** A new requirement at one facility, with its tasks (monthly, a year of history backfilled). */
+async function freshRequirement(target: 'own' | 'other'): Promise<{ id: string; tasks: string[] }> {
+  counter += 1;
+  const requirement = await asAdmin({
+    method: 'POST',
+    url: '/api/requirements',
+    payload: {
+      title: `Matrix requirement ${counter}`,
+      category: 'SAFETY',
+      frequency: 'MONTHLY',
+      firstDueDate: '2025-04-10',
+      backfillFrom: '2025-04-01',
+      facilities: [{ facilityId: facility[target] }],
+    },
+  });
+  const tasks = await asAdmin({ method: 'GET', url: `/api/tasks?requirementId=${requirement._id}&pageSize=50` });
+  return { id: requirement._id, tasks: tasks.map((task: { _id: string }) => task._id) };
+}
+
+/** An open task at the facility. */
+async function freshTask(target: 'own' | 'other'): Promise<string> {
+  return (await freshRequirement(target)).tasks[0]!;
+}
+
+/** A completed task at the facility. */
+async function completedTask(target: 'own' | 'other'): Promise<string> {
+  const id = await freshTask(target);
+  await asAdmin({ method: 'POST', url: `/api/tasks/${id}/complete`, payload: {} });
+  return id;
+}
+
+const ALL_OK = [200, 200, 200, 200] as const;
+const ADMIN_ROLES = [200, 200, 200, 403] as const;
+const OUTSIDE = [200, 200, 404, 404] as const;
+const OUTSIDE_ADMIN_ROLES = [200, 200, 404, 403] as const;
+
+function cases(): Case[] {
+  const list: Case[] = [
+    {
+      endpoint: 'GET /api/requirements',
+      target: 'none',
+      expected: ALL_OK,
+      request: () => ({ method: 'GET', url: '/api/requirements' }),
+    },
+    {
+      endpoint: 'GET /api/tasks',
+      target: 'none',
+      expected: ALL_OK,
+      request: () => ({ method: 'GET', url: '/api/tasks?overdue=true' }),
+    },
+    {
+      endpoint: 'POST /api/users/:id/hand-over',
+      target: 'none',
+      expected: [200, 200, 403, 403],
+      request: async () => {
+        const from = await t.createUser('ALL_FACILITY_USER');
+        const to = await t.createUser('ALL_FACILITY_USER');
+        return { method: 'POST', url: `/api/users/${from.id}/hand-over`, payload: { toUserId: to.id } };
+      },
+    },
+  ];
+  for (const target of ['own', 'other'] as const) {
+    const own = target === 'own';
+    list.push(
+      {
+        endpoint: 'POST /api/requirements',
+        target,
+        expected: own ? [201, 201, 201, 403] : [201, 201, 400, 403],
+        request: () => ({
+          method: 'POST',
+          url: '/api/requirements',
+          payload: {
+            title: 'Quarterly stormwater inspection',
+            category: 'WATER',
+            frequency: 'QUARTERLY',
+            firstDueDate: '2026-04-01',
+            facilities: [{ facilityId: facility[target] }],
+          },
+        }),
+      },
+      {
+        endpoint: 'POST /api/requirements/preview',
+        target,
+        expected: own ? ADMIN_ROLES : OUTSIDE_ADMIN_ROLES,
+        request: async () => ({
+          method: 'POST',
+          url: '/api/requirements/preview',
+          payload: { requirementId: (await freshRequirement(target)).id, firstDueDate: '2025-04-15' },
+        }),
+      },
+      {
+        endpoint: 'GET /api/requirements/:id',
+        target,
+        expected: own ? ALL_OK : OUTSIDE,
+        request: async () => ({ method: 'GET', url: `/api/requirements/${(await freshRequirement(target)).id}` }),
+      },
+      {
+        endpoint: 'PATCH /api/requirements/:id',
+        target,
+        expected: own ? ADMIN_ROLES : OUTSIDE_ADMIN_ROLES,
+        request: async () => ({
+          method: 'PATCH',
+          url: `/api/requirements/${(await freshRequirement(target)).id}`,
+          payload: { title: 'Renamed' },
+        }),
+      },
+      {
+        endpoint: 'POST /api/requirements/:id/retire',
+        target,
+        expected: own ? ADMIN_ROLES : OUTSIDE_ADMIN_ROLES,
+        request: async () => ({
+          method: 'POST',
+          url: `/api/requirements/${(await freshRequirement(target)).id}/retire`,
+          payload: { reason: 'Permit terminated' },
+        }),
+      },
+      {
+        endpoint: 'GET /api/tasks/:id',
+        target,
+        expected: own ? ALL_OK : OUTSIDE,
+        request: async () => ({ method: 'GET', url: `/api/tasks/${await freshTask(target)}` }),
+      },
+      {
+        endpoint: 'PATCH /api/tasks/:id',
+        target,
+        expected: own ? ADMIN_ROLES : OUTSIDE_ADMIN_ROLES,
+        request: async () => ({
+          method: 'PATCH',
+          url: `/api/tasks/${await freshTask(target)}`,
+          payload: { dueDate: '2026-12-31', rescheduleReason: 'Contractor availability' },
+        }),
+      },
+      {
+        endpoint: 'POST /api/tasks/:id/complete',
+        target,
+        expected: own ? ALL_OK : OUTSIDE,
+        request: async () => ({ method: 'POST', url: `/api/tasks/${await freshTask(target)}/complete`, payload: {} }),
+      },
+      {
+        endpoint: 'POST /api/tasks/:id/reopen',
+        target,
+        expected: own ? ADMIN_ROLES : OUTSIDE_ADMIN_ROLES,
+        request: async () => ({ method: 'POST', url: `/api/tasks/${await completedTask(target)}/reopen`, payload: {} }),
+      },
+      {
+        endpoint: 'POST /api/tasks/:id/comments',
+        target,
+        expected: own ? [201, 201, 201, 201] : [201, 201, 404, 404],
+        request: async () => ({
+          method: 'POST',
+          url: `/api/tasks/${await freshTask(target)}/comments`,
+          payload: { body: 'Checked the containment berm' },
+        }),
+      },
+      {
+        endpoint: 'POST /api/tasks/bulk (complete)',
+        target,
+        expected: own ? ALL_OK : OUTSIDE,
+        request: async () => {
+          const { tasks } = await freshRequirement(target);
+          return { method: 'POST', url: '/api/tasks/bulk', payload: { ids: tasks.slice(0, 3), action: 'complete' } };
+        },
+      },
+      {
+        endpoint: 'POST /api/tasks/bulk (assign)',
+        target,
+        expected: own ? ADMIN_ROLES : OUTSIDE_ADMIN_ROLES,
+        request: async () => {
+          const { tasks } = await freshRequirement(target);
+          return {
+            method: 'POST',
+            url: '/api/tasks/bulk',
+            payload: { ids: tasks.slice(0, 3), action: 'assign', assigneeId: ids.ALL_FACILITY_USER },
+          };
+        },
+      },
+    );
+  }
+  return list;
+}
+
+const CASES = cases();
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: testClock('2026-03-10T12:00:00Z') });
+  admin = await t.signIn(ADMIN_EMAIL);
+  for (const target of ['own', 'other'] as const) {
+    facility[target] = (
+      await asAdmin({
+        method: 'POST',
+        url: '/api/facilities',
+        payload: {
+          name: `Matrix ${target}`,
+          code: `MX-${target.toUpperCase()}`,
+          type: 'HYDRO',
+          timeZone: 'America/Denver',
+        },
+      })
+    )._id;
+  }
+  for (const role of ROLES) {
+    const user = await t.createUser(role);
+    ids[role] = user.id;
+    if (role === 'FACILITY_ADMIN' || role === 'FACILITY_USER') {
+      await asAdmin({
+        method: 'POST',
+        url: '/api/user-facilities',
+        payload: { userId: user.id, facilityId: facility.own },
+      });
+    }
+    tokens[role] = await t.signIn(user.email);
+  }
+});
+afterAll(() => t.close());
+
+describe.each(ROLES.map((role, index) => ({ role, index })))('$role', ({ role, index }) => {
+  it.each(CASES.map((c) => ({ ...c, status: c.expected[index] as number })))(
+    '$endpoint ($target) → $status',
+    async (c) => {
+      const response = await send(tokens[role], await c.request(role));
+      expect(response.status, JSON.stringify(response.body)).toBe(c.status);
+    },
+  );
+});
+
+describe('unauthenticated', () => {
+  it.each(CASES)('$endpoint ($target) → 401', async (c) => {
+    expect((await send(undefined, await c.request('ALL_FACILITY_ADMIN'))).status).toBe(401);
+  });
+});
+
+describe('what the lists contain', () => {
+  it('facility roles list only the requirements and tasks of their facilities', async () => {
+    await freshRequirement('own');
+    await freshRequirement('other');
+    for (const role of ['FACILITY_ADMIN', 'FACILITY_USER'] as const) {
+      const tasks = (await send(tokens[role], { method: 'GET', url: '/api/tasks?pageSize=200' })).body;
+      expect(tasks.meta.total).toBeGreaterThan(0);
+      expect(tasks.data.every((task: { facilityId: string }) => task.facilityId === facility.own)).toBe(true);
+      const requirements = (await send(tokens[role], { method: 'GET', url: '/api/requirements?pageSize=200' })).body
+        .data;
+      for (const requirement of requirements) {
+        const detail = (await send(tokens[role], { method: 'GET', url: `/api/requirements/${requirement._id}` })).body
+          .data;
+        expect(detail.facilities.map((binding: { facilityId: string }) => binding.facilityId)).toEqual([facility.own]);
+      }
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { nothing } from '../../platform/list-query';
+import type { AuditEventRow, NewAuditEventRow } from './audit.table';
+
+type Db = Kysely<Database>;
+
+/** Key of the PostgreSQL advisory lock that serialises writers of the audit chain ("RTMS" in ASCII). */
+const AUDIT_CHAIN_LOCK = 0x52544d53;
+
+/**
+ * Serialises writers of the chain until the end of the current transaction. On PostgreSQL a
+ * transaction-level advisory lock; SQLite already runs one write transaction at a time (and the unique
+ * `seq` refuses a fork should two ever race).
+ */
+export async function lockAuditChain(trx: Db): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) {
+    await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
+  }
+}
+
+export function findLastAuditEvent(db: Db): Promise<Pick<AuditEventRow, 'seq' | 'hash'> | undefined> {
+  return db.selectFrom('audit_events').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function insertAuditEvent(db: Db, row: NewAuditEventRow): Promise<void> {
+  await db.insertInto('audit_events').values(row).execute();
+}
+
+export function findAuditEventById(db: Db, id: string): Promise<AuditEventRow | undefined> {
+  return db.selectFrom('audit_events').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Events in chain order after `afterSeq`, at most `limit` of them. */
+export function findAuditEventsAfter(db: Db, afterSeq: number, limit: number): Promise<AuditEventRow[]> {
+  return db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where('seq', '>', afterSeq)
+    .orderBy('seq', 'asc')
+    .limit(limit)
+    .execute();
+}
+
+export interface AuditFilters {
+  entityType?: string;
+  entityId?: string;
+  actorId?: string;
+  action?: string;
+  facilityId?: string;
+  /** Inclusive bounds on `at` (ISO instants). */
+  from?: string;
+  to?: string;
+  /** Facility ids the caller may see; undefined = every event. */
+  facilityIds?: string[];
+  /** Folded LIKE patterns, each of which must match the actor's email, the action, entity type or id. */
+  searchPatterns?: string[];
+}
+
+function filtered(db: Db, filters: AuditFilters) {
+  let query = db.selectFrom('audit_events');
+  if (filters.entityType) query = query.where('entityType', '=', filters.entityType);
+  if (filters.entityId) query = query.where('entityId', '=', filters.entityId);
+  if (filters.actorId) query = query.where('actorId', '=', filters.actorId);
+  if (filters.action) query = query.where('action', '=', filters.action);
+  if (filters.facilityId) query = query.where('facilityId', '=', filters.facilityId);
+  if (filters.from) query = query.where('at', '>=', filters.from);
+  if (filters.to) query = query.where('at', '<=', filters.to);
+  if (filters.facilityIds) {
+    const ids = filters.facilityIds;
+    query = ids.length ? query.where('facilityId', 'in', ids) : query.where(nothing);
+  }
+  for (const pattern of filters.searchPatterns ?? []) {
+    query = query.where(
+      (eb) =>
+        sql`(coalesce(${eb.ref('actorEmail')}, '') like ${pattern} escape '\\'
+          or lower(${eb.ref('action')}) like ${pattern} escape '\\'
+          or lower(${eb.ref('entityType')}) like ${pattern} escape '\\'
+          or lower(${eb.ref('entityId')}) like ${pattern} escape '\\')`,
+    );
+  }
+  return query;
+}
+
+export async function countAuditEvents(db: Db, filters: AuditFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function listAuditEvents(
+  db: Db,
+  filters: AuditFilters,
+  direction: 'asc' | 'desc',
+  window: { limit: number; offset: number },
+): Promise<AuditEventRow[]> {
+  return filtered(db, filters)
+    .selectAll()
+    .orderBy('seq', direction)
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import { isCalendarDate } from '@rtms/shared/calendar-date';
+import type { Role } from '@rtms/shared/enums';
+import type { AuditChanges, AuditEvent, AuditListQuery, AuditVerifyResult } from '@rtms/shared/schemas/audit';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { newId, nowIso } from '../../platform/ids';
+import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { likePattern } from '../../platform/search-text';
+import { assertFacilityInScope, facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
+import {
+  countAuditEvents,
+  findAuditEventById,
+  findAuditEventsAfter,
+  findLastAuditEvent,
+  insertAuditEvent,
+  listAuditEvents,
+  lockAuditChain,
+} from './audit.repository';
+import type { AuditEventRow } from './audit.table';
+
+/** The `prevHash` of the first event. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+/** Who did it: a signed-in user, or null for the system (first start, demo loader, scheduled jobs). */
+export type AuditActor = { id: string; email: string } | null;
+
+/**
+ * The caller of work the system does on its own (first start, demo loader, scheduled jobs): sees every
+ * facility, and is recorded in the audit trail as actor null.
+ */
+export const SYSTEM_PRINCIPAL: Principal = Object.freeze({
+  id: 'system',
+  email: 'system',
+  role: 'ALL_FACILITY_ADMIN',
+  firstName: 'System',
+  lastName: '',
+  mustChangePassword: false,
+  sessionId: 'system',
+});
+
+/** The audit actor of a principal (null for the system). */
+export function actorOf(principal: Pick<Principal, 'id' | 'email'>): AuditActor {
+  return principal.id === SYSTEM_PRINCIPAL.id ? null : { id: principal.id, email: principal.email };
+}
+
+/** What a feature records about one mutation. */
+export interface AuditEventInput {
+  actor: AuditActor;
+  /** One of AUDIT_ACTIONS (`CREATE`, `UPDATE`, `DEACTIVATE`, …). */
+  action: string;
+  /** One of AUDIT_ENTITY_TYPES (`USER`, `FACILITY`, …). */
+  entityType: string;
+  entityId: string;
+  /** The facility the entity belongs to, if any: facility roles see only their facilities' events. */
+  facilityId?: string | null;
+  /** `{field: {before, after}}` (see `changesBetween`); secrets are dropped whatever the caller passes. */
+  changes?: AuditChanges;
+}
+
+export interface AuditService {
+  /**
+   * Appends one event to the chain inside the caller's transaction, so that the event exists if and
+   * only if the mutation it describes was committed. Writers are serialised: call it after the
+   * transaction's other writes (the chain lock is then held only until commit).
+   */
+  record(trx: Transaction<Database>, event: AuditEventInput): Promise<void>;
+  /** The events the caller may see (facility roles: only events of their facilities). */
+  list(principal: { id: string; role: Role }, query: AuditListQuery): Promise<Page<AuditEvent>>;
+  /** One event; 404 when unknown or outside the caller's facilities. */
+  get(principal: { id: string; role: Role }, id: string): Promise<AuditEvent>;
+  /** Walks the whole chain and reports the first event whose hash or link no longer holds. */
+  verify(): Promise<AuditVerifyResult>;
+}
+
+/** Fields never written to the audit trail, whatever a caller passes. */
+const SECRET_FIELD = /^(password|passwordHash|temporaryPassword|currentPassword|newPassword|token|tokenHash)$|secret/i;
+
+/** JSON with object keys sorted at every depth and no whitespace: one text per value, for hashing. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number') return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+  if (typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(String(value));
+}
+
+/** The hashed content of an event: every stored column except the hashes themselves. */
+function contentOf(row: Omit<AuditEventRow, 'hash' | 'prevHash'>): string {
+  return canonicalJson({
+    seq: row.seq,
+    id: row.id,
+    at: row.at,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    facilityId: row.facilityId,
+    changes: row.changes,
+  });
+}
+
+/** hash = SHA-256(prevHash + canonical JSON of the content), hex. */
+export function hashOf(prevHash: string, row: Omit<AuditEventRow, 'hash' | 'prevHash'>): string {
+  return createHash('sha256')
+    .update(prevHash + contentOf(row))
+    .digest('hex');
+}
+
+/**
+ * The fields that differ between two versions of an entity, as `{field: {before, after}}`
+ * (undefined counts as null; values are compared by their canonical JSON). `before` null = created,
+ * `after` null = deleted. `fields` limits the comparison; by default every key of either side.
+ */
+export function changesBetween(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  fields?: readonly string[],
+): AuditChanges {
+  const keys = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const changes: AuditChanges = {};
+  for (const key of keys) {
+    const from = before?.[key] ?? null;
+    const to = after?.[key] ?? null;
+    if (canonicalJson(from) !== canonicalJson(to)) changes[key] = { before: from, after: to };
+  }
+  return changes;
+}
+
+function withoutSecrets(changes: AuditChanges | undefined): AuditChanges {
+  const kept: AuditChanges = {};
+  for (const [field, change] of Object.entries(changes ?? {})) {
+    if (!SECRET_FIELD.test(field)) kept[field] = change;
+  }
+  return kept;
+}
+
+function toAuditEvent(row: AuditEventRow): AuditEvent {
+  return {
+    _id: row.id,
+    seq: row.seq,
+    at: row.at,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    facilityId: row.facilityId,
+    changes: JSON.parse(row.changes) as AuditChanges,
+    prevHash: row.prevHash,
+    hash: row.hash,
+    createdAt: row.at,
+    updatedAt: row.at,
+  };
+}
+
+/** A date bound covers its whole UTC day; an instant is normalised to the stored ISO form. */
+function bound(value: string | undefined, end: boolean): string | undefined {
+  if (!value) return undefined;
+  if (isCalendarDate(value)) return `${value}T${end ? '23:59:59.999' : '00:00:00.000'}Z`;
+  return new Date(value).toISOString();
+}
+
+const VERIFY_BATCH = 1000;
+
+/** The audit trail: append-only events chained by SHA-256. */
+export function createAuditService(db: Kysely<Database>): AuditService {
+  return {
+    async record(trx, event) {
+      await lockAuditChain(trx);
+      const last = await findLastAuditEvent(trx);
+      const prevHash = last?.hash ?? GENESIS_HASH;
+      const row = {
+        id: newId(),
+        seq: (last?.seq ?? 0) + 1,
+        at: nowIso(),
+        actorId: event.actor?.id ?? null,
+        actorEmail: event.actor?.email ?? null,
+        action: event.action,
+        entityType: event.entityType,
+        entityId: event.entityId,
+        facilityId: event.facilityId ?? null,
+        changes: canonicalJson(withoutSecrets(event.changes)),
+      };
+      await insertAuditEvent(trx, { ...row, prevHash, hash: hashOf(prevHash, row) });
+    },
+
+    async list(principal, query) {
+      const scope = await facilityScopeOf(db, principal);
+      const filters = {
+        entityType: query.entityType,
+        entityId: query.entityId,
+        actorId: query.actorId,
+        action: query.action,
+        facilityId: query.facilityId,
+        from: bound(query.from, false),
+        to: bound(query.to, true),
+        facilityIds: scopeFacilityIds(scope),
+        searchPatterns: (query.search ?? '').split(/\s+/).filter(Boolean).map(likePattern),
+      };
+      const sort = parseSort(query.sort, '-at');
+      const [total, rows] = await Promise.all([
+        countAuditEvents(db, filters),
+        listAuditEvents(db, filters, sort.direction, pageWindow(query)),
+      ]);
+      return { data: rows.map(toAuditEvent), meta: { total, page: query.page, pageSize: query.pageSize } };
+    },
+
+    async get(principal, id) {
+      const row = await findAuditEventById(db, id);
+      if (!row) throw notFound('Audit event');
+      assertFacilityInScope(await facilityScopeOf(db, principal), row.facilityId, 'Audit event');
+      return toAuditEvent(row);
+    },
+
+    async verify() {
+      let prevHash = GENESIS_HASH;
+      let expectedSeq = 1;
+      let checked = 0;
+      for (;;) {
+        const rows = await findAuditEventsAfter(db, expectedSeq - 1, VERIFY_BATCH);
+        for (const row of rows) {
+          checked += 1;
+          // A gap in seq is a deleted event; a wrong prevHash a deleted or reordered one; a wrong hash a changed one.
+          if (row.seq !== expectedSeq || row.prevHash !== prevHash || row.hash !== hashOf(prevHash, row)) {
+            return { intact: false, checked, firstBrokenId: row.id };
+          }
+          prevHash = row.hash;
+          expectedSeq += 1;
+        }
+        if (rows.length < VERIFY_BATCH) return { intact: true, checked };
+      }
+    },
+  };
+}

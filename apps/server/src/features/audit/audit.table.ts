@@ -1,0 +1,24 @@
+import type { Insertable, Selectable } from 'kysely';
+
+/**
+ * One append-only audit event. `seq` orders the chain (1, 2, 3 … without gaps); `hash` is
+ * SHA-256(prevHash + canonical JSON of the content), `prevHash` the previous event's hash.
+ */
+export interface AuditEventsTable {
+  id: string;
+  seq: number;
+  at: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  action: string;
+  entityType: string;
+  entityId: string;
+  facilityId: string | null;
+  /** Canonical JSON of `{field: {before, after}}`. */
+  changes: string;
+  prevHash: string;
+  hash: string;
+}
+
+export type AuditEventRow = Selectable<AuditEventsTable>;
+export type NewAuditEventRow = Insertable<AuditEventsTable>;

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordBodySchema,
+  changePasswordResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  meResponseSchema,
+} from '@rtms/shared/schemas/auth';
+import { errorBodySchema } from '@rtms/shared/schemas/common';
+import type { AuthGuards } from '../../platform/auth';
+import { principalOf } from '../../platform/auth';
+import type { AuthService } from './auth.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+
+/** Sign-in, current user, sign-out and change password: the seed's calls, with their shapes. */
+export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/users/login',
+      {
+        schema: {
+          tags: ['session'],
+          summary: 'Sign in',
+          body: loginBodySchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { email, password } = request.body;
+        const data = await auth.login(email, password, { ip: request.ip, userAgent: request.headers['user-agent'] });
+        return { data };
+      },
+    );
+
+    app.post(
+      '/users/auth/me',
+      {
+        schema: {
+          tags: ['session'],
+          summary: 'The signed-in user',
+          security: [{ bearer: [] }],
+          response: { 200: meResponseSchema, 401: errorBodySchema },
+        },
+        config: { allowWhilePasswordChangeRequired: true },
+        preHandler: guards.authenticate,
+      },
+      async (request) => ({ data: await auth.me(principalOf(request)) }),
+    );
+
+    app.post(
+      '/users/logout',
+      {
+        schema: {
+          tags: ['session'],
+          summary: 'Sign out (revokes the token)',
+          security: [{ bearer: [] }],
+          response: { 200: z.object({ data: z.object({ signedOut: z.boolean() }) }), 401: errorBodySchema },
+        },
+        config: { allowWhilePasswordChangeRequired: true },
+        preHandler: guards.authenticate,
+      },
+      async (request) => {
+        await auth.logout(principalOf(request));
+        return { data: { signedOut: true } };
+      },
+    );
+
+    app.post(
+      '/users/change-password',
+      {
+        schema: {
+          tags: ['session'],
+          summary: 'Change the signed-in user’s password; signs out every other session',
+          security: [{ bearer: [] }],
+          body: changePasswordBodySchema,
+          response: { 200: changePasswordResponseSchema, ...errors },
+        },
+        config: { allowWhilePasswordChangeRequired: true },
+        preHandler: guards.authenticate,
+      },
+      async (request) => {
+        const token = await auth.changePassword(
+          principalOf(request),
+          request.body.currentPassword,
+          request.body.newPassword,
+          {
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          },
+        );
+        return { data: { token } };
+      },
+    );
+  };
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, TEST_PASSWORD, bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+describe('sign-in, current user and sign-out', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('signs in with the seed shape and reads the current user', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: ADMIN_EMAIL.toUpperCase(), password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const { data } = login.json();
+    expect(Object.keys(data).sort()).toEqual(['token', 'user']);
+    expect(data.user).toMatchObject({
+      email: ADMIN_EMAIL,
+      role: 'ALL_FACILITY_ADMIN',
+      firstName: 'System',
+      lastName: 'Administrator',
+      name: 'System Administrator',
+    });
+    expect(typeof data.user._id).toBe('string');
+
+    const me = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(data.token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data._id).toBe(data.user._id);
+
+    const logout = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(data.token) });
+    expect(logout.statusCode).toBe(200);
+    const after = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(data.token) });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers a wrong password with 401 and a message, without revealing whether the account exists', async () => {
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: ADMIN_EMAIL, password: 'not-the-password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'nobody@example.com', password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().message).toBe(unknown.json().message);
+  });
+
+  it('answers sign-in with exactly the seed fields (plus mustChangePassword) and nothing secret', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: `  ${ADMIN_EMAIL.toUpperCase()}  `, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const { user } = login.json().data;
+    expect(Object.keys(user).sort()).toEqual([
+      '_id',
+      'email',
+      'firstName',
+      'lastName',
+      'mustChangePassword',
+      'name',
+      'role',
+    ]);
+    expect(login.body).not.toMatch(/argon2|passwordHash|password_hash/i);
+    const row = await t.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(row.lastSignInAt).not.toBeNull();
+    expect(Date.now() - Date.parse(row.lastSignInAt ?? '')).toBeLessThan(10_000);
+  });
+
+  it('stores passwords with argon2id at the OWASP parameters', async () => {
+    const row = await t.database.db
+      .selectFrom('users')
+      .select('passwordHash')
+      .where('email', '=', ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row.passwordHash).not.toContain(TEST_PASSWORD);
+  });
+
+  it('tells a deactivated user so only when the password is right', async () => {
+    const user = await t.createUser('FACILITY_USER');
+    await t.database.db.updateTable('users').set({ active: 0 }).where('id', '=', user.id).execute();
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: user.email, password: TEST_PASSWORD },
+    });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: user.email, password: 'not-the-password' },
+    });
+    expect(right.statusCode).toBe(401);
+    expect(right.json().message).toMatch(/deactivated/i);
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).not.toMatch(/deactivated/i);
+  });
+
+  it('rejects a missing, malformed or unknown token with 401', async () => {
+    for (const headers of [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: 'Basic abc' },
+      { authorization: `Bearer ${'x'.repeat(5000)}` },
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});

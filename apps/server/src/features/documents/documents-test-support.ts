@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { Role } from '@rtms/shared/enums';
+import { bearer, type TestApp } from '../../test/test-app';
+import { multipartBody, type TestFilePart } from '../../test/multipart';
+
+/** Test helpers of the documents feature: a small directory (facilities, users) and upload/download calls. */
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export async function call(t: TestApp, token: string | undefined, method: Method, url: string, payload?: object) {
+  const response = await t.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, body: jsonOf(response), response };
+}
+
+function jsonOf(response: LightMyRequestResponse) {
+  return response.body && String(response.headers['content-type']).startsWith('application/json')
+    ? response.json()
+    : undefined;
+}
+
+export async function upload(
+  t: TestApp,
+  token: string | undefined,
+  fields: Record<string, string | string[]>,
+  file: TestFilePart | TestFilePart[] | undefined,
+  url = '/api/documents',
+) {
+  const { payload, headers } = multipartBody(fields, file ?? []);
+  const response = await t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, ...(token ? bearer(token) : {}) },
+  });
+  return { status: response.statusCode, body: jsonOf(response), response };
+}
+
+export interface Directory {
+  admin: string;
+  /** Two facilities; the facility roles are assigned to the first only. */
+  facilityA: string;
+  facilityB: string;
+  programArea: string;
+  regulation: string;
+  tokens: Record<Role, string>;
+  userIds: Record<Role, string>;
+}
+
+/** Two facilities, a program area, a regulation, and one signed-in user of each role (facility roles in A). */
+export async function setUpDirectory(t: TestApp, admin: string, suffix = ''): Promise<Directory> {
+  const post = async (url: string, payload: object) => {
+    const response = await call(t, admin, 'POST', url, payload);
+    expect(response.status, response.response.body).toBe(201);
+    return response.body.data._id as string;
+  };
+  const facilityA = await post('/api/facilities', {
+    name: `Sweetwater Wind${suffix ? ` ${suffix}` : ''}`,
+    code: `SWW${suffix}`,
+    type: 'WIND',
+    timeZone: 'America/Chicago',
+  });
+  const facilityB = await post('/api/facilities', {
+    name: `Mesa Solar${suffix ? ` ${suffix}` : ''}`,
+    code: `MSS${suffix}`,
+    type: 'SOLAR',
+    timeZone: 'America/Phoenix',
+  });
+  const programArea = await post('/api/program-areas', { name: `Stormwater${suffix ? ` ${suffix}` : ''}` });
+  const regulation = await post('/api/regulations', {
+    title: `Clean Water Act NPDES${suffix ? ` ${suffix}` : ''}`,
+    citation: '40 CFR 122',
+    jurisdiction: 'FEDERAL',
+  });
+  const roles: Role[] = ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'];
+  const tokens = {} as Record<Role, string>;
+  const userIds = {} as Record<Role, string>;
+  for (const role of roles) {
+    const user = await t.createUser(role, undefined, { firstName: 'Pat', lastName: role.toLowerCase() });
+    userIds[role] = user.id;
+    if (role === 'FACILITY_ADMIN' || role === 'FACILITY_USER') {
+      await post('/api/user-facilities', { userId: user.id, facilityId: facilityA });
+    }
+    tokens[role] = await t.signIn(user.email);
+  }
+  return { admin, facilityA, facilityB, programArea, regulation, tokens, userIds };
+}
+
+/** Every regular file under a folder (recursively). */
+export function filesUnder(folder: string): string[] {
+  if (!fs.existsSync(folder)) return [];
+  return fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The files stored by the local driver (probe files excluded). */
+export function storedFiles(t: TestApp): string[] {
+  return filesUnder(t.config.storage.localRoot).filter((file) => !path.basename(file).startsWith('.ready-probe'));
+}
+
+/** Temporary upload files left behind (there must be none once a request has been answered). */
+export function tempFiles(t: TestApp): string[] {
+  return filesUnder(path.join(t.config.dataDir, 'upload-tmp'));
+}
+
+export function expectFileHeaders(response: LightMyRequestResponse) {
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  expect(String(response.headers['content-disposition'])).toMatch(
+    /^(attachment|inline); filename="[^"]*"; filename\*=UTF-8''/,
+  );
+}

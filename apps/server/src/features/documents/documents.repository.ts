@@ -1,0 +1,320 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { DocumentKind } from '@rtms/shared/enums';
+import type { Database } from '../../db/schema';
+import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
+import { likePattern } from '../../platform/search-text';
+import type {
+  DocumentRow,
+  DocumentUpdate,
+  DocumentVersionRow,
+  NewDocumentRow,
+  NewDocumentVersionRow,
+} from './documents.table';
+
+type Db = Kysely<Database>;
+
+/** SQLite allows a limited number of bound parameters per statement: lists of ids are chunked. */
+const CHUNK = 500;
+
+function chunks<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export function findDocumentById(db: Db, id: string): Promise<DocumentRow | undefined> {
+  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertDocument(db: Db, row: NewDocumentRow): Promise<void> {
+  await db.insertInto('documents').values(row).execute();
+}
+
+export async function updateDocument(db: Db, id: string, changes: DocumentUpdate): Promise<void> {
+  await db.updateTable('documents').set(changes).where('id', '=', id).execute();
+}
+
+/** Removes a document with its versions and tags (the stored files are the caller's business). */
+export async function deleteDocument(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('document_tags').where('documentId', '=', id).execute();
+  await db.deleteFrom('document_versions').where('documentId', '=', id).execute();
+  await db.deleteFrom('documents').where('id', '=', id).execute();
+}
+
+export async function insertDocumentVersion(db: Db, row: NewDocumentVersionRow): Promise<void> {
+  await db.insertInto('document_versions').values(row).execute();
+}
+
+/** Every version of a document, newest first, with the uploader's name. */
+export function findVersionsOfDocument(db: Db, documentId: string) {
+  return db
+    .selectFrom('document_versions')
+    .leftJoin('users', 'users.id', 'document_versions.uploadedBy')
+    .selectAll('document_versions')
+    .select(['users.firstName as uploaderFirstName', 'users.lastName as uploaderLastName'])
+    .where('document_versions.documentId', '=', documentId)
+    .orderBy('document_versions.version', 'desc')
+    .execute();
+}
+
+export type DocumentVersionView = Awaited<ReturnType<typeof findVersionsOfDocument>>[number];
+
+export function findVersionOfDocument(
+  db: Db,
+  documentId: string,
+  version: number,
+): Promise<DocumentVersionRow | undefined> {
+  return db
+    .selectFrom('document_versions')
+    .selectAll()
+    .where('documentId', '=', documentId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+/** The storage keys of every version of a document. */
+export async function findStorageKeysOfDocument(db: Db, documentId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('document_versions')
+    .select('storageKey')
+    .where('documentId', '=', documentId)
+    .execute();
+  return rows.map((row) => row.storageKey);
+}
+
+/** Makes the document's tags exactly `tags` (in this order). */
+export async function replaceDocumentTags(db: Db, documentId: string, tags: string[]): Promise<void> {
+  await db.deleteFrom('document_tags').where('documentId', '=', documentId).execute();
+  if (tags.length === 0) return;
+  await db
+    .insertInto('document_tags')
+    .values(tags.map((tag, position) => ({ documentId, tag, tagKey: tag.toLowerCase(), position })))
+    .execute();
+}
+
+/** The tags of each document, in their order. */
+export async function findTagsOfDocuments(db: Db, documentIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(documentIds.map((id) => [id, []]));
+  for (const ids of chunks(documentIds)) {
+    const rows = await db
+      .selectFrom('document_tags')
+      .select(['documentId', 'tag'])
+      .where('documentId', 'in', ids)
+      .orderBy('documentId')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) map.get(row.documentId)?.push(row.tag);
+  }
+  return map;
+}
+
+export interface DocumentFilters {
+  kind?: DocumentKind;
+  /** true: only archived; false: only active; undefined: both. */
+  archived?: boolean;
+  taskId?: string;
+  requirementId?: string;
+  facilityId?: string;
+  programAreaId?: string;
+  regulationId?: string;
+  uploadedBy?: string;
+  tag?: string;
+  legalHold?: boolean;
+  search?: string;
+  /**
+   * The caller's facilities; undefined = every document. Facility roles see documents of their
+   * facilities and company-wide library documents (no facility).
+   */
+  facilityIds?: string[];
+  ids?: string[];
+}
+
+export type DocumentSortField =
+  | 'title'
+  | 'fileName'
+  | 'size'
+  | 'version'
+  | 'evidenceDate'
+  | 'facilityName'
+  | 'taskDueDate'
+  | 'retainUntil'
+  | 'archivedAt'
+  | 'createdAt'
+  | 'updatedAt';
+
+/** The documents that a scope (`facilityIds`) lets a caller see. */
+export function inDocumentScope(facilityIds: string[] | undefined): ReturnType<typeof sql<SqlBool>> | undefined {
+  if (!facilityIds) return undefined;
+  const companyWide = sql<SqlBool>`(${sql.ref('documents.facilityId')} is null and ${sql.ref('documents.kind')} = 'LIBRARY')`;
+  if (facilityIds.length === 0) return companyWide;
+  return sql<SqlBool>`(${sql.ref('documents.facilityId')} in (${sql.join(facilityIds)}) or ${companyWide})`;
+}
+
+function joined(db: Db, filters: DocumentFilters) {
+  let query = db
+    .selectFrom('documents')
+    .leftJoin('facilities', 'facilities.id', 'documents.facilityId')
+    .leftJoin('program_areas', 'program_areas.id', 'documents.programAreaId')
+    .leftJoin('regulations', 'regulations.id', 'documents.regulationId')
+    .leftJoin('users as uploader', 'uploader.id', 'documents.uploadedBy')
+    .leftJoin('users as archiver', 'archiver.id', 'documents.archivedBy')
+    .leftJoin('tasks', 'tasks.id', 'documents.taskId')
+    .leftJoin('requirements', 'requirements.id', 'tasks.requirementId');
+  if (filters.kind) query = query.where('documents.kind', '=', filters.kind);
+  if (filters.archived === true) query = query.where('documents.archivedAt', 'is not', null);
+  if (filters.archived === false) query = query.where('documents.archivedAt', 'is', null);
+  if (filters.taskId) query = query.where('documents.taskId', '=', filters.taskId);
+  if (filters.requirementId) query = query.where('tasks.requirementId', '=', filters.requirementId);
+  if (filters.facilityId) query = query.where('documents.facilityId', '=', filters.facilityId);
+  if (filters.programAreaId) query = query.where('documents.programAreaId', '=', filters.programAreaId);
+  if (filters.regulationId) query = query.where('documents.regulationId', '=', filters.regulationId);
+  if (filters.uploadedBy) query = query.where('documents.uploadedBy', '=', filters.uploadedBy);
+  if (filters.legalHold !== undefined) query = query.where('documents.legalHold', '=', filters.legalHold ? 1 : 0);
+  if (filters.tag) {
+    const tagKey = filters.tag.toLowerCase();
+    query = query.where('documents.id', 'in', (eb) =>
+      eb.selectFrom('document_tags').select('document_tags.documentId').where('document_tags.tagKey', '=', tagKey),
+    );
+  }
+  if (filters.ids) query = filters.ids.length ? query.where('documents.id', 'in', filters.ids) : query.where(nothing);
+  const scope = inDocumentScope(filters.facilityIds);
+  if (scope) query = query.where(scope);
+  const search = searchMatches('documents.searchText', filters.search);
+  if (search) query = query.where(search);
+  return query;
+}
+
+export async function countDocuments(db: Db, filters: DocumentFilters): Promise<number> {
+  const row = await joined(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+function selectView(db: Db, filters: DocumentFilters) {
+  return joined(db, filters)
+    .selectAll('documents')
+    .select([
+      'facilities.name as facilityName',
+      'program_areas.name as programAreaName',
+      'regulations.title as regulationTitle',
+      'uploader.firstName as uploaderFirstName',
+      'uploader.lastName as uploaderLastName',
+      'archiver.firstName as archiverFirstName',
+      'archiver.lastName as archiverLastName',
+      'tasks.title as taskTitle',
+      'tasks.dueDate as taskDueDate',
+      'tasks.requirementId as requirementId',
+      'requirements.title as requirementTitle',
+    ]);
+}
+
+/** One page of documents with the labels lists show (facility, program area, regulation, task, requirement, people). */
+export function listDocuments(
+  db: Db,
+  filters: DocumentFilters,
+  sort: SortSpec<DocumentSortField>,
+  window: { limit: number; offset: number },
+) {
+  const order = {
+    title: sql`lower(${sql.ref('documents.title')})`,
+    fileName: sql`lower(${sql.ref('documents.fileName')})`,
+    size: sql.ref('documents.size'),
+    version: sql.ref('documents.version'),
+    evidenceDate: sql.ref('documents.evidenceDate'),
+    facilityName: sql.ref('facilities.nameKey'),
+    taskDueDate: sql.ref('tasks.dueDate'),
+    retainUntil: sql.ref('documents.retainUntil'),
+    archivedAt: sql.ref('documents.archivedAt'),
+    createdAt: sql.ref('documents.createdAt'),
+    updatedAt: sql.ref('documents.updatedAt'),
+  }[sort.field];
+  return (
+    selectView(db, filters)
+      // Empty values last in either direction, on both databases (they disagree by default).
+      .orderBy(sql`case when ${order} is null then 1 else 0 end`)
+      .orderBy(order, sort.direction)
+      .orderBy('documents.createdAt', 'desc')
+      .orderBy('documents.id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute()
+  );
+}
+
+export type DocumentView = Awaited<ReturnType<typeof listDocuments>>[number];
+
+/** One document with its labels, whatever its scope (the service checks scope). */
+export function findDocumentViewById(db: Db, id: string): Promise<DocumentView | undefined> {
+  return selectView(db, { ids: [id] }).executeTakeFirst();
+}
+
+/** Existing tags of the documents a caller sees, most used first, optionally starting with or containing `search`. */
+export async function listTagSuggestions(
+  db: Db,
+  filters: { search?: string; kind?: DocumentKind; facilityIds?: string[] },
+  limit: number,
+): Promise<{ tag: string; count: number }[]> {
+  let query = db.selectFrom('document_tags').innerJoin('documents', 'documents.id', 'document_tags.documentId');
+  if (filters.kind) query = query.where('documents.kind', '=', filters.kind);
+  const scope = inDocumentScope(filters.facilityIds);
+  if (scope) query = query.where(scope);
+  if (filters.search) {
+    query = query.where(
+      sql<SqlBool>`${sql.ref('document_tags.tagKey')} like ${likePattern(filters.search)} escape '\\'`,
+    );
+  }
+  const rows = await query
+    .select((eb) => [
+      'document_tags.tagKey',
+      eb.fn.min('document_tags.tag').as('tag'),
+      eb.fn.count<number>('document_tags.documentId').as('count'),
+    ])
+    .groupBy('document_tags.tagKey')
+    .orderBy('count', 'desc')
+    .orderBy('document_tags.tagKey')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ tag: String(row.tag), count: Number(row.count) }));
+}
+
+/** How many active (not archived) evidence documents each task has. */
+export async function countEvidenceOfTasks(db: Db, taskIds: string[]): Promise<Map<string, number>> {
+  const map = new Map<string, number>(taskIds.map((id) => [id, 0]));
+  for (const ids of chunks(taskIds)) {
+    const rows = await db
+      .selectFrom('documents')
+      .select((eb) => ['documents.taskId', eb.fn.countAll<number>().as('count')])
+      .where('documents.kind', '=', 'TASK')
+      .where('documents.archivedAt', 'is', null)
+      .where('documents.taskId', 'in', ids)
+      .groupBy('documents.taskId')
+      .execute();
+    for (const row of rows) if (row.taskId) map.set(row.taskId, Number(row.count));
+  }
+  return map;
+}
+
+/** The active evidence documents of tasks (current version) with the uploader's name, by evidence date per task. */
+export async function findEvidenceOfTasks(db: Db, taskIds: string[]) {
+  const out = [];
+  for (const ids of chunks(taskIds)) {
+    out.push(
+      ...(await db
+        .selectFrom('documents')
+        .leftJoin('users', 'users.id', 'documents.uploadedBy')
+        .selectAll('documents')
+        .select(['users.firstName as uploaderFirstName', 'users.lastName as uploaderLastName'])
+        .where('documents.kind', '=', 'TASK')
+        .where('documents.archivedAt', 'is', null)
+        .where('documents.taskId', 'in', ids)
+        .orderBy('documents.taskId')
+        .orderBy('documents.evidenceDate')
+        .orderBy('documents.createdAt')
+        .orderBy(sql`lower(${sql.ref('documents.title')})`)
+        .orderBy('documents.id')
+        .execute()),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,263 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataOf, errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import {
+  archiveDocumentBodySchema,
+  documentDownloadQuerySchema,
+  documentListQuerySchema,
+  documentPageSchema,
+  documentResponseSchema,
+  documentTagsQuerySchema,
+  documentTagsResponseSchema,
+  updateDocumentBodySchema,
+  uploadRulesSchema,
+} from '@rtms/shared/schemas/documents';
+import { principalOf, type AuthGuards } from '../../platform/auth';
+import { setFileHeaders } from '../../platform/downloads';
+import { MULTIPART_LIMITS, receiveUpload, removeStaleUploads } from '../../platform/uploads';
+import type { DocumentsService } from './documents.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
+const security = [{ bearer: [] }];
+const params = z.object({ id: idSchema });
+
+const UPLOAD_DESCRIPTION =
+  'multipart/form-data: the text fields first, then one file part named `file`. Fields: `kind` (TASK or ' +
+  'LIBRARY, default LIBRARY), `title` (default: the file name), `description`, `taskId` (TASK), ' +
+  '`evidenceDate` (TASK, YYYY-MM-DD, default today at the facility), `facilityId`, `programAreaId`, ' +
+  '`regulationId`, `tags` (repeat the field, or a JSON array, or comma-separated), `retainUntil`. The file is ' +
+  'checked by extension and content (413 over the size limit, 415 for a refused type).';
+
+export interface DocumentsRoutesOptions {
+  /** Where uploads wait while they are checked. */
+  tempDir: string;
+}
+
+/** `/api/documents`: task evidence and the Documents Library, with versions, archive, retention and downloads. */
+export function documentsRoutes(
+  documents: DocumentsService,
+  guards: AuthGuards,
+  options: DocumentsRoutesOptions,
+): FastifyPluginAsyncZod {
+  const { maxBytes } = documents.uploadRules();
+  const receive = (request: Parameters<typeof receiveUpload>[0]) =>
+    receiveUpload(request, { tempDir: options.tempDir, maxBytes });
+
+  return async (app) => {
+    const stale = await removeStaleUploads(options.tempDir);
+    if (stale) app.log.warn({ count: stale }, 'removed temporary upload files left by an earlier run');
+    // Multipart is accepted by these routes only.
+    await app.register(multipart, { limits: { ...MULTIPART_LIMITS, fileSize: maxBytes }, throwFileSizeLimit: false });
+
+    app.get(
+      '/documents/upload-rules',
+      {
+        preHandler: [guards.authenticate],
+        schema: {
+          tags: ['documents'],
+          summary: 'The upload size limit and accepted file types',
+          security,
+          response: { 200: dataOf(uploadRulesSchema), 401: errorBodySchema },
+        },
+      },
+      async () => ({ data: documents.uploadRules() }),
+    );
+
+    app.get(
+      '/documents/tags',
+      {
+        preHandler: [guards.authenticate],
+        schema: {
+          tags: ['documents'],
+          summary: 'Existing tags (of documents you can see) for suggestions, most used first',
+          security,
+          querystring: documentTagsQuerySchema,
+          response: { 200: documentTagsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await documents.tags(principalOf(request), request.query) }),
+    );
+
+    app.get(
+      '/documents',
+      {
+        preHandler: [guards.authenticate],
+        schema: {
+          tags: ['documents'],
+          summary: 'List documents (active by default; archived=true for the archive), in your facilities',
+          security,
+          querystring: documentListQuerySchema,
+          response: { 200: documentPageSchema, ...errors },
+        },
+      },
+      async (request) => documents.list(principalOf(request), request.query),
+    );
+
+    app.post(
+      '/documents',
+      {
+        preHandler: guards.requirePermission('document:upload'),
+        schema: {
+          tags: ['documents'],
+          summary: 'Upload a document (task evidence or library)',
+          description: UPLOAD_DESCRIPTION,
+          consumes: ['multipart/form-data'],
+          security,
+          response: { 201: documentResponseSchema, ...uploadErrors },
+        },
+      },
+      async (request, reply) => {
+        const upload = await receive(request);
+        let data;
+        try {
+          data = await documents.upload(principalOf(request), upload);
+        } finally {
+          // Before answering: once the client has its answer, no temporary file remains.
+          await upload.cleanup();
+        }
+        return reply.status(201).send({ data });
+      },
+    );
+
+    app.get(
+      '/documents/:id',
+      {
+        preHandler: [guards.authenticate],
+        schema: {
+          tags: ['documents'],
+          summary: 'Read a document with all its versions',
+          security,
+          params,
+          response: { 200: documentResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await documents.get(principalOf(request), request.params.id) }),
+    );
+
+    app.patch(
+      '/documents/:id',
+      {
+        preHandler: guards.requirePermission('document:upload'),
+        schema: {
+          tags: ['documents'],
+          summary: 'Update metadata (retainUntil and legalHold: roles that may archive)',
+          security,
+          params,
+          body: updateDocumentBodySchema,
+          response: { 200: documentResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await documents.update(principalOf(request), request.params.id, request.body) }),
+    );
+
+    app.get(
+      '/documents/:id/download',
+      {
+        preHandler: [guards.authenticate],
+        schema: {
+          tags: ['documents'],
+          summary: 'Download the file (current or `version`); `inline=true` previews a PDF or an image',
+          description:
+            'The file, as an attachment (inline only for PDF and images with inline=true), with ' +
+            "`X-Content-Type-Options: nosniff` and `Content-Security-Policy: default-src 'none'; sandbox`. " +
+            'Errors are JSON: 401, 404.',
+          security,
+          params,
+          querystring: documentDownloadQuerySchema,
+        },
+      },
+      async (request, reply) => {
+        const file = await documents.download(principalOf(request), request.params.id, request.query);
+        setFileHeaders(reply, file);
+        void reply.header('x-document-version', String(file.version));
+        return reply.send(file.stream);
+      },
+    );
+
+    app.post(
+      '/documents/:id/versions',
+      {
+        preHandler: guards.requirePermission('document:upload'),
+        schema: {
+          tags: ['documents'],
+          summary: 'Upload a new version of the file (older versions are kept)',
+          description: 'multipart/form-data with one file part named `file` and no other field.',
+          consumes: ['multipart/form-data'],
+          security,
+          params,
+          response: { 201: documentResponseSchema, ...uploadErrors },
+        },
+      },
+      async (request, reply) => {
+        const upload = await receive(request);
+        let data;
+        try {
+          data = await documents.addVersion(principalOf(request), request.params.id, upload);
+        } finally {
+          // Before answering: once the client has its answer, no temporary file remains.
+          await upload.cleanup();
+        }
+        return reply.status(201).send({ data });
+      },
+    );
+
+    app.post(
+      '/documents/:id/archive',
+      {
+        preHandler: guards.requirePermission('document:archive'),
+        schema: {
+          tags: ['documents'],
+          summary: 'Archive a document (hidden from active lists, never deleted)',
+          security,
+          params,
+          body: archiveDocumentBodySchema,
+          response: { 200: documentResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await documents.archive(principalOf(request), request.params.id, request.body.reason),
+      }),
+    );
+
+    app.post(
+      '/documents/:id/restore',
+      {
+        preHandler: guards.requirePermission('document:archive'),
+        schema: {
+          tags: ['documents'],
+          summary: 'Restore an archived document',
+          security,
+          params,
+          response: { 200: documentResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await documents.restore(principalOf(request), request.params.id) }),
+    );
+
+    app.delete(
+      '/documents/:id',
+      {
+        preHandler: guards.requirePermission('anything:deletePermanently'),
+        schema: {
+          tags: ['documents'],
+          summary: 'Delete an archived document and all its files permanently (refused under retention or legal hold)',
+          security,
+          params,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await documents.remove(principalOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,62 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { DocumentKind } from '@rtms/shared/enums';
+
+/**
+ * A document: task evidence (kind TASK, `taskId` set, facility = the task's) or a library document.
+ * The file columns (`version` … `storageKey`, `uploadedBy`) repeat the current row of `document_versions`.
+ * `storageKey` is the generated name in the file storage; it never leaves the server.
+ */
+export interface DocumentsTable {
+  id: string;
+  kind: DocumentKind;
+  title: string;
+  description: string | null;
+  taskId: string | null;
+  evidenceDate: string | null;
+  facilityId: string | null;
+  programAreaId: string | null;
+  regulationId: string | null;
+  version: number;
+  fileName: string;
+  mediaType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+  uploadedBy: string | null;
+  archivedAt: string | null;
+  archivedBy: string | null;
+  archiveReason: string | null;
+  retainUntil: string | null;
+  legalHold: number;
+  searchText: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Every stored version of a document's file, the current one included. Unique per (documentId, version). */
+export interface DocumentVersionsTable {
+  id: string;
+  documentId: string;
+  version: number;
+  fileName: string;
+  mediaType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+  uploadedBy: string | null;
+  createdAt: string;
+}
+
+/** A tag of a document, as written (`tag`) and lower-cased (`tagKey`, unique per document). */
+export interface DocumentTagsTable {
+  documentId: string;
+  tag: string;
+  tagKey: string;
+  position: number;
+}
+
+export type DocumentRow = Selectable<DocumentsTable>;
+export type NewDocumentRow = Insertable<DocumentsTable>;
+export type DocumentUpdate = Updateable<DocumentsTable>;
+export type DocumentVersionRow = Selectable<DocumentVersionsTable>;
+export type NewDocumentVersionRow = Insertable<DocumentVersionsTable>;

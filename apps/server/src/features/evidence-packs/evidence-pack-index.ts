@@ -1,0 +1,365 @@
+import { PassThrough, type Readable } from 'node:stream';
+import PDFDocument from 'pdfkit';
+
+/**
+ * The index of an evidence pack, as CSV (exact values, for spreadsheets) and PDF (for reading and
+ * printing): every task with its due and completion dates, timeliness and who completed it, and every
+ * evidence file with its SHA-256 and whether the stored bytes still match it.
+ */
+
+/** Whether an evidence file's stored bytes still have the SHA-256 recorded at upload. */
+export type FileCheck = 'OK' | 'CHANGED' | 'MISSING';
+
+/** How a task stands: its recorded timeliness once completed, otherwise derived from today at the facility. */
+export type PackTimeliness = 'ON_TIME' | 'LATE' | 'MISSED' | 'NOT_APPLICABLE' | 'OVERDUE' | 'OPEN';
+
+export interface PackFile {
+  title: string;
+  fileName: string;
+  evidenceDate: string | null;
+  uploadedByName: string | null;
+  uploadedAt: string;
+  version: number;
+  size: number;
+  sha256: string;
+  /** Path inside the ZIP. */
+  path: string;
+  check: FileCheck;
+}
+
+export interface PackTask {
+  facilityName: string;
+  facilityCode: string;
+  requirementTitle: string;
+  citation: string | null;
+  title: string;
+  sequence: number;
+  periodLabel: string;
+  scheduledDueDate: string;
+  dueDate: string;
+  status: string;
+  timeliness: PackTimeliness;
+  completedOn: string | null;
+  completedByName: string | null;
+  completionNote: string | null;
+  notApplicableReason: string | null;
+  evidenceRequired: boolean;
+  minEvidence: number;
+  files: PackFile[];
+}
+
+export interface PackIndex {
+  /** e.g. "Facility: Sweetwater Wind (SWW)". */
+  scope: string[];
+  from: string;
+  to: string;
+  generatedAt: string;
+  generatedBy: string;
+  tasks: PackTask[];
+}
+
+const CSV_COLUMNS = [
+  'Facility',
+  'Facility code',
+  'Requirement',
+  'Citation',
+  'Task',
+  'Sequence',
+  'Period',
+  'Scheduled due date',
+  'Due date',
+  'Status',
+  'Completed on',
+  'Completed by',
+  'Timeliness',
+  'Not applicable reason',
+  'Completion note',
+  'Evidence required',
+  'Evidence count',
+  'Evidence title',
+  'Evidence file',
+  'Evidence date',
+  'Uploaded by',
+  'Uploaded at',
+  'Version',
+  'Size (bytes)',
+  'SHA-256',
+  'File check',
+  'Path in pack',
+] as const;
+
+/** One CSV cell: quoted when needed; a leading = + - @ (a spreadsheet formula) is neutralised with a quote mark. */
+function cell(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The index as CSV: one row per evidence file, and one row for a task without evidence. UTF-8 with BOM (Excel). */
+export function indexCsv(index: PackIndex): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const task of index.tasks) {
+    const taskCells = [
+      task.facilityName,
+      task.facilityCode,
+      task.requirementTitle,
+      task.citation,
+      task.title,
+      task.sequence,
+      task.periodLabel,
+      task.scheduledDueDate,
+      task.dueDate,
+      task.status,
+      task.completedOn,
+      task.completedByName,
+      task.timeliness,
+      task.notApplicableReason,
+      task.completionNote,
+      task.evidenceRequired ? `yes (at least ${Math.max(1, task.minEvidence)})` : 'no',
+      task.files.length,
+    ];
+    const files: (PackFile | undefined)[] = task.files.length ? task.files : [undefined];
+    for (const file of files) {
+      const fileCells = file
+        ? [
+            file.title,
+            file.fileName,
+            file.evidenceDate,
+            file.uploadedByName,
+            file.uploadedAt,
+            file.version,
+            file.size,
+            file.sha256,
+            file.check,
+            file.path,
+          ]
+        : ['', '', '', '', '', '', '', '', '', ''];
+      lines.push([...taskCells, ...fileCells].map(cell).join(','));
+    }
+  }
+  return `\ufeff${lines.join('\r\n')}\r\n`;
+}
+
+/** `sha256sum -c` input: the SHA-256 recorded at upload of every evidence file, by its path in the pack. */
+export function sha256Sums(index: PackIndex): string {
+  return index.tasks.flatMap((task) => task.files.map((file) => `${file.sha256}  ${file.path}\n`)).join('');
+}
+
+/** Counts for the summary of the PDF. */
+export function summaryOf(index: PackIndex): [string, number][] {
+  const count = (timeliness: PackTimeliness) => index.tasks.filter((task) => task.timeliness === timeliness).length;
+  const files = index.tasks.reduce((sum, task) => sum + task.files.length, 0);
+  const lacking = index.tasks.filter(
+    (task) =>
+      task.evidenceRequired &&
+      task.files.length < Math.max(1, task.minEvidence) &&
+      task.timeliness !== 'NOT_APPLICABLE',
+  ).length;
+  return [
+    ['Tasks', index.tasks.length],
+    ['Completed on time', count('ON_TIME')],
+    ['Completed late (within grace)', count('LATE')],
+    ['Missed', count('MISSED')],
+    ['Overdue (not yet missed)', count('OVERDUE')],
+    ['Open', count('OPEN')],
+    ['Not applicable', count('NOT_APPLICABLE')],
+    ['Evidence files', files],
+    ['Tasks without the required evidence', lacking],
+    [
+      'Files whose bytes no longer match their SHA-256',
+      index.tasks.reduce((n, t) => n + t.files.filter((f) => f.check !== 'OK').length, 0),
+    ],
+  ];
+}
+
+/**
+ * The standard PDF fonts cover Windows-1252 only: other characters (e.g. Chinese names) are shown as "?"
+ * in the PDF; the CSV keeps every value exactly.
+ */
+const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+function pdfText(value: string | null | undefined): string {
+  return Array.from(value ?? '')
+    .map((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(char))
+        return char;
+      return code === 0x09 || code === 0x0a ? ' ' : '?';
+    })
+    .join('');
+}
+
+const TIMELINESS_LABEL: Record<PackTimeliness, string> = {
+  ON_TIME: 'On time',
+  LATE: 'Late',
+  MISSED: 'Missed',
+  NOT_APPLICABLE: 'Not applicable',
+  OVERDUE: 'Overdue',
+  OPEN: 'Open',
+};
+
+/** The index as a PDF (A4 landscape), written page by page into the returned stream. */
+export function indexPdf(index: PackIndex): Readable {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 36,
+    info: { Title: 'Evidence pack', Author: pdfText(index.generatedBy), Creator: 'RTMS' },
+  });
+  const out = new PassThrough();
+  doc.pipe(out);
+
+  const left = doc.page.margins.left;
+  const right = doc.page.width - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  let pageNumber = 1;
+  const footer = () => {
+    // Written inside the bottom margin: lifted for the moment, so that pdfkit does not break the page.
+    const margin = doc.page.margins.bottom;
+    const y = doc.page.height - margin + 10;
+    doc.page.margins.bottom = 0;
+    doc
+      .font('Helvetica')
+      .fontSize(7)
+      .fillColor('#666666')
+      .text(`Evidence pack ${index.from} to ${index.to} - page ${pageNumber}`, left, y, {
+        width: right - left,
+        align: 'right',
+        lineBreak: false,
+      })
+      .fillColor('black');
+    doc.page.margins.bottom = margin;
+  };
+
+  // Title and summary.
+  doc.font('Helvetica-Bold').fontSize(18).text('Evidence pack', left, doc.y);
+  doc.font('Helvetica').fontSize(10).moveDown(0.3);
+  for (const line of index.scope) doc.text(pdfText(line));
+  doc.text(`Tasks due from ${index.from} to ${index.to}`);
+  doc.text(`Generated ${index.generatedAt} by ${pdfText(index.generatedBy)}`);
+  doc.moveDown(0.6);
+  doc.font('Helvetica-Bold').fontSize(11).text('Summary');
+  doc.font('Helvetica').fontSize(9);
+  for (const [label, value] of summaryOf(index)) doc.text(`${label}: ${value}`);
+  doc
+    .moveDown(0.4)
+    .fontSize(8)
+    .fillColor('#444444')
+    .text(
+      'Every evidence file is in the "evidence" folder of this ZIP; SHA256SUMS.txt lists the SHA-256 recorded at upload ' +
+        '(check with "sha256sum -c SHA256SUMS.txt"). "File check" tells whether the stored bytes still matched when this pack was made.',
+      { width: right - left },
+    )
+    .fillColor('black');
+  doc.moveDown(0.8);
+
+  const columns = [
+    { title: 'Facility', width: 100 },
+    { title: 'Requirement / task', width: 220 },
+    { title: 'Period', width: 55 },
+    { title: 'Due', width: 58 },
+    { title: 'Completed', width: 58 },
+    { title: 'Completed by', width: 100 },
+    { title: 'Timeliness', width: 62 },
+    { title: 'Evidence', width: right - left - 653 },
+  ];
+  const header = () => {
+    let x = left;
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(8);
+    for (const column of columns) {
+      doc.text(column.title, x, y, { width: column.width - 4, lineBreak: false });
+      x += column.width;
+    }
+    doc
+      .moveTo(left, y + 11)
+      .lineTo(right, y + 11)
+      .lineWidth(0.5)
+      .stroke();
+    doc.y = y + 14;
+  };
+  const newPage = () => {
+    footer();
+    doc.addPage();
+    pageNumber += 1;
+    doc.y = doc.page.margins.top;
+    header();
+  };
+
+  if (index.tasks.length === 0) {
+    doc.font('Helvetica').fontSize(10).text('No task of this selection is due in this period.');
+  } else {
+    header();
+  }
+  for (const task of index.tasks) {
+    const values = [
+      `${task.facilityName} (${task.facilityCode})`,
+      `${task.requirementTitle}${task.citation ? ` — ${task.citation}` : ''}\n${task.title} #${task.sequence}`,
+      task.periodLabel,
+      task.dueDate,
+      task.completedOn ?? '',
+      task.completedByName ?? '',
+      TIMELINESS_LABEL[task.timeliness],
+      `${task.files.length} file${task.files.length === 1 ? '' : 's'}${
+        task.evidenceRequired ? ` (${Math.max(1, task.minEvidence)} required)` : ''
+      }`,
+    ].map(pdfText);
+    doc.font('Helvetica').fontSize(8);
+    const rowHeight = Math.max(
+      ...values.map((value, i) => doc.heightOfString(value, { width: (columns[i]?.width ?? 50) - 4 })),
+    );
+    if (doc.y + rowHeight > bottom()) newPage();
+    doc.font('Helvetica').fontSize(8);
+    const y = doc.y;
+    let x = left;
+    values.forEach((value, i) => {
+      doc.text(value, x, y, { width: (columns[i]?.width ?? 50) - 4 });
+      x += columns[i]?.width ?? 50;
+    });
+    doc.y = y + rowHeight + 2;
+    const note = task.notApplicableReason
+      ? `Not applicable: ${task.notApplicableReason}`
+      : task.completionNote
+        ? `Note: ${task.completionNote}`
+        : '';
+    if (note) {
+      const text = pdfText(note);
+      const height = doc.heightOfString(text, { width: right - left - 110 });
+      if (doc.y + height > bottom()) newPage();
+      doc
+        .font('Helvetica')
+        .fontSize(8)
+        .fillColor('#444444')
+        .text(text, left + 100, doc.y, { width: right - left - 110 })
+        .fillColor('black');
+    }
+    for (const file of task.files) {
+      const line = pdfText(
+        `${file.fileName} — ${file.title}${file.evidenceDate ? ` — evidence date ${file.evidenceDate}` : ''} — uploaded ${file.uploadedAt.slice(0, 10)}` +
+          `${file.uploadedByName ? ` by ${file.uploadedByName}` : ''} — v${file.version}${file.check === 'OK' ? '' : ` — ${file.check}`}`,
+      );
+      doc.font('Helvetica').fontSize(7);
+      const height = doc.heightOfString(line, { width: right - left - 110 }) + 9;
+      if (doc.y + height > bottom()) newPage();
+      doc
+        .font('Helvetica')
+        .fontSize(7)
+        .text(line, left + 100, doc.y, { width: right - left - 110 });
+      doc
+        .font('Courier')
+        .fontSize(7)
+        .text(`SHA-256 ${file.sha256}`, left + 100, doc.y, { width: right - left - 110 });
+    }
+    doc
+      .moveTo(left, doc.y + 2)
+      .lineTo(right, doc.y + 2)
+      .lineWidth(0.2)
+      .strokeColor('#bbbbbb')
+      .stroke()
+      .strokeColor('black');
+    doc.y += 5;
+  }
+  footer();
+  doc.end();
+  return out;
+}

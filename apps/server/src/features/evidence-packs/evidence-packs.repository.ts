@@ -1,0 +1,79 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { nothing } from '../../platform/list-query';
+
+type Db = Kysely<Database>;
+
+/**
+ * Read-only queries of the evidence pack: the tasks of a facility, requirement and/or program area due
+ * in a period, with what an auditor's index shows (requirement, facility, who completed them).
+ */
+
+export interface PackTaskFilters {
+  facilityId?: string;
+  requirementId?: string;
+  programAreaId?: string;
+  /** Inclusive bounds on the effective due date. */
+  from: string;
+  to: string;
+  /** The caller's facilities; undefined = every facility. */
+  facilityIds?: string[];
+}
+
+export async function findPackTasks(db: Db, filters: PackTaskFilters, limit: number) {
+  let query = db
+    .selectFrom('tasks')
+    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+    .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
+    .leftJoin('users as completer', 'completer.id', 'tasks.completedBy')
+    .select([
+      'tasks.id',
+      'tasks.title',
+      'tasks.sequence',
+      'tasks.periodLabel',
+      'tasks.scheduledDueDate',
+      'tasks.dueDate',
+      'tasks.status',
+      'tasks.timeliness',
+      'tasks.completedAt',
+      'tasks.completedOn',
+      'tasks.completionNote',
+      'tasks.notApplicableReason',
+      'tasks.facilityId',
+      'tasks.requirementId',
+      'requirements.title as requirementTitle',
+      'requirements.citation',
+      'requirements.graceDays',
+      'requirements.evidenceRequired',
+      'requirements.minEvidence',
+      'facilities.name as facilityName',
+      'facilities.code as facilityCode',
+      'facilities.timeZone',
+      'completer.firstName as completerFirstName',
+      'completer.lastName as completerLastName',
+      'completer.email as completerEmail',
+    ])
+    .where('tasks.dueDate', '>=', filters.from)
+    .where('tasks.dueDate', '<=', filters.to);
+  if (filters.facilityId) query = query.where('tasks.facilityId', '=', filters.facilityId);
+  if (filters.requirementId) query = query.where('tasks.requirementId', '=', filters.requirementId);
+  if (filters.programAreaId) query = query.where('requirements.programAreaId', '=', filters.programAreaId);
+  if (filters.facilityIds) {
+    const ids = filters.facilityIds;
+    query = ids.length ? query.where('tasks.facilityId', 'in', ids) : query.where(nothing);
+  }
+  return query
+    .orderBy('facilities.nameKey')
+    .orderBy(sql`lower(${sql.ref('requirements.title')})`)
+    .orderBy('tasks.requirementId')
+    .orderBy('tasks.dueDate')
+    .orderBy('tasks.id')
+    .limit(limit)
+    .execute();
+}
+
+export type PackTaskRow = Awaited<ReturnType<typeof findPackTasks>>[number];
+
+export function findRequirementTitle(db: Db, id: string): Promise<{ title: string } | undefined> {
+  return db.selectFrom('requirements').select('title').where('id', '=', id).executeTakeFirst();
+}

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@rtms/shared/schemas/common';
+import { evidencePackQuerySchema } from '@rtms/shared/schemas/documents';
+import type { FastifyReply } from 'fastify';
+import { principalOf, type AuthGuards } from '../../platform/auth';
+import { setFileHeaders } from '../../platform/downloads';
+import type { EvidencePack, EvidencePacksService } from './evidence-packs.service';
+
+const security = [{ bearer: [] }];
+const DESCRIPTION =
+  'A ZIP (streamed) with every active evidence file of the tasks due from `from` to `to` (inclusive) of the ' +
+  'chosen facility, requirement and/or program area, within your facilities; `index.csv` and `index.pdf` list ' +
+  'the tasks (due and completion dates, timeliness, who completed them) and each file with its SHA-256; ' +
+  '`SHA256SUMS.txt` checks with `sha256sum -c`. Errors are JSON (400, 401, 404).';
+
+function send(reply: FastifyReply, pack: EvidencePack) {
+  setFileHeaders(reply, { fileName: pack.fileName, mediaType: 'application/zip' });
+  return reply.send(pack.stream);
+}
+
+/** `/api/evidence-packs`: what an auditor asks for, in one download. */
+export function evidencePacksRoutes(packs: EvidencePacksService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/evidence-packs',
+      {
+        preHandler: [guards.authenticate],
+        schema: {
+          tags: ['documents'],
+          summary: 'Download an evidence pack (ZIP of evidence with a CSV and PDF index)',
+          description: DESCRIPTION,
+          security,
+          querystring: evidencePackQuerySchema,
+          response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => send(reply, await packs.build(principalOf(request), request.query)),
+    );
+
+    app.post(
+      '/evidence-packs',
+      {
+        preHandler: [guards.authenticate],
+        schema: {
+          tags: ['documents'],
+          summary: 'Download an evidence pack (the same, with the selection in a JSON body)',
+          description: DESCRIPTION,
+          security,
+          body: evidencePackQuerySchema,
+          response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => send(reply, await packs.build(principalOf(request), request.body)),
+    );
+  };
+}

@@ -1,0 +1,273 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import type { Task } from '@rtms/shared/schemas/tasks';
+import { allTasks, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
+import { samplePdf, samplePng } from '../../test/sample-files';
+import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { call, expectFileHeaders, setUpDirectory, upload, type Directory } from '../documents/documents-test-support';
+
+let t: TestApp;
+let dir: Directory;
+let r1: string;
+let r2: string;
+let tasks: Task[];
+const clock = testClock('2026-03-10T18:00:00Z');
+const sha = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+async function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
+  const zip = await yauzl.fromBufferPromise(buffer);
+  const files = new Map<string, Buffer>();
+  for await (const entry of zip.eachEntry()) {
+    const stream = await zip.openReadStreamPromise(entry);
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    files.set(entry.fileName, Buffer.concat(chunks));
+  }
+  return files;
+}
+
+function csvRows(csv: Buffer): Record<string, string>[] {
+  const text = csv.toString('utf8').replace(/^\ufeff/, '');
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i] as string;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') {
+      row.push(cell.replace(/\r$/, ''));
+      rows.push(row);
+      row = [];
+      cell = '';
+    } else cell += char;
+  }
+  const [header, ...body] = rows;
+  return body.map((values) => Object.fromEntries((header ?? []).map((name, i) => [name, values[i] ?? ''])));
+}
+
+async function pack(token: string | undefined, query: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/evidence-packs?${query}`,
+    headers: token ? bearer(token) : {},
+  });
+  return response;
+}
+
+const taskOf = (requirementId: string, facilityId: string, dueDate: string) =>
+  tasks.find(
+    (task) => task.requirementId === requirementId && task.facilityId === facilityId && task.dueDate === dueDate,
+  ) as Task;
+
+const files = {
+  janPdf: samplePdf('January inspection'),
+  janPng: samplePng(),
+  febPdf: samplePdf('February'),
+  janB: samplePdf('Mesa'),
+  r2: samplePdf('R2'),
+};
+
+beforeAll(async () => {
+  t = await createTestApp({}, { now: clock });
+  dir = await setUpDirectory(t, await t.signIn(ADMIN_EMAIL));
+  const other = await ok<{ _id: string }>(t, dir.admin, 'POST', '/api/program-areas', { name: 'Air Quality' });
+  r1 = (
+    await createRequirement(t, dir.admin, {
+      title: 'Monthly stormwater inspection',
+      citation: '40 CFR 122.26',
+      programAreaId: dir.programArea,
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-01-31',
+      evidenceRequired: true,
+      minEvidence: 1,
+      backfillFrom: '2026-01-01',
+      facilities: [{ facilityId: dir.facilityA }, { facilityId: dir.facilityB }],
+    })
+  ).data._id;
+  r2 = (
+    await createRequirement(t, dir.admin, {
+      title: 'Opacity reading',
+      programAreaId: other._id,
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-01-15',
+      backfillFrom: '2026-01-01',
+      facilities: [{ facilityId: dir.facilityA }],
+    })
+  ).data._id;
+  tasks = await allTasks(t, dir.admin, { dueFrom: '2026-01-01', dueTo: '2026-12-31' });
+  const evidence = async (task: Task, fileName: string, content: Buffer, evidenceDate: string) => {
+    const created = await upload(t, dir.admin, { kind: 'TASK', taskId: task._id, evidenceDate }, { fileName, content });
+    expect(created.status, created.response.body).toBe(201);
+    return created.body.data._id as string;
+  };
+  const janA = taskOf(r1, dir.facilityA, '2026-01-31');
+  await evidence(janA, 'inspection-jan.pdf', files.janPdf, '2026-01-30');
+  await evidence(janA, 'outfall.png', files.janPng, '2026-01-30');
+  const archived = await evidence(janA, 'wrong.pdf', samplePdf('wrong'), '2026-01-30');
+  await call(t, dir.admin, 'POST', `/api/documents/${archived}/archive`, { reason: 'Wrong file' });
+  await ok(t, dir.tokens.FACILITY_USER, 'POST', `/api/tasks/${janA._id}/complete`, { completedOn: '2026-02-03' });
+  const febA = taskOf(r1, dir.facilityA, '2026-02-28');
+  await evidence(febA, 'inspection-feb.pdf', files.febPdf, '2026-02-27');
+  await ok(t, dir.admin, 'POST', `/api/tasks/${febA._id}/complete`, { completedOn: '2026-02-27' });
+  await evidence(taskOf(r1, dir.facilityB, '2026-01-31'), 'mesa.pdf', files.janB, '2026-01-29');
+  await evidence(taskOf(r2, dir.facilityA, '2026-01-15'), 'opacity.pdf', files.r2, '2026-01-15');
+});
+afterAll(() => t.close());
+
+describe('evidence packs', () => {
+  it('zips every active evidence file of a facility with an index as CSV and PDF', async () => {
+    const response = await pack(dir.admin, `facilityId=${dir.facilityA}&from=2026-01-01&to=2026-03-31`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="evidence-pack_SWW_2026-01-01_2026-03-31.zip"/,
+    );
+    expectFileHeaders(response);
+    const zip = await readZip(response.rawPayload);
+    const names = [...zip.keys()];
+    expect(names.slice(-3)).toEqual(['index.csv', 'SHA256SUMS.txt', 'index.pdf']);
+    const evidence = names.filter((name) => name.startsWith('evidence/'));
+    expect(evidence).toEqual(
+      [
+        'evidence/SWW/Monthly stormwater inspection/2026-01-31 Monthly stormwater inspection #0/01-inspection-jan.pdf',
+        'evidence/SWW/Monthly stormwater inspection/2026-01-31 Monthly stormwater inspection #0/02-outfall.png',
+        'evidence/SWW/Monthly stormwater inspection/2026-02-28 Monthly stormwater inspection #1/01-inspection-feb.pdf',
+        'evidence/SWW/Opacity reading/2026-01-15 Opacity reading #0/01-opacity.pdf',
+      ].map((name) =>
+        expect.stringMatching(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/#0|#1/, '#\\d+')}$`)),
+      ),
+    );
+    expect(zip.get(evidence[0] as string)?.equals(files.janPdf)).toBe(true);
+    expect(zip.get(evidence[1] as string)?.equals(files.janPng)).toBe(true);
+
+    // SHA256SUMS.txt: one line per file, `sha256sum -c` format, matching the bytes in the pack.
+    const sums = (zip.get('SHA256SUMS.txt') as Buffer).toString().trim().split('\n');
+    expect(sums).toHaveLength(4);
+    for (const line of sums) {
+      const [hash, file] = line.split('  ') as [string, string];
+      expect(sha(zip.get(file) as Buffer)).toBe(hash);
+    }
+
+    const rows = csvRows(zip.get('index.csv') as Buffer);
+    const stormwater = rows.filter((row) => row.Requirement === 'Monthly stormwater inspection');
+    // Jan (2 files), Feb (1 file), Mar (open, no evidence: one row).
+    expect(stormwater.map((row) => [row['Due date'], row['Evidence file'], row.Timeliness])).toEqual([
+      ['2026-01-31', 'inspection-jan.pdf', expect.stringMatching(/^(LATE|ON_TIME)$/)],
+      ['2026-01-31', 'outfall.png', expect.stringMatching(/^(LATE|ON_TIME)$/)],
+      ['2026-02-28', 'inspection-feb.pdf', 'ON_TIME'],
+      ['2026-03-31', '', 'OPEN'],
+    ]);
+    const jan = stormwater[0] as Record<string, string>;
+    expect(jan).toMatchObject({
+      Facility: 'Sweetwater Wind',
+      'Facility code': 'SWW',
+      Citation: '40 CFR 122.26',
+      Status: 'COMPLETED',
+      'Completed on': '2026-02-03',
+      'Completed by': 'Pat facility_user',
+      'Evidence required': 'yes (at least 1)',
+      'Evidence count': '2',
+      'Evidence date': '2026-01-30',
+      'SHA-256': sha(files.janPdf),
+      'File check': 'OK',
+    });
+    expect(rows.some((row) => row['Evidence file'] === 'wrong.pdf' || row['Evidence file'] === 'mesa.pdf')).toBe(false);
+
+    const pdf = zip.get('index.pdf') as Buffer;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(1000);
+  });
+
+  it('selects by requirement or program area, within the caller’s facilities', async () => {
+    const byRequirement = await readZip(
+      (await pack(dir.admin, `requirementId=${r1}&from=2026-01-01&to=2026-01-31`)).rawPayload,
+    );
+    expect(
+      [...byRequirement.keys()].filter((name) => name.startsWith('evidence/')).map((name) => name.split('/')[1]),
+    ).toEqual(['MSS', 'SWW', 'SWW']);
+    const byArea = await readZip(
+      (await pack(dir.admin, `programAreaId=${dir.programArea}&from=2026-01-01&to=2026-01-31`)).rawPayload,
+    );
+    expect(
+      csvRows(byArea.get('index.csv') as Buffer).every((row) => row.Requirement === 'Monthly stormwater inspection'),
+    ).toBe(true);
+
+    const mine = await pack(dir.tokens.FACILITY_USER, `requirementId=${r1}&from=2026-01-01&to=2026-01-31`);
+    expect(mine.statusCode).toBe(200);
+    const rows = csvRows((await readZip(mine.rawPayload)).get('index.csv') as Buffer);
+    expect(new Set(rows.map((row) => row['Facility code']))).toEqual(new Set(['SWW']));
+    expect(
+      (await pack(dir.tokens.FACILITY_USER, `facilityId=${dir.facilityB}&from=2026-01-01&to=2026-01-31`)).statusCode,
+    ).toBe(404);
+
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/evidence-packs',
+      headers: bearer(dir.tokens.FACILITY_ADMIN),
+      payload: { facilityId: dir.facilityA, from: '2026-02-01', to: '2026-02-28' },
+    });
+    expect(post.statusCode).toBe(200);
+    expect([...(await readZip(post.rawPayload)).keys()].filter((name) => name.startsWith('evidence/'))).toHaveLength(1);
+  });
+
+  it('refuses a bad selection with 400 and an unknown one with 404, never a 500', async () => {
+    for (const query of [
+      'from=2026-01-01&to=2026-01-31',
+      `facilityId=${dir.facilityA}&from=2026-02-01&to=2026-01-01`,
+      `facilityId=${dir.facilityA}&from=2026-13-01&to=2026-12-31`,
+      `facilityId=${dir.facilityA}`,
+    ]) {
+      const response = await pack(dir.admin, query);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    for (const query of ['facilityId=nope', 'requirementId=nope', 'programAreaId=nope']) {
+      expect((await pack(dir.admin, `${query}&from=2026-01-01&to=2026-01-31`)).statusCode, query).toBe(404);
+    }
+    expect((await pack(undefined, `facilityId=${dir.facilityA}&from=2026-01-01&to=2026-01-31`)).statusCode).toBe(401);
+    const empty = await pack(dir.admin, `facilityId=${dir.facilityA}&from=2030-01-01&to=2030-01-31`);
+    expect(empty.statusCode).toBe(200);
+    expect(csvRows((await readZip(empty.rawPayload)).get('index.csv') as Buffer)).toEqual([]);
+  });
+
+  it('tells in the index whether each stored file still matches its SHA-256, and survives a missing file', async () => {
+    const id = (
+      await call(t, dir.admin, 'GET', `/api/documents?kind=TASK&taskId=${taskOf(r2, dir.facilityA, '2026-01-15')._id}`)
+    ).body.data[0]._id;
+    const stored = await t.database.db
+      .selectFrom('documents')
+      .select('storageKey')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const file = path.join(t.config.storage.localRoot, stored.storageKey);
+    const original = fs.readFileSync(file);
+    fs.writeFileSync(file, Buffer.concat([original, Buffer.from('tampered')]));
+    try {
+      const zip = await readZip(
+        (await pack(dir.admin, `requirementId=${r2}&from=2026-01-01&to=2026-01-31`)).rawPayload,
+      );
+      expect(csvRows(zip.get('index.csv') as Buffer)[0]?.['File check']).toBe('CHANGED');
+      fs.rmSync(file);
+      const missing = await pack(dir.admin, `requirementId=${r2}&from=2026-01-01&to=2026-01-31`);
+      expect(missing.statusCode).toBe(200);
+      expect(csvRows((await readZip(missing.rawPayload)).get('index.csv') as Buffer)[0]?.['File check']).toBe(
+        'MISSING',
+      );
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+  });
+});

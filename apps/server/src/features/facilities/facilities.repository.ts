@@ -1,0 +1,143 @@
+import { sql, type Kysely } from 'kysely';
+import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
+import type { Database } from '../../db/schema';
+import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
+import type { FacilityRow, FacilityUpdate, NewFacilityRow } from './facilities.table';
+
+type Db = Kysely<Database>;
+
+export function findFacilityById(db: Db, id: string): Promise<FacilityRow | undefined> {
+  return db.selectFrom('facilities').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findFacilitiesByIds(db: Db, ids: string[]): Promise<FacilityRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('facilities').selectAll().where('id', 'in', ids).execute();
+}
+
+export function findFacilityByNameKey(db: Db, nameKey: string): Promise<FacilityRow | undefined> {
+  return db.selectFrom('facilities').selectAll().where('nameKey', '=', nameKey).executeTakeFirst();
+}
+
+export function findFacilityByCode(db: Db, code: string): Promise<FacilityRow | undefined> {
+  return db.selectFrom('facilities').selectAll().where('code', '=', code).executeTakeFirst();
+}
+
+export async function insertFacility(db: Db, row: NewFacilityRow): Promise<void> {
+  await db.insertInto('facilities').values(row).execute();
+}
+
+export async function updateFacility(db: Db, id: string, changes: FacilityUpdate): Promise<void> {
+  await db.updateTable('facilities').set(changes).where('id', '=', id).execute();
+}
+
+/** The program area ids of each of the facilities. */
+export async function findProgramAreaIdsOfFacilities(db: Db, facilityIds: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>(facilityIds.map((id) => [id, []]));
+  if (facilityIds.length === 0) return map;
+  const rows = await db
+    .selectFrom('facility_program_areas')
+    .innerJoin('program_areas', 'program_areas.id', 'facility_program_areas.programAreaId')
+    .select(['facility_program_areas.facilityId', 'facility_program_areas.programAreaId'])
+    .where('facility_program_areas.facilityId', 'in', facilityIds)
+    .orderBy('program_areas.searchText')
+    .execute();
+  for (const row of rows) map.get(row.facilityId)?.push(row.programAreaId);
+  return map;
+}
+
+/** Makes the facility's program areas exactly `programAreaIds`. */
+export async function replaceFacilityProgramAreas(db: Db, facilityId: string, programAreaIds: string[]): Promise<void> {
+  await db.deleteFrom('facility_program_areas').where('facilityId', '=', facilityId).execute();
+  if (programAreaIds.length) {
+    await db
+      .insertInto('facility_program_areas')
+      .values(programAreaIds.map((programAreaId) => ({ facilityId, programAreaId })))
+      .execute();
+  }
+}
+
+export type FacilitySortField =
+  | 'name'
+  | 'code'
+  | 'type'
+  | 'status'
+  | 'city'
+  | 'state'
+  | 'country'
+  | 'capacityMw'
+  | 'commercialOperationDate'
+  | 'createdAt'
+  | 'updatedAt';
+
+export interface FacilityFilters {
+  search?: string;
+  type?: FacilityType;
+  status?: FacilityStatus;
+  state?: string;
+  programAreaId?: string;
+  /** The caller's facility ids; undefined = every facility. */
+  facilityIds?: string[];
+}
+
+function filtered(db: Db, filters: FacilityFilters) {
+  let query = db.selectFrom('facilities');
+  if (filters.type) query = query.where('type', '=', filters.type);
+  if (filters.status) query = query.where('status', '=', filters.status);
+  if (filters.state) query = query.where('state', '=', filters.state);
+  if (filters.programAreaId) {
+    const programAreaId = filters.programAreaId;
+    query = query.where('id', 'in', (eb) =>
+      eb.selectFrom('facility_program_areas').select('facilityId').where('programAreaId', '=', programAreaId),
+    );
+  }
+  if (filters.facilityIds) {
+    const ids = filters.facilityIds;
+    query = ids.length ? query.where('id', 'in', ids) : query.where(nothing);
+  }
+  const search = searchMatches('facilities.searchText', filters.search);
+  if (search) query = query.where(search);
+  return query;
+}
+
+export async function countFacilities(db: Db, filters: FacilityFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function listFacilities(
+  db: Db,
+  filters: FacilityFilters,
+  sort: SortSpec<FacilitySortField>,
+  window: { limit: number; offset: number },
+): Promise<FacilityRow[]> {
+  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
+  const order = {
+    // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
+    name: sql.ref('searchText'),
+    code: sql.ref('code'),
+    type: sql.ref('type'),
+    status: sql.ref('status'),
+    city: lower('city'),
+    state: lower('state'),
+    country: lower('country'),
+    capacityMw: sql.ref('capacityMw'),
+    commercialOperationDate: sql.ref('commercialOperationDate'),
+    createdAt: sql.ref('createdAt'),
+    updatedAt: sql.ref('updatedAt'),
+  }[sort.field];
+  return (
+    filtered(db, filters)
+      .selectAll()
+      // Empty values last in either direction, on both databases (they disagree by default).
+      .orderBy(sql`case when ${order} is null then 1 else 0 end`)
+      .orderBy(order, sort.direction)
+      .orderBy('searchText')
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute()
+  );
+}

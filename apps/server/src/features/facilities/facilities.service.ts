@@ -1,0 +1,278 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { displayNameOf } from '@rtms/shared/display-name';
+import { can } from '@rtms/shared/permissions';
+import type {
+  Facility,
+  FacilityDetail,
+  FacilityListQuery,
+  createFacilityBodySchema,
+  updateFacilityBodySchema,
+} from '@rtms/shared/schemas/facilities';
+import type { FieldError } from '@rtms/shared/error-codes';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../platform/auth';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
+import { newId, nowIso } from '../../platform/ids';
+import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { foldForSearch } from '../../platform/search-text';
+import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import { nameKeyOf, type ProgramAreasService } from '../program-areas/program-areas.service';
+import { assertFacilityInScope, facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
+import { findUsersOfFacility } from '../user-facilities/user-facilities.repository';
+import {
+  countFacilities,
+  findFacilitiesByIds,
+  findFacilityByCode,
+  findFacilityById,
+  findFacilityByNameKey,
+  findProgramAreaIdsOfFacilities,
+  insertFacility,
+  listFacilities,
+  replaceFacilityProgramAreas,
+  updateFacility,
+} from './facilities.repository';
+import type { FacilityRow } from './facilities.table';
+
+type CreateBody = z.output<typeof createFacilityBodySchema>;
+type UpdateBody = z.output<typeof updateFacilityBodySchema>;
+
+export interface FacilitiesService {
+  /** The facilities in the caller's scope. */
+  list(principal: Principal, query: FacilityListQuery): Promise<Page<Facility>>;
+  /** One facility with its program areas and users; 404 outside the caller's scope. */
+  get(principal: Principal, id: string): Promise<FacilityDetail>;
+  create(principal: Principal, body: CreateBody): Promise<Facility>;
+  /** Partial update (FACILITY_ADMIN: own facilities, not `status`); 404 outside the caller's scope. */
+  update(principal: Principal, id: string, body: UpdateBody): Promise<Facility>;
+  /** The facilities among `ids` (unscoped), for other features' reference checks and labels. */
+  findByIds(ids: string[]): Promise<Facility[]>;
+}
+
+export function toFacility(row: FacilityRow, programAreaIds: string[]): Facility {
+  return {
+    _id: row.id,
+    name: row.name,
+    code: row.code,
+    type: row.type,
+    status: row.status,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+    capacityMw: row.capacityMw === null ? null : Number(row.capacityMw),
+    commercialOperationDate: row.commercialOperationDate,
+    timeZone: row.timeZone,
+    notes: row.notes,
+    programAreaIds,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The audited view: every field of the facility except ids and timestamps. */
+function audited(facility: Facility): Record<string, unknown> {
+  const { _id, createdAt: _c, updatedAt: _u, programAreaIds, ...fields } = facility;
+  return { ...fields, programAreaIds: [...programAreaIds].sort() };
+}
+
+function searchTextOf(row: Pick<FacilityRow, 'name' | 'code' | 'address' | 'city' | 'state' | 'country'>): string {
+  return foldForSearch(row.name, row.code, row.address, row.city, row.state, row.country);
+}
+
+const duplicateName = (name: string) =>
+  conflict(`A facility named "${name}" already exists`, [{ path: 'name', message: 'This name is already used' }]);
+const duplicateCode = (code: string) =>
+  conflict(`A facility with code "${code}" already exists`, [{ path: 'code', message: 'This code is already used' }]);
+
+export function createFacilitiesService(
+  db: Kysely<Database>,
+  audit: AuditService,
+  programAreas: ProgramAreasService,
+): FacilitiesService {
+  /** 400 naming each unknown program area id. */
+  async function assertProgramAreasExist(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const known = new Set((await programAreas.findByIds(ids)).map((area) => area._id));
+    const details: FieldError[] = ids.flatMap((id, index) =>
+      known.has(id) ? [] : [{ path: `programAreaIds.${index}`, message: `Unknown program area ${id}` }],
+    );
+    if (details.length) throw invalid('Unknown program area', details);
+  }
+
+  async function assertUnique(trx: Kysely<Database>, row: Pick<FacilityRow, 'id' | 'name' | 'nameKey' | 'code'>) {
+    const sameName = await findFacilityByNameKey(trx, row.nameKey);
+    if (sameName && sameName.id !== row.id) throw duplicateName(row.name);
+    const sameCode = await findFacilityByCode(trx, row.code);
+    if (sameCode && sameCode.id !== row.id) throw duplicateCode(row.code);
+  }
+
+  function uniqueRace(error: unknown): never {
+    if (isUniqueViolation(error)) throw conflict('A facility with this name or code already exists');
+    throw error;
+  }
+
+  return {
+    async list(principal, query) {
+      const scope = await facilityScopeOf(db, principal);
+      const filters = {
+        search: query.search,
+        type: query.type,
+        status: query.status,
+        state: query.state,
+        programAreaId: query.programAreaId,
+        facilityIds: scopeFacilityIds(scope),
+      };
+      const [total, rows] = await Promise.all([
+        countFacilities(db, filters),
+        listFacilities(db, filters, parseSort(query.sort, 'name'), pageWindow(query)),
+      ]);
+      const areas = await findProgramAreaIdsOfFacilities(
+        db,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => toFacility(row, areas.get(row.id) ?? [])),
+        meta: { total, page: query.page, pageSize: query.pageSize },
+      };
+    },
+
+    async get(principal, id) {
+      const scope = await facilityScopeOf(db, principal);
+      assertFacilityInScope(scope, id);
+      const row = await findFacilityById(db, id);
+      if (!row) throw notFound('Facility');
+      const programAreaIds = (await findProgramAreaIdsOfFacilities(db, [id])).get(id) ?? [];
+      const areas = await programAreas.findByIds(programAreaIds);
+      const byId = new Map(areas.map((area) => [area._id, area]));
+      // FACILITY_USER sees only themself among users (My Profile); the other roles see the facility's users.
+      const users = (await findUsersOfFacility(db, id)).filter(
+        (user) => can(principal.role, 'user:list') || user.userId === principal.id,
+      );
+      return {
+        ...toFacility(row, programAreaIds),
+        programAreas: programAreaIds.flatMap((areaId) => {
+          const area = byId.get(areaId);
+          return area ? [{ _id: area._id, name: area.name, active: area.active }] : [];
+        }),
+        users: users.map((user) => ({
+          _id: user.userId,
+          userFacilityId: user.userFacilityId,
+          email: user.email,
+          name: displayNameOf(user),
+          firstName: user.firstName,
+          lastName: user.lastName,
+          role: user.role,
+          active: Boolean(user.active),
+        })),
+      };
+    },
+
+    async create(principal, body) {
+      const programAreaIds = body.programAreaIds ?? [];
+      await assertProgramAreasExist(programAreaIds);
+      const now = nowIso();
+      const row: FacilityRow = {
+        id: newId(),
+        name: body.name,
+        nameKey: nameKeyOf(body.name),
+        code: body.code,
+        type: body.type,
+        status: body.status ?? 'ACTIVE',
+        address: body.address ?? null,
+        city: body.city ?? null,
+        state: body.state ?? null,
+        country: body.country ?? null,
+        latitude: body.latitude ?? null,
+        longitude: body.longitude ?? null,
+        capacityMw: body.capacityMw ?? null,
+        commercialOperationDate: body.commercialOperationDate ?? null,
+        timeZone: body.timeZone,
+        notes: body.notes ?? null,
+        searchText: '',
+        createdAt: now,
+        updatedAt: now,
+      };
+      row.searchText = searchTextOf(row);
+      const facility = toFacility(row, programAreaIds);
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          await assertUnique(trx, row);
+          await insertFacility(trx, row);
+          await replaceFacilityProgramAreas(trx, row.id, programAreaIds);
+          await audit.record(trx, {
+            actor: actorOf(principal),
+            action: 'CREATE',
+            entityType: 'FACILITY',
+            entityId: row.id,
+            facilityId: row.id,
+            changes: changesBetween(null, audited(facility)),
+          });
+        })
+        .catch(uniqueRace);
+      return facility;
+    },
+
+    async update(principal, id, body) {
+      const scope = await facilityScopeOf(db, principal);
+      assertFacilityInScope(scope, id);
+      if (body.programAreaIds) await assertProgramAreasExist(body.programAreaIds);
+      return db
+        .transaction()
+        .execute(async (trx) => {
+          const before = await findFacilityById(trx, id);
+          if (!before) throw notFound('Facility');
+          const beforeAreas = (await findProgramAreaIdsOfFacilities(trx, [id])).get(id) ?? [];
+          if (
+            body.status !== undefined &&
+            body.status !== before.status &&
+            !can(principal.role, 'facility:deactivate')
+          ) {
+            throw forbidden('You do not have permission to deactivate or reactivate a facility');
+          }
+          const after: FacilityRow = { ...before };
+          const { programAreaIds: newAreas, ...fields } = body;
+          for (const [key, value] of Object.entries(fields)) {
+            if (value !== undefined) (after as unknown as Record<string, unknown>)[key] = value;
+          }
+          after.nameKey = nameKeyOf(after.name);
+          const afterAreas = newAreas ?? beforeAreas;
+          const changes = changesBetween(
+            audited(toFacility(before, beforeAreas)),
+            audited(toFacility(after, afterAreas)),
+          );
+          if (Object.keys(changes).length === 0) return toFacility(before, beforeAreas);
+          await assertUnique(trx, after);
+          after.searchText = searchTextOf(after);
+          after.updatedAt = nowIso();
+          const { id: _id, createdAt: _createdAt, ...columns } = after;
+          await updateFacility(trx, id, columns);
+          if (changes.programAreaIds) await replaceFacilityProgramAreas(trx, id, afterAreas);
+          const action = changes.status ? (after.status === 'ACTIVE' ? 'REACTIVATE' : 'DEACTIVATE') : 'UPDATE';
+          await audit.record(trx, {
+            actor: actorOf(principal),
+            action,
+            entityType: 'FACILITY',
+            entityId: id,
+            facilityId: id,
+            changes,
+          });
+          return toFacility(after, afterAreas);
+        })
+        .catch(uniqueRace);
+    },
+
+    async findByIds(ids) {
+      const rows = await findFacilitiesByIds(db, ids);
+      const areas = await findProgramAreaIdsOfFacilities(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toFacility(row, areas.get(row.id) ?? []));
+    },
+  };
+}

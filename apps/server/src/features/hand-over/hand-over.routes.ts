@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import { handOverBodySchema, handOverResponseSchema } from '@rtms/shared/schemas/tasks';
+import { principalOf, type AuthGuards } from '../../platform/auth';
+import type { HandOverService } from './hand-over.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/** Hand-over of a departing user's open tasks and default assignments (all-facility roles). */
+export function handOverRoutes(handOver: HandOverService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/users/:id/hand-over',
+      {
+        preHandler: guards.requirePermission('handover:perform'),
+        schema: {
+          tags: ['users'],
+          summary: 'Move every open task and default assignment of this user to another user',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          body: handOverBodySchema,
+          response: { 200: handOverResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await handOver.handOver(principalOf(request), request.params.id, request.body.toUserId),
+      }),
+    );
+  };
+}

@@ -1,0 +1,94 @@
+import os from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { newId, nowIso } from '../../platform/ids';
+import type { GenerationOptions, GenerationResult, TaskGenerationService } from '../tasks/task-generation.service';
+import { finishLease, tryAcquireLease } from './jobs.repository';
+
+/** Name of the daily job that extends every series of tasks to the horizon. */
+export const TASK_GENERATION_JOB = 'task-generation';
+
+/** A lease older than this whose run never finished (its instance died) may be taken over. */
+const STALE_LEASE_MS = 60 * 60 * 1000;
+/** How often an instance checks whether today's run has happened. */
+const CHECK_INTERVAL_MS = 10 * 60 * 1000;
+/** Delay after start before the first check, so that start-up is not slowed down. */
+const FIRST_CHECK_MS = 5_000;
+
+export interface DailyRun<T> {
+  /** Whether this instance ran the job (it won the day's lease). */
+  ran: boolean;
+  day: string;
+  result?: T;
+}
+
+export interface JobsService {
+  /** This instance's lease owner name (host, process, random part). */
+  readonly owner: string;
+  /**
+   * Runs the daily task generation if no instance has run it today (UTC day): the instance that
+   * inserts the (name, day) lease row runs it, every other instance skips.
+   */
+  runDailyGeneration(): Promise<DailyRun<GenerationResult>>;
+  /** Runs the task generation now, without a lease (command-line tools; generation is idempotent). */
+  runGenerationNow(options?: GenerationOptions): Promise<GenerationResult>;
+  /** Checks now and then every few minutes; returns the function that stops the timer. */
+  startScheduler(log: FastifyBaseLogger): () => void;
+}
+
+export function createJobsService(
+  db: Kysely<Database>,
+  generation: TaskGenerationService,
+  options: { clock: Clock },
+): JobsService {
+  const { clock } = options;
+  const owner = `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`;
+
+  async function runOncePerDay<T>(name: string, job: () => Promise<T>): Promise<DailyRun<T>> {
+    const now = clock();
+    const day = nowIso(now).slice(0, 10);
+    const acquired = await tryAcquireLease(db, {
+      name,
+      day,
+      owner,
+      now: nowIso(now),
+      staleBefore: nowIso(new Date(now.getTime() - STALE_LEASE_MS)),
+    });
+    if (!acquired) return { ran: false, day };
+    const result = await job();
+    await finishLease(db, { name, day, owner, now: nowIso(clock()), result: JSON.stringify(result) });
+    return { ran: true, day, result };
+  }
+
+  const service: JobsService = {
+    owner,
+    runDailyGeneration: () => runOncePerDay(TASK_GENERATION_JOB, () => generation.materializeAll()),
+    runGenerationNow: (generationOptions) => generation.materializeAll(generationOptions),
+    startScheduler(log) {
+      let running = false;
+      const tick = async () => {
+        if (running) return;
+        running = true;
+        try {
+          const run = await service.runDailyGeneration();
+          if (run.ran) log.info({ job: TASK_GENERATION_JOB, day: run.day, ...run.result }, 'daily job done');
+        } catch (error) {
+          log.error({ err: error, job: TASK_GENERATION_JOB }, 'daily job failed');
+        } finally {
+          running = false;
+        }
+      };
+      const first = setTimeout(() => void tick(), FIRST_CHECK_MS);
+      const every = setInterval(() => void tick(), CHECK_INTERVAL_MS);
+      first.unref();
+      every.unref();
+      return () => {
+        clearTimeout(first);
+        clearInterval(every);
+      };
+    },
+  };
+  return service;
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { allTasks, createFacility, createRequirement, testClock } from '../../test/compliance-fixtures';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { TASK_GENERATION_JOB } from './jobs.service';
+
+describe('the daily task generation runs once per day across app instances', () => {
+  const clock = testClock('2026-03-10T12:00:00Z');
+  let t: TestApp;
+  let second: App;
+  let admin: string;
+  let requirementId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: clock });
+    // A second instance of the app on the same database, as behind a load balancer.
+    second = await buildApp(t.config, { database: t.reopenDatabase(), serveWebApp: false, now: clock });
+    admin = await t.signIn(ADMIN_EMAIL);
+    const facilityId = await createFacility(t, admin);
+    const created = await createRequirement(t, admin, {
+      frequency: 'WEEKLY',
+      firstDueDate: '2026-03-02',
+      facilities: [{ facilityId }],
+    });
+    requirementId = created.data._id;
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  const leases = () =>
+    t.database.db.selectFrom('job_leases').selectAll().where('name', '=', TASK_GENERATION_JOB).orderBy('day').execute();
+
+  it('lets exactly one instance run on a day, and the other skip', async () => {
+    const before = (await allTasks(t, admin, { requirementId })).length;
+    clock.set('2026-04-10T12:00:00Z');
+    const runs = await Promise.all([t.jobs.runDailyGeneration(), second.jobs.runDailyGeneration()]);
+    expect(runs.filter((run) => run.ran)).toHaveLength(1);
+    const winner = runs.find((run) => run.ran)!;
+    // Four more Mondays came into the horizon (2027-04-12 … 2027-05-03 minus the ones already there).
+    expect(winner.result!.inserted).toBeGreaterThan(0);
+    const tasks = await allTasks(t, admin, { requirementId });
+    expect(tasks.length).toBe(before + winner.result!.inserted);
+    expect(new Set(tasks.map((task) => task.sequence)).size).toBe(tasks.length);
+    // Later checks the same day, on either instance, do nothing.
+    expect((await second.jobs.runDailyGeneration()).ran).toBe(false);
+    expect((await t.jobs.runDailyGeneration()).ran).toBe(false);
+    const rows = await leases();
+    expect(rows.map((row) => row.day)).toEqual(['2026-04-10']);
+    expect(rows[0]!.finishedAt).not.toBeNull();
+    expect([t.jobs.owner, second.jobs.owner]).toContain(rows[0]!.owner);
+    expect(JSON.parse(rows[0]!.result!)).toMatchObject({ inserted: winner.result!.inserted });
+  });
+
+  it('runs again the next day, and a generation racing another inserts nothing twice', async () => {
+    clock.set('2026-04-20T12:00:00Z');
+    const [a, b] = await Promise.all([second.jobs.runDailyGeneration(), t.jobs.runDailyGeneration()]);
+    expect([a.ran, b.ran].filter(Boolean)).toHaveLength(1);
+    const count = (await allTasks(t, admin, { requirementId })).length;
+    clock.set('2026-05-20T12:00:00Z');
+    const first = await t.jobs.runGenerationNow();
+    const again = await second.jobs.runGenerationNow();
+    expect(first.inserted).toBeGreaterThan(0);
+    expect(again.inserted).toBe(0);
+    expect((await allTasks(t, admin, { requirementId })).length).toBe(count + first.inserted);
+  });
+
+  it('takes over the lease of an instance that died mid-run, after an hour', async () => {
+    const day = '2026-06-01';
+    await t.database.db
+      .insertInto('job_leases')
+      .values({
+        name: TASK_GENERATION_JOB,
+        day,
+        owner: 'dead-instance',
+        acquiredAt: `${day}T00:05:00.000Z`,
+        finishedAt: null,
+        result: null,
+      })
+      .execute();
+    clock.set(`${day}T00:30:00Z`);
+    expect((await t.jobs.runDailyGeneration()).ran).toBe(false);
+    clock.set(`${day}T01:10:00Z`);
+    const [a, b] = await Promise.all([t.jobs.runDailyGeneration(), second.jobs.runDailyGeneration()]);
+    expect([a.ran, b.ran].filter(Boolean)).toHaveLength(1);
+    const row = (await leases()).find((lease) => lease.day === day)!;
+    expect(row.owner).not.toBe('dead-instance');
+    expect(row.finishedAt).not.toBeNull();
+  });
+});

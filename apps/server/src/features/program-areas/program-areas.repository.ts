@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { searchMatches, type SortSpec } from '../../platform/list-query';
+import type { NewProgramAreaRow, ProgramAreaRow, ProgramAreaUpdate } from './program-areas.table';
+
+type Db = Kysely<Database>;
+
+export function findProgramAreaById(db: Db, id: string): Promise<ProgramAreaRow | undefined> {
+  return db.selectFrom('program_areas').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findProgramAreaByNameKey(db: Db, nameKey: string): Promise<ProgramAreaRow | undefined> {
+  return db.selectFrom('program_areas').selectAll().where('nameKey', '=', nameKey).executeTakeFirst();
+}
+
+export function findProgramAreasByIds(db: Db, ids: string[]): Promise<ProgramAreaRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('program_areas').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function insertProgramArea(db: Db, row: NewProgramAreaRow): Promise<void> {
+  await db.insertInto('program_areas').values(row).execute();
+}
+
+export async function updateProgramArea(db: Db, id: string, changes: ProgramAreaUpdate): Promise<void> {
+  await db.updateTable('program_areas').set(changes).where('id', '=', id).execute();
+}
+
+export type ProgramAreaSortField = 'name' | 'active' | 'createdAt' | 'updatedAt';
+
+export interface ProgramAreaFilters {
+  search?: string;
+  active?: boolean;
+}
+
+function filtered(db: Db, filters: ProgramAreaFilters) {
+  let query = db.selectFrom('program_areas');
+  if (filters.active !== undefined) query = query.where('active', '=', filters.active ? 1 : 0);
+  const search = searchMatches('program_areas.searchText', filters.search);
+  if (search) query = query.where(search);
+  return query;
+}
+
+export async function countProgramAreas(db: Db, filters: ProgramAreaFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function listProgramAreas(
+  db: Db,
+  filters: ProgramAreaFilters,
+  sort: SortSpec<ProgramAreaSortField>,
+  window: { limit: number; offset: number },
+): Promise<ProgramAreaRow[]> {
+  // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
+  const column = { name: 'searchText', active: 'active', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+  return filtered(db, filters)
+    .selectAll()
+    .orderBy(column[sort.field], sort.direction)
+    .orderBy('searchText')
+    .orderBy('id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}

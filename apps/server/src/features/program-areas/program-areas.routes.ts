@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import {
+  createProgramAreaBodySchema,
+  programAreaListQuerySchema,
+  programAreaPageSchema,
+  programAreaResponseSchema,
+  updateProgramAreaBodySchema,
+} from '@rtms/shared/schemas/program-areas';
+import { principalOf, type AuthGuards } from '../../platform/auth';
+import type { ProgramAreasService } from './program-areas.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const security = [{ bearer: [] }];
+const params = z.object({ id: idSchema });
+
+/** Settings → Program Areas: everyone reads; the all-facility roles manage. */
+export function programAreasRoutes(programAreas: ProgramAreasService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/program-areas',
+      {
+        preHandler: guards.requirePermission('programArea:read'),
+        schema: {
+          tags: ['program-areas'],
+          summary: 'List program areas',
+          security,
+          querystring: programAreaListQuerySchema,
+          response: { 200: programAreaPageSchema, ...errors },
+        },
+      },
+      async (request) => programAreas.list(principalOf(request), request.query),
+    );
+
+    app.post(
+      '/program-areas',
+      {
+        preHandler: guards.requirePermission('settings:manage'),
+        schema: {
+          tags: ['program-areas'],
+          summary: 'Create a program area (name unique regardless of case)',
+          security,
+          body: createProgramAreaBodySchema,
+          response: { 201: programAreaResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: await programAreas.create(principalOf(request), request.body) }),
+    );
+
+    app.get(
+      '/program-areas/:id',
+      {
+        preHandler: guards.requirePermission('programArea:read'),
+        schema: {
+          tags: ['program-areas'],
+          summary: 'Read a program area',
+          security,
+          params,
+          response: { 200: programAreaResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await programAreas.get(principalOf(request), request.params.id) }),
+    );
+
+    app.patch(
+      '/program-areas/:id',
+      {
+        preHandler: guards.requirePermission('settings:manage'),
+        schema: {
+          tags: ['program-areas'],
+          summary: 'Update a program area; {active: false} deactivates it',
+          security,
+          params,
+          body: updateProgramAreaBodySchema,
+          response: { 200: programAreaResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await programAreas.update(principalOf(request), request.params.id, request.body) }),
+    );
+  };
+}

@@ -1,0 +1,160 @@
+import type { Kysely } from 'kysely';
+import type {
+  ProgramArea,
+  ProgramAreaListQuery,
+  createProgramAreaBodySchema,
+  updateProgramAreaBodySchema,
+} from '@rtms/shared/schemas/program-areas';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../platform/auth';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { conflict, notFound } from '../../platform/errors';
+import { newId, nowIso } from '../../platform/ids';
+import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { foldForSearch } from '../../platform/search-text';
+import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import {
+  countProgramAreas,
+  findProgramAreaById,
+  findProgramAreaByNameKey,
+  findProgramAreasByIds,
+  insertProgramArea,
+  listProgramAreas,
+  updateProgramArea,
+} from './program-areas.repository';
+import type { ProgramAreaRow } from './program-areas.table';
+
+type CreateBody = z.output<typeof createProgramAreaBodySchema>;
+type UpdateBody = z.output<typeof updateProgramAreaBodySchema>;
+
+export interface ProgramAreasService {
+  list(principal: Principal, query: ProgramAreaListQuery): Promise<Page<ProgramArea>>;
+  get(principal: Principal, id: string): Promise<ProgramArea>;
+  create(principal: Principal, body: CreateBody): Promise<ProgramArea>;
+  /** Partial update; `{active: false}` deactivates (the area stays readable and linked). */
+  update(principal: Principal, id: string, body: UpdateBody): Promise<ProgramArea>;
+  /** The program areas among `ids`, for other features' reference checks and labels. */
+  findByIds(ids: string[]): Promise<ProgramArea[]>;
+}
+
+/** Lower-cased, NFC-normalised name: what "unique regardless of case" compares. */
+export function nameKeyOf(name: string): string {
+  return name.normalize('NFC').trim().toLowerCase();
+}
+
+export function toProgramArea(row: ProgramAreaRow): ProgramArea {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    active: Boolean(row.active),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The audited view of a program area. */
+function audited(row: Pick<ProgramAreaRow, 'name' | 'description' | 'active'>) {
+  return { name: row.name, description: row.description, active: Boolean(row.active) };
+}
+
+const duplicateName = (name: string) =>
+  conflict(`A program area named "${name}" already exists`, [{ path: 'name', message: 'This name is already used' }]);
+
+export function createProgramAreasService(db: Kysely<Database>, audit: AuditService): ProgramAreasService {
+  async function getRowOrThrow(id: string): Promise<ProgramAreaRow> {
+    const row = await findProgramAreaById(db, id);
+    if (!row) throw notFound('Program area');
+    return row;
+  }
+
+  return {
+    async list(_principal, query) {
+      const filters = { search: query.search, active: query.active };
+      const [total, rows] = await Promise.all([
+        countProgramAreas(db, filters),
+        listProgramAreas(db, filters, parseSort(query.sort, 'name'), pageWindow(query)),
+      ]);
+      return { data: rows.map(toProgramArea), meta: { total, page: query.page, pageSize: query.pageSize } };
+    },
+
+    async get(_principal, id) {
+      return toProgramArea(await getRowOrThrow(id));
+    },
+
+    async create(principal, body) {
+      const now = nowIso();
+      const row: ProgramAreaRow = {
+        id: newId(),
+        name: body.name,
+        nameKey: nameKeyOf(body.name),
+        description: body.description ?? null,
+        active: body.active === false ? 0 : 1,
+        searchText: foldForSearch(body.name, body.description),
+        createdAt: now,
+        updatedAt: now,
+      };
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (await findProgramAreaByNameKey(trx, row.nameKey)) throw duplicateName(body.name);
+          await insertProgramArea(trx, row);
+          await audit.record(trx, {
+            actor: actorOf(principal),
+            action: 'CREATE',
+            entityType: 'PROGRAM_AREA',
+            entityId: row.id,
+            changes: changesBetween(null, audited(row)),
+          });
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw duplicateName(body.name);
+        throw error;
+      }
+      return toProgramArea(row);
+    },
+
+    async update(principal, id, body) {
+      const updated = await db
+        .transaction()
+        .execute(async (trx) => {
+          const before = await findProgramAreaById(trx, id);
+          if (!before) throw notFound('Program area');
+          const after: ProgramAreaRow = {
+            ...before,
+            ...(body.name !== undefined ? { name: body.name, nameKey: nameKeyOf(body.name) } : {}),
+            ...(body.description !== undefined ? { description: body.description } : {}),
+            ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
+          };
+          const changes = changesBetween(audited(before), audited(after));
+          if (Object.keys(changes).length === 0) return before;
+          if (after.nameKey !== before.nameKey) {
+            const other = await findProgramAreaByNameKey(trx, after.nameKey);
+            if (other && other.id !== id) throw duplicateName(after.name);
+          }
+          after.searchText = foldForSearch(after.name, after.description);
+          after.updatedAt = nowIso();
+          const { id: _id, createdAt: _createdAt, ...columns } = after;
+          await updateProgramArea(trx, id, columns);
+          const action = changes.active ? (after.active ? 'REACTIVATE' : 'DEACTIVATE') : 'UPDATE';
+          await audit.record(trx, {
+            actor: actorOf(principal),
+            action,
+            entityType: 'PROGRAM_AREA',
+            entityId: id,
+            changes,
+          });
+          return after;
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw duplicateName(body.name ?? '');
+          throw error;
+        });
+      return toProgramArea(updated);
+    },
+
+    async findByIds(ids) {
+      return (await findProgramAreasByIds(db, ids)).map(toProgramArea);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@rtms/shared/constants';
+import { dataOf } from '@rtms/shared/schemas/common';
+import { publicConfigSchema } from '@rtms/shared/schemas/public-config';
+import type { AppConfig } from '../../config/config';
+
+/** What the web app shows before sign-in: app name, logo, company, website, support email. */
+export function publicConfigRoutes(config: AppConfig): FastifyPluginAsyncZod {
+  const data = {
+    appName: config.appName,
+    logoUrl: config.logoUrl,
+    companyName: config.companyName,
+    companyWebsite: config.companyWebsite,
+    supportEmail: config.supportEmail,
+    version: APP_VERSION,
+  };
+  return async (app) => {
+    app.get(
+      '/config',
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'Public installation settings',
+          response: { 200: dataOf(publicConfigSchema) },
+        },
+      },
+      async () => ({ data }),
+    );
+  };
+}

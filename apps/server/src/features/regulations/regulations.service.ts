@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import type {
+  Regulation,
+  RegulationListQuery,
+  createRegulationBodySchema,
+  updateRegulationBodySchema,
+} from '@rtms/shared/schemas/regulations';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { newId, nowIso } from '../../platform/ids';
+import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { foldForSearch } from '../../platform/search-text';
+import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import {
+  countRegulations,
+  findRegulationById,
+  findRegulationsByIds,
+  insertRegulation,
+  listRegulations,
+  updateRegulation,
+} from './regulations.repository';
+import type { RegulationRow } from './regulations.table';
+
+type CreateBody = z.output<typeof createRegulationBodySchema>;
+type UpdateBody = z.output<typeof updateRegulationBodySchema>;
+
+export interface RegulationsService {
+  list(principal: Principal, query: RegulationListQuery): Promise<Page<Regulation>>;
+  get(principal: Principal, id: string): Promise<Regulation>;
+  create(principal: Principal, body: CreateBody): Promise<Regulation>;
+  /** Partial update; `{active: false}` deactivates (the regulation stays readable and referenced). */
+  update(principal: Principal, id: string, body: UpdateBody): Promise<Regulation>;
+  /** The regulations among `ids`, for other features' reference checks and labels. */
+  findByIds(ids: string[]): Promise<Regulation[]>;
+}
+
+export function toRegulation(row: RegulationRow): Regulation {
+  return {
+    _id: row.id,
+    title: row.title,
+    citation: row.citation,
+    agency: row.agency,
+    jurisdiction: row.jurisdiction,
+    link: row.link,
+    description: row.description,
+    active: Boolean(row.active),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+const AUDITED_FIELDS = ['title', 'citation', 'agency', 'jurisdiction', 'link', 'description', 'active'] as const;
+
+function audited(row: RegulationRow): Record<string, unknown> {
+  const regulation = toRegulation(row);
+  return Object.fromEntries(AUDITED_FIELDS.map((field) => [field, regulation[field]]));
+}
+
+function searchTextOf(row: Pick<RegulationRow, 'title' | 'citation' | 'agency' | 'description'>): string {
+  return foldForSearch(row.title, row.citation, row.agency, row.description);
+}
+
+export function createRegulationsService(db: Kysely<Database>, audit: AuditService): RegulationsService {
+  return {
+    async list(_principal, query) {
+      const filters = { search: query.search, active: query.active, jurisdiction: query.jurisdiction };
+      const [total, rows] = await Promise.all([
+        countRegulations(db, filters),
+        listRegulations(db, filters, parseSort(query.sort, 'title'), pageWindow(query)),
+      ]);
+      return { data: rows.map(toRegulation), meta: { total, page: query.page, pageSize: query.pageSize } };
+    },
+
+    async get(_principal, id) {
+      const row = await findRegulationById(db, id);
+      if (!row) throw notFound('Regulation');
+      return toRegulation(row);
+    },
+
+    async create(principal, body) {
+      const now = nowIso();
+      const row: RegulationRow = {
+        id: newId(),
+        title: body.title,
+        citation: body.citation ?? null,
+        agency: body.agency ?? null,
+        jurisdiction: body.jurisdiction,
+        link: body.link ?? null,
+        description: body.description ?? null,
+        active: body.active === false ? 0 : 1,
+        searchText: '',
+        createdAt: now,
+        updatedAt: now,
+      };
+      row.searchText = searchTextOf(row);
+      await db.transaction().execute(async (trx) => {
+        await insertRegulation(trx, row);
+        await audit.record(trx, {
+          actor: actorOf(principal),
+          action: 'CREATE',
+          entityType: 'REGULATION',
+          entityId: row.id,
+          changes: changesBetween(null, audited(row)),
+        });
+      });
+      return toRegulation(row);
+    },
+
+    async update(principal, id, body) {
+      const updated = await db.transaction().execute(async (trx) => {
+        const before = await findRegulationById(trx, id);
+        if (!before) throw notFound('Regulation');
+        const after: RegulationRow = { ...before };
+        if (body.title !== undefined) after.title = body.title;
+        if (body.citation !== undefined) after.citation = body.citation;
+        if (body.agency !== undefined) after.agency = body.agency;
+        if (body.jurisdiction !== undefined) after.jurisdiction = body.jurisdiction;
+        if (body.link !== undefined) after.link = body.link;
+        if (body.description !== undefined) after.description = body.description;
+        if (body.active !== undefined) after.active = body.active ? 1 : 0;
+        const changes = changesBetween(audited(before), audited(after));
+        if (Object.keys(changes).length === 0) return before;
+        after.searchText = searchTextOf(after);
+        after.updatedAt = nowIso();
+        const { id: _id, createdAt: _createdAt, ...columns } = after;
+        await updateRegulation(trx, id, columns);
+        const action = changes.active ? (after.active ? 'REACTIVATE' : 'DEACTIVATE') : 'UPDATE';
+        await audit.record(trx, { actor: actorOf(principal), action, entityType: 'REGULATION', entityId: id, changes });
+        return after;
+      });
+      return toRegulation(updated);
+    },
+
+    async findByIds(ids) {
+      return (await findRegulationsByIds(db, ids)).map(toRegulation);
+    },
+  };
+}

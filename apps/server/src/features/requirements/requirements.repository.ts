@@ -1,0 +1,256 @@
+import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
+import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } from '@rtms/shared/enums';
+import type { Database } from '../../db/schema';
+import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
+import type {
+  BindingRow,
+  NewBindingRow,
+  NewRequirementRow,
+  RequirementRow,
+  RequirementUpdate,
+} from './requirements.table';
+
+type Db = Kysely<Database>;
+
+export function findRequirementRowById(db: Db, id: string): Promise<RequirementRow | undefined> {
+  return db.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Locks the requirement and its bindings until the end of the transaction (PostgreSQL), so that two
+ * edits, or an edit and the daily job, never plan the same series at once. SQLite has one writer.
+ */
+export async function lockRequirement(db: Db, id: string): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  await sql`select id from requirements where id = ${id} for update`.execute(db);
+  await sql`select id from requirement_facilities where requirement_id = ${id} for update`.execute(db);
+}
+
+export async function insertRequirement(db: Db, row: NewRequirementRow): Promise<void> {
+  await db.insertInto('requirements').values(row).execute();
+}
+
+export async function updateRequirementRow(db: Db, id: string, changes: RequirementUpdate): Promise<void> {
+  await db.updateTable('requirements').set(changes).where('id', '=', id).execute();
+}
+
+export function findBindingRows(db: Db, requirementId: string): Promise<BindingRow[]> {
+  return db.selectFrom('requirement_facilities').selectAll().where('requirementId', '=', requirementId).execute();
+}
+
+export async function insertBindings(db: Db, rows: NewBindingRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += 100) {
+    await db
+      .insertInto('requirement_facilities')
+      .values(rows.slice(start, start + 100))
+      .execute();
+  }
+}
+
+export async function updateBindingRow(db: Db, id: string, changes: Partial<Omit<BindingRow, 'id'>>): Promise<void> {
+  await db.updateTable('requirement_facilities').set(changes).where('id', '=', id).execute();
+}
+
+/** The bound bindings of requirements with their facility's and assignee's labels, for the detail view. */
+export function findBindingsWithLabels(db: Db, requirementIds: readonly string[]) {
+  if (requirementIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('requirement_facilities as b')
+    .innerJoin('facilities as f', 'f.id', 'b.facilityId')
+    .leftJoin('users as u', 'u.id', 'b.assigneeId')
+    .select([
+      'b.id',
+      'b.requirementId',
+      'b.facilityId',
+      'b.applicable',
+      'b.notApplicableReason',
+      'b.assigneeId',
+      'b.firstDueDate',
+      'b.generateFrom',
+      'b.createdAt',
+      'b.updatedAt',
+      'f.name as facilityName',
+      'f.code as facilityCode',
+      'f.timeZone',
+      'f.nameKey',
+      'u.firstName as assigneeFirstName',
+      'u.lastName as assigneeLastName',
+    ])
+    .where('b.requirementId', 'in', requirementIds)
+    .where('b.bound', '=', 1)
+    .orderBy('f.nameKey')
+    .execute();
+}
+
+export type RequirementSortField =
+  'title' | 'category' | 'frequency' | 'status' | 'firstDueDate' | 'citation' | 'createdAt' | 'updatedAt';
+
+export interface RequirementFilters {
+  search?: string;
+  status?: RequirementStatus;
+  category?: TaskCategory;
+  frequency?: TaskFrequency;
+  scheduleMode?: ScheduleMode;
+  programAreaId?: string;
+  regulationId?: string;
+  /** Only requirements bound to this facility. */
+  facilityId?: string;
+  /** Only requirements bound to one of these facilities (the caller's scope); undefined = all. */
+  scopeFacilityIds?: string[];
+}
+
+function boundTo(facilityIds: readonly string[]) {
+  if (facilityIds.length === 0) return nothing;
+  return sql<SqlBool>`exists (select 1 from requirement_facilities b where b.requirement_id = ${sql.ref(
+    'requirements.id',
+  )} and b.bound = 1 and b.facility_id in (${sql.join(facilityIds)}))`;
+}
+
+function filtered(db: Db, filters: RequirementFilters) {
+  let query = db.selectFrom('requirements');
+  if (filters.status) query = query.where('requirements.status', '=', filters.status);
+  if (filters.category) query = query.where('requirements.category', '=', filters.category);
+  if (filters.frequency) query = query.where('requirements.frequency', '=', filters.frequency);
+  if (filters.scheduleMode) query = query.where('requirements.scheduleMode', '=', filters.scheduleMode);
+  if (filters.programAreaId) query = query.where('requirements.programAreaId', '=', filters.programAreaId);
+  if (filters.regulationId) query = query.where('requirements.regulationId', '=', filters.regulationId);
+  if (filters.facilityId) query = query.where(boundTo([filters.facilityId]));
+  if (filters.scopeFacilityIds) query = query.where(boundTo(filters.scopeFacilityIds));
+  const search = searchMatches('requirements.searchText', filters.search);
+  if (search) query = query.where(search);
+  return query;
+}
+
+export async function countRequirements(db: Db, filters: RequirementFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+const LABELLED_COLUMNS = [
+  'requirements.id',
+  'requirements.title',
+  'requirements.description',
+  'requirements.regulationId',
+  'requirements.citation',
+  'requirements.programAreaId',
+  'requirements.category',
+  'requirements.frequency',
+  'requirements.scheduleMode',
+  'requirements.firstDueDate',
+  'requirements.weekendShift',
+  'requirements.leadTimeDays',
+  'requirements.graceDays',
+  'requirements.evidenceRequired',
+  'requirements.minEvidence',
+  'requirements.permitNumber',
+  'requirements.activeFrom',
+  'requirements.activeUntil',
+  'requirements.defaultAssigneeId',
+  'requirements.status',
+  'requirements.createdAt',
+  'requirements.updatedAt',
+  'regulations.title as regulationTitle',
+  'program_areas.name as programAreaName',
+  'users.firstName as assigneeFirstName',
+  'users.lastName as assigneeLastName',
+] as const;
+
+function labelled(query: ReturnType<typeof filtered>) {
+  return query
+    .leftJoin('regulations', 'regulations.id', 'requirements.regulationId')
+    .leftJoin('program_areas', 'program_areas.id', 'requirements.programAreaId')
+    .leftJoin('users', 'users.id', 'requirements.defaultAssigneeId')
+    .select(LABELLED_COLUMNS)
+    .select((eb) =>
+      eb
+        .selectFrom('requirement_facilities as b')
+        .select((inner) => inner.fn.countAll<number>().as('count'))
+        .whereRef('b.requirementId', '=', 'requirements.id')
+        .where('b.bound', '=', 1)
+        .as('facilityCount'),
+    );
+}
+
+export function listRequirements(
+  db: Db,
+  filters: RequirementFilters,
+  sort: SortSpec<RequirementSortField>,
+  window: { limit: number; offset: number },
+) {
+  const order = {
+    title: sql`lower(${sql.ref('requirements.title')})`,
+    category: sql.ref('requirements.category'),
+    frequency: sql.ref('requirements.frequency'),
+    status: sql.ref('requirements.status'),
+    firstDueDate: sql.ref('requirements.firstDueDate'),
+    citation: sql`lower(${sql.ref('requirements.citation')})`,
+    createdAt: sql.ref('requirements.createdAt'),
+    updatedAt: sql.ref('requirements.updatedAt'),
+  }[sort.field];
+  return labelled(filtered(db, filters))
+    .orderBy(sql`case when ${order} is null then 1 else 0 end`)
+    .orderBy(order, sort.direction)
+    .orderBy(sql`lower(${sql.ref('requirements.title')})`)
+    .orderBy('requirements.id')
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+export type RequirementListRow = Awaited<ReturnType<typeof listRequirements>>[number];
+
+export function findLabelledRequirement(db: Db, id: string): Promise<RequirementListRow | undefined> {
+  return labelled(filtered(db, {}).where('requirements.id', '=', id)).executeTakeFirst();
+}
+
+/** The facilities (with time zone and status) among `ids`. */
+export function findFacilitiesForBinding(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('facilities')
+    .select(['id', 'name', 'code', 'timeZone', 'status'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Hand-over
+
+/** Moves the default assignee of every requirement from one user to another; returns how many. */
+export async function reassignRequirementDefaults(db: Db, fromUserId: string, toUserId: string, now: string) {
+  const result = await db
+    .updateTable('requirements')
+    .set({ defaultAssigneeId: toUserId, updatedAt: now })
+    .where('defaultAssigneeId', '=', fromUserId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Moves the assignee override of every binding from one user to another; returns how many. */
+export async function reassignBindingAssignees(db: Db, fromUserId: string, toUserId: string, now: string) {
+  const result = await db
+    .updateTable('requirement_facilities')
+    .set({ assigneeId: toUserId, updatedAt: now })
+    .where('assigneeId', '=', fromUserId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Facilities where the user is a default or binding assignee of a live requirement binding. */
+export async function findFacilitiesOfAssignments(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('requirement_facilities as b')
+    .innerJoin('requirements as r', 'r.id', 'b.requirementId')
+    .select('b.facilityId')
+    .distinct()
+    .where('b.bound', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb('b.assigneeId', '=', userId),
+        eb.and([eb('b.assigneeId', 'is', null), eb('r.defaultAssigneeId', '=', userId)]),
+      ]),
+    )
+    .execute();
+  return rows.map((row) => row.facilityId);
+}

@@ -1,0 +1,57 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency, WeekendShift } from '@rtms/shared/enums';
+
+/** An obligation. Dates are calendar dates `YYYY-MM-DD`; booleans 0/1. */
+export interface RequirementsTable {
+  id: string;
+  title: string;
+  description: string | null;
+  regulationId: string | null;
+  citation: string | null;
+  programAreaId: string | null;
+  category: TaskCategory;
+  frequency: TaskFrequency;
+  scheduleMode: ScheduleMode;
+  firstDueDate: string;
+  weekendShift: WeekendShift;
+  leadTimeDays: number;
+  graceDays: number;
+  evidenceRequired: number;
+  minEvidence: number;
+  permitNumber: string | null;
+  activeFrom: string | null;
+  activeUntil: string | null;
+  defaultAssigneeId: string | null;
+  status: RequirementStatus;
+  searchText: Generated<string>;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A requirement bound to a facility: one series of tasks. `bound` 0 = the facility was removed from the
+ * requirement (the row stays for its history). Occurrence k of the series has sequence
+ * `sequenceOffset + k`; tasks exist for scheduled due dates from `generateFrom` through `materializedTo`.
+ */
+export interface RequirementFacilitiesTable {
+  id: string;
+  requirementId: string;
+  facilityId: string;
+  bound: number;
+  applicable: number;
+  notApplicableReason: string | null;
+  assigneeId: string | null;
+  firstDueDate: string | null;
+  generateFrom: string;
+  sequenceOffset: number;
+  materializedTo: string | null;
+  revision: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type RequirementRow = Selectable<RequirementsTable>;
+export type NewRequirementRow = Insertable<RequirementsTable>;
+export type RequirementUpdate = Updateable<RequirementsTable>;
+export type BindingRow = Selectable<RequirementFacilitiesTable>;
+export type NewBindingRow = Insertable<RequirementFacilitiesTable>;

@@ -1,0 +1,547 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayOfWeek, diffDays } from '@rtms/shared/calendar-date';
+import type { TaskFrequency } from '@rtms/shared/enums';
+import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
+import type { Task, TaskDetail } from '@rtms/shared/schemas/tasks';
+import {
+  allTasks,
+  assignFacility,
+  call,
+  createFacility,
+  createRequirement,
+  dueDates,
+  ok,
+  testClock,
+} from '../../test/compliance-fixtures';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+
+/** Tuesday 10 March 2026, noon UTC: already Wednesday 11 March in Pacific/Kiritimati (UTC+14). */
+const NOW = '2026-03-10T12:00:00Z';
+
+describe('requirements make tasks', () => {
+  let t: TestApp;
+  let admin: string;
+  const clock = testClock(NOW);
+  let utc: string;
+  let chicago: string;
+  let kiritimati: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: clock });
+    admin = await t.signIn(ADMIN_EMAIL);
+    utc = await createFacility(t, admin, { timeZone: 'UTC' });
+    chicago = await createFacility(t, admin, { timeZone: 'America/Chicago' });
+    kiritimati = await createFacility(t, admin, { timeZone: 'Pacific/Kiritimati' });
+  });
+  afterAll(() => t.close());
+
+  const everywhere = () => [{ facilityId: utc }, { facilityId: chicago }, { facilityId: kiritimati }];
+
+  it('generates every frequency at several facilities, up to the horizon and always the next occurrence', async () => {
+    // Today is 2026-03-10 (UTC, Chicago) and 2026-03-11 (Kiritimati); the horizon runs 13 months ahead.
+    const cases: { frequency: TaskFrequency; first: string; expected: string[] | null; kiritimati?: string[] }[] = [
+      { frequency: 'ONCE', first: '2026-06-15', expected: ['2026-06-15'] },
+      { frequency: 'WEEKLY', first: '2026-03-02', expected: null },
+      {
+        frequency: 'MONTHLY',
+        first: '2026-01-31',
+        expected: [
+          '2026-03-31',
+          '2026-04-30',
+          '2026-05-31',
+          '2026-06-30',
+          '2026-07-31',
+          '2026-08-31',
+          '2026-09-30',
+          '2026-10-31',
+          '2026-11-30',
+          '2026-12-31',
+          '2027-01-31',
+          '2027-02-28',
+          '2027-03-31',
+        ],
+      },
+      {
+        frequency: 'QUARTERLY',
+        first: '2025-11-30',
+        expected: ['2026-05-30', '2026-08-30', '2026-11-30', '2027-02-28'],
+      },
+      { frequency: 'SEMI-ANNUAL', first: '2024-08-31', expected: ['2026-08-31', '2027-02-28'] },
+      { frequency: 'YEARLY', first: '2024-02-29', expected: ['2027-02-28'] },
+      { frequency: 'BIENNIAL', first: '2025-05-01', expected: ['2027-05-01'] },
+      { frequency: 'TRIENNUAL', first: '2024-09-15', expected: ['2027-09-15'] },
+      { frequency: '4 YEARS', first: '2023-01-10', expected: ['2027-01-10'] },
+      // Due today in UTC and Chicago; already past in Kiritimati, where the next one (2031) is generated.
+      { frequency: '5 YEARS', first: '2021-03-10', expected: ['2026-03-10'], kiritimati: ['2031-03-10'] },
+      { frequency: '6 YEARS', first: '2020-12-31', expected: ['2026-12-31'] },
+      { frequency: '10 YEARS', first: '2017-04-01', expected: ['2027-04-01'] },
+      { frequency: '12 YEARS', first: '2020-06-01', expected: ['2032-06-01'] },
+    ];
+    for (const { frequency, first, expected, kiritimati: inKiritimati } of cases) {
+      const { data } = await createRequirement(t, admin, { frequency, firstDueDate: first, facilities: everywhere() });
+      for (const facilityId of [utc, chicago, kiritimati]) {
+        const dates = await dueDates(t, admin, data._id, facilityId);
+        if (expected === null) {
+          // Weekly: every Monday from the first on or after today through the horizon (2027-04-10).
+          expect(dates[0]).toBe('2026-03-16');
+          expect(dates.at(-1)).toBe('2027-04-05');
+          expect(dates).toHaveLength(diffDays('2027-04-05', '2026-03-16') / 7 + 1);
+          expect(dates.every((date) => dayOfWeek(date) === 1)).toBe(true);
+        } else {
+          expect(dates, `${frequency} at ${facilityId}`).toEqual(
+            facilityId === kiritimati && inKiritimati ? inKiritimati : expected,
+          );
+        }
+      }
+    }
+    const monthly = await allTasks(t, admin, { frequency: 'MONTHLY', facilityId: utc });
+    expect(monthly.map((task) => task.periodLabel).slice(0, 3)).toEqual(['2026-03', '2026-04', '2026-05']);
+    expect(monthly.map((task) => task.sequence).slice(0, 3)).toEqual([2, 3, 4]);
+  });
+
+  it('is idempotent: the daily job finds nothing to do after a save, and runs once per day', async () => {
+    const before = (await allTasks(t, admin)).length;
+    const first = await t.jobs.runDailyGeneration();
+    expect(first).toMatchObject({ ran: true, result: { inserted: 0 } });
+    expect(await t.jobs.runDailyGeneration()).toMatchObject({ ran: false });
+    expect((await t.jobs.runGenerationNow()).inserted).toBe(0);
+    expect((await allTasks(t, admin)).length).toBe(before);
+  });
+
+  it('extends the horizon day by day, without ever duplicating a task', async () => {
+    const { data } = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-01-15',
+      facilities: [{ facilityId: utc }],
+    });
+    expect((await dueDates(t, admin, data._id, utc)).at(-1)).toBe('2027-03-15');
+    clock.set('2026-04-11T12:00:00Z');
+    try {
+      const run = await t.jobs.runDailyGeneration();
+      expect(run.ran).toBe(true);
+      expect(run.result!.inserted).toBeGreaterThan(0);
+      expect((await t.jobs.runGenerationNow()).inserted).toBe(0);
+      const dates = await dueDates(t, admin, data._id, utc);
+      expect(dates.at(-1)).toBe('2027-04-15');
+      expect(new Set(dates).size).toBe(dates.length);
+    } finally {
+      clock.set(NOW);
+    }
+  });
+
+  it('generates history only when a backfill is asked for', async () => {
+    const plain = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2025-01-31',
+      facilities: [{ facilityId: utc }],
+    });
+    expect((await dueDates(t, admin, plain.data._id, utc))[0]).toBe('2026-03-31');
+
+    const backfilled = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2025-01-31',
+      backfillFrom: '2025-06-01',
+      facilities: [{ facilityId: utc }],
+    });
+    const tasks = await allTasks(t, admin, { requirementId: backfilled.data._id });
+    expect(tasks[0]).toMatchObject({ dueDate: '2025-06-30', sequence: 5, overdue: true });
+    expect(tasks.filter((task) => task.overdue).map((task) => task.dueDate)).toEqual([
+      '2025-06-30',
+      '2025-07-31',
+      '2025-08-31',
+      '2025-09-30',
+      '2025-10-31',
+      '2025-11-30',
+      '2025-12-31',
+      '2026-01-31',
+      '2026-02-28',
+    ]);
+    expect(backfilled.data.facilities[0]!.generateFrom).toBe('2025-06-01');
+  });
+
+  it('applies the weekend shift to the due date, keeping the scheduled date and its period', async () => {
+    const { data } = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-03-31',
+      weekendShift: 'NEXT',
+      facilities: [{ facilityId: utc }],
+    });
+    const may = (await allTasks(t, admin, { requirementId: data._id })).find(
+      (task) => task.scheduledDueDate === '2026-05-31',
+    );
+    expect(may).toMatchObject({ dueDate: '2026-06-01', periodLabel: '2026-05' });
+  });
+
+  it('defaults lead time and grace by frequency and answers the requirement with its bindings', async () => {
+    const { data, meta } = await createRequirement(t, admin, {
+      frequency: 'QUARTERLY',
+      firstDueDate: '2026-04-01',
+      permitNumber: 'NPDES-TX-0001',
+      facilities: [{ facilityId: utc }, { facilityId: chicago, firstDueDate: '2026-04-15' }],
+    });
+    expect(data).toMatchObject({
+      leadTimeDays: 14,
+      graceDays: 7,
+      scheduleMode: 'CALENDAR',
+      weekendShift: 'NONE',
+      status: 'ACTIVE',
+      facilityCount: 2,
+    });
+    expect(meta.tasks.added).toBe(9);
+    const read = await ok<RequirementDetail>(t, admin, 'GET', `/api/requirements/${data._id}`);
+    expect(read.facilities.map((binding) => binding.firstDueDate).sort()).toEqual(['2026-04-15', null].sort());
+    expect(await dueDates(t, admin, data._id, chicago)).toEqual([
+      '2026-04-15',
+      '2026-07-15',
+      '2026-10-15',
+      '2027-01-15',
+    ]);
+  });
+
+  it('needs a reason for a facility that is not applicable, and gives it no tasks', async () => {
+    const missing = await call(t, admin, 'POST', '/api/requirements', {
+      title: 'Stormwater inspection',
+      category: 'WATER',
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-04-01',
+      facilities: [{ facilityId: utc }, { facilityId: chicago, applicable: false }],
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details).toEqual([{ path: 'facilities.1.notApplicableReason', message: expect.any(String) }]);
+
+    const { data } = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-04-01',
+      facilities: [
+        { facilityId: utc },
+        { facilityId: chicago, applicable: false, notApplicableReason: 'No outfall on site' },
+      ],
+    });
+    expect(await dueDates(t, admin, data._id, chicago)).toEqual([]);
+    expect((await dueDates(t, admin, data._id, utc)).length).toBe(13);
+    expect(data.facilities.find((binding) => binding.facilityId === chicago)).toMatchObject({
+      applicable: false,
+      notApplicableReason: 'No outfall on site',
+    });
+    // Marking an applicable facility not applicable removes its untouched future tasks.
+    const edited = await ok<RequirementDetail>(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+      facilities: [
+        { facilityId: utc, applicable: false, notApplicableReason: 'Decommissioned outfall' },
+        { facilityId: chicago, applicable: false, notApplicableReason: 'No outfall on site' },
+      ],
+    });
+    expect(edited.facilities.every((binding) => !binding.applicable)).toBe(true);
+    expect(await dueDates(t, admin, data._id, utc)).toEqual([]);
+  });
+
+  it('validates references, dates and duplicates with per-field details', async () => {
+    const base = { title: 'X', category: 'AIR', frequency: 'YEARLY', firstDueDate: '2026-05-01' };
+    const cases: [object, string][] = [
+      [{ ...base, regulationId: 'nope' }, 'regulationId'],
+      [{ ...base, programAreaId: 'nope' }, 'programAreaId'],
+      [{ ...base, firstDueDate: '2026-02-30' }, 'firstDueDate'],
+      [{ ...base, frequency: 'DAILY' }, 'frequency'],
+      [{ ...base, activeFrom: '2026-05-01', activeUntil: '2026-04-01' }, 'activeUntil'],
+      [{ ...base, facilities: [{ facilityId: utc }, { facilityId: utc }] }, 'facilities.1.facilityId'],
+      [{ ...base, facilities: [{ facilityId: 'unknown' }] }, 'facilities.0.facilityId'],
+      [{ ...base, defaultAssigneeId: 'unknown' }, 'defaultAssigneeId'],
+      [{ ...base, title: '' }, 'title'],
+    ];
+    for (const [payload, path] of cases) {
+      const response = await call(t, admin, 'POST', '/api/requirements', payload);
+      expect(response.status, JSON.stringify(payload)).toBe(400);
+      expect((response.body.details as { path: string }[]).map((detail) => detail.path)).toContain(path);
+    }
+  });
+
+  it('previews an edit without writing, and the save then rewrites only untouched future tasks', async () => {
+    const { data } = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2025-10-31',
+      backfillFrom: '2025-10-01',
+      facilities: [{ facilityId: utc }],
+    });
+    const tasks = await allTasks(t, admin, { requirementId: data._id });
+    const byDue = (due: string) => tasks.find((task) => task.dueDate === due)!;
+    // Touch some future tasks: a comment (April), a reschedule (May), a completion (June, early).
+    await ok(t, admin, 'POST', `/api/tasks/${byDue('2026-04-30')._id}/comments`, { body: 'Contractor booked' });
+    await ok(t, admin, 'PATCH', `/api/tasks/${byDue('2026-05-31')._id}`, {
+      dueDate: '2026-05-29',
+      rescheduleReason: 'Holiday',
+    });
+    await ok(t, admin, 'POST', `/api/tasks/${byDue('2026-06-30')._id}/complete`, {});
+
+    const preview = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+      requirementId: data._id,
+      firstDueDate: '2025-10-15',
+    });
+    const after = await allTasks(t, admin, { requirementId: data._id });
+    expect(after.map((task) => [task._id, task.dueDate])).toEqual(
+      tasks.map((task) => [task._id, task.dueDate === '2026-05-31' ? '2026-05-29' : task.dueDate]),
+    );
+    const touchedIds = [byDue('2026-04-30')._id, byDue('2026-05-31')._id, byDue('2026-06-30')._id];
+    expect(preview.moved.map((move) => move.taskId)).not.toEqual(expect.arrayContaining([touchedIds[0]]));
+    expect(preview.moved.some((move) => touchedIds.includes(move.taskId))).toBe(false);
+    expect(preview.moved[0]).toMatchObject({ taskId: byDue('2026-03-31')._id, from: '2026-03-31', to: '2026-03-15' });
+    // History (before today) is never in a preview.
+    expect(preview.moved.some((move) => move.from < '2026-03-10')).toBe(false);
+    expect(preview.added).toEqual([]);
+    expect(preview.removed).toEqual([]);
+
+    const saved = await ok<RequirementDetail>(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+      firstDueDate: '2025-10-15',
+    });
+    expect(saved.firstDueDate).toBe('2025-10-15');
+    const edited = await allTasks(t, admin, { requirementId: data._id });
+    const dateOf = (id: string) => edited.find((task) => task._id === id)!.dueDate;
+    expect(dateOf(byDue('2026-03-31')._id)).toBe('2026-03-15');
+    expect(dateOf(byDue('2026-02-28')._id)).toBe('2026-02-28');
+    expect(dateOf(touchedIds[0]!)).toBe('2026-04-30');
+    expect(dateOf(touchedIds[1]!)).toBe('2026-05-29');
+    expect(dateOf(touchedIds[2]!)).toBe('2026-06-30');
+    expect(dateOf(byDue('2026-07-31')._id)).toBe('2026-07-15');
+    expect(edited).toHaveLength(tasks.length);
+
+    // A change of frequency: the preview and the save agree, history stays.
+    const quarterly = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+      requirementId: data._id,
+      frequency: 'QUARTERLY',
+    });
+    const response = await call<{ meta: { tasks: { added: number; moved: number; removed: number } } }>(
+      t,
+      admin,
+      'PATCH',
+      `/api/requirements/${data._id}`,
+      { frequency: 'QUARTERLY' },
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.meta.tasks).toEqual({
+      added: quarterly.added.length,
+      moved: quarterly.moved.length,
+      removed: quarterly.removed.length,
+    });
+    const quarterlyTasks = await allTasks(t, admin, { requirementId: data._id });
+    // History (before today) kept the dates it had: edits never rewrite it.
+    expect(quarterlyTasks.filter((task) => task.dueDate < '2026-03-10').map((task) => task.dueDate)).toEqual([
+      '2025-10-31',
+      '2025-11-30',
+      '2025-12-31',
+      '2026-01-31',
+      '2026-02-28',
+    ]);
+    expect(
+      quarterlyTasks
+        .filter((task) => task.dueDate >= '2026-03-10' && task.frequency === 'QUARTERLY')
+        .map((t2) => t2.dueDate),
+    ).toEqual(expect.arrayContaining(['2026-07-15', '2026-10-15', '2027-01-15']));
+    const sequences = quarterlyTasks.map((task) => task.sequence);
+    expect(new Set(sequences).size).toBe(sequences.length);
+    // The lead time and grace followed the frequency's defaults.
+    const detail = await ok<RequirementDetail>(t, admin, 'GET', `/api/requirements/${data._id}`);
+    expect(detail).toMatchObject({ leadTimeDays: 14, graceDays: 7 });
+  });
+
+  it('previews a create', async () => {
+    const preview = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+      title: 'Annual SPCC review',
+      category: 'HAZARDOUS_MATERIALS',
+      frequency: 'YEARLY',
+      firstDueDate: '2026-07-01',
+      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+    });
+    expect(preview.added.map((added) => added.dueDate)).toEqual(['2026-07-01', '2026-07-01']);
+    const invalid = await call(t, admin, 'POST', '/api/requirements/preview', { frequency: 'YEARLY' });
+    expect(invalid.status).toBe(400);
+    expect((invalid.body.details as { path: string }[]).map((detail) => detail.path)).toEqual(
+      expect.arrayContaining(['title', 'category', 'firstDueDate']),
+    );
+  });
+
+  it('retires: no new tasks, untouched future tasks removed, history and touched tasks kept', async () => {
+    const { data } = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-01-20',
+      backfillFrom: '2026-01-01',
+      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+    });
+    const tasks = await allTasks(t, admin, { requirementId: data._id, facilityId: utc });
+    const april = tasks.find((task) => task.dueDate === '2026-04-20')!;
+    await ok(t, admin, 'POST', `/api/tasks/${april._id}/comments`, { body: 'Keep me' });
+    const retired = await call<{ data: RequirementDetail; meta: { tasks: { removed: number } } }>(
+      t,
+      admin,
+      'POST',
+      `/api/requirements/${data._id}/retire`,
+      { reason: 'Permit terminated' },
+    );
+    expect(retired.status).toBe(200);
+    expect(retired.body.data.status).toBe('RETIRED');
+    // 13 future tasks per facility (March … March), one of them touched.
+    expect(retired.body.meta.tasks.removed).toBe(25);
+    const left = await allTasks(t, admin, { requirementId: data._id });
+    expect(left.map((task) => task.dueDate).sort()).toEqual([
+      '2026-01-20',
+      '2026-01-20',
+      '2026-02-20',
+      '2026-02-20',
+      '2026-04-20',
+    ]);
+    clock.set('2026-05-11T12:00:00Z');
+    try {
+      await t.jobs.runGenerationNow();
+    } finally {
+      clock.set(NOW);
+    }
+    expect((await allTasks(t, admin, { requirementId: data._id })).length).toBe(5);
+    const list = await ok<{ _id: string }[]>(t, admin, 'GET', '/api/requirements?status=RETIRED&pageSize=200');
+    expect(list.map((requirement) => requirement._id)).toContain(data._id);
+    // Reactivating generates again from today.
+    const reactivated = await ok<RequirementDetail>(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+      status: 'ACTIVE',
+    });
+    expect(reactivated.status).toBe('ACTIVE');
+    const again = await dueDates(t, admin, data._id, utc);
+    expect(again.filter((date) => date >= '2026-03-10')).toHaveLength(13);
+    const events = await ok<{ action: string }[]>(t, admin, 'GET', `/api/audit?entityId=${data._id}&pageSize=200`);
+    expect(events.map((event) => event.action)).toEqual(expect.arrayContaining(['CREATE', 'RETIRE', 'REACTIVATE']));
+  });
+
+  it('unbinding a facility removes its untouched future tasks and keeps its history', async () => {
+    const { data } = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-01-05',
+      backfillFrom: '2026-01-01',
+      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+    });
+    const updated = await ok<RequirementDetail>(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+      facilities: [{ facilityId: utc }],
+    });
+    expect(updated.facilities.map((binding) => binding.facilityId)).toEqual([utc]);
+    expect(await dueDates(t, admin, data._id, chicago)).toEqual(['2026-01-05', '2026-02-05', '2026-03-05']);
+    // Binding it again continues the series from today, with fresh numbers.
+    await ok(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+    });
+    const tasks = await allTasks(t, admin, { requirementId: data._id, facilityId: chicago });
+    expect(tasks.map((task) => task.dueDate).slice(0, 4)).toEqual([
+      '2026-01-05',
+      '2026-02-05',
+      '2026-03-05',
+      '2026-04-05',
+    ]);
+    expect(new Set(tasks.map((task) => task.sequence)).size).toBe(tasks.length);
+  });
+
+  it('after-completion mode: the next task is created on completion, one step after the completion date', async () => {
+    const { data } = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      scheduleMode: 'AFTER_COMPLETION',
+      firstDueDate: '2026-03-20',
+      facilities: [{ facilityId: utc }],
+    });
+    let tasks = await allTasks(t, admin, { requirementId: data._id });
+    expect(tasks.map((task) => task.dueDate)).toEqual(['2026-03-20']);
+    expect((await t.jobs.runGenerationNow()).inserted).toBe(0);
+    await ok(t, admin, 'POST', `/api/tasks/${tasks[0]!._id}/complete`, { completedOn: '2026-03-08' });
+    tasks = await allTasks(t, admin, { requirementId: data._id });
+    expect(tasks.map((task) => `${task.sequence}:${task.dueDate}:${task.status}`)).toEqual([
+      '0:2026-03-20:COMPLETED',
+      '1:2026-04-08:INCOMPLETE',
+    ]);
+    // Reopening takes the created occurrence back; completing again recreates it from the new date.
+    await ok(t, admin, 'POST', `/api/tasks/${tasks[0]!._id}/reopen`, {});
+    expect((await allTasks(t, admin, { requirementId: data._id })).map((task) => task.dueDate)).toEqual(['2026-03-20']);
+    await ok(t, admin, 'POST', `/api/tasks/${tasks[0]!._id}/complete`, { completedOn: '2026-03-10' });
+    expect((await allTasks(t, admin, { requirementId: data._id })).map((task) => task.dueDate)).toEqual([
+      '2026-03-20',
+      '2026-04-10',
+    ]);
+    const detail = await ok<TaskDetail>(t, admin, 'GET', `/api/tasks/${tasks[0]!._id}`);
+    expect(detail.scheduleMode).toBe('AFTER_COMPLETION');
+  });
+
+  it('lists with filters, search and sort', async () => {
+    const { data } = await createRequirement(t, admin, {
+      title: 'Avian mortality survey',
+      category: 'SUSTAINABILITY',
+      frequency: 'SEMI-ANNUAL',
+      firstDueDate: '2026-05-01',
+      citation: '16 U.S.C. 703',
+      facilities: [{ facilityId: kiritimati }],
+    });
+    const search = await ok<{ _id: string }[]>(t, admin, 'GET', '/api/requirements?search=avian%20703');
+    expect(search.map((requirement) => requirement._id)).toEqual([data._id]);
+    const filtered = await call<{ data: { _id: string; category: string }[]; meta: { total: number } }>(
+      t,
+      admin,
+      'GET',
+      `/api/requirements?category=SUSTAINABILITY&frequency=SEMI-ANNUAL&facilityId=${kiritimati}&sort=-title`,
+    );
+    expect(filtered.body.data.map((requirement) => requirement._id)).toContain(data._id);
+    expect(filtered.body.data.every((requirement) => requirement.category === 'SUSTAINABILITY')).toBe(true);
+    const page = await call<{ data: unknown[]; meta: { total: number; page: number; pageSize: number } }>(
+      t,
+      admin,
+      'GET',
+      '/api/requirements?pageSize=5&page=2&sort=firstDueDate',
+    );
+    expect(page.body.meta).toMatchObject({ page: 2, pageSize: 5 });
+    expect(page.body.meta.total).toBeGreaterThan(20);
+    expect(page.body.data).toHaveLength(5);
+  });
+
+  it('facility admins manage requirements of their own facilities only', async () => {
+    const facilityAdmin = await t.createUser('FACILITY_ADMIN');
+    await assignFacility(t, admin, facilityAdmin.id, utc);
+    const token = await t.signIn(facilityAdmin.email);
+
+    const own = await createRequirement(t, token, {
+      frequency: 'YEARLY',
+      firstDueDate: '2026-09-01',
+      facilities: [{ facilityId: utc }],
+    });
+    expect(own.data.facilities).toHaveLength(1);
+    const other = await call(t, token, 'POST', '/api/requirements', {
+      title: 'X',
+      category: 'AIR',
+      frequency: 'YEARLY',
+      firstDueDate: '2026-09-01',
+      facilities: [{ facilityId: chicago }],
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.details).toEqual([{ path: 'facilities.0.facilityId', message: 'Unknown facility' }]);
+
+    const shared = await createRequirement(t, admin, {
+      frequency: 'YEARLY',
+      firstDueDate: '2026-09-01',
+      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+    });
+    const read = await ok<RequirementDetail>(t, token, 'GET', `/api/requirements/${shared.data._id}`);
+    expect(read.facilities.map((binding) => binding.facilityId)).toEqual([utc]);
+    expect((await call(t, token, 'PATCH', `/api/requirements/${shared.data._id}`, { title: 'Mine now' })).status).toBe(
+      403,
+    );
+    const onlyOther = await createRequirement(t, admin, {
+      frequency: 'YEARLY',
+      firstDueDate: '2026-09-01',
+      facilities: [{ facilityId: chicago }],
+    });
+    expect((await call(t, token, 'GET', `/api/requirements/${onlyOther.data._id}`)).status).toBe(404);
+    expect((await call(t, token, 'PATCH', `/api/requirements/${onlyOther.data._id}`, { title: 'x' })).status).toBe(404);
+    const listed = await allRequirementIds(token);
+    expect(listed).toContain(shared.data._id);
+    expect(listed).not.toContain(onlyOther.data._id);
+    // The tasks it sees are those of its facility.
+    const tasks: Task[] = await allTasks(t, token, { requirementId: shared.data._id });
+    expect(tasks.every((task) => task.facilityId === utc)).toBe(true);
+  });
+
+  async function allRequirementIds(token: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const data = await ok<{ _id: string }[]>(t, token, 'GET', `/api/requirements?pageSize=200&page=${page}`);
+      ids.push(...data.map((requirement) => requirement._id));
+      if (data.length < 200) return ids;
+    }
+  }
+});

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { SessionRow } from './sessions.table';
+
+type Db = Kysely<Database>;
+
+export async function insertSession(db: Db, row: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ lastSeenAt }).where('id', '=', id).execute();
+}
+
+export async function revokeSession(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ revokedAt: at }).where('id', '=', id).where('revokedAt', 'is', null).execute();
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(db: Db, userId: string, at: string, keepSessionId?: string): Promise<void> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revokedAt: at })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null);
+  if (keepSessionId) query = query.where('id', '!=', keepSessionId);
+  await query.execute();
+}
+
+/** Removes sessions that ended more than a day ago, so the table does not grow without bound. */
+export async function deleteEndedSessions(db: Db, before: string): Promise<void> {
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expiresAt', '<', before), eb('revokedAt', '<', before)]))
+    .execute();
+}

@@ -1,0 +1,107 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { TaskCategory, Timeliness } from '@rtms/shared/enums';
+import type { Database } from '../../db/schema';
+import { nothing } from '../../platform/list-query';
+
+/** The dashboard's aggregate queries over `tasks` (kept apart from the Tasks Tracker's list queries). */
+
+type Db = Kysely<Database>;
+
+/** Facilities to count: a list of ids, or null for every facility. */
+export type FacilitySet = readonly string[] | null;
+
+function restrictTo(facilityIds: FacilitySet): RawBuilder<SqlBool> {
+  if (facilityIds === null) return sql<SqlBool>`1 = 1`;
+  if (facilityIds.length === 0) return nothing;
+  return sql<SqlBool>`${sql.ref('tasks.facilityId')} in (${sql.join(facilityIds)})`;
+}
+
+/** The time zone of each facility among `ids` (all facilities when null). */
+export function findFacilityZonesForSummary(db: Db, ids: FacilitySet) {
+  let query = db.selectFrom('facilities').select(['id', 'timeZone']);
+  if (ids !== null) query = ids.length ? query.where('id', 'in', ids) : query.where(nothing);
+  return query.execute();
+}
+
+export interface OpenCounts {
+  open: number;
+  overdue: number;
+  dueSoon: number;
+  dueInWindow: number;
+}
+
+/**
+ * Open tasks (incomplete, not marked not applicable) of the facilities, in one pass: all of them, those
+ * due before `today`, due from `today` to `soonEnd`, and due from `today` to `windowEnd` (inclusive).
+ */
+export async function countOpenTasks(
+  db: Db,
+  facilityIds: FacilitySet,
+  days: { today: string; soonEnd: string; windowEnd: string },
+): Promise<OpenCounts> {
+  const due = sql.ref('tasks.dueDate');
+  const row = await db
+    .selectFrom('tasks')
+    .where('tasks.status', '=', 'INCOMPLETE')
+    .where('tasks.notApplicableReason', 'is', null)
+    .where(restrictTo(facilityIds))
+    .select([
+      sql<number>`count(*)`.as('open'),
+      sql<number>`coalesce(sum(case when ${due} < ${days.today} then 1 else 0 end), 0)`.as('overdue'),
+      sql<number>`coalesce(sum(case when ${due} >= ${days.today} and ${due} <= ${days.soonEnd} then 1 else 0 end), 0)`.as(
+        'dueSoon',
+      ),
+      sql<number>`coalesce(sum(case when ${due} >= ${days.today} and ${due} <= ${days.windowEnd} then 1 else 0 end), 0)`.as(
+        'dueInWindow',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    open: Number(row.open),
+    overdue: Number(row.overdue),
+    dueSoon: Number(row.dueSoon),
+    dueInWindow: Number(row.dueInWindow),
+  };
+}
+
+/** Overdue tasks (open, due before `today`) per facility and category. */
+export async function countOverdueByFacilityAndCategory(
+  db: Db,
+  facilityIds: FacilitySet,
+  today: string,
+): Promise<{ facilityId: string; category: TaskCategory; count: number }[]> {
+  const rows = await db
+    .selectFrom('tasks')
+    .where('tasks.status', '=', 'INCOMPLETE')
+    .where('tasks.notApplicableReason', 'is', null)
+    .where('tasks.dueDate', '<', today)
+    .where(restrictTo(facilityIds))
+    .select(['tasks.facilityId', 'tasks.category', sql<number>`count(*)`.as('count')])
+    .groupBy(['tasks.facilityId', 'tasks.category'])
+    .execute();
+  return rows.map((row) => ({ facilityId: row.facilityId, category: row.category, count: Number(row.count) }));
+}
+
+/** Completed tasks per month (`YYYY-MM` of the completion day) and timeliness, completed on or after `from`. */
+export async function countCompletionsByMonth(
+  db: Db,
+  facilityIds: FacilitySet,
+  from: string,
+): Promise<{ month: string; timeliness: Timeliness | null; count: number }[]> {
+  const month = sql<string>`substr(${sql.ref('tasks.completedOn')}, 1, 7)`;
+  const rows = await db
+    .selectFrom('tasks')
+    .where('tasks.status', '=', 'COMPLETED')
+    .where('tasks.completedOn', '>=', from)
+    .where(restrictTo(facilityIds))
+    .select([month.as('month'), 'tasks.timeliness', sql<number>`count(*)`.as('count')])
+    .groupBy([month, 'tasks.timeliness'])
+    .execute();
+  return rows.map((row) => ({ month: row.month, timeliness: row.timeliness, count: Number(row.count) }));
+}
+
+/** Name and code of each facility among `ids`. */
+export function findFacilityLabels(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('facilities').select(['id', 'name', 'code']).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,191 @@
+import type { Kysely } from 'kysely';
+import { addDays, addMonthsClamped, type CalendarDate, todayInTimeZone } from '@rtms/shared/calendar-date';
+import type { TaskCategory } from '@rtms/shared/enums';
+import {
+  DUE_WINDOW_DAYS,
+  OVERDUE_FACILITIES_LISTED,
+  TREND_MONTHS,
+  type TaskSummary,
+  type TaskSummaryQuery,
+} from '@rtms/shared/schemas/task-summary';
+import { DUE_SOON_DAYS } from '@rtms/shared/schemas/tasks';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../platform/auth';
+import type { Clock } from '../../platform/clock';
+import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
+import {
+  countCompletionsByMonth,
+  countOpenTasks,
+  countOverdueByFacilityAndCategory,
+  findFacilityLabels,
+  findFacilityZonesForSummary,
+  type FacilitySet,
+  type OpenCounts,
+} from './task-summary.repository';
+import { findTasksRevision } from './tasks.repository';
+
+export interface TaskSummaryService {
+  /** The dashboard's figures for the caller's scope (or one facility of it); zeros for a facility outside it. */
+  summary(principal: Principal, query: TaskSummaryQuery): Promise<TaskSummary>;
+}
+
+/** Facilities that share a "today"; `facilityIds` null = every facility the query may reach. */
+interface DayGroup {
+  today: CalendarDate;
+  facilityIds: FacilitySet;
+}
+
+interface Counts {
+  open: OpenCounts;
+  overdue: { facilityId: string; category: TaskCategory; count: number }[];
+  completions: { month: string; timeliness: string | null; count: number }[];
+  /** Completed on a day of the month each facility is in. */
+  completedThisMonth: number;
+}
+
+/** Cached aggregates per scope and day, valid while the tasks revision has not moved. */
+const CACHE_SIZE = 200;
+
+function monthStart(day: CalendarDate): CalendarDate {
+  return `${day.slice(0, 8)}01`;
+}
+
+export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): TaskSummaryService {
+  const cache = new Map<string, { revision: number; counts: Counts }>();
+
+  async function dayGroups(restrict: FacilitySet): Promise<DayGroup[]> {
+    const now = clock();
+    const zones = await findFacilityZonesForSummary(db, restrict);
+    const todays = new Map<string, CalendarDate>();
+    const groups = new Map<CalendarDate, string[]>();
+    for (const { id, timeZone } of zones) {
+      let today = todays.get(timeZone);
+      if (!today) {
+        today = todayInTimeZone(timeZone, now);
+        todays.set(timeZone, today);
+      }
+      const group = groups.get(today);
+      if (group) group.push(id);
+      else groups.set(today, [id]);
+    }
+    if (groups.size === 1 && restrict === null) {
+      const [today] = groups.keys();
+      return [{ today: today!, facilityIds: null }];
+    }
+    return [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([today, ids]) => ({ today, facilityIds: ids.sort() }));
+  }
+
+  async function countGroups(groups: DayGroup[]): Promise<Counts> {
+    const counts: Counts = {
+      open: { open: 0, overdue: 0, dueSoon: 0, dueInWindow: 0 },
+      overdue: [],
+      completions: [],
+      completedThisMonth: 0,
+    };
+    for (const { today, facilityIds } of groups) {
+      const [open, overdue, completions] = await Promise.all([
+        countOpenTasks(db, facilityIds, {
+          today,
+          soonEnd: addDays(today, DUE_SOON_DAYS),
+          windowEnd: addDays(today, DUE_WINDOW_DAYS),
+        }),
+        countOverdueByFacilityAndCategory(db, facilityIds, today),
+        countCompletionsByMonth(db, facilityIds, addMonthsClamped(monthStart(today), -(TREND_MONTHS - 1))),
+      ]);
+      counts.open.open += open.open;
+      counts.open.overdue += open.overdue;
+      counts.open.dueSoon += open.dueSoon;
+      counts.open.dueInWindow += open.dueInWindow;
+      counts.overdue.push(...overdue);
+      counts.completions.push(...completions);
+      const month = today.slice(0, 7);
+      for (const row of completions) if (row.month === month) counts.completedThisMonth += row.count;
+    }
+    return counts;
+  }
+
+  async function cachedCounts(groups: DayGroup[]): Promise<Counts> {
+    const key = JSON.stringify(groups);
+    const revision = await findTasksRevision(db);
+    const hit = cache.get(key);
+    if (hit && hit.revision === revision) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit.counts;
+    }
+    const counts = await countGroups(groups);
+    cache.set(key, { revision, counts });
+    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    return counts;
+  }
+
+  return {
+    async summary(principal, query) {
+      const scopeIds = scopeFacilityIds(await facilityScopeOf(db, principal));
+      let restrict: FacilitySet = scopeIds ? [...scopeIds].sort() : null;
+      if (query.facilityId) restrict = !scopeIds || scopeIds.includes(query.facilityId) ? [query.facilityId] : [];
+      const groups = await dayGroups(restrict);
+      const today = groups.reduce<CalendarDate>(
+        (latest, group) => (group.today > latest ? group.today : latest),
+        todayInTimeZone('UTC', clock()),
+      );
+      const counts = groups.length ? await cachedCounts(groups) : await countGroups([]);
+
+      // The trend is by month of the latest "today"; "this month" follows each facility's calendar.
+      const months = Array.from({ length: TREND_MONTHS }, (_, index) =>
+        addMonthsClamped(monthStart(today), index - (TREND_MONTHS - 1)).slice(0, 7),
+      );
+      const byMonth = new Map(months.map((month) => [month, { month, onTime: 0, late: 0, missed: 0 }]));
+      for (const row of counts.completions) {
+        const bucket = byMonth.get(row.month);
+        if (!bucket) continue;
+        if (row.timeliness === 'ON_TIME') bucket.onTime += row.count;
+        else if (row.timeliness === 'LATE') bucket.late += row.count;
+        else if (row.timeliness === 'MISSED') bucket.missed += row.count;
+      }
+      const trend = [...byMonth.values()];
+      const onTime = trend.reduce((sum, month) => sum + month.onTime, 0);
+      const late = trend.reduce((sum, month) => sum + month.late, 0);
+      const missed = trend.reduce((sum, month) => sum + month.missed, 0);
+      const completed = onTime + late + missed;
+
+      const perFacility = new Map<string, number>();
+      const perCategory = new Map<TaskCategory, number>();
+      for (const row of counts.overdue) {
+        perFacility.set(row.facilityId, (perFacility.get(row.facilityId) ?? 0) + row.count);
+        perCategory.set(row.category, (perCategory.get(row.category) ?? 0) + row.count);
+      }
+      const top = [...perFacility]
+        .sort(([idA, a], [idB, b]) => b - a || (idA < idB ? -1 : 1))
+        .slice(0, OVERDUE_FACILITIES_LISTED);
+      const labels = new Map(
+        (
+          await findFacilityLabels(
+            db,
+            top.map(([id]) => id),
+          )
+        ).map((facility) => [facility.id, facility]),
+      );
+      return {
+        today,
+        open: counts.open.open,
+        overdue: counts.open.overdue,
+        dueSoon: counts.open.dueSoon,
+        dueInWindow: counts.open.dueInWindow,
+        completedThisMonth: counts.completedThisMonth,
+        timeliness: { onTime, late, missed, rate: completed ? onTime / completed : null },
+        completionsByMonth: trend,
+        overdueByFacility: top.map(([facilityId, count]) => ({
+          facilityId,
+          facilityName: labels.get(facilityId)?.name ?? '',
+          facilityCode: labels.get(facilityId)?.code ?? '',
+          count,
+        })),
+        facilitiesWithOverdue: perFacility.size,
+        overdueByCategory: [...perCategory]
+          .sort(([catA, a], [catB, b]) => b - a || (catA < catB ? -1 : 1))
+          .map(([category, count]) => ({ category, count })),
+      };
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
+import type { Task } from '@rtms/shared/schemas/tasks';
+import {
+  allTasks,
+  assignFacility,
+  call,
+  createFacility,
+  createRequirement,
+  ok,
+  testClock,
+} from '../../test/compliance-fixtures';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+
+describe('GET /api/tasks/summary (the dashboard)', () => {
+  let t: TestApp;
+  let admin: string;
+  const clock = testClock('2026-03-10T12:00:00Z');
+  let plantA: string;
+  let plantB: string;
+  let facilityUser: string;
+  let tasksA: Task[];
+
+  const at = (due: string) => tasksA.find((task) => task.dueDate === due)!;
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: clock });
+    admin = await t.signIn(ADMIN_EMAIL);
+    plantA = await createFacility(t, admin, { name: 'Prairie Wind', timeZone: 'UTC' });
+    plantB = await createFacility(t, admin, { name: 'Desert Sun', timeZone: 'UTC' });
+    // Monthly at A from November (backfilled): Nov, Dec, Jan, Feb overdue; 15 March due soon.
+    const monthly = await createRequirement(t, admin, {
+      title: 'Monthly SPCC inspection',
+      category: 'HAZARDOUS_MATERIALS',
+      frequency: 'MONTHLY',
+      firstDueDate: '2025-11-15',
+      backfillFrom: '2025-11-01',
+      graceDays: 5,
+      facilities: [{ facilityId: plantA }],
+    });
+    tasksA = await allTasks(t, admin, { requirementId: monthly.data._id });
+    // Quarterly at B, first due 1 April (within 30 days, not within 7) and one overdue weekly series.
+    await createRequirement(t, admin, {
+      category: 'WATER',
+      frequency: 'QUARTERLY',
+      firstDueDate: '2026-04-01',
+      facilities: [{ facilityId: plantB }],
+    });
+    await createRequirement(t, admin, {
+      category: 'AIR',
+      frequency: 'ONCE',
+      firstDueDate: '2026-03-01',
+      backfillFrom: '2026-03-01',
+      facilities: [{ facilityId: plantB }],
+    });
+    const user = await t.createUser('FACILITY_USER');
+    await assignFacility(t, admin, user.id, plantA);
+    facilityUser = await t.signIn(user.email);
+  });
+  afterAll(() => t.close());
+
+  const summaryOf = (token: string, query = '') => ok<TaskSummary>(t, token, 'GET', `/api/tasks/summary${query}`);
+
+  it('counts open, overdue, due soon and within 30 days against each facility’s today', async () => {
+    const summary = await summaryOf(admin);
+    const open = (await allTasks(t, admin, { status: 'INCOMPLETE' })).length;
+    const overdue = (await allTasks(t, admin, { overdue: 'true' })).length;
+    const dueSoon = (await allTasks(t, admin, { dueSoon: 'true' })).length;
+    const within30 = (await allTasks(t, admin, { status: 'INCOMPLETE', dueFrom: '2026-03-10', dueTo: '2026-04-09' }))
+      .length;
+    expect(summary).toMatchObject({ today: '2026-03-10', open, overdue, dueSoon, dueInWindow: within30 });
+    expect(summary.overdue).toBe(5); // Nov, Dec, Jan, Feb at A and the one-off at B
+    expect(summary.dueSoon).toBe(1); // 15 March at A
+    expect(summary.dueInWindow).toBe(2); // and 1 April at B
+    expect(summary.overdueByFacility).toEqual([
+      { facilityId: plantA, facilityName: 'Prairie Wind', facilityCode: expect.any(String), count: 4 },
+      { facilityId: plantB, facilityName: 'Desert Sun', facilityCode: expect.any(String), count: 1 },
+    ]);
+    expect(summary.facilitiesWithOverdue).toBe(2);
+    expect(summary.overdueByCategory).toEqual([
+      { category: 'HAZARDOUS_MATERIALS', count: 4 },
+      { category: 'AIR', count: 1 },
+    ]);
+    expect(summary.completedThisMonth).toBe(0);
+    expect(summary.timeliness).toEqual({ onTime: 0, late: 0, missed: 0, rate: null });
+    expect(summary.completionsByMonth).toHaveLength(12);
+    expect(summary.completionsByMonth[0]!.month).toBe('2025-04');
+    expect(summary.completionsByMonth[11]!.month).toBe('2026-03');
+  });
+
+  it('follows completions: this month, timeliness, the trend; not-applicable tasks are not open', async () => {
+    await ok(t, admin, 'POST', `/api/tasks/${at('2026-03-15')._id}/complete`, {});
+    await ok(t, admin, 'POST', `/api/tasks/${at('2026-02-15')._id}/complete`, { completedOn: '2026-02-19' });
+    await ok(t, admin, 'POST', `/api/tasks/${at('2025-12-15')._id}/complete`, { completedOn: '2026-03-02' });
+    await ok(t, admin, 'PATCH', `/api/tasks/${at('2026-01-15')._id}`, { notApplicableReason: 'Plant shut down' });
+    const summary = await summaryOf(admin);
+    expect(summary.completedThisMonth).toBe(2);
+    expect(summary.timeliness).toEqual({ onTime: 1, late: 1, missed: 1, rate: 1 / 3 });
+    expect(summary.completionsByMonth.slice(-2)).toEqual([
+      { month: '2026-02', onTime: 0, late: 1, missed: 0 },
+      { month: '2026-03', onTime: 1, late: 0, missed: 1 },
+    ]);
+    expect(summary.overdue).toBe(2); // Nov at A, the one-off at B
+    expect(summary.overdueByFacility.map((row) => row.count)).toEqual([1, 1]);
+    expect(summary.dueSoon).toBe(0);
+  });
+
+  it('moves with the date', async () => {
+    clock.set('2026-03-16T12:00:00Z');
+    try {
+      const summary = await summaryOf(admin);
+      expect(summary.today).toBe('2026-03-16');
+      // 15 March was completed; nothing new is overdue at A; 1 April is now within 30 days, so is 15 April.
+      expect(summary.overdue).toBe(2);
+      expect(summary.dueInWindow).toBe(2);
+    } finally {
+      clock.set('2026-03-10T12:00:00Z');
+    }
+  });
+
+  it('keeps to the caller’s facilities, and to one facility when asked', async () => {
+    const mine = await summaryOf(facilityUser);
+    expect(mine.overdueByFacility.map((row) => row.facilityId)).toEqual([plantA]);
+    expect(mine.overdueByCategory).toEqual([{ category: 'HAZARDOUS_MATERIALS', count: 1 }]);
+    const outside = await summaryOf(facilityUser, `?facilityId=${plantB}`);
+    expect(outside).toMatchObject({ open: 0, overdue: 0, completedThisMonth: 0, overdueByFacility: [] });
+    const onlyB = await summaryOf(admin, `?facilityId=${plantB}`);
+    expect(onlyB.overdueByFacility.map((row) => row.facilityId)).toEqual([plantB]);
+    expect(onlyB.completedThisMonth).toBe(0);
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/tasks/summary' });
+    expect(response.statusCode).toBe(401);
+    expect((await call(t, admin, 'GET', '/api/tasks/summary?facilityId=')).status).toBe(400);
+  });
+});

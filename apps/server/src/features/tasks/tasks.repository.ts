@@ -1,0 +1,637 @@
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+} from 'kysely';
+import { addDays } from '@rtms/shared/calendar-date';
+import type { TaskCategory, TaskFrequency, TaskStatus } from '@rtms/shared/enums';
+import type { Database } from '../../db/schema';
+import { nothing } from '../../platform/list-query';
+import type { NewTaskRow, TaskCommentRow, TaskRow } from './tasks.table';
+
+type Db = Kysely<Database>;
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/** Columns of a task row, in the order the bulk insert binds them. */
+const TASK_COLUMNS = [
+  ['id', 'text'],
+  ['requirement_id', 'text'],
+  ['binding_id', 'text'],
+  ['facility_id', 'text'],
+  ['sequence', 'int4'],
+  ['title', 'text'],
+  ['category', 'text'],
+  ['frequency', 'text'],
+  ['period_label', 'text'],
+  ['scheduled_due_date', 'text'],
+  ['due_date', 'text'],
+  ['status', 'text'],
+  ['assignee_id', 'text'],
+  ['touched', 'int4'],
+  ['created_at', 'text'],
+  ['updated_at', 'text'],
+] as const;
+
+function taskValues(row: NewTaskRow): unknown[] {
+  return [
+    row.id,
+    row.requirementId,
+    row.bindingId,
+    row.facilityId,
+    row.sequence,
+    row.title,
+    row.category,
+    row.frequency,
+    row.periodLabel,
+    row.scheduledDueDate,
+    row.dueDate,
+    row.status,
+    row.assigneeId ?? null,
+    row.touched ?? 0,
+    row.createdAt,
+    row.updatedAt,
+  ];
+}
+
+/** Rows per INSERT statement on SQLite (16 parameters each, well under its 32766 limit). */
+const SQLITE_ROWS_PER_STATEMENT = 500;
+const sqliteStatements = new Map<number, string>();
+
+function sqliteInsert(rows: number): string {
+  let text = sqliteStatements.get(rows);
+  if (!text) {
+    const tuple = `(${TASK_COLUMNS.map(() => '?').join(',')})`;
+    text = `insert into tasks (${TASK_COLUMNS.map(([name]) => name).join(',')}) values ${Array.from({ length: rows }, () => tuple).join(',')} on conflict (binding_id, sequence) do nothing`;
+    sqliteStatements.set(rows, text);
+  }
+  return text;
+}
+
+/** PostgreSQL: one array parameter per column, unnested into rows (far cheaper to parse than a VALUES list). */
+const POSTGRES_INSERT = `insert into tasks (${TASK_COLUMNS.map(([name]) => name).join(',')}) select * from unnest(${TASK_COLUMNS.map(
+  ([, type], index) => `$${index + 1}::${type}[]`,
+).join(',')}) on conflict (binding_id, sequence) do nothing`;
+
+/**
+ * Inserts tasks; a row whose (binding, sequence) already exists is skipped, so generation can never
+ * make a duplicate. Returns the number of rows inserted. Call inside a transaction.
+ */
+export async function insertTasks(db: Db, rows: readonly NewTaskRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  let inserted = 0;
+  if (isPostgres(db)) {
+    for (let start = 0; start < rows.length; start += 10_000) {
+      const chunk = rows.slice(start, start + 10_000);
+      const columns: unknown[][] = TASK_COLUMNS.map(() => []);
+      for (const row of chunk) {
+        const values = taskValues(row);
+        for (let i = 0; i < values.length; i += 1) columns[i]!.push(values[i]);
+      }
+      const result = await db.executeQuery(CompiledQuery.raw(POSTGRES_INSERT, columns));
+      inserted += Number(result.numAffectedRows ?? 0);
+    }
+  } else {
+    for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(start, start + SQLITE_ROWS_PER_STATEMENT);
+      const result = await db.executeQuery(CompiledQuery.raw(sqliteInsert(chunk.length), chunk.flatMap(taskValues)));
+      inserted += Number(result.numAffectedRows ?? 0);
+    }
+  }
+  if (inserted > 0) await bumpTasksRevision(db);
+  return inserted;
+}
+
+/** Records that tasks changed: cached counts taken at an older revision are no longer used. */
+export async function bumpTasksRevision(db: Db): Promise<void> {
+  await db
+    .updateTable('tasks_revision')
+    .set((eb) => ({ revision: eb('revision', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function findTasksRevision(db: Db): Promise<number> {
+  const row = await db.selectFrom('tasks_revision').select('revision').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.revision ?? 0);
+}
+
+/** The series-relevant fields of every task of the bindings. */
+export function findTasksOfBindings(db: Db, bindingIds: readonly string[]) {
+  if (bindingIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('tasks')
+    .select([
+      'id',
+      'bindingId',
+      'facilityId',
+      'sequence',
+      'scheduledDueDate',
+      'dueDate',
+      'status',
+      'touched',
+      'completedOn',
+      'title',
+      'category',
+      'frequency',
+      'periodLabel',
+      'assigneeId',
+    ])
+    .where('bindingId', 'in', bindingIds)
+    .orderBy('bindingId')
+    .orderBy('sequence')
+    .execute();
+}
+
+export async function deleteTasks(db: Db, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += 500) {
+    await db
+      .deleteFrom('tasks')
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+  }
+  if (ids.length) await bumpTasksRevision(db);
+}
+
+/** Updates some columns of one task (the caller bumps the revision once per transaction). */
+export async function updateTaskColumns(db: Db, id: string, changes: Partial<Omit<TaskRow, 'id'>>): Promise<void> {
+  await db.updateTable('tasks').set(changes).where('id', '=', id).execute();
+}
+
+export function findTaskRowById(db: Db, id: string): Promise<TaskRow | undefined> {
+  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findTaskRowsByIds(db: Db, ids: readonly string[]): Promise<TaskRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Locks a task row until the end of the transaction (PostgreSQL; SQLite has one writer at a time). */
+export async function lockTask(db: Db, id: string): Promise<void> {
+  if (isPostgres(db)) await sql`select id from tasks where id = ${id} for update`.execute(db);
+}
+
+export function findTaskByBindingSequence(db: Db, bindingId: string, sequence: number): Promise<TaskRow | undefined> {
+  return db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('bindingId', '=', bindingId)
+    .where('sequence', '=', sequence)
+    .executeTakeFirst();
+}
+
+/** The context a task's rules need: its requirement's windows and evidence gate, its binding, its facility's zone. */
+export function findTaskContext(db: Db, taskId: string) {
+  return db
+    .selectFrom('tasks')
+    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+    .innerJoin('requirement_facilities', 'requirement_facilities.id', 'tasks.bindingId')
+    .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
+    .select([
+      'tasks.id',
+      'tasks.facilityId',
+      'facilities.timeZone',
+      'requirements.status as requirementStatus',
+      'requirements.scheduleMode',
+      'requirements.frequency as requirementFrequency',
+      'requirements.weekendShift',
+      'requirements.activeUntil',
+      'requirements.graceDays',
+      'requirements.leadTimeDays',
+      'requirements.evidenceRequired',
+      'requirements.minEvidence',
+      'requirements.title as requirementTitle',
+      'requirements.category as requirementCategory',
+      'requirements.defaultAssigneeId',
+      'requirement_facilities.bound',
+      'requirement_facilities.applicable',
+      'requirement_facilities.assigneeId as bindingAssigneeId',
+    ])
+    .where('tasks.id', '=', taskId)
+    .executeTakeFirst();
+}
+export type TaskContext = NonNullable<Awaited<ReturnType<typeof findTaskContext>>>;
+
+// ---------------------------------------------------------------------------------------------------
+// The Tasks Tracker list
+
+/** Facilities that share a "today" (the same calendar day in their time zones). */
+export interface TodayGroup {
+  today: string;
+  /** The facilities of the group; null = every facility the query can reach. */
+  facilityIds: string[] | null;
+}
+
+export interface TaskFilters {
+  /** Facilities the caller may see; undefined = all. */
+  scopeFacilityIds?: string[];
+  facilityId?: string;
+  requirementId?: string;
+  category?: TaskCategory;
+  frequency?: TaskFrequency;
+  status?: TaskStatus;
+  /** A user id, or null for unassigned tasks. */
+  assigneeId?: string | null;
+  dueFrom?: string;
+  dueTo?: string;
+  overdue?: boolean;
+  dueSoon?: { value: boolean; withinDays: number };
+  /** Today per group of facilities (needed for overdue and dueSoon). */
+  todays?: TodayGroup[];
+  /** Per search word: the requirements and facilities it matches (a task matches when either does). */
+  searchWords?: { requirementIds: string[]; facilityIds: string[] }[];
+}
+
+function inGroup(group: TodayGroup, condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+  if (group.facilityIds === null) return condition;
+  if (group.facilityIds.length === 0) return nothing;
+  return sql<SqlBool>`(${sql.ref('tasks.facilityId')} in (${sql.join(group.facilityIds)}) and ${condition})`;
+}
+
+function anyOf(conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
+  if (conditions.length === 0) return nothing;
+  if (conditions.length === 1) return conditions[0]!;
+  return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+}
+
+const open = sql<SqlBool>`(${sql.ref('tasks.status')} = 'INCOMPLETE' and ${sql.ref('tasks.notApplicableReason')} is null)`;
+
+/** Open, not applicable-exempt and due before today in its facility's zone. */
+function overdueCondition(todays: TodayGroup[]): RawBuilder<SqlBool> {
+  const due = sql.ref('tasks.dueDate');
+  return sql<SqlBool>`(${open} and ${anyOf(todays.map((group) => inGroup(group, sql<SqlBool>`${due} < ${group.today}`)))})`;
+}
+
+function dueSoonCondition(todays: TodayGroup[], withinDays: number): RawBuilder<SqlBool> {
+  const due = sql.ref('tasks.dueDate');
+  return sql<SqlBool>`(${open} and ${anyOf(
+    todays.map((group) =>
+      inGroup(group, sql<SqlBool>`${due} >= ${group.today} and ${due} <= ${addDays(group.today, withinDays)}`),
+    ),
+  )})`;
+}
+
+function filtered(db: Db, filters: TaskFilters) {
+  let query = db.selectFrom('tasks');
+  if (filters.scopeFacilityIds) {
+    const ids = filters.scopeFacilityIds;
+    query = ids.length ? query.where('tasks.facilityId', 'in', ids) : query.where(nothing);
+  }
+  if (filters.facilityId) query = query.where('tasks.facilityId', '=', filters.facilityId);
+  if (filters.requirementId) {
+    // Through the requirement's bindings and the unique (binding_id, sequence) index.
+    const requirementId = filters.requirementId;
+    query = query.where('tasks.bindingId', 'in', (eb) =>
+      eb
+        .selectFrom('requirement_facilities')
+        .select('requirement_facilities.id')
+        .where('requirement_facilities.requirementId', '=', requirementId),
+    );
+  }
+  if (filters.category) query = query.where('tasks.category', '=', filters.category);
+  if (filters.frequency) query = query.where('tasks.frequency', '=', filters.frequency);
+  if (filters.status) query = query.where('tasks.status', '=', filters.status);
+  if (filters.assigneeId !== undefined) {
+    query =
+      filters.assigneeId === null
+        ? query.where('tasks.assigneeId', 'is', null)
+        : query.where('tasks.assigneeId', '=', filters.assigneeId);
+  }
+  if (filters.dueFrom) query = query.where('tasks.dueDate', '>=', filters.dueFrom);
+  if (filters.dueTo) query = query.where('tasks.dueDate', '<=', filters.dueTo);
+  const todays = filters.todays ?? [];
+  if (filters.overdue !== undefined) {
+    const condition = overdueCondition(todays);
+    if (filters.overdue) {
+      query = query.where('tasks.status', '=', 'INCOMPLETE').where(condition);
+      // A sargable bound for the index: nothing is overdue on or after the latest "today".
+      const latest = todays.reduce((max, group) => (group.today > max ? group.today : max), '');
+      if (latest) query = query.where('tasks.dueDate', '<', latest);
+    } else {
+      query = query.where(sql<SqlBool>`not ${condition}`);
+    }
+  }
+  if (filters.dueSoon !== undefined) {
+    const condition = dueSoonCondition(todays, filters.dueSoon.withinDays);
+    query = filters.dueSoon.value
+      ? query.where('tasks.status', '=', 'INCOMPLETE').where(condition)
+      : query.where(sql<SqlBool>`not ${condition}`);
+  }
+  for (const word of filters.searchWords ?? []) {
+    const parts: RawBuilder<SqlBool>[] = [];
+    if (word.requirementIds.length) {
+      parts.push(sql<SqlBool>`${sql.ref('tasks.requirementId')} in (${sql.join(word.requirementIds)})`);
+    }
+    if (word.facilityIds.length) {
+      parts.push(sql<SqlBool>`${sql.ref('tasks.facilityId')} in (${sql.join(word.facilityIds)})`);
+    }
+    query = query.where(anyOf(parts));
+  }
+  return query;
+}
+
+export async function countTasks(db: Db, filters: TaskFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export type TaskSortField = 'dueDate' | 'title' | 'facility' | 'status' | 'completedAt' | 'updatedAt';
+export interface TaskSort {
+  field: TaskSortField;
+  direction: 'asc' | 'desc';
+}
+
+/** The keys a page is ordered by, first to last (the id last makes the order total). */
+function sortKeys(sort: TaskSort): Expression<unknown>[] {
+  const due = sql.ref('tasks.dueDate');
+  const id = sql.ref('tasks.id');
+  switch (sort.field) {
+    case 'dueDate':
+      return [due, id];
+    case 'title':
+      return [sql.ref('tasks.title'), due, id];
+    case 'status':
+      return [sql.ref('tasks.status'), due, id];
+    case 'facility':
+      return [sql.ref('facilities.nameKey'), due, id];
+    case 'completedAt':
+      // Open tasks (no completion) last in either direction.
+      return [
+        sql`case when ${sql.ref('tasks.completedAt')} is null then 1 else 0 end`,
+        sql.ref('tasks.completedAt'),
+        id,
+      ];
+    case 'updatedAt':
+      return [sql.ref('tasks.updatedAt'), id];
+  }
+}
+
+/** Sorts whose keys are all non-null task columns: a keyset cursor can continue them. */
+export const CURSOR_SORTS: readonly TaskSortField[] = ['dueDate', 'title', 'status'];
+
+/** The cursor of a row: the values of its sort keys. */
+export function cursorValues(sort: TaskSort, row: Pick<TaskRow, 'dueDate' | 'id' | 'title' | 'status'>): string[] {
+  switch (sort.field) {
+    case 'title':
+      return [row.title, row.dueDate, row.id];
+    case 'status':
+      return [row.status, row.dueDate, row.id];
+    default:
+      return [row.dueDate, row.id];
+  }
+}
+
+export interface TaskPageWindow {
+  limit: number;
+  /** Rows to skip (after `after`, when given). */
+  offset: number;
+  /** Continue after the row with these sort-key values (see `cursorValues`). */
+  after?: string[];
+}
+
+/**
+ * The sort-key values of every `every`-th row of the filtered list in `sort` order (rows every, 2·every,
+ * …): where a deep page can start seeking instead of skipping every row before it. One pass over the
+ * index; the caller caches the result while the tasks revision holds. Only for the cursor sorts.
+ */
+export async function findPageBoundaries(
+  db: Db,
+  filters: TaskFilters,
+  sort: TaskSort,
+  every: number,
+): Promise<string[][]> {
+  const keys = sortKeys(sort);
+  const names = keys.map((_, index) => `k${index}`);
+  const direction = sort.direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
+  const numbered = filtered(db, filters).select([
+    ...keys.map((key, index) => sql<string>`${key}`.as(names[index]!)),
+    sql<number>`row_number() over (order by ${sql.join(keys.map((key) => sql`${key} ${direction}`))})`.as('rn'),
+  ]);
+  const rows = await db
+    .selectFrom(numbered.as('numbered'))
+    .selectAll()
+    .where(sql<SqlBool>`${sql.ref('numbered.rn')} % ${every} = 0`)
+    .orderBy('numbered.rn')
+    .execute();
+  return rows.map((row) => names.map((name) => String((row as Record<string, unknown>)[name])));
+}
+
+/** The columns of a task row as the list and detail answers need them. */
+const LIST_COLUMNS = [
+  'tasks.id',
+  'tasks.requirementId',
+  'tasks.bindingId',
+  'tasks.facilityId',
+  'tasks.sequence',
+  'tasks.title',
+  'tasks.category',
+  'tasks.frequency',
+  'tasks.periodLabel',
+  'tasks.scheduledDueDate',
+  'tasks.dueDate',
+  'tasks.rescheduleReason',
+  'tasks.status',
+  'tasks.notApplicableReason',
+  'tasks.timeliness',
+  'tasks.assigneeId',
+  'tasks.completedAt',
+  'tasks.completedOn',
+  'tasks.completedBy',
+  'tasks.completionNote',
+  'tasks.touched',
+  'tasks.createdAt',
+  'tasks.updatedAt',
+  'facilities.name as facilityName',
+  'facilities.timeZone',
+  'requirements.title as requirementTitle',
+  'assignee.firstName as assigneeFirstName',
+  'assignee.lastName as assigneeLastName',
+  'completer.firstName as completerFirstName',
+  'completer.lastName as completerLastName',
+] as const;
+
+function withLabels<T extends Db>(db: T) {
+  return db
+    .selectFrom('tasks')
+    .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
+    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+    .leftJoin('users as assignee', 'assignee.id', 'tasks.assigneeId')
+    .leftJoin('users as completer', 'completer.id', 'tasks.completedBy');
+}
+
+/**
+ * One page of tasks, and the tasks revision read with it (for the cached total). The page's ids are
+ * found first, on the narrowest index that matches the filters and the order (deep pages skip index
+ * entries, not rows), and only those rows are then read and joined with their labels.
+ *
+ * PostgreSQL does all of it in one statement (one round trip). SQLite runs the parts one by one: in one
+ * statement its planner would walk the whole due-date index to produce the outer order instead of
+ * reading the twenty rows, and a query costs it no round trip.
+ */
+export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, window: TaskPageWindow) {
+  const keys = sortKeys(sort);
+  const direction = sort.direction;
+  let ids = filtered(db, filters).select('tasks.id');
+  if (sort.field === 'facility') ids = ids.innerJoin('facilities', 'facilities.id', 'tasks.facilityId');
+  if (window.after) {
+    const after = window.after;
+    const comparison = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+    ids = ids.where(sql<SqlBool>`(${sql.join(keys)}) ${comparison} (${sql.join(after)})`);
+  }
+  for (const key of keys) ids = ids.orderBy(key, direction);
+  ids = ids.limit(window.limit);
+  if (window.offset) ids = ids.offset(window.offset);
+
+  if (isPostgres(db)) {
+    let page = withLabels(db)
+      .innerJoin(ids.as('page'), 'page.id', 'tasks.id')
+      .select(LIST_COLUMNS)
+      .select(sql<number>`(select revision from tasks_revision where id = 1)`.as('revision'));
+    for (const key of keys) page = page.orderBy(key, direction);
+    const rows = await page.execute();
+    const revision = rows[0] ? Number(rows[0].revision) : await findTasksRevision(db);
+    return { rows, revision };
+  }
+  const revision = await findTasksRevision(db);
+  // SQLite: the page's rowids (in every index entry), so that each row is then read with one b-tree
+  // descent instead of two (the id index, then the table).
+  const rowids = (
+    await ids
+      .clearSelect()
+      .select(sql<number>`${sql.ref('tasks.rowid')}`.as('rowid'))
+      .execute()
+  ).map((row) => Number(row.rowid));
+  if (rowids.length === 0) return { rows: [], revision };
+  const result = await db.executeQuery<TaskListRow & { rowid: number }>(
+    CompiledQuery.raw(labelsByRowidSql(db, rowids.length), rowids),
+  );
+  const position = new Map(rowids.map((rowid, index) => [rowid, index]));
+  return {
+    rows: result.rows.sort((a, b) => position.get(Number(a.rowid))! - position.get(Number(b.rowid))!),
+    revision,
+  };
+}
+
+/** The SQL that reads `count` tasks by rowid with their labels (SQLite), compiled once per count. */
+const labelsSqlCache = new Map<number, string>();
+function labelsByRowidSql(db: Db, count: number): string {
+  let text = labelsSqlCache.get(count);
+  if (!text) {
+    text = withLabels(db)
+      .select(LIST_COLUMNS)
+      .select(sql<number>`${sql.ref('tasks.rowid')}`.as('rowid'))
+      .where(
+        sql.ref('tasks.rowid'),
+        'in',
+        Array.from({ length: count }, () => 0),
+      )
+      .compile().sql;
+    labelsSqlCache.set(count, text);
+  }
+  return text;
+}
+export type TaskListRow = NonNullable<Awaited<ReturnType<typeof findTaskListRowById>>>;
+
+export async function findTaskListRowById(db: Db, id: string) {
+  return withLabels(db).select(LIST_COLUMNS).where('tasks.id', '=', id).executeTakeFirst();
+}
+
+export async function findTaskListRowsByIds(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return withLabels(db).select(LIST_COLUMNS).where('tasks.id', 'in', ids).execute();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Comments
+
+export async function insertTaskComment(db: Db, row: TaskCommentRow): Promise<void> {
+  await db.insertInto('task_comments').values(row).execute();
+}
+
+export function findCommentsOfTask(db: Db, taskId: string) {
+  return db
+    .selectFrom('task_comments')
+    .leftJoin('users', 'users.id', 'task_comments.authorId')
+    .select([
+      'task_comments.id',
+      'task_comments.taskId',
+      'task_comments.body',
+      'task_comments.authorId',
+      'task_comments.createdAt',
+      'task_comments.updatedAt',
+      'users.firstName',
+      'users.lastName',
+      'users.email',
+    ])
+    .where('task_comments.taskId', '=', taskId)
+    .orderBy('task_comments.createdAt')
+    .orderBy('task_comments.id')
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Hand-over
+
+/** Reassigns every open task of `fromUserId` to `toUserId`; returns how many. */
+export async function reassignOpenTasks(db: Db, fromUserId: string, toUserId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('tasks')
+    .set({ assigneeId: toUserId, updatedAt: now })
+    .where('assigneeId', '=', fromUserId)
+    .where('status', '=', 'INCOMPLETE')
+    .executeTakeFirst();
+  const count = Number(result.numUpdatedRows);
+  if (count) await bumpTasksRevision(db);
+  return count;
+}
+
+/** The distinct facilities of a user's open tasks. */
+export async function findFacilitiesOfOpenTasks(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tasks')
+    .select('facilityId')
+    .distinct()
+    .where('assigneeId', '=', userId)
+    .where('status', '=', 'INCOMPLETE')
+    .execute();
+  return rows.map((row) => row.facilityId);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Labels and look-ups the list needs from the directory
+
+/** The time zone of each facility among `ids` (all facilities when undefined). */
+export function findFacilityZones(db: Db, ids?: readonly string[]) {
+  let query = db.selectFrom('facilities').select(['id', 'timeZone']);
+  if (ids) query = ids.length ? query.where('id', 'in', ids) : query.where(nothing);
+  return query.execute();
+}
+
+/** Ids of the requirements whose folded search text contains `pattern` (a LIKE pattern). */
+export async function findRequirementIdsMatching(db: Db, pattern: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('requirements')
+    .select('id')
+    .where(sql<SqlBool>`${sql.ref('searchText')} like ${pattern} escape '\\'`)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Ids of the facilities whose folded search text contains `pattern` (a LIKE pattern). */
+export async function findFacilityIdsMatching(db: Db, pattern: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('facilities')
+    .select('id')
+    .where(sql<SqlBool>`${sql.ref('searchText')} like ${pattern} escape '\\'`)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,52 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/shared/enums';
+
+/**
+ * One occurrence of a requirement at a facility. Unique per (bindingId, sequence). `touched` = 1 once a
+ * person changed it in any way (completion, reopening, comment, evidence, reschedule, assignment, not
+ * applicable): requirement edits leave touched tasks alone.
+ */
+export interface TasksTable {
+  id: string;
+  requirementId: string;
+  bindingId: string;
+  facilityId: string;
+  sequence: number;
+  title: string;
+  category: TaskCategory;
+  frequency: TaskFrequency;
+  periodLabel: string;
+  scheduledDueDate: string;
+  dueDate: string;
+  rescheduleReason: string | null;
+  status: TaskStatus;
+  notApplicableReason: string | null;
+  timeliness: Timeliness | null;
+  assigneeId: string | null;
+  completedAt: string | null;
+  completedOn: string | null;
+  completedBy: string | null;
+  completionNote: string | null;
+  touched: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TaskCommentsTable {
+  id: string;
+  taskId: string;
+  authorId: string | null;
+  body: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A single row (id 1): its revision grows with every change to `tasks`. */
+export interface TasksRevisionTable {
+  id: number;
+  revision: number;
+}
+
+export type TaskRow = Selectable<TasksTable>;
+export type NewTaskRow = Insertable<TasksTable>;
+export type TaskCommentRow = Selectable<TaskCommentsTable>;

@@ -1,0 +1,163 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema';
+import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
+import type { NewUserFacilityRow, UserFacilityRow } from './user-facilities.table';
+
+type Db = Kysely<Database>;
+
+/** The ids of the facilities a user is assigned to. */
+export async function findFacilityIdsOfUser(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('user_facilities').select('facilityId').where('userId', '=', userId).execute();
+  return rows.map((row) => row.facilityId);
+}
+
+/** The (user, facility) assignments of several users. */
+export function findAssignmentsOfUsers(
+  db: Db,
+  userIds: string[],
+): Promise<Pick<UserFacilityRow, 'userId' | 'facilityId'>[]> {
+  if (userIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('user_facilities')
+    .select(['userId', 'facilityId'])
+    .where('userId', 'in', userIds)
+    .orderBy('createdAt')
+    .execute();
+}
+
+export function findUserFacilityById(db: Db, id: string): Promise<UserFacilityRow | undefined> {
+  return db.selectFrom('user_facilities').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Existing assignments among every pair of `userIds` × `facilityIds`. */
+export function findAssignmentsAmong(db: Db, userIds: string[], facilityIds: string[]): Promise<UserFacilityRow[]> {
+  if (userIds.length === 0 || facilityIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('user_facilities')
+    .selectAll()
+    .where('userId', 'in', userIds)
+    .where('facilityId', 'in', facilityIds)
+    .execute();
+}
+
+export async function insertUserFacilities(db: Db, rows: NewUserFacilityRow[]): Promise<void> {
+  // Chunked: SQLite limits the number of bound parameters per statement.
+  for (let i = 0; i < rows.length; i += 100) {
+    await db
+      .insertInto('user_facilities')
+      .values(rows.slice(i, i + 100))
+      .execute();
+  }
+}
+
+export async function deleteUserFacilities(db: Db, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .deleteFrom('user_facilities')
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+  }
+}
+
+/** The users assigned to a facility, for its detail page. */
+export function findUsersOfFacility(db: Db, facilityId: string) {
+  return db
+    .selectFrom('user_facilities')
+    .innerJoin('users', 'users.id', 'user_facilities.userId')
+    .select([
+      'user_facilities.id as userFacilityId',
+      'users.id as userId',
+      'users.email',
+      'users.firstName',
+      'users.lastName',
+      'users.role',
+      'users.active',
+    ])
+    .where('user_facilities.facilityId', '=', facilityId)
+    .orderBy('users.email')
+    .execute();
+}
+
+export type UserFacilitySortField = 'userEmail' | 'userName' | 'facilityName' | 'facilityCode' | 'createdAt';
+
+export interface UserFacilityFilters {
+  id?: string;
+  userId?: string;
+  facilityId?: string;
+  search?: string;
+  /** Facility ids the caller may see; undefined = all. */
+  facilityIds?: string[];
+}
+
+function joined(db: Db, filters: UserFacilityFilters) {
+  let query = db
+    .selectFrom('user_facilities')
+    .innerJoin('users', 'users.id', 'user_facilities.userId')
+    .innerJoin('facilities', 'facilities.id', 'user_facilities.facilityId');
+  if (filters.id) query = query.where('user_facilities.id', '=', filters.id);
+  if (filters.userId) query = query.where('user_facilities.userId', '=', filters.userId);
+  if (filters.facilityId) query = query.where('user_facilities.facilityId', '=', filters.facilityId);
+  if (filters.facilityIds) {
+    const ids = filters.facilityIds;
+    query = ids.length ? query.where('user_facilities.facilityId', 'in', ids) : query.where(nothing);
+  }
+  for (const word of (filters.search ?? '').split(/\s+/).filter(Boolean)) {
+    const onUser = searchMatches('users.searchText', word);
+    const onFacility = searchMatches('facilities.searchText', word);
+    if (onUser && onFacility) query = query.where(sql<SqlBool>`(${onUser} or ${onFacility})`);
+  }
+  return query;
+}
+
+export async function countUserFacilities(db: Db, filters: UserFacilityFilters): Promise<number> {
+  const row = await joined(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** One page of assignments joined with the user's and the facility's fields. */
+export function listUserFacilities(
+  db: Db,
+  filters: UserFacilityFilters,
+  sort: SortSpec<UserFacilitySortField>,
+  window: { limit: number; offset: number },
+) {
+  let query = joined(db, filters).select([
+    'user_facilities.id',
+    'user_facilities.userId',
+    'user_facilities.facilityId',
+    'user_facilities.createdAt',
+    'user_facilities.updatedAt',
+    'users.email as userEmail',
+    'users.firstName as userFirstName',
+    'users.lastName as userLastName',
+    'users.role as userRole',
+    'users.active as userActive',
+    'facilities.name as facilityName',
+    'facilities.code as facilityCode',
+    'facilities.status as facilityStatus',
+  ]);
+  const dir = sort.direction;
+  switch (sort.field) {
+    case 'userEmail':
+      query = query.orderBy('users.email', dir);
+      break;
+    case 'userName':
+      // search_text is the folded "first last email": accents and case sort alike on both databases.
+      query = query.orderBy('users.searchText', dir);
+      break;
+    case 'facilityName':
+      query = query.orderBy('facilities.searchText', dir);
+      break;
+    case 'facilityCode':
+      query = query.orderBy('facilities.code', dir);
+      break;
+    case 'createdAt':
+      query = query.orderBy('user_facilities.createdAt', dir);
+      break;
+  }
+  return query.orderBy('user_facilities.id').limit(window.limit).offset(window.offset).execute();
+}
+
+export type UserFacilityListRow = Awaited<ReturnType<typeof listUserFacilities>>[number];

@@ -1,0 +1,132 @@
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import type { Role } from '@rtms/shared/enums';
+import type { Database } from '../../db/schema';
+import { searchMatches, type SortSpec } from '../../platform/list-query';
+import type { NewUserRow, UserRow, UserUpdate } from './users.table';
+
+type Db = Kysely<Database>;
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function insertUser(db: Db, row: NewUserRow): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function updateUser(db: Db, id: string, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+/**
+ * Which users a caller may see: everyone, or themself plus the users assigned to any of `facilityIds`
+ * (FACILITY_ADMIN: their facilities; FACILITY_USER: none, so only themself).
+ */
+export type UserVisibility = { all: true } | { all: false; selfId: string; facilityIds: string[] };
+
+export type UserSortField =
+  'email' | 'name' | 'firstName' | 'lastName' | 'role' | 'active' | 'lastSignInAt' | 'createdAt' | 'updatedAt';
+
+export interface UserFilters {
+  visibility: UserVisibility;
+  id?: string;
+  search?: string;
+  role?: Role;
+  active?: boolean;
+  facilityId?: string;
+}
+
+function filtered(db: Db, filters: UserFilters) {
+  let query = db.selectFrom('users');
+  const visibility = filters.visibility;
+  if (!visibility.all) {
+    const { selfId, facilityIds } = visibility;
+    query = query.where((eb) =>
+      facilityIds.length
+        ? eb.or([
+            eb('id', '=', selfId),
+            eb('id', 'in', eb.selectFrom('user_facilities').select('userId').where('facilityId', 'in', facilityIds)),
+          ])
+        : eb('id', '=', selfId),
+    );
+  }
+  if (filters.id) query = query.where('id', '=', filters.id);
+  if (filters.role) query = query.where('role', '=', filters.role);
+  if (filters.active !== undefined) query = query.where('active', '=', filters.active ? 1 : 0);
+  if (filters.facilityId) {
+    const facilityId = filters.facilityId;
+    query = query.where('id', 'in', (eb) =>
+      eb.selectFrom('user_facilities').select('userId').where('facilityId', '=', facilityId),
+    );
+  }
+  const search = searchMatches('users.searchText', filters.search);
+  if (search) query = query.where(search);
+  return query;
+}
+
+export async function countUsersMatching(db: Db, filters: UserFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function listUsers(
+  db: Db,
+  filters: UserFilters,
+  sort: SortSpec<UserSortField>,
+  window: { limit: number; offset: number },
+): Promise<UserRow[]> {
+  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
+  const orders = {
+    email: [sql.ref('email')],
+    // search_text is the folded "first last email": accents and case sort alike on both databases.
+    name: [sql.ref('searchText')],
+    firstName: [lower('firstName')],
+    lastName: [lower('lastName')],
+    role: [sql.ref('role')],
+    active: [sql.ref('active')],
+    lastSignInAt: [sql.ref('lastSignInAt')],
+    createdAt: [sql.ref('createdAt')],
+    updatedAt: [sql.ref('updatedAt')],
+  }[sort.field];
+  let query = filtered(db, filters).selectAll();
+  for (const order of orders) {
+    // Empty values last in either direction, on both databases.
+    query = query.orderBy(sql`case when ${order} is null then 1 else 0 end`).orderBy(order, sort.direction);
+  }
+  return query.orderBy('email').orderBy('id').limit(window.limit).offset(window.offset).execute();
+}
+
+/**
+ * The ids of the active ALL_FACILITY_ADMIN users. On PostgreSQL the rows are locked until the end of
+ * the transaction, so that two concurrent demotions cannot both see "another admin remains".
+ * (SQLite runs one write transaction at a time.)
+ */
+export async function lockActiveAdminIds(trx: Db): Promise<string[]> {
+  let query = trx
+    .selectFrom('users')
+    .select('id')
+    .where('role', '=', 'ALL_FACILITY_ADMIN')
+    .where('active', '=', 1)
+    .orderBy('id');
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  return (await query.execute()).map((row) => row.id);
+}

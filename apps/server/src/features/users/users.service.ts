@@ -1,0 +1,304 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { displayNameOf } from '@rtms/shared/display-name';
+import type { Role } from '@rtms/shared/enums';
+import { can } from '@rtms/shared/permissions';
+import type { User, UserListQuery, createUserBodySchema, updateUserBodySchema } from '@rtms/shared/schemas/users';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../platform/auth';
+import { isUniqueViolation } from '../../platform/db-errors';
+import { conflict, forbidden, notFound } from '../../platform/errors';
+import { newId, nowIso } from '../../platform/ids';
+import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { generatePassword, hashPassword } from '../../platform/passwords';
+import { foldForSearch } from '../../platform/search-text';
+import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import type { SessionsService } from '../sessions/sessions.service';
+import { facilityScopeOf, isFacilityInScope, type FacilityScope } from '../user-facilities/facility-scope';
+import { findAssignmentsOfUsers } from '../user-facilities/user-facilities.repository';
+import type { UserFacilitiesService } from '../user-facilities/user-facilities.service';
+import {
+  countUsersMatching,
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  listUsers,
+  lockActiveAdminIds,
+  updateUser,
+  type UserVisibility,
+} from './users.repository';
+import type { UserRow } from './users.table';
+
+type CreateBody = z.output<typeof createUserBodySchema>;
+type UpdateBody = z.output<typeof updateUserBodySchema>;
+
+export interface UsersService {
+  /** All users (all-facility roles), users sharing a facility (FACILITY_ADMIN), or only oneself (FACILITY_USER). */
+  list(principal: Principal, query: UserListQuery): Promise<Page<User>>;
+  /** One user the caller may see; 404 otherwise. */
+  get(principal: Principal, id: string): Promise<User>;
+  /** Creates a user; without a password one is generated and returned once as `temporaryPassword`. */
+  create(principal: Principal, body: CreateBody): Promise<User & { temporaryPassword?: string }>;
+  /**
+   * Edits a user, changes their role, deactivates or reactivates them. Role change and deactivation
+   * sign the user out everywhere. The last active ALL_FACILITY_ADMIN cannot be demoted or deactivated.
+   */
+  update(principal: Principal, id: string, body: UpdateBody): Promise<User>;
+  /** Issues a temporary password that must be changed at next sign-in, and signs the user out everywhere. */
+  resetPassword(principal: Principal, id: string): Promise<{ temporaryPassword: string }>;
+}
+
+const ADMIN: Role = 'ALL_FACILITY_ADMIN';
+
+export function toUser(row: UserRow, facilityIds: string[]): User {
+  return {
+    _id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: displayNameOf(row),
+    role: row.role,
+    active: Boolean(row.active),
+    mustChangePassword: Boolean(row.mustChangePassword),
+    lastSignInAt: row.lastSignInAt,
+    facilityIds,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** The audited fields of a user: never the password hash or preferences. */
+function audited(row: Pick<UserRow, 'email' | 'firstName' | 'lastName' | 'role' | 'active' | 'mustChangePassword'>) {
+  return {
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    role: row.role,
+    active: Boolean(row.active),
+    mustChangePassword: Boolean(row.mustChangePassword),
+  };
+}
+
+const duplicateEmail = () =>
+  conflict('A user with this email already exists', [{ path: 'email', message: 'This email is already used' }]);
+
+function visibilityOf(principal: Principal, scope: FacilityScope): UserVisibility {
+  if (scope.all) return { all: true };
+  // FACILITY_ADMIN sees the users sharing one of their facilities; FACILITY_USER only themself.
+  return { all: false, selfId: principal.id, facilityIds: can(principal.role, 'user:list') ? scope.facilityIds : [] };
+}
+
+export function createUsersService(
+  db: Kysely<Database>,
+  audit: AuditService,
+  sessions: SessionsService,
+  userFacilities: UserFacilitiesService,
+): UsersService {
+  /** The facility ids of each user, limited to those the caller may see. */
+  async function facilityIdsOf(scope: FacilityScope, userIds: string[]): Promise<Map<string, string[]>> {
+    const map = new Map<string, string[]>(userIds.map((id) => [id, []]));
+    for (const row of await findAssignmentsOfUsers(db, userIds)) {
+      if (isFacilityInScope(scope, row.facilityId)) map.get(row.userId)?.push(row.facilityId);
+    }
+    return map;
+  }
+
+  /** The user if the caller may see them, else 404. */
+  async function visibleRowOrThrow(principal: Principal, scope: FacilityScope, id: string): Promise<UserRow> {
+    const [row] = await listUsers(
+      db,
+      { visibility: visibilityOf(principal, scope), id },
+      { field: 'email', direction: 'asc' },
+      { limit: 1, offset: 0 },
+    );
+    if (!row) throw notFound('User');
+    return row;
+  }
+
+  async function dto(scope: FacilityScope, row: UserRow): Promise<User> {
+    return toUser(row, (await facilityIdsOf(scope, [row.id])).get(row.id) ?? []);
+  }
+
+  /** Only an ALL_FACILITY_ADMIN may grant that role or act on an ALL_FACILITY_ADMIN. */
+  function assertMayManage(principal: Principal, targetRole: Role, newRole?: Role) {
+    if ((targetRole === ADMIN || newRole === ADMIN) && !can(principal.role, 'user:manageAdmins')) {
+      throw forbidden('Only an all-facility administrator can manage all-facility administrators');
+    }
+  }
+
+  return {
+    async list(principal, query) {
+      const scope = await facilityScopeOf(db, principal);
+      const filters = {
+        visibility: visibilityOf(principal, scope),
+        search: query.search,
+        role: query.role,
+        active: query.active,
+        facilityId: query.facilityId,
+      };
+      const [total, rows] = await Promise.all([
+        countUsersMatching(db, filters),
+        listUsers(db, filters, parseSort(query.sort, 'email'), pageWindow(query)),
+      ]);
+      const facilities = await facilityIdsOf(
+        scope,
+        rows.map((row) => row.id),
+      );
+      return {
+        data: rows.map((row) => toUser(row, facilities.get(row.id) ?? [])),
+        meta: { total, page: query.page, pageSize: query.pageSize },
+      };
+    },
+
+    async get(principal, id) {
+      const scope = await facilityScopeOf(db, principal);
+      return dto(scope, await visibleRowOrThrow(principal, scope, id));
+    },
+
+    async create(principal, body) {
+      assertMayManage(principal, body.role);
+      const facilityIds = body.facilityIds ?? [];
+      await userFacilities.assertFacilitiesUsable(principal, facilityIds, 'facilityIds');
+      if (await findUserByEmail(db, body.email)) throw duplicateEmail();
+      const temporaryPassword = body.password ? undefined : generatePassword();
+      const passwordHash = await hashPassword(body.password ?? (temporaryPassword as string));
+      const now = nowIso();
+      const row: UserRow = {
+        id: newId(),
+        email: body.email,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        role: body.role,
+        passwordHash,
+        active: 1,
+        mustChangePassword: body.mustChangePassword === false ? 0 : 1,
+        lastSignInAt: null,
+        preferences: null,
+        searchText: foldForSearch(body.firstName, body.lastName, body.email),
+        createdAt: now,
+        updatedAt: now,
+      };
+      await db
+        .transaction()
+        .execute(async (trx) => {
+          if (await findUserByEmail(trx, body.email)) throw duplicateEmail();
+          await insertUser(trx, row);
+          await audit.record(trx, {
+            actor: actorOf(principal),
+            action: 'CREATE',
+            entityType: 'USER',
+            entityId: row.id,
+            changes: changesBetween(null, audited(row)),
+          });
+          await userFacilities.assignWithin(trx, principal, row.id, facilityIds);
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw duplicateEmail();
+          throw error;
+        });
+      const scope = await facilityScopeOf(db, principal);
+      const user = await dto(scope, row);
+      return temporaryPassword ? { ...user, temporaryPassword } : user;
+    },
+
+    async update(principal, id, body) {
+      const isSelf = id === principal.id;
+      if (!isSelf && !can(principal.role, 'user:update')) throw forbidden();
+      const scope = await facilityScopeOf(db, principal);
+      const target = await visibleRowOrThrow(principal, scope, id);
+      const wants = {
+        email: body.email !== undefined && body.email !== target.email,
+        role: body.role !== undefined && body.role !== target.role,
+        active: body.active !== undefined && body.active !== Boolean(target.active),
+      };
+      if (isSelf && wants.role) throw forbidden('You cannot change your own role');
+      if (isSelf && (wants.email || wants.active) && !can(principal.role, 'user:update')) {
+        throw forbidden('You can change only your own first and last name');
+      }
+      if (wants.role && !can(principal.role, 'user:editRole'))
+        throw forbidden('You do not have permission to change roles');
+      if (!isSelf) assertMayManage(principal, target.role, body.role);
+
+      const { row, changes } = await db
+        .transaction()
+        .execute(async (trx) => {
+          const before = await findUserById(trx, id);
+          if (!before) throw notFound('User');
+          const after: UserRow = { ...before };
+          if (body.email !== undefined) after.email = body.email;
+          if (body.firstName !== undefined) after.firstName = body.firstName;
+          if (body.lastName !== undefined) after.lastName = body.lastName;
+          if (body.role !== undefined) after.role = body.role;
+          if (body.active !== undefined) after.active = body.active ? 1 : 0;
+          const changes = changesBetween(audited(before), audited(after));
+          if (Object.keys(changes).length === 0) return { row: before, changes };
+          if (changes.email) {
+            const other = await findUserByEmail(trx, after.email);
+            if (other && other.id !== id) throw duplicateEmail();
+          }
+          const losesAdmin = before.role === ADMIN && before.active && (after.role !== ADMIN || !after.active);
+          if (losesAdmin && (await lockActiveAdminIds(trx)).filter((adminId) => adminId !== id).length === 0) {
+            throw conflict(
+              `${before.email} is the last active all-facility administrator: make another user ALL_FACILITY_ADMIN first`,
+              [
+                {
+                  path: changes.role ? 'role' : 'active',
+                  message: 'The last active all-facility administrator must remain',
+                },
+              ],
+            );
+          }
+          after.searchText = foldForSearch(after.firstName, after.lastName, after.email);
+          after.updatedAt = nowIso();
+          await updateUser(trx, id, {
+            email: after.email,
+            firstName: after.firstName,
+            lastName: after.lastName,
+            role: after.role,
+            active: after.active,
+            searchText: after.searchText,
+            updatedAt: after.updatedAt,
+          });
+          const action = changes.active
+            ? after.active
+              ? 'REACTIVATE'
+              : 'DEACTIVATE'
+            : changes.role
+              ? 'ROLE_CHANGE'
+              : 'UPDATE';
+          await audit.record(trx, { actor: actorOf(principal), action, entityType: 'USER', entityId: id, changes });
+          return { row: after, changes };
+        })
+        .catch((error: unknown) => {
+          if (isUniqueViolation(error)) throw duplicateEmail();
+          throw error;
+        });
+      // PRODUCT §7: a role change or deactivation ends the user's sessions at once.
+      if (changes.role || (changes.active && !row.active)) await sessions.revokeAllOfUser(id);
+      return dto(scope, row);
+    },
+
+    async resetPassword(principal, id) {
+      if (id === principal.id) throw forbidden('Use Change password to change your own password');
+      const scope = await facilityScopeOf(db, principal);
+      const target = await visibleRowOrThrow(principal, scope, id);
+      assertMayManage(principal, target.role);
+      const temporaryPassword = generatePassword();
+      const passwordHash = await hashPassword(temporaryPassword);
+      await db.transaction().execute(async (trx) => {
+        const before = await findUserById(trx, id);
+        if (!before) throw notFound('User');
+        await updateUser(trx, id, { passwordHash, mustChangePassword: 1, updatedAt: nowIso() });
+        await audit.record(trx, {
+          actor: actorOf(principal),
+          action: 'PASSWORD_RESET',
+          entityType: 'USER',
+          entityId: id,
+          changes: { mustChangePassword: { before: Boolean(before.mustChangePassword), after: true } },
+        });
+      });
+      await sessions.revokeAllOfUser(id);
+      return { temporaryPassword };
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Role } from '@rtms/shared/enums';
+import { can, type Permission } from '@rtms/shared/permissions';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { SessionsService } from '../features/sessions/sessions.service';
+import { findUserById } from '../features/users/users.repository';
+import { AppError } from './errors';
+
+/** The signed-in caller of a request. */
+export interface Principal {
+  id: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  mustChangePassword: boolean;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes a user may call while a password change is still required (sign-out, change password, me). */
+    allowWhilePasswordChangeRequired?: boolean;
+  }
+}
+
+export interface AuthGuards {
+  /** Requires a live session; sets `request.principal`. 401 otherwise. */
+  authenticate: preHandlerAsyncHookHandler;
+  /** Requires a live session and a role allowed `permission` (403 otherwise). */
+  requirePermission(permission: Permission): preHandlerAsyncHookHandler[];
+}
+
+const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+export function createAuthGuards(db: Kysely<Database>, sessions: SessionsService): AuthGuards {
+  async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = bearerToken(request);
+    if (!token) throw unauthenticated();
+    const session = await sessions.findLive(token);
+    if (!session) throw unauthenticated();
+    const user = await findUserById(db, session.userId);
+    if (!user || !user.active) throw unauthenticated();
+    request.principal = {
+      id: user.id,
+      email: user.email,
+      role: user.role,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      mustChangePassword: Boolean(user.mustChangePassword),
+      sessionId: session.id,
+    };
+    if (request.principal.mustChangePassword && !request.routeOptions.config.allowWhilePasswordChangeRequired) {
+      throw new AppError('PASSWORD_CHANGE_REQUIRED', 'You must change your password before you continue.');
+    }
+  }
+
+  return {
+    authenticate,
+    requirePermission(permission) {
+      const check: preHandlerAsyncHookHandler = async (request) => {
+        if (!can(request.principal?.role, permission)) {
+          throw new AppError('FORBIDDEN', 'You do not have permission to do this');
+        }
+      };
+      return [authenticate, check];
+    },
+  };
+}
+
+/** The principal of an authenticated route (the guard guarantees it is set). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthenticated();
+  return request.principal;
+}

@@ -1,0 +1,284 @@
+import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PREFERENCES } from '@rtms/shared/schemas/preferences';
+import { ADMIN_EMAIL, TEST_PASSWORD, bearer, createTestApp, type TestApp } from '../test/test-app';
+import { handleFrameworkError } from './errors';
+
+/** Nothing of the server's insides may show in an answer: no stack frame, SQL, driver or dependency path. */
+const LEAKS = [
+  /\bat .*\.(?:[cm]?[jt]s)\b/,
+  /\bat (?:async )?\S+ \(/,
+  /\bselect\b/i,
+  /sqlite/i,
+  /node_modules/i,
+  /postgres/i,
+];
+
+function expectCleanClientError(response: LightMyRequestResponse, status?: number | number[]): Record<string, unknown> {
+  const statuses = status === undefined ? undefined : Array.isArray(status) ? status : [status];
+  if (statuses) expect(statuses, response.body).toContain(response.statusCode);
+  expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, response.body).toBeLessThan(500);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  const body = response.json() as Record<string, unknown>;
+  expect(typeof body.message, response.body).toBe('string');
+  expect(typeof body.code, response.body).toBe('string');
+  expect(body.message).not.toBe('');
+  expect(Object.keys(body).every((key) => ['message', 'code', 'details'].includes(key))).toBe(true);
+  for (const leak of LEAKS) expect(response.body).not.toMatch(leak);
+  return body;
+}
+
+describe('bad input never makes a 500', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = await t.signIn(ADMIN_EMAIL);
+  });
+  afterAll(() => t.close());
+
+  const login = (options: Omit<InjectOptions, 'method' | 'url'>) =>
+    t.app.inject({ method: 'POST', url: '/api/users/login', ...options });
+  const json = { 'content-type': 'application/json' };
+
+  it('answers malformed JSON with 400', async () => {
+    for (const payload of ['{"email":', '{email: "a@b.c"}', "{'a':1}", '{"a":1}}', 'nul', '\u00ff\u00fe', '{"a":1,}']) {
+      const body = expectCleanClientError(await login({ headers: json, payload }), 400);
+      expect(body.code).toBe('BAD_REQUEST');
+    }
+  });
+
+  it('answers invalid UTF-8 bytes with 400', async () => {
+    const payload = Buffer.from([0x7b, 0x22, 0x65, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]);
+    expectCleanClientError(await login({ headers: json, payload }), 400);
+  });
+
+  it('answers an empty JSON body with 400', async () => {
+    expectCleanClientError(await login({ headers: json, payload: '' }), 400);
+    expectCleanClientError(await login({ headers: json }), 400);
+    expectCleanClientError(await t.app.inject({ method: 'POST', url: '/api/users/login' }), 400);
+  });
+
+  it('answers wrong types with 400 and per-field details', async () => {
+    const body = expectCleanClientError(await login({ payload: { email: 5, password: [] } }), 400);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    const paths = (body.details as { path: string }[]).map((detail) => detail.path).sort();
+    expect(paths).toEqual(['email', 'password']);
+    for (const payload of [
+      { email: null, password: null },
+      { email: {}, password: {} },
+      { email: true, password: 1.5 },
+      { email: ['a@b.c'], password: TEST_PASSWORD },
+    ]) {
+      expect(expectCleanClientError(await login({ payload }), 400).code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('refuses unknown fields', async () => {
+    const body = expectCleanClientError(
+      await login({ payload: { email: ADMIN_EMAIL, password: TEST_PASSWORD, role: 'ALL_FACILITY_ADMIN' } }),
+      400,
+    );
+    expect(body.code).toBe('VALIDATION_FAILED');
+  });
+
+  it('answers arrays, strings, numbers and null instead of an object with 400', async () => {
+    for (const payload of [
+      '[]',
+      `[{"email":"${ADMIN_EMAIL}","password":"${TEST_PASSWORD}"}]`,
+      '"text"',
+      '42',
+      'null',
+      'true',
+    ]) {
+      expectCleanClientError(await login({ headers: json, payload }), 400);
+    }
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const payload = JSON.stringify({ email: ADMIN_EMAIL, password: 'x'.repeat(2 * 1024 * 1024) });
+    const body = expectCleanClientError(await login({ headers: json, payload }), 413);
+    expect(body.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('refuses overlong strings without hashing them', async () => {
+    const started = Date.now();
+    expectCleanClientError(await login({ payload: { email: ADMIN_EMAIL, password: 'x'.repeat(100_000) } }), 400);
+    expectCleanClientError(
+      await login({ payload: { email: `${'a'.repeat(100_000)}@example.com`, password: 'x' } }),
+      400,
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('answers other content types on JSON routes with 415', async () => {
+    const cases: [string, string][] = [
+      [
+        'multipart/form-data; boundary=xyz',
+        `--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c\r\n--xyz--\r\n`,
+      ],
+      ['application/x-www-form-urlencoded', `email=${encodeURIComponent(ADMIN_EMAIL)}&password=x`],
+      ['application/xml', '<login/>'],
+      ['text/html', '<script>alert(1)</script>'],
+    ];
+    for (const [contentType, payload] of cases) {
+      const body = expectCleanClientError(await login({ headers: { 'content-type': contentType }, payload }), 415);
+      expect(body.code, contentType).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    // Fastify parses text/plain as a string, which the JSON schema then refuses: never a sign-in.
+    const plain = await login({
+      headers: { 'content-type': 'text/plain' },
+      payload: `{"email":"${ADMIN_EMAIL}","password":"${TEST_PASSWORD}"}`,
+    });
+    expect(['VALIDATION_FAILED', 'UNSUPPORTED_MEDIA_TYPE']).toContain(expectCleanClientError(plain, [400, 415]).code);
+  });
+
+  it('answers a huge or odd authorization header with 401', async () => {
+    for (const authorization of [
+      `Bearer ${'x'.repeat(64 * 1024)}`,
+      'Bearer',
+      'Bearer \u0000',
+      'Bearer a b c',
+      `Bearer ${'é'.repeat(100)}`,
+      'Basic YWRtaW46YWRtaW4=',
+    ]) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: { authorization } });
+      expect(expectCleanClientError(response, 401).code).toBe('UNAUTHENTICATED');
+    }
+  });
+
+  it('handles unicode and NUL characters in strings', async () => {
+    for (const payload of [
+      { email: 'a\u0000@example.com', password: TEST_PASSWORD },
+      { email: 'ünïcödé@exämple.com', password: TEST_PASSWORD },
+      { email: '\u202e@example.com', password: '\ud800' },
+    ]) {
+      expectCleanClientError(await login({ payload }), [400, 401]);
+    }
+    // A password with NUL, emoji and right-to-left text is just a wrong password.
+    const wrong = await login({ payload: { email: 'nobody@example.com', password: 'pa\u0000ss 🔥 \u202e עברית' } });
+    expect(expectCleanClientError(wrong, 401).code).toBe('UNAUTHENTICATED');
+
+    // Stored strings: a NUL in an interface setting is refused or stored, never a 500 (PostgreSQL refuses NUL in text).
+    const name = 'Eng\u0000lish 🔥';
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences',
+      headers: bearer(token),
+      payload: { ...DEFAULT_PREFERENCES, locale: { ...DEFAULT_PREFERENCES.locale, name } },
+    });
+    if (put.statusCode === 200) {
+      const read = await t.app.inject({ method: 'GET', url: '/api/users/me/preferences', headers: bearer(token) });
+      expect(read.json().data.locale.name).toBe(name);
+    } else {
+      expectCleanClientError(put, 400);
+    }
+  });
+
+  it('answers a NUL character in a path parameter or a search term without a 500 (PostgreSQL refuses it in text)', async () => {
+    for (const url of ['/api/users/%00', '/api/users/x%00y', '/api/users?search=%00', '/api/users?search=a%00b']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(500);
+      if (response.statusCode >= 400) expectCleanClientError(response);
+    }
+  });
+
+  it('survives deeply nested JSON', async () => {
+    const depth = 50_000;
+    for (const payload of [
+      `{"email":${'['.repeat(depth)}${']'.repeat(depth)},"password":"x"}`,
+      `{"email":"a@b.c","password":"x","extra":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
+    ]) {
+      expectCleanClientError(await login({ headers: json, payload }), [400, 413]);
+    }
+    const prefs = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences',
+      headers: { ...bearer(token), ...json },
+      payload: `{"locale":${'{"locale":'.repeat(depth)}"en"${'}'.repeat(depth)}}`,
+    });
+    expectCleanClientError(prefs, 400);
+  });
+
+  it('refuses prototype pollution keys', async () => {
+    for (const payload of [
+      `{"__proto__":{"isAdmin":true},"email":"${ADMIN_EMAIL}","password":"${TEST_PASSWORD}"}`,
+      `{"constructor":{"prototype":{"isAdmin":true}},"email":"${ADMIN_EMAIL}","password":"${TEST_PASSWORD}"}`,
+      `{"email":"${ADMIN_EMAIL}","password":"${TEST_PASSWORD}","nested":{"__proto__":{"polluted":1}}}`,
+    ]) {
+      expectCleanClientError(await login({ headers: json, payload }), 400);
+    }
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('validates interface settings with per-field details', async () => {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/me/preferences',
+      headers: bearer(token),
+      payload: {
+        ...DEFAULT_PREFERENCES,
+        navStyle: 'NAV_STYLE_NOPE',
+        locale: { ...DEFAULT_PREFERENCES.locale, locale: 'xx' },
+      },
+    });
+    const body = expectCleanClientError(response, 400);
+    expect(body.code).toBe('VALIDATION_FAILED');
+    const paths = (body.details as { path: string }[]).map((detail) => detail.path).sort();
+    expect(paths).toEqual(['locale.locale', 'navStyle']);
+  });
+
+  it('answers unknown routes, wrong methods and bad URLs with a JSON 4xx', async () => {
+    // Paths outside every resource (a path under /api/users/ may match /api/users/:id and answer 401 first).
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/nope/deeper'],
+      ['POST', '/api/config'],
+      ['DELETE', '/api/health'],
+      ['PUT', '/api/ready'],
+      ['GET', '/nope'],
+      ['GET', `/api/${'a'.repeat(5000)}`],
+    ] as const) {
+      const body = expectCleanClientError(await t.app.inject({ method, url }), 404);
+      expect(body.code).toBe('NOT_FOUND');
+    }
+    // A bad query string on a route that reads none is ignored.
+    for (const url of ['/api/users/me/preferences?%zz=1', '/api/health?a[b][c]=__proto__&__proto__=1']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(200);
+    }
+  });
+
+  it('answers a malformed percent-encoding in the path with a JSON 400 that leaks nothing', async () => {
+    for (const url of ['/api/users/%E0%A4%A', '/api/%', '/%c0%af']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = response.json() as Record<string, unknown>;
+      expect(typeof body.message).toBe('string');
+      expect(typeof body.code).toBe('string');
+      for (const leak of LEAKS) expect(response.body).not.toMatch(leak);
+    }
+  });
+});
+
+describe('handleFrameworkError (for the frameworkErrors option)', () => {
+  it('answers routing errors with the product error shape', async () => {
+    const app = Fastify({
+      logger: false,
+      frameworkErrors: handleFrameworkError,
+      routerOptions: { maxParamLength: 10 },
+    });
+    app.get('/things/:id', async () => ({ ok: true }));
+    try {
+      for (const url of ['/things/%E0%A4%A', `/things/${'x'.repeat(50)}`]) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ code: 'BAD_REQUEST', message: 'The request address is not valid' });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

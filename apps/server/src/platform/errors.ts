@@ -1,0 +1,148 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '@rtms/shared/error-codes';
+import type { ErrorReporter } from './error-reporter';
+
+/** The one error type services throw. Its code decides the HTTP status (see ERROR_STATUS). */
+export class AppError extends Error {
+  override name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[] | Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
+export const conflict = (message: string, details?: FieldError[]) => new AppError('CONFLICT', message, details);
+export const invalid = (message: string, details?: FieldError[]) => new AppError('VALIDATION_FAILED', message, details);
+
+/** Fastify's own 4xx errors (bad JSON, body too large, wrong content type) mapped to our codes. */
+function codeForClientStatus(status: number): ErrorCode {
+  if (status === 413) return 'PAYLOAD_TOO_LARGE';
+  if (status === 415) return 'UNSUPPORTED_MEDIA_TYPE';
+  if (status === 404) return 'NOT_FOUND';
+  if (status === 429) return 'RATE_LIMITED';
+  if (status === 401) return 'UNAUTHENTICATED';
+  if (status === 403) return 'FORBIDDEN';
+  return 'BAD_REQUEST';
+}
+
+/**
+ * One global handler: validation → 400 with per-field details, AppError → its status, Fastify's
+ * client errors → their status, anything else → 500 with a generic message (logged with the request id).
+ * No stack trace or SQL text ever reaches a response.
+ */
+export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let body: ErrorBody;
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      status = 400;
+      const details = uniqueDetails(
+        error.validation.map((issue) => ({
+          path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+          message: issue.message ?? 'Invalid value',
+        })),
+      );
+      body = { code: 'VALIDATION_FAILED', message: validationSummary(details), details };
+    } else if (error instanceof AppError) {
+      status = error.status;
+      body = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
+      if (error.headers) void reply.headers(error.headers);
+    } else if (
+      !isResponseSerializationError(error) &&
+      error.statusCode &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
+      status = error.statusCode;
+      body = { code: codeForClientStatus(status), message: clientMessage(error) };
+    } else if (isUnstorableText(error)) {
+      status = 400;
+      body = { code: 'BAD_REQUEST', message: 'The request contains a character that is not allowed (such as NUL).' };
+    } else {
+      status = 500;
+      body = { code: 'INTERNAL', message: 'Sorry, something went wrong on the server. The error has been reported.' };
+      request.log.error({ err: error }, 'unhandled error');
+      reporter.report(error, { requestId: request.id, url: request.url });
+    }
+    void reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    void reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}
+
+/**
+ * PostgreSQL refuses a NUL character in text (SQLSTATE 22021, also 22P05 for an untranslatable one);
+ * SQLite stores it. Such a value can only come from the request, so it is the client's error, not a 500.
+ */
+function isUnstorableText(error: unknown): boolean {
+  if (!error || typeof error !== 'object' || !('code' in error)) return false;
+  const code = (error as { code: unknown }).code;
+  return code === '22021' || code === '22P05';
+}
+
+/** zod can report one field twice with the same message (e.g. an array where a string belongs fails type and length). */
+function uniqueDetails(details: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return details.filter((detail) => {
+    const key = `${detail.path}\u0000${detail.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * For Fastify's `frameworkErrors` option. Errors raised while routing, before any hook or the error
+ * handler runs (a malformed percent-encoding in the path, a path parameter over `maxParamLength`),
+ * would otherwise be answered with Fastify's own body (`{error, code: "FST_ERR_BAD_URL", …}`).
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply
+      .status(400)
+      .send({ code: 'BAD_REQUEST', message: 'The request address is not valid' } satisfies ErrorBody);
+    return;
+  }
+  request.log.error({ err: error }, 'routing error');
+  void reply
+    .status(500)
+    .send({ code: 'INTERNAL', message: 'Sorry, something went wrong on the server.' } satisfies ErrorBody);
+}
+
+function validationSummary(details: FieldError[]): string {
+  const first = details[0];
+  if (!first) return 'The request is not valid';
+  return details.length === 1
+    ? `${first.path ? `${first.path}: ` : ''}${first.message}`
+    : `The request has ${details.length} invalid fields`;
+}
+
+/** A plain message for Fastify's own client errors, without internal error codes. */
+function clientMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'This content type is not supported';
+    default:
+      return error.message.replace(/^FST_[A-Z_]+:\s*/, '') || 'Bad request';
+  }
+}

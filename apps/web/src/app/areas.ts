@@ -1,0 +1,48 @@
+import type { Permission } from '@rtms/shared/permissions';
+import type { MessageKey } from '../lib/i18n/messages/en';
+
+/** One area of the product: its route, its menu label and who may see it. Sidebar and router derive from this list. */
+export interface Area {
+  key: string;
+  path: string;
+  label: MessageKey;
+  /** The menu group it belongs to, if any. */
+  group?: 'documents' | 'settings';
+  /** Only roles with this permission see it (and may open it). */
+  permission?: Permission;
+  /** Roles with this permission see the area under `alternateLabel` (Users → My Profile). */
+  alternate?: { permission: Permission; label: MessageKey };
+}
+
+export const AREAS: Area[] = [
+  { key: 'dashboard', path: '/', label: 'nav.dashboard' },
+  { key: 'calendar', path: '/calendar', label: 'nav.calendar' },
+  { key: 'tasks', path: '/tasks', label: 'nav.tasksTracker' },
+  {
+    key: 'users',
+    path: '/users',
+    label: 'nav.users',
+    alternate: { permission: 'profile:menu', label: 'nav.myProfile' },
+  },
+  { key: 'facilities', path: '/facilities', label: 'nav.facilities' },
+  { key: 'user-facilities', path: '/user-facilities', label: 'nav.userFacilities', permission: 'userFacility:view' },
+  { key: 'requirements', path: '/requirements', label: 'nav.requirements' },
+  { key: 'task-documents', path: '/task-documents', label: 'nav.taskDocuments', group: 'documents' },
+  { key: 'documents-library', path: '/documents-library', label: 'nav.documentsLibrary', group: 'documents' },
+  { key: 'archive-documents', path: '/archive-documents', label: 'nav.archiveDocuments', group: 'documents' },
+  { key: 'audit', path: '/audit', label: 'nav.audit', permission: 'audit:view' },
+  {
+    key: 'regulations',
+    path: '/settings/regulations',
+    label: 'nav.regulations',
+    group: 'settings',
+    permission: 'settings:view',
+  },
+  {
+    key: 'program-areas',
+    path: '/settings/program-areas',
+    label: 'nav.programAreas',
+    group: 'settings',
+    permission: 'settings:view',
+  },
+];

@@ -1,0 +1,52 @@
+import { Button, Dropdown, Flex, Typography } from 'antd';
+import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { displayNameOf } from '@rtms/shared/display-name';
+import { useAuth, useCurrentUser } from '../../lib/auth/auth-context';
+import { useT } from '../../lib/i18n/use-t';
+import { UserAvatar } from '../../components/user-avatar';
+
+/** Avatar, name and the user menu: change password and sign out. */
+export function UserMenu({ showName = true }: { showName?: boolean }) {
+  const t = useT();
+  const user = useCurrentUser();
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const name = displayNameOf(user) || user.email;
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'change-password', icon: <KeyOutlined />, label: t('userMenu.changePassword') },
+          { type: 'divider' },
+          { key: 'sign-out', icon: <LogoutOutlined />, label: t('userMenu.signOut') },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'change-password') navigate('/change-password');
+          if (key === 'sign-out') void signOut();
+        },
+      }}
+    >
+      {/* Named by its content, so that the name contains the visible text (WCAG 2.5.3): "User menu: <name> <role>". */}
+      <Button type="text" className="user-menu__trigger">
+        <Flex align="center" gap={10}>
+          <span className="visually-hidden">
+            {t('userMenu.label')}: {showName ? null : name}
+          </span>
+          <UserAvatar user={user} />
+          {showName ? (
+            <Flex vertical className="user-menu__text">
+              <Typography.Text strong ellipsis>
+                {name}
+              </Typography.Text>
+              <Typography.Text type="secondary" className="user-menu__role">
+                {t(`role.${user.role}`)}
+              </Typography.Text>
+            </Flex>
+          ) : null}
+        </Flex>
+      </Button>
+    </Dropdown>
+  );
+}

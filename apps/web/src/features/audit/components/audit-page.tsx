@@ -1,0 +1,273 @@
+import { useMemo } from 'react';
+import { Alert, Button, DatePicker, Empty, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
+import { can } from '@rtms/shared/permissions';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import type { MessageKey } from '../../../lib/i18n/messages/en';
+import { PageHeader } from '../../../components/page-header';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { RemoteSelect } from '../../../components/data/remote-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { fetchUserOptions } from '../../users/api/list-users';
+import { listAuditEvents, useAuditEvents } from '../api/list-audit-events';
+import { useVerifyAuditChain } from '../api/verify-audit-chain';
+import { AuditChangesTable, auditValueText } from './audit-changes';
+
+const FILTERS = ['entityType', 'action', 'actorId', 'from', 'to', 'entityId', 'facilityId'] as const;
+
+// Only tag colours that keep AA contrast in the dark theme too (geekblue and purple do not).
+const ACTION_COLORS: Partial<Record<string, string>> = {
+  CREATE: 'green',
+  UPDATE: 'blue',
+  DELETE: 'volcano',
+  DEACTIVATE: 'volcano',
+  REACTIVATE: 'cyan',
+  ROLE_CHANGE: 'gold',
+  PASSWORD_RESET: 'gold',
+  ASSIGN: 'cyan',
+  UNASSIGN: 'magenta',
+};
+
+/** What the event is about, in words: the entity's name, title, email or code where the change carries one. */
+function subjectOf(event: AuditEvent): string {
+  for (const field of ['name', 'title', 'email', 'code', 'firstName']) {
+    const change = event.changes[field];
+    const value = change?.after ?? change?.before;
+    if (typeof value === 'string' && value) return value;
+  }
+  return '';
+}
+
+function knownLabel(t: (key: MessageKey) => string, prefix: 'auditAction' | 'auditEntity', value: string): string {
+  const list: readonly string[] = prefix === 'auditAction' ? AUDIT_ACTIONS : AUDIT_ENTITY_TYPES;
+  return list.includes(value) ? t(`${prefix}.${value}` as MessageKey) : value;
+}
+
+/** /audit: the tamper-evident trail, filterable by entity, action, user and dates; verify the hash chain; export. */
+export function AuditPage() {
+  const t = useT();
+  const me = useCurrentUser();
+  const format = useFormatters();
+  const state = useTableUrlState({ filters: FILTERS, defaultSort: '-at' });
+  const result = useAuditEvents(state.query);
+  const verify = useVerifyAuditChain();
+  const canVerify = can(me.role, 'audit:verify');
+
+  const columns = useMemo<ColumnsType<AuditEvent>>(
+    () => [
+      { title: t('audit.when'), key: 'at', sorter: true, render: (_, event) => format.dateTime(event.at) },
+      {
+        title: t('audit.who'),
+        key: 'actor',
+        render: (_, event) =>
+          event.actorEmail ?? <Typography.Text type="secondary">{t('audit.system')}</Typography.Text>,
+      },
+      {
+        title: t('audit.action'),
+        key: 'action',
+        render: (_, event) => (
+          <Tag color={ACTION_COLORS[event.action]}>{knownLabel(t, 'auditAction', event.action)}</Tag>
+        ),
+      },
+      {
+        title: t('audit.entityType'),
+        key: 'entityType',
+        render: (_, event) => knownLabel(t, 'auditEntity', event.entityType),
+      },
+      {
+        title: t('audit.subject'),
+        key: 'subject',
+        render: (_, event) => {
+          // Without a name in the change, the entity's id (shortened; in full on hover).
+          const subject = subjectOf(event) || (
+            <Tooltip title={event.entityId}>
+              <code>{`${event.entityId.slice(0, 8)}…`}</code>
+            </Tooltip>
+          );
+          return event.entityType === 'FACILITY' ? (
+            <Link to={`/facilities/${event.entityId}`}>{subject}</Link>
+          ) : (
+            subject
+          );
+        },
+      },
+      {
+        title: t('audit.changes'),
+        key: 'changes',
+        render: (_, event) => {
+          const fields = Object.keys(event.changes);
+          return fields.length ? (
+            <Tooltip title={fields.join(', ')}>
+              <span>{t('audit.fieldCount', { count: fields.length })}</span>
+            </Tooltip>
+          ) : (
+            '—'
+          );
+        },
+      },
+      {
+        title: t('audit.sequence'),
+        key: 'seq',
+        align: 'end',
+        render: (_, event) => <Typography.Text type="secondary">#{event.seq}</Typography.Text>,
+      },
+    ],
+    [t, format],
+  );
+
+  const exportColumns = useMemo<ExportColumn<AuditEvent>[]>(
+    () => [
+      { header: t('audit.sequence'), value: (e) => e.seq },
+      { header: t('audit.when'), value: (e) => e.at, width: 26 },
+      { header: t('audit.who'), value: (e) => e.actorEmail ?? t('audit.system'), width: 28 },
+      { header: t('audit.action'), value: (e) => e.action, width: 16 },
+      { header: t('audit.entityType'), value: (e) => e.entityType, width: 16 },
+      { header: t('audit.entityId'), value: (e) => e.entityId, width: 28 },
+      { header: t('audit.subject'), value: (e) => subjectOf(e), width: 28 },
+      { header: t('audit.facilityId'), value: (e) => e.facilityId, width: 28 },
+      {
+        header: t('audit.changes'),
+        value: (e) =>
+          Object.entries(e.changes)
+            .map(([field, change]) => `${field}: ${auditValueText(change.before)} → ${auditValueText(change.after)}`)
+            .join('\n'),
+        width: 60,
+      },
+      { header: t('audit.hash'), value: (e) => e.hash, width: 66 },
+      { header: t('audit.prevHash'), value: (e) => e.prevHash, width: 66 },
+    ],
+    [t],
+  );
+
+  const verdict = verify.data?.data;
+  const range = state.filters.from || state.filters.to;
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.audit')}
+        actions={
+          canVerify ? (
+            <Button icon={<SafetyCertificateOutlined />} loading={verify.isPending} onClick={() => verify.mutate()}>
+              {t('audit.verify')}
+            </Button>
+          ) : null
+        }
+      />
+      {verdict ? (
+        verdict.intact ? (
+          <Alert
+            className="page-alert"
+            type="success"
+            showIcon
+            role="status"
+            closable={{ onClose: () => verify.reset() }}
+            title={t('audit.chainIntact')}
+            description={t('audit.chainIntactBody', { count: verdict.checked })}
+          />
+        ) : (
+          <Alert
+            className="page-alert"
+            type="error"
+            showIcon
+            role="alert"
+            title={t('audit.chainBroken')}
+            description={t('audit.chainBrokenBody', { count: verdict.checked, id: verdict.firstBrokenId ?? '—' })}
+          />
+        )
+      ) : null}
+      {verify.error ? (
+        <Alert className="page-alert" type="error" showIcon role="alert" title={verify.error.message} />
+      ) : null}
+      <ServerTable<AuditEvent, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('nav.audit')}
+        searchLabel={t('audit.search')}
+        filters={
+          <>
+            <FilterSelect
+              label={t('audit.entityType')}
+              value={state.filters.entityType}
+              onChange={(value) => state.setFilter('entityType', value)}
+              options={AUDIT_ENTITY_TYPES.map((value) => ({ value, label: t(`auditEntity.${value}`) }))}
+            />
+            <FilterSelect
+              label={t('audit.action')}
+              value={state.filters.action}
+              onChange={(value) => state.setFilter('action', value)}
+              options={AUDIT_ACTIONS.map((value) => ({ value, label: t(`auditAction.${value}`) }))}
+            />
+            <RemoteSelect
+              allowClear
+              className="data-toolbar__filter data-toolbar__filter--wide"
+              label={t('audit.user')}
+              queryKey={['users', 'options']}
+              fetchOptions={fetchUserOptions}
+              value={state.filters.actorId}
+              onChange={(value) => state.setFilter('actorId', (value as string | undefined) ?? undefined)}
+            />
+            <DatePicker.RangePicker
+              aria-label={t('audit.dateRange')}
+              placeholder={[t('audit.from'), t('audit.to')]}
+              allowEmpty={[true, true]}
+              value={
+                range
+                  ? [
+                      state.filters.from ? dayjs(state.filters.from) : null,
+                      state.filters.to ? dayjs(state.filters.to) : null,
+                    ]
+                  : null
+              }
+              onChange={(dates) => {
+                const [from, to] = dates ?? [null, null];
+                state.setFilters({
+                  from: from ? from.format('YYYY-MM-DD') : undefined,
+                  to: to ? to.format('YYYY-MM-DD') : undefined,
+                });
+              }}
+            />
+            {state.filters.entityId ? (
+              <Tag closable onClose={() => state.setFilter('entityId', undefined)}>
+                {t('audit.entityFilter', { id: state.filters.entityId })}
+              </Tag>
+            ) : null}
+            {state.filters.facilityId ? (
+              <Tag closable onClose={() => state.setFilter('facilityId', undefined)}>
+                {t('audit.facilityFilter', { id: state.filters.facilityId })}
+              </Tag>
+            ) : null}
+          </>
+        }
+        expandable={{
+          expandedRowRender: (event) => (
+            <Space orientation="vertical" className="audit-expansion">
+              <AuditChangesTable changes={event.changes} />
+              <Typography.Text type="secondary" className="audit-hash">
+                {t('audit.hash')}: <code>{event.hash}</code>
+              </Typography.Text>
+            </Space>
+          ),
+          rowExpandable: () => true,
+        }}
+        exportOptions={{
+          fileName: 'audit-trail',
+          sheetName: t('nav.audit'),
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listAuditEvents({ ...state.query, page, pageSize }, signal),
+        }}
+        empty={<Empty description={t('audit.empty')} />}
+      />
+    </>
+  );
+}

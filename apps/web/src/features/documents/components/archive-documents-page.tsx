@@ -1,0 +1,282 @@
+import { useMemo, useState } from 'react';
+import { App, Empty, Flex, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DeleteOutlined, DownloadOutlined, EyeOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { DOCUMENT_KINDS } from '@rtms/shared/enums';
+import { can, seesAllFacilities } from '@rtms/shared/permissions';
+import type { Document } from '@rtms/shared/schemas/documents';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import { PageHeader } from '../../../components/page-header';
+import { ConfirmButton } from '../../../components/data/confirm-button';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { IconAction } from '../../../components/data/icon-action';
+import { RemoteSelect } from '../../../components/data/remote-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
+import { useDeleteDocument } from '../api/delete-document';
+import { listDocuments, useDocuments } from '../api/list-documents';
+import { useRestoreDocument } from '../api/restore-document';
+import { DocumentCell } from './document-cell';
+import { DocumentDetailDrawer } from './document-detail-drawer';
+import { canPreview } from './document-format';
+import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
+import './documents.css';
+import { RetentionModal } from './retention-modal';
+import { useDocumentDownload } from './use-document-download';
+
+const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
+
+/** Today as a calendar date in UTC, the day the server judges retention on. */
+function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * /archive-documents: archived documents, read-only, with who archived them, when and why, their
+ * retention and legal hold (editable by the roles that may archive), restore, and permanent deletion
+ * for ALL_FACILITY_ADMIN (which the server refuses under retention or legal hold).
+ */
+export function ArchiveDocumentsPage() {
+  const t = useT();
+  const me = useCurrentUser();
+  const format = useFormatters();
+  const { message } = App.useApp();
+  const state = useTableUrlState({ filters: FILTERS, defaultSort: '-archivedAt' });
+  const query = { ...state.query, archived: 'true' };
+  const result = useDocuments(query);
+  const download = useDocumentDownload();
+  const restore = useRestoreDocument();
+  const remove = useDeleteDocument();
+  const [preview, setPreview] = useState<PreviewTarget>();
+  const [retaining, setRetaining] = useState<Document>();
+  const [detailId, setDetailId] = useState<string>();
+  const canRestore = can(me.role, 'document:archive');
+  const canDelete = can(me.role, 'anything:deletePermanently');
+
+  const mayChange = (document: Document) => seesAllFacilities(me.role) || document.facilityId !== null;
+
+  const onRestore = async (document: Document) => {
+    try {
+      await restore.mutateAsync(document._id);
+      void message.success(t('documentsArchive.restored', { title: document.title }));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const onDelete = async (document: Document) => {
+    try {
+      await remove.mutateAsync(document._id);
+      void message.success(t('documentsArchive.deleted', { title: document.title }));
+    } catch (error) {
+      // The server says why (legal hold, retention date): its message is shown as it is.
+      void message.error({ content: error instanceof Error ? error.message : String(error), duration: 8 });
+    }
+  };
+
+  const columns = useMemo<ColumnsType<Document>>(
+    () => [
+      {
+        title: t('documents.document'),
+        key: 'title',
+        sorter: true,
+        render: (_, document) => (
+          <DocumentCell
+            document={document}
+            onOpen={() => setDetailId(document._id)}
+            note={
+              document.kind === 'TASK' && document.taskTitle
+                ? t('documentsArchive.evidenceOf', { task: document.taskTitle })
+                : t(`documentKind.${document.kind}`)
+            }
+          />
+        ),
+      },
+      {
+        title: t('documents.facility'),
+        key: 'facilityName',
+        sorter: true,
+        render: (_, document) =>
+          document.facilityId ? (
+            <Link to={`/facilities/${document.facilityId}`}>{document.facilityName}</Link>
+          ) : (
+            <Tag>{t('documents.companyWide')}</Tag>
+          ),
+      },
+      {
+        title: t('documentsArchive.archivedAt'),
+        key: 'archivedAt',
+        sorter: true,
+        render: (_, document) => (
+          <Flex vertical className="archive-cell">
+            <span>{format.dateTime(document.archivedAt)}</span>
+            <Typography.Text type="secondary" className="cell-note">
+              {document.archivedByName ?? '—'}
+            </Typography.Text>
+            {document.archiveReason ? (
+              <Typography.Text className="archive-reason" ellipsis={{ tooltip: document.archiveReason }}>
+                {t('documentsArchive.reasonValue', { reason: document.archiveReason })}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        ),
+      },
+      {
+        title: t('documents.retainUntil'),
+        key: 'retainUntil',
+        sorter: true,
+        render: (_, document) => (
+          <Flex vertical gap={4} align="flex-start">
+            <span>{document.retainUntil ? format.date(document.retainUntil) : '—'}</span>
+            {document.legalHold ? <Tag color="red">{t('documents.onLegalHold')}</Tag> : null}
+          </Flex>
+        ),
+      },
+      {
+        title: t('data.actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_, document) => {
+          const retained = Boolean(document.retainUntil && document.retainUntil >= todayUtc());
+          return (
+            <Flex gap={4}>
+              {canPreview(document.mediaType) ? (
+                <IconAction
+                  label={t('documents.preview')}
+                  ariaLabel={t('documents.previewNamed', { name: document.title })}
+                  icon={<EyeOutlined />}
+                  onClick={() => setPreview({ document })}
+                />
+              ) : null}
+              <IconAction
+                label={t('documents.download')}
+                ariaLabel={t('documents.downloadNamed', { name: document.title })}
+                icon={<DownloadOutlined />}
+                onClick={() => void download(document)}
+              />
+              {canRestore && mayChange(document) ? (
+                <>
+                  <IconAction
+                    label={t('documentsArchive.retention')}
+                    ariaLabel={t('documentsArchive.retentionNamed', { name: document.title })}
+                    icon={<FieldTimeOutlined />}
+                    onClick={() => setRetaining(document)}
+                  />
+                  <ConfirmButton
+                    size="small"
+                    type="text"
+                    icon={<RollbackOutlined />}
+                    tooltip={t('documentsArchive.restore')}
+                    title={t('documentsArchive.restoreConfirm', { title: document.title })}
+                    description={t('documentsArchive.restoreBody')}
+                    okText={t('documentsArchive.restore')}
+                    onConfirm={() => onRestore(document)}
+                    aria-label={t('documentsArchive.restoreNamed', { name: document.title })}
+                  />
+                </>
+              ) : null}
+              {canDelete ? (
+                <ConfirmButton
+                  size="small"
+                  type="text"
+                  danger
+                  icon={<DeleteOutlined />}
+                  tooltip={t('documentsArchive.deletePermanently')}
+                  title={t('documentsArchive.deleteConfirm', { title: document.title })}
+                  description={
+                    document.legalHold
+                      ? t('documentsArchive.deleteHeld')
+                      : retained
+                        ? t('documentsArchive.deleteRetained', { date: format.date(document.retainUntil) })
+                        : t('documentsArchive.deleteBody', { count: document.version })
+                  }
+                  okText={t('documentsArchive.deletePermanently')}
+                  onConfirm={() => onDelete(document)}
+                  aria-label={t('documentsArchive.deleteNamed', { name: document.title })}
+                />
+              ) : null}
+            </Flex>
+          );
+        },
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, format, download, canRestore, canDelete, me.role],
+  );
+
+  const exportColumns = useMemo<ExportColumn<Document>[]>(
+    () => [
+      { header: t('documents.title'), value: (d) => d.title, width: 36 },
+      { header: t('documents.fileName'), value: (d) => d.fileName, width: 36 },
+      { header: t('documents.kind'), value: (d) => t(`documentKind.${d.kind}`) },
+      { header: t('taskDocuments.task'), value: (d) => d.taskTitle, width: 36 },
+      { header: t('documents.facility'), value: (d) => d.facilityName ?? t('documents.companyWide'), width: 28 },
+      { header: t('documentsArchive.archivedAt'), value: (d) => d.archivedAt, width: 22 },
+      { header: t('documentsArchive.archivedBy'), value: (d) => d.archivedByName, width: 24 },
+      { header: t('documentsArchive.reason'), value: (d) => d.archiveReason, width: 40 },
+      { header: t('documents.retainUntil'), value: (d) => d.retainUntil },
+      { header: t('documents.legalHold'), value: (d) => (d.legalHold ? t('data.yes') : t('data.no')) },
+      { header: t('documents.version'), value: (d) => d.version },
+      { header: t('documents.sha256'), value: (d) => d.sha256, width: 66 },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader title={t('nav.archiveDocuments')} />
+      <Typography.Paragraph type="secondary">{t('documentsArchive.intro')}</Typography.Paragraph>
+      <ServerTable<Document, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('nav.archiveDocuments')}
+        searchLabel={t('documentsArchive.search')}
+        filters={
+          <>
+            <FilterSelect
+              label={t('documents.kind')}
+              value={state.filters.kind}
+              onChange={(value) => state.setFilter('kind', value)}
+              options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
+            />
+            <RemoteSelect
+              allowClear
+              className="data-toolbar__filter data-toolbar__filter--wide"
+              label={t('documents.facility')}
+              queryKey={['facilities', 'filter-options']}
+              fetchOptions={fetchFacilityOptions}
+              value={state.filters.facilityId}
+              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
+            />
+            <FilterSelect
+              label={t('documents.legalHold')}
+              value={state.filters.legalHold}
+              onChange={(value) => state.setFilter('legalHold', value)}
+              options={[
+                { value: 'true', label: t('documentsArchive.heldOnly') },
+                { value: 'false', label: t('documentsArchive.notHeld') },
+              ]}
+            />
+          </>
+        }
+        exportOptions={{
+          fileName: 'archive-documents',
+          sheetName: t('nav.archiveDocuments'),
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
+        }}
+        empty={<Empty description={t('documentsArchive.empty')} />}
+      />
+      <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
+      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
+      <RetentionModal document={retaining} onClose={() => setRetaining(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,306 @@
+import { useMemo, useState } from 'react';
+import { Button, Empty, Flex, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  CloudUploadOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { Role } from '@rtms/shared/enums';
+import { can, seesAllFacilities } from '@rtms/shared/permissions';
+import type { Document, DocumentDetail } from '@rtms/shared/schemas/documents';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import { PageHeader } from '../../../components/page-header';
+import { IconAction } from '../../../components/data/icon-action';
+import { RemoteSelect } from '../../../components/data/remote-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
+import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
+import { listDocuments, useDocuments } from '../api/list-documents';
+import { fetchRegulationOptions } from '../api/reference-options';
+import { ArchiveDocumentModal } from './archive-document-modal';
+import { DocumentCell } from './document-cell';
+import { DocumentDetailDrawer } from './document-detail-drawer';
+import { canPreview } from './document-format';
+import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
+import './documents.css';
+import { LibraryDocumentDrawer } from './library-document-drawer';
+import { NewVersionModal } from './new-version-modal';
+import { TagFilter } from './tags-select';
+import { useDocumentDownload } from './use-document-download';
+
+const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
+
+/** Whether `role` may change this document (facility roles: not the company-wide ones). */
+export function mayChangeDocument(role: Role, document: Pick<Document, 'facilityId'>): boolean {
+  return can(role, 'document:upload') && (seesAllFacilities(role) || document.facilityId !== null);
+}
+
+/**
+ * /documents-library: permits, plans and procedures with tags, facility, program area and regulation;
+ * upload with progress, edit, new versions (older ones kept), preview, download, archive, export.
+ */
+export function DocumentsLibraryPage() {
+  const t = useT();
+  const me = useCurrentUser();
+  const format = useFormatters();
+  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'title' });
+  const query = { ...state.query, kind: 'LIBRARY' };
+  const result = useDocuments(query);
+  const download = useDocumentDownload();
+  const [preview, setPreview] = useState<PreviewTarget>();
+  const [archiving, setArchiving] = useState<Document>();
+  const [versioning, setVersioning] = useState<Document>();
+  const [detailId, setDetailId] = useState<string>();
+  const [editing, setEditing] = useState<{ open: boolean; document?: Document | DocumentDetail }>({ open: false });
+  const canUpload = can(me.role, 'document:upload');
+  const canArchive = can(me.role, 'document:archive');
+
+  const columns = useMemo<ColumnsType<Document>>(
+    () => [
+      {
+        title: t('documents.document'),
+        key: 'title',
+        sorter: true,
+        render: (_, document) => (
+          <DocumentCell
+            document={document}
+            onOpen={() => setDetailId(document._id)}
+            showTags
+            note={document.description}
+          />
+        ),
+      },
+      {
+        title: t('documents.facility'),
+        key: 'facilityName',
+        sorter: true,
+        render: (_, document) =>
+          document.facilityId ? (
+            <Link to={`/facilities/${document.facilityId}`}>{document.facilityName}</Link>
+          ) : (
+            <Tag>{t('documents.companyWide')}</Tag>
+          ),
+      },
+      {
+        title: t('documents.programArea'),
+        key: 'programArea',
+        render: (_, document) => (
+          <Typography.Text className="document-program-area" ellipsis={{ tooltip: document.programAreaName }}>
+            {document.programAreaName ?? '—'}
+          </Typography.Text>
+        ),
+      },
+      {
+        title: t('documents.regulation'),
+        key: 'regulation',
+        render: (_, document) => (
+          <Typography.Text className="document-regulation" ellipsis={{ tooltip: document.regulationTitle }}>
+            {document.regulationTitle ?? '—'}
+          </Typography.Text>
+        ),
+      },
+      {
+        title: t('data.updatedAt'),
+        key: 'updatedAt',
+        sorter: true,
+        render: (_, document) => format.dateTime(document.updatedAt),
+      },
+      {
+        title: t('data.actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_, document) => {
+          const mayChange = mayChangeDocument(me.role, document);
+          return (
+            <Flex gap={4}>
+              {canPreview(document.mediaType) ? (
+                <IconAction
+                  label={t('documents.preview')}
+                  ariaLabel={t('documents.previewNamed', { name: document.title })}
+                  icon={<EyeOutlined />}
+                  onClick={() => setPreview({ document })}
+                />
+              ) : null}
+              <IconAction
+                label={t('documents.download')}
+                ariaLabel={t('documents.downloadNamed', { name: document.title })}
+                icon={<DownloadOutlined />}
+                onClick={() => void download(document)}
+              />
+              {mayChange ? (
+                <>
+                  <IconAction
+                    label={t('data.edit')}
+                    ariaLabel={t('documentsLibrary.editNamed', { name: document.title })}
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing({ open: true, document })}
+                  />
+                  <IconAction
+                    label={t('documentsLibrary.newVersion')}
+                    ariaLabel={t('documentsLibrary.newVersionNamed', { name: document.title })}
+                    icon={<CloudUploadOutlined />}
+                    onClick={() => setVersioning(document)}
+                  />
+                </>
+              ) : null}
+              {canArchive && mayChange ? (
+                <IconAction
+                  label={t('documentsArchive.archive')}
+                  ariaLabel={t('documentsArchive.archiveNamed', { name: document.title })}
+                  icon={<DeleteOutlined />}
+                  onClick={() => setArchiving(document)}
+                />
+              ) : null}
+            </Flex>
+          );
+        },
+      },
+    ],
+    [t, format, download, canArchive, me.role],
+  );
+
+  const exportColumns = useMemo<ExportColumn<Document>[]>(
+    () => [
+      { header: t('documents.title'), value: (d) => d.title, width: 36 },
+      { header: t('documents.description'), value: (d) => d.description, width: 40 },
+      { header: t('documents.fileName'), value: (d) => d.fileName, width: 36 },
+      { header: t('documents.tags'), value: (d) => d.tags.join(', '), width: 30 },
+      { header: t('documents.facility'), value: (d) => d.facilityName ?? t('documents.companyWide'), width: 28 },
+      { header: t('documents.programArea'), value: (d) => d.programAreaName, width: 24 },
+      { header: t('documents.regulation'), value: (d) => d.regulationTitle, width: 36 },
+      { header: t('documents.version'), value: (d) => d.version },
+      { header: t('documents.mediaType'), value: (d) => d.mediaType, width: 24 },
+      { header: t('documents.sizeBytes'), value: (d) => d.size },
+      { header: t('documents.sha256'), value: (d) => d.sha256, width: 66 },
+      { header: t('documents.retainUntil'), value: (d) => d.retainUntil },
+      { header: t('documents.uploadedBy'), value: (d) => d.uploadedByName, width: 24 },
+      { header: t('data.createdAt'), value: (d) => d.createdAt, width: 22 },
+      { header: t('data.updatedAt'), value: (d) => d.updatedAt, width: 22 },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.documentsLibrary')}
+        actions={
+          canUpload ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+              {t('documentsLibrary.uploadButton')}
+            </Button>
+          ) : null
+        }
+      />
+      <ServerTable<Document, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('nav.documentsLibrary')}
+        searchLabel={t('documentsLibrary.search')}
+        filters={
+          <>
+            <RemoteSelect
+              allowClear
+              className="data-toolbar__filter data-toolbar__filter--wide"
+              label={t('documents.facility')}
+              queryKey={['facilities', 'filter-options']}
+              fetchOptions={fetchFacilityOptions}
+              value={state.filters.facilityId}
+              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
+            />
+            <RemoteSelect
+              allowClear
+              className="data-toolbar__filter"
+              label={t('documents.programArea')}
+              queryKey={['program-areas', 'filter-options']}
+              fetchOptions={(search) =>
+                fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
+                  options.map((option) => ({ ...option, disabled: false })),
+                )
+              }
+              value={state.filters.programAreaId}
+              onChange={(value) => state.setFilter('programAreaId', (value as string | undefined) ?? undefined)}
+            />
+            <RemoteSelect
+              allowClear
+              className="data-toolbar__filter"
+              label={t('documents.regulation')}
+              queryKey={['regulations', 'filter-options']}
+              fetchOptions={fetchRegulationOptions}
+              value={state.filters.regulationId}
+              onChange={(value) => state.setFilter('regulationId', (value as string | undefined) ?? undefined)}
+            />
+            <TagFilter
+              label={t('documentsLibrary.tag')}
+              kind="LIBRARY"
+              value={state.filters.tag}
+              onChange={(value) => state.setFilter('tag', value)}
+            />
+          </>
+        }
+        exportOptions={{
+          fileName: 'documents-library',
+          sheetName: t('nav.documentsLibrary'),
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
+        }}
+        empty={
+          <Empty description={t('documentsLibrary.empty')}>
+            {canUpload ? (
+              <Button type="primary" onClick={() => setEditing({ open: true })}>
+                {t('documentsLibrary.uploadButton')}
+              </Button>
+            ) : null}
+          </Empty>
+        }
+      />
+      <DocumentDetailDrawer
+        documentId={detailId}
+        onClose={() => setDetailId(undefined)}
+        actions={(document) =>
+          mayChangeDocument(me.role, document) ? (
+            <>
+              <Button icon={<EditOutlined />} onClick={() => setEditing({ open: true, document })}>
+                {t('data.edit')}
+              </Button>
+              <Button icon={<CloudUploadOutlined />} onClick={() => setVersioning(document)}>
+                {t('documentsLibrary.newVersion')}
+              </Button>
+              {canArchive ? (
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => {
+                    setDetailId(undefined);
+                    setArchiving(document);
+                  }}
+                >
+                  {t('documentsArchive.archive')}
+                </Button>
+              ) : null}
+            </>
+          ) : null
+        }
+      />
+      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
+      <ArchiveDocumentModal document={archiving} onClose={() => setArchiving(undefined)} />
+      <NewVersionModal document={versioning} onClose={() => setVersioning(undefined)} />
+      <LibraryDocumentDrawer
+        open={editing.open}
+        document={editing.document}
+        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
+      />
+    </>
+  );
+}

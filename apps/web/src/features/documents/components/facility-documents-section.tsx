@@ -1,0 +1,162 @@
+import { useMemo, useState } from 'react';
+import { Empty, Flex, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { DOCUMENT_KINDS } from '@rtms/shared/enums';
+import type { Document } from '@rtms/shared/schemas/documents';
+import { useT } from '../../../lib/i18n/use-t';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { IconAction } from '../../../components/data/icon-action';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { EvidencePackButton } from '../../evidence-packs/components/evidence-pack-button';
+import { listDocuments, useDocuments } from '../api/list-documents';
+import { DocumentCell } from './document-cell';
+import { DocumentDetailDrawer } from './document-detail-drawer';
+import { canPreview } from './document-format';
+import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
+import './documents.css';
+import { useDocumentDownload } from './use-document-download';
+
+const FILTERS = ['kind'] as const;
+
+/**
+ * The documents tab of a facility's page: its evidence and its library documents (active ones), with
+ * preview, download, export, and the facility's evidence pack.
+ */
+export function FacilityDocumentsSection({ facility }: { facility: { _id: string; name: string; code: string } }) {
+  const t = useT();
+  const format = useFormatters();
+  const state = useTableUrlState({ filters: FILTERS, prefix: 'd', defaultSort: '-createdAt' });
+  const query = { ...state.query, facilityId: facility._id };
+  const result = useDocuments(query);
+  const download = useDocumentDownload();
+  const [preview, setPreview] = useState<PreviewTarget>();
+  const [detailId, setDetailId] = useState<string>();
+
+  const columns = useMemo<ColumnsType<Document>>(
+    () => [
+      {
+        title: t('documents.document'),
+        key: 'title',
+        sorter: true,
+        render: (_, document) => (
+          <DocumentCell
+            document={document}
+            onOpen={() => setDetailId(document._id)}
+            uploaded={{ date: format.dateTime(document.createdAt), name: document.uploadedByName }}
+          />
+        ),
+      },
+      {
+        title: t('documents.kind'),
+        key: 'kind',
+        render: (_, document) => t(`documentKind.${document.kind}`),
+      },
+      {
+        title: t('taskDocuments.task'),
+        key: 'taskDueDate',
+        sorter: true,
+        render: (_, document) =>
+          document.taskId ? (
+            <Flex vertical className="task-documents__task">
+              <Link to={`/tasks/${document.taskId}`}>{document.taskTitle ?? document.taskId}</Link>
+              {document.taskDueDate ? (
+                <Typography.Text type="secondary" className="cell-note">
+                  {t('taskDocuments.due', { date: format.date(document.taskDueDate) })}
+                </Typography.Text>
+              ) : null}
+            </Flex>
+          ) : (
+            '—'
+          ),
+      },
+      {
+        title: t('taskEvidence.evidenceDate'),
+        key: 'evidenceDate',
+        sorter: true,
+        render: (_, document) => format.date(document.evidenceDate) || '—',
+      },
+      {
+        title: t('data.actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_, document) => (
+          <Flex gap={4}>
+            {canPreview(document.mediaType) ? (
+              <IconAction
+                label={t('documents.preview')}
+                ariaLabel={t('documents.previewNamed', { name: document.title })}
+                icon={<EyeOutlined />}
+                onClick={() => setPreview({ document })}
+              />
+            ) : null}
+            <IconAction
+              label={t('documents.download')}
+              ariaLabel={t('documents.downloadNamed', { name: document.title })}
+              icon={<DownloadOutlined />}
+              onClick={() => void download(document)}
+            />
+          </Flex>
+        ),
+      },
+    ],
+    [t, format, download],
+  );
+
+  const exportColumns = useMemo<ExportColumn<Document>[]>(
+    () => [
+      { header: t('documents.title'), value: (d) => d.title, width: 36 },
+      { header: t('documents.fileName'), value: (d) => d.fileName, width: 36 },
+      { header: t('documents.kind'), value: (d) => t(`documentKind.${d.kind}`) },
+      { header: t('taskDocuments.task'), value: (d) => d.taskTitle, width: 36 },
+      { header: t('taskDocuments.taskDueDate'), value: (d) => d.taskDueDate },
+      { header: t('taskDocuments.requirement'), value: (d) => d.requirementTitle, width: 36 },
+      { header: t('taskEvidence.evidenceDate'), value: (d) => d.evidenceDate },
+      { header: t('documents.version'), value: (d) => d.version },
+      { header: t('documents.sha256'), value: (d) => d.sha256, width: 66 },
+      { header: t('documents.uploadedBy'), value: (d) => d.uploadedByName, width: 24 },
+      { header: t('documents.uploaded'), value: (d) => d.createdAt, width: 22 },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <ServerTable<Document, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('documents.ofFacility', { name: facility.name })}
+        searchLabel={t('taskDocuments.search')}
+        filters={
+          <FilterSelect
+            label={t('documents.kind')}
+            value={state.filters.kind}
+            onChange={(value) => state.setFilter('kind', value)}
+            options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
+          />
+        }
+        actions={
+          <EvidencePackButton
+            initial={{ facilityId: facility._id }}
+            knownOptions={[{ value: facility._id, label: `${facility.name} (${facility.code})` }]}
+          />
+        }
+        exportOptions={{
+          fileName: `facility-${facility.code.toLowerCase()}-documents`,
+          sheetName: t('nav.documents'),
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
+        }}
+        empty={<Empty description={t('documents.noneForFacility')} />}
+      />
+      <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
+      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,236 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Empty, Flex } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { FACILITY_STATUSES, FACILITY_TYPES } from '@rtms/shared/enums';
+import { can } from '@rtms/shared/permissions';
+import type { Facility } from '@rtms/shared/schemas/facilities';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import { PageHeader } from '../../../components/page-header';
+import { ConfirmButton } from '../../../components/data/confirm-button';
+import { IconAction } from '../../../components/data/icon-action';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { RemoteSelect } from '../../../components/data/remote-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
+import { listFacilities, useFacilities } from '../api/list-facilities';
+import { useUpdateFacility } from '../api/update-facility';
+import { FacilityFormDrawer } from './facility-form-drawer';
+import { FacilityStatusTag } from './facility-status-tag';
+
+const FILTERS = ['type', 'status', 'programAreaId'] as const;
+
+/** /facilities: every facility in the caller's scope; create, edit, deactivate where the role allows. */
+export function FacilitiesPage() {
+  const t = useT();
+  const me = useCurrentUser();
+  const format = useFormatters();
+  const { message } = App.useApp();
+  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'name' });
+  const result = useFacilities(state.query);
+  const update = useUpdateFacility();
+  const [editing, setEditing] = useState<{ open: boolean; facility?: Facility }>({ open: false });
+  const canCreate = can(me.role, 'facility:create');
+  const canEdit = can(me.role, 'facility:update');
+  const canDeactivate = can(me.role, 'facility:deactivate');
+
+  const setStatus = async (facility: Facility, status: Facility['status']) => {
+    try {
+      await update.mutateAsync({ id: facility._id, body: { status } });
+      void message.success(
+        status === 'ACTIVE'
+          ? t('facilities.reactivated', { name: facility.name })
+          : t('facilities.deactivated', { name: facility.name }),
+      );
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const columns = useMemo<ColumnsType<Facility>>(
+    () => [
+      {
+        title: t('facilities.name'),
+        key: 'name',
+        sorter: true,
+        render: (_, facility) => <Link to={`/facilities/${facility._id}`}>{facility.name}</Link>,
+      },
+      { title: t('facilities.code'), key: 'code', dataIndex: 'code', sorter: true },
+      {
+        title: t('facilities.type'),
+        key: 'type',
+        sorter: true,
+        render: (_, facility) => t(`facilityType.${facility.type}`),
+      },
+      {
+        title: t('data.status'),
+        key: 'status',
+        sorter: true,
+        render: (_, facility) => <FacilityStatusTag status={facility.status} />,
+      },
+      { title: t('facilities.city'), key: 'city', dataIndex: 'city', sorter: true },
+      { title: t('facilities.state'), key: 'state', dataIndex: 'state', sorter: true },
+      { title: t('facilities.country'), key: 'country', dataIndex: 'country', sorter: true },
+      {
+        title: t('facilities.capacityMw'),
+        key: 'capacityMw',
+        sorter: true,
+        align: 'end',
+        render: (_, facility) => format.number(facility.capacityMw),
+      },
+      {
+        title: t('facilities.commercialOperationDate'),
+        key: 'commercialOperationDate',
+        sorter: true,
+        render: (_, facility) => format.date(facility.commercialOperationDate),
+      },
+      { title: t('facilities.timeZone'), key: 'timeZone', dataIndex: 'timeZone' },
+      {
+        title: t('data.actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_, facility) => (
+          <Flex gap={4} wrap>
+            {canEdit ? (
+              <IconAction
+                label={t('data.edit')}
+                ariaLabel={t('facilities.editNamed', { name: facility.name })}
+                icon={<EditOutlined />}
+                onClick={() => setEditing({ open: true, facility })}
+              />
+            ) : null}
+            {canDeactivate ? (
+              facility.status === 'ACTIVE' ? (
+                <ConfirmButton
+                  key="deactivate"
+                  size="small"
+                  type="text"
+                  icon={<StopOutlined />}
+                  tooltip={t('facilities.deactivate')}
+                  danger
+                  title={t('facilities.deactivateConfirm', { name: facility.name })}
+                  description={t('facilities.deactivateConfirmBody')}
+                  okText={t('facilities.deactivate')}
+                  onConfirm={() => setStatus(facility, 'INACTIVE')}
+                  aria-label={t('facilities.deactivateNamed', { name: facility.name })}
+                />
+              ) : (
+                <ConfirmButton
+                  key="reactivate"
+                  size="small"
+                  type="text"
+                  icon={<UndoOutlined />}
+                  tooltip={t('facilities.reactivate')}
+                  title={t('facilities.reactivateConfirm', { name: facility.name })}
+                  okText={t('facilities.reactivate')}
+                  onConfirm={() => setStatus(facility, 'ACTIVE')}
+                  aria-label={t('facilities.reactivateNamed', { name: facility.name })}
+                />
+              )
+            ) : null}
+          </Flex>
+        ),
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, format, canEdit, canDeactivate],
+  );
+
+  const exportColumns = useMemo<ExportColumn<Facility>[]>(
+    () => [
+      { header: t('facilities.name'), value: (f) => f.name, width: 30 },
+      { header: t('facilities.code'), value: (f) => f.code },
+      { header: t('facilities.type'), value: (f) => t(`facilityType.${f.type}`) },
+      { header: t('data.status'), value: (f) => t(`facilityStatus.${f.status}`) },
+      { header: t('facilities.address'), value: (f) => f.address, width: 30 },
+      { header: t('facilities.city'), value: (f) => f.city },
+      { header: t('facilities.state'), value: (f) => f.state },
+      { header: t('facilities.country'), value: (f) => f.country },
+      { header: t('facilities.latitude'), value: (f) => f.latitude },
+      { header: t('facilities.longitude'), value: (f) => f.longitude },
+      { header: t('facilities.capacityMw'), value: (f) => f.capacityMw },
+      { header: t('facilities.commercialOperationDate'), value: (f) => f.commercialOperationDate },
+      { header: t('facilities.timeZone'), value: (f) => f.timeZone, width: 22 },
+      { header: t('facilities.notes'), value: (f) => f.notes, width: 40 },
+      { header: t('data.createdAt'), value: (f) => f.createdAt, width: 22 },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.facilities')}
+        actions={
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+              {t('facilities.new')}
+            </Button>
+          ) : null
+        }
+      />
+      <ServerTable<Facility, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('nav.facilities')}
+        searchLabel={t('facilities.search')}
+        filters={
+          <>
+            <FilterSelect
+              label={t('facilities.type')}
+              value={state.filters.type}
+              onChange={(value) => state.setFilter('type', value)}
+              options={FACILITY_TYPES.map((type) => ({ value: type, label: t(`facilityType.${type}`) }))}
+            />
+            <FilterSelect
+              label={t('data.status')}
+              value={state.filters.status}
+              onChange={(value) => state.setFilter('status', value)}
+              options={FACILITY_STATUSES.map((status) => ({ value: status, label: t(`facilityStatus.${status}`) }))}
+            />
+            <RemoteSelect
+              allowClear
+              className="data-toolbar__filter data-toolbar__filter--wide"
+              label={t('facilities.programArea')}
+              queryKey={['program-areas', 'filter-options']}
+              fetchOptions={(search) =>
+                fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
+                  options.map((option) => ({ ...option, disabled: false })),
+                )
+              }
+              value={state.filters.programAreaId}
+              onChange={(value) => state.setFilter('programAreaId', (value as string | undefined) ?? undefined)}
+            />
+          </>
+        }
+        exportOptions={{
+          fileName: 'facilities',
+          sheetName: t('nav.facilities'),
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listFacilities({ ...state.query, page, pageSize }, signal),
+        }}
+        empty={
+          <Empty description={canCreate ? t('facilities.empty') : t('facilities.emptyScoped')}>
+            {canCreate ? (
+              <Button type="primary" onClick={() => setEditing({ open: true })}>
+                {t('facilities.new')}
+              </Button>
+            ) : null}
+          </Empty>
+        }
+      />
+      <FacilityFormDrawer
+        open={editing.open}
+        facility={editing.facility}
+        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,288 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
+import { DRAWER_WIDTH_LARGE } from '@rtms/shared/constants';
+import { FACILITY_STATUSES, FACILITY_TYPES, type FacilityStatus, type FacilityType } from '@rtms/shared/enums';
+import { can } from '@rtms/shared/permissions';
+import { createFacilityBodySchema, updateFacilityBodySchema, type Facility } from '@rtms/shared/schemas/facilities';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import { useInterfaceSettings } from '../../../lib/interface-settings/settings-store';
+import { DateField } from '../../../components/data/date-field';
+import { RemoteSelect } from '../../../components/data/remote-select';
+import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
+import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
+import { useCreateFacility } from '../api/create-facility';
+import { useUpdateFacility } from '../api/update-facility';
+import { browserTimeZone, timeZoneOptions } from './time-zones';
+
+interface Values {
+  name?: string;
+  code?: string;
+  type?: FacilityType;
+  status?: FacilityStatus;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+  capacityMw?: number | null;
+  commercialOperationDate?: string | null;
+  timeZone?: string;
+  notes?: string | null;
+  programAreaIds?: string[];
+}
+
+const FIELDS = [
+  'name',
+  'code',
+  'type',
+  'status',
+  'address',
+  'city',
+  'state',
+  'country',
+  'latitude',
+  'longitude',
+  'capacityMw',
+  'commercialOperationDate',
+  'timeZone',
+  'notes',
+  'programAreaIds',
+] as const;
+
+/** Create or edit a facility: every field, validated with the server's schema. */
+export function FacilityFormDrawer({
+  open,
+  facility,
+  knownProgramAreas = [],
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  facility?: Facility;
+  /** Labels of the facility's program areas (the detail page knows them). */
+  knownProgramAreas?: { value: string; label: string }[];
+  onClose: () => void;
+  onSaved?: (facility: Facility) => void;
+}) {
+  const t = useT();
+  const me = useCurrentUser();
+  const { message } = App.useApp();
+  const { settings } = useInterfaceSettings();
+  const [form] = Form.useForm<Values>();
+  const [formError, setFormError] = useState<string>();
+  const create = useCreateFacility();
+  const update = useUpdateFacility();
+  const createForm = useSchemaForm(createFacilityBodySchema);
+  const updateForm = useSchemaForm(updateFacilityBodySchema);
+  const isEdit = Boolean(facility);
+  const rules = isEdit ? updateForm.rules : createForm.rules;
+  const saving = create.isPending || update.isPending;
+  const mayChangeStatus = can(me.role, 'facility:deactivate');
+  const zones = useMemo(() => timeZoneOptions(), []);
+
+  const labels: Record<(typeof FIELDS)[number], string> = {
+    name: t('facilities.name'),
+    code: t('facilities.code'),
+    type: t('facilities.type'),
+    status: t('data.status'),
+    address: t('facilities.address'),
+    city: t('facilities.city'),
+    state: t('facilities.state'),
+    country: t('facilities.country'),
+    latitude: t('facilities.latitude'),
+    longitude: t('facilities.longitude'),
+    capacityMw: t('facilities.capacityMw'),
+    commercialOperationDate: t('facilities.commercialOperationDate'),
+    timeZone: t('facilities.timeZone'),
+    notes: t('facilities.notes'),
+    programAreaIds: t('facilities.programAreas'),
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    if (facility) {
+      const { _id, createdAt: _c, updatedAt: _u, ...fields } = facility;
+      form.setFieldsValue(fields);
+    } else {
+      form.setFieldsValue({ status: 'ACTIVE', timeZone: browserTimeZone(), programAreaIds: [] });
+    }
+  }, [open, facility, form]);
+
+  const onFinish = (values: Values) => {
+    setFormError(undefined);
+    const input = Object.fromEntries(
+      FIELDS.filter((field) => field !== 'status' || mayChangeStatus).map((field) => [field, values[field]]),
+    );
+    const onError = (error: unknown) => setFormError(applyServerErrors(form, error, FIELDS, t, ['name', 'code']));
+    const onSuccess = ({ data }: { data: Facility }) => {
+      void message.success(
+        isEdit ? t('facilities.saved', { name: data.name }) : t('facilities.created', { name: data.name }),
+      );
+      onClose();
+      onSaved?.(data);
+    };
+    if (facility) {
+      const body = updateForm.parse(form, input, labels);
+      if (body) update.mutate({ id: facility._id, body }, { onSuccess, onError });
+    } else {
+      const body = createForm.parse(form, input, labels);
+      if (body) create.mutate(body, { onSuccess, onError });
+    }
+  };
+
+  const messages = {
+    code: { 'format:regex': t('facilities.codeRule') },
+    timeZone: { custom: t('facilities.timeZoneInvalid') },
+    commercialOperationDate: { custom: t('form.invalidDate') },
+  };
+
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      size={settings.width < DRAWER_WIDTH_LARGE + 40 ? '100%' : DRAWER_WIDTH_LARGE}
+      title={isEdit ? t('facilities.editTitle', { name: facility?.name ?? '' }) : t('facilities.createTitle')}
+      destroyOnHidden
+      afterOpenChange={(visible) => {
+        if (!visible) setFormError(undefined);
+      }}
+      forceRender
+      mask={{ closable: !saving }}
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={onClose} disabled={saving}>
+            {t('data.cancel')}
+          </Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()}>
+            {isEdit ? t('data.save') : t('facilities.create')}
+          </Button>
+        </Flex>
+      }
+    >
+      {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        disabled={saving}
+        requiredMark="optional"
+        scrollToFirstError
+      >
+        <Row gutter={16}>
+          <Col xs={24} md={16}>
+            <Form.Item label={labels.name} name="name" rules={rules('name', labels.name)}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item
+              label={labels.code}
+              name="code"
+              rules={rules('code', labels.code, messages.code)}
+              extra={t('facilities.codeHelp')}
+            >
+              <Input autoComplete="off" className="input-uppercase" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={labels.type} name="type" rules={rules('type', labels.type)}>
+              <Select
+                placeholder={t('facilities.chooseType')}
+                options={FACILITY_TYPES.map((type) => ({ value: type, label: t(`facilityType.${type}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item label={labels.status} name="status" rules={rules('status', labels.status)}>
+              <Select
+                disabled={!mayChangeStatus}
+                options={FACILITY_STATUSES.map((status) => ({ value: status, label: t(`facilityStatus.${status}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item label={labels.address} name="address" rules={rules('address', labels.address)}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={labels.city} name="city" rules={rules('city', labels.city)}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={labels.state} name="state" rules={rules('state', labels.state)}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={labels.country} name="country" rules={rules('country', labels.country)}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={labels.latitude} name="latitude" rules={rules('latitude', labels.latitude)}>
+              <InputNumber className="input-full" step={0.0001} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={labels.longitude} name="longitude" rules={rules('longitude', labels.longitude)}>
+              <InputNumber className="input-full" step={0.0001} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={8}>
+            <Form.Item label={labels.capacityMw} name="capacityMw" rules={rules('capacityMw', labels.capacityMw)}>
+              <InputNumber className="input-full" step={0.1} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={labels.commercialOperationDate}
+              name="commercialOperationDate"
+              rules={rules('commercialOperationDate', labels.commercialOperationDate, messages.commercialOperationDate)}
+            >
+              <DateField className="input-full" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={labels.timeZone}
+              name="timeZone"
+              rules={rules('timeZone', labels.timeZone, messages.timeZone)}
+              extra={t('facilities.timeZoneHelp')}
+            >
+              <Select
+                showSearch={{ optionFilterProp: ['label', 'value'] }}
+                options={zones}
+                placeholder={t('facilities.chooseTimeZone')}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              label={labels.programAreaIds}
+              name="programAreaIds"
+              rules={rules('programAreaIds', labels.programAreaIds)}
+            >
+              <RemoteSelect
+                mode="multiple"
+                label={labels.programAreaIds}
+                queryKey={['program-areas', 'options']}
+                fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
+                knownOptions={knownProgramAreas}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item label={labels.notes} name="notes" rules={rules('notes', labels.notes)}>
+              <Input.TextArea rows={4} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Drawer>
+  );
+}

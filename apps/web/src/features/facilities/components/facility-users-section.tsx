@@ -1,0 +1,98 @@
+import { useMemo, useState } from 'react';
+import { Button, Empty } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import { can } from '@rtms/shared/permissions';
+import type { FacilityDetail } from '@rtms/shared/schemas/facilities';
+import type { User } from '@rtms/shared/schemas/users';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import { ActiveTag } from '../../../components/data/active-tag';
+import { ServerTable } from '../../../components/data/server-table';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { AssignModal } from '../../user-facilities/components/assign-modal';
+import { AssignmentsEmpty, AssignmentsTable } from '../../user-facilities/components/assignments-table';
+import { listUsers, useUsers } from '../../users/api/list-users';
+
+/**
+ * The users of a facility. Roles that manage assignments get the assignments table (assign,
+ * unassign); the others see the users they may see (GET /api/users?facilityId=).
+ */
+export function FacilityUsersSection({ facility }: { facility: FacilityDetail }) {
+  const t = useT();
+  const me = useCurrentUser();
+  const state = useTableUrlState({ prefix: 'u', defaultSort: 'userName' });
+  const canView = can(me.role, 'userFacility:view');
+  const canManage = can(me.role, 'userFacility:manage');
+  const [assigning, setAssigning] = useState(false);
+  const fixed = useMemo(() => ({ facilityId: facility._id }), [facility._id]);
+  const label = t('facility.usersOf', { name: facility.name });
+  const assignButton = canManage ? (
+    <Button type="primary" icon={<PlusOutlined />} onClick={() => setAssigning(true)}>
+      {t('userFacilities.assignUsers')}
+    </Button>
+  ) : undefined;
+
+  if (!canView) return <ScopedFacilityUsers facilityId={facility._id} label={label} />;
+  return (
+    <>
+      <AssignmentsTable
+        state={state}
+        fixed={fixed}
+        canManage={canManage}
+        label={label}
+        fileName={`facility-${facility.code.toLowerCase()}-users`}
+        actions={assignButton}
+        empty={<AssignmentsEmpty description={t('facility.noUsers')} action={assignButton} />}
+      />
+      <AssignModal
+        open={assigning}
+        target={{ facility: { _id: facility._id, label: `${facility.name} (${facility.code})` } }}
+        onClose={() => setAssigning(false)}
+      />
+    </>
+  );
+}
+
+/** Facility roles: the facility's users among those they may see, read-only. */
+function ScopedFacilityUsers({ facilityId, label }: { facilityId: string; label: string }) {
+  const t = useT();
+  const state = useTableUrlState({ prefix: 'u', defaultSort: 'name' });
+  const query = useMemo(() => ({ ...state.query, facilityId }), [state.query, facilityId]);
+  const result = useUsers(query);
+  const columns = useMemo<ColumnsType<User>>(
+    () => [
+      { title: t('users.name'), key: 'name', sorter: true, render: (_, user) => user.name.trim() || '—' },
+      { title: t('users.email'), key: 'email', sorter: true, dataIndex: 'email' },
+      { title: t('users.role'), key: 'role', sorter: true, render: (_, user) => t(`role.${user.role}`) },
+      { title: t('data.status'), key: 'active', render: (_, user) => <ActiveTag active={user.active} /> },
+    ],
+    [t],
+  );
+  const exportColumns = useMemo<ExportColumn<User>[]>(
+    () => [
+      { header: t('users.name'), value: (user) => user.name },
+      { header: t('users.email'), value: (user) => user.email, width: 30 },
+      { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
+      { header: t('data.status'), value: (user) => (user.active ? t('data.active') : t('data.inactive')) },
+    ],
+    [t],
+  );
+  return (
+    <ServerTable<User, never>
+      state={state}
+      result={result}
+      columns={columns}
+      rowKey="_id"
+      label={label}
+      searchLabel={t('users.search')}
+      exportOptions={{
+        fileName: 'facility-users',
+        columns: exportColumns,
+        fetchPage: (page, pageSize, signal) => listUsers({ ...query, page, pageSize }, signal),
+      }}
+      empty={<Empty description={t('facility.noUsers')} />}
+    />
+  );
+}

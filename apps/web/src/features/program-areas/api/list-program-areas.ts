@@ -1,0 +1,25 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { programAreaPageSchema } from '@rtms/shared/schemas/program-areas';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+
+export type ProgramAreasPage = z.infer<typeof programAreaPageSchema>;
+/** GET /api/program-areas query: page, pageSize, sort, search, active ('true'|'false'). */
+export type ProgramAreasQuery = Record<string, QueryValue>;
+
+/** GET /api/program-areas */
+export function listProgramAreas(query: ProgramAreasQuery, signal?: AbortSignal): Promise<ProgramAreasPage> {
+  return apiRequest('GET', `/program-areas${toQueryString(query)}`, { signal });
+}
+
+export const programAreasQueryOptions = (query: ProgramAreasQuery) =>
+  queryOptions({
+    queryKey: ['program-areas', 'list', query],
+    queryFn: ({ signal }) => listProgramAreas(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useProgramAreas(query: ProgramAreasQuery) {
+  return useQuery(programAreasQueryOptions(query));
+}

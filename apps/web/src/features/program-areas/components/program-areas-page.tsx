@@ -1,0 +1,188 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Empty, Flex, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { can } from '@rtms/shared/permissions';
+import type { ProgramArea } from '@rtms/shared/schemas/program-areas';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import { PageHeader } from '../../../components/page-header';
+import { ActiveTag } from '../../../components/data/active-tag';
+import { ConfirmButton } from '../../../components/data/confirm-button';
+import { IconAction } from '../../../components/data/icon-action';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { listProgramAreas, useProgramAreas } from '../api/list-program-areas';
+import { useUpdateProgramArea } from '../api/update-program-area';
+import { ProgramAreaFormModal } from './program-area-form-modal';
+
+const FILTERS = ['active'] as const;
+
+/** /settings/program-areas: compliance domains. Deactivated ones stay listed, tagged. */
+export function ProgramAreasPage() {
+  const t = useT();
+  const me = useCurrentUser();
+  const format = useFormatters();
+  const { message } = App.useApp();
+  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'name' });
+  const result = useProgramAreas(state.query);
+  const update = useUpdateProgramArea();
+  const [editing, setEditing] = useState<{ open: boolean; programArea?: ProgramArea }>({ open: false });
+  const canManage = can(me.role, 'settings:manage');
+
+  const setActive = async (area: ProgramArea, active: boolean) => {
+    try {
+      await update.mutateAsync({ id: area._id, body: { active } });
+      void message.success(
+        active ? t('settings.reactivated', { name: area.name }) : t('settings.deactivated', { name: area.name }),
+      );
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const columns = useMemo<ColumnsType<ProgramArea>>(
+    () => [
+      {
+        title: t('programAreas.name'),
+        key: 'name',
+        sorter: true,
+        render: (_, area) => (
+          <Typography.Text type={area.active ? undefined : 'secondary'}>{area.name}</Typography.Text>
+        ),
+      },
+      {
+        title: t('programAreas.description'),
+        key: 'description',
+        render: (_, area) =>
+          area.description ? (
+            <Typography.Text className="cell-ellipsis" ellipsis={{ tooltip: area.description }}>
+              {area.description}
+            </Typography.Text>
+          ) : null,
+      },
+      { title: t('data.status'), key: 'active', sorter: true, render: (_, area) => <ActiveTag active={area.active} /> },
+      {
+        title: t('data.updatedAt'),
+        key: 'updatedAt',
+        sorter: true,
+        render: (_, area) => format.dateTime(area.updatedAt),
+      },
+      ...(canManage
+        ? ([
+            {
+              title: t('data.actions'),
+              key: 'actions',
+              fixed: 'right',
+              render: (_, area) => (
+                <Flex gap={4} wrap>
+                  <IconAction
+                    label={t('data.edit')}
+                    ariaLabel={t('settings.editNamed', { name: area.name })}
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing({ open: true, programArea: area })}
+                  />
+                  {area.active ? (
+                    <ConfirmButton
+                      key="deactivate"
+                      size="small"
+                      type="text"
+                      icon={<StopOutlined />}
+                      tooltip={t('settings.deactivate')}
+                      danger
+                      title={t('settings.deactivateConfirm', { name: area.name })}
+                      description={t('programAreas.deactivateBody')}
+                      okText={t('settings.deactivate')}
+                      onConfirm={() => setActive(area, false)}
+                      aria-label={t('settings.deactivateNamed', { name: area.name })}
+                    />
+                  ) : (
+                    <ConfirmButton
+                      key="reactivate"
+                      size="small"
+                      type="text"
+                      icon={<UndoOutlined />}
+                      tooltip={t('settings.reactivate')}
+                      title={t('settings.reactivateConfirm', { name: area.name })}
+                      okText={t('settings.reactivate')}
+                      onConfirm={() => setActive(area, true)}
+                      aria-label={t('settings.reactivateNamed', { name: area.name })}
+                    />
+                  )}
+                </Flex>
+              ),
+            },
+          ] satisfies ColumnsType<ProgramArea>)
+        : []),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, format, canManage],
+  );
+
+  const exportColumns = useMemo<ExportColumn<ProgramArea>[]>(
+    () => [
+      { header: t('programAreas.name'), value: (a) => a.name, width: 30 },
+      { header: t('programAreas.description'), value: (a) => a.description, width: 60 },
+      { header: t('data.status'), value: (a) => (a.active ? t('data.active') : t('data.inactive')) },
+      { header: t('data.updatedAt'), value: (a) => a.updatedAt, width: 22 },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.programAreas')}
+        actions={
+          canManage ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+              {t('programAreas.new')}
+            </Button>
+          ) : null
+        }
+      />
+      <ServerTable<ProgramArea, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('nav.programAreas')}
+        searchLabel={t('programAreas.search')}
+        filters={
+          <FilterSelect
+            label={t('data.status')}
+            value={state.filters.active}
+            onChange={(value) => state.setFilter('active', value)}
+            options={[
+              { value: 'true', label: t('data.activeOnly') },
+              { value: 'false', label: t('data.inactiveOnly') },
+            ]}
+          />
+        }
+        exportOptions={{
+          fileName: 'program-areas',
+          sheetName: t('nav.programAreas'),
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listProgramAreas({ ...state.query, page, pageSize }, signal),
+        }}
+        empty={
+          <Empty description={t('programAreas.empty')}>
+            {canManage ? (
+              <Button type="primary" onClick={() => setEditing({ open: true })}>
+                {t('programAreas.new')}
+              </Button>
+            ) : null}
+          </Empty>
+        }
+      />
+      <ProgramAreaFormModal
+        open={editing.open}
+        programArea={editing.programArea}
+        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
+      />
+    </>
+  );
+}

@@ -1,0 +1,223 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Empty, Flex, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { JURISDICTIONS } from '@rtms/shared/enums';
+import { can } from '@rtms/shared/permissions';
+import type { Regulation } from '@rtms/shared/schemas/regulations';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import { PageHeader } from '../../../components/page-header';
+import { ActiveTag } from '../../../components/data/active-tag';
+import { ConfirmButton } from '../../../components/data/confirm-button';
+import { IconAction } from '../../../components/data/icon-action';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { listRegulations, useRegulations } from '../api/list-regulations';
+import { useUpdateRegulation } from '../api/update-regulation';
+import { RegulationFormModal } from './regulation-form-modal';
+
+const FILTERS = ['jurisdiction', 'active'] as const;
+
+/** /settings/regulations: the rules obligations come from. Deactivated ones stay listed, tagged. */
+export function RegulationsPage() {
+  const t = useT();
+  const me = useCurrentUser();
+  const format = useFormatters();
+  const { message } = App.useApp();
+  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'title' });
+  const result = useRegulations(state.query);
+  const update = useUpdateRegulation();
+  const [editing, setEditing] = useState<{ open: boolean; regulation?: Regulation }>({ open: false });
+  const canManage = can(me.role, 'settings:manage');
+
+  const setActive = async (regulation: Regulation, active: boolean) => {
+    try {
+      await update.mutateAsync({ id: regulation._id, body: { active } });
+      void message.success(
+        active
+          ? t('settings.reactivated', { name: regulation.title })
+          : t('settings.deactivated', { name: regulation.title }),
+      );
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const columns = useMemo<ColumnsType<Regulation>>(
+    () => [
+      {
+        title: t('regulations.title'),
+        key: 'title',
+        sorter: true,
+        render: (_, regulation) => (
+          <Flex vertical>
+            <Typography.Text type={regulation.active ? undefined : 'secondary'}>{regulation.title}</Typography.Text>
+            {regulation.description ? (
+              <Typography.Text type="secondary" className="cell-note" ellipsis={{ tooltip: regulation.description }}>
+                {regulation.description}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        ),
+      },
+      { title: t('regulations.citation'), key: 'citation', dataIndex: 'citation', sorter: true },
+      { title: t('regulations.agency'), key: 'agency', dataIndex: 'agency', sorter: true },
+      {
+        title: t('regulations.jurisdiction'),
+        key: 'jurisdiction',
+        sorter: true,
+        render: (_, regulation) => t(`jurisdiction.${regulation.jurisdiction}`),
+      },
+      {
+        title: t('regulations.link'),
+        key: 'link',
+        render: (_, regulation) =>
+          regulation.link ? (
+            <Typography.Link href={regulation.link} target="_blank" rel="noopener noreferrer">
+              {t('regulations.open')}
+            </Typography.Link>
+          ) : null,
+      },
+      {
+        title: t('data.status'),
+        key: 'active',
+        sorter: true,
+        render: (_, regulation) => <ActiveTag active={regulation.active} />,
+      },
+      {
+        title: t('data.updatedAt'),
+        key: 'updatedAt',
+        sorter: true,
+        render: (_, regulation) => format.dateTime(regulation.updatedAt),
+      },
+      ...(canManage
+        ? ([
+            {
+              title: t('data.actions'),
+              key: 'actions',
+              fixed: 'right',
+              render: (_, regulation) => (
+                <Flex gap={4} wrap>
+                  <IconAction
+                    label={t('data.edit')}
+                    ariaLabel={t('settings.editNamed', { name: regulation.title })}
+                    icon={<EditOutlined />}
+                    onClick={() => setEditing({ open: true, regulation })}
+                  />
+                  {regulation.active ? (
+                    <ConfirmButton
+                      key="deactivate"
+                      size="small"
+                      type="text"
+                      icon={<StopOutlined />}
+                      tooltip={t('settings.deactivate')}
+                      danger
+                      title={t('settings.deactivateConfirm', { name: regulation.title })}
+                      description={t('regulations.deactivateBody')}
+                      okText={t('settings.deactivate')}
+                      onConfirm={() => setActive(regulation, false)}
+                      aria-label={t('settings.deactivateNamed', { name: regulation.title })}
+                    />
+                  ) : (
+                    <ConfirmButton
+                      key="reactivate"
+                      size="small"
+                      type="text"
+                      icon={<UndoOutlined />}
+                      tooltip={t('settings.reactivate')}
+                      title={t('settings.reactivateConfirm', { name: regulation.title })}
+                      okText={t('settings.reactivate')}
+                      onConfirm={() => setActive(regulation, true)}
+                      aria-label={t('settings.reactivateNamed', { name: regulation.title })}
+                    />
+                  )}
+                </Flex>
+              ),
+            },
+          ] satisfies ColumnsType<Regulation>)
+        : []),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, format, canManage],
+  );
+
+  const exportColumns = useMemo<ExportColumn<Regulation>[]>(
+    () => [
+      { header: t('regulations.title'), value: (r) => r.title, width: 40 },
+      { header: t('regulations.citation'), value: (r) => r.citation, width: 20 },
+      { header: t('regulations.agency'), value: (r) => r.agency, width: 24 },
+      { header: t('regulations.jurisdiction'), value: (r) => t(`jurisdiction.${r.jurisdiction}`) },
+      { header: t('regulations.link'), value: (r) => r.link, width: 40 },
+      { header: t('regulations.description'), value: (r) => r.description, width: 50 },
+      { header: t('data.status'), value: (r) => (r.active ? t('data.active') : t('data.inactive')) },
+      { header: t('data.updatedAt'), value: (r) => r.updatedAt, width: 22 },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('nav.regulations')}
+        actions={
+          canManage ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+              {t('regulations.new')}
+            </Button>
+          ) : null
+        }
+      />
+      <ServerTable<Regulation, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('nav.regulations')}
+        searchLabel={t('regulations.search')}
+        filters={
+          <>
+            <FilterSelect
+              label={t('regulations.jurisdiction')}
+              value={state.filters.jurisdiction}
+              onChange={(value) => state.setFilter('jurisdiction', value)}
+              options={JURISDICTIONS.map((value) => ({ value, label: t(`jurisdiction.${value}`) }))}
+            />
+            <FilterSelect
+              label={t('data.status')}
+              value={state.filters.active}
+              onChange={(value) => state.setFilter('active', value)}
+              options={[
+                { value: 'true', label: t('data.activeOnly') },
+                { value: 'false', label: t('data.inactiveOnly') },
+              ]}
+            />
+          </>
+        }
+        exportOptions={{
+          fileName: 'regulations',
+          sheetName: t('nav.regulations'),
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listRegulations({ ...state.query, page, pageSize }, signal),
+        }}
+        empty={
+          <Empty description={t('regulations.empty')}>
+            {canManage ? (
+              <Button type="primary" onClick={() => setEditing({ open: true })}>
+                {t('regulations.new')}
+              </Button>
+            ) : null}
+          </Empty>
+        }
+      />
+      <RegulationFormModal
+        open={editing.open}
+        regulation={editing.regulation}
+        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
+      />
+    </>
+  );
+}

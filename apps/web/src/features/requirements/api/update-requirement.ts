@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateRequirementBody } from '@rtms/shared/schemas/requirements';
+import { apiRequest } from '../../../lib/api-client';
+import type { RequirementSaved } from './create-requirement';
+import { invalidateRequirementsAndTasks } from './invalidate';
+
+/** PATCH /api/requirements/:id: only future tasks nobody has touched change; `status: 'ACTIVE'` reactivates. */
+export function updateRequirement({
+  id,
+  body,
+}: {
+  id: string;
+  body: UpdateRequirementBody;
+}): Promise<RequirementSaved> {
+  return apiRequest('PATCH', `/requirements/${encodeURIComponent(id)}`, { body });
+}
+
+export function useUpdateRequirement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRequirement,
+    onSuccess: () => invalidateRequirementsAndTasks(queryClient),
+  });
+}

@@ -1,0 +1,333 @@
+import type { ReactNode } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Skeleton,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
+import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { can } from '@rtms/shared/permissions';
+import type { RequirementDetail, RequirementFacility } from '@rtms/shared/schemas/requirements';
+import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import '../../../components/data/data.css';
+import { PageHeader } from '../../../components/page-header';
+import { ConfirmButton } from '../../../components/data/confirm-button';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { StatusPage } from '../../../components/status-page';
+import { EvidencePackButton } from '../../evidence-packs/components/evidence-pack-button';
+import { TasksTable } from '../../tasks/components/tasks-table';
+import { useRequirement } from '../api/get-requirement';
+import { useRetireRequirement } from '../api/retire-requirement';
+import { useUpdateRequirement } from '../api/update-requirement';
+import { RequirementFormDrawer } from './requirement-form-drawer';
+import { RequirementStatusTag } from './requirement-status-tag';
+import './requirements.css';
+
+/** Prefix of the tasks table's URL parameters on this page. */
+const TASKS_PREFIX = 't';
+
+/** /requirements/:id: the requirement's fields, its facilities and its tasks per facility with their timeliness. */
+export function RequirementDetailPage() {
+  const { id = '' } = useParams();
+  const t = useT();
+  const { data, error, isPending } = useRequirement(id);
+
+  if (error instanceof ApiError && error.status === 404)
+    return <StatusPage status="404" title="404" subTitle={t('error.notFound')} homeLabel={t('error.goHome')} />;
+  if (isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (error || !data)
+    return (
+      <Alert type="error" showIcon role="alert" title={t('requirement.loadFailed')} description={error?.message} />
+    );
+  return <RequirementDetailView requirement={data.data} />;
+}
+
+function RequirementDetailView({ requirement }: { requirement: RequirementDetail }) {
+  const t = useT();
+  const me = useCurrentUser();
+  const format = useFormatters();
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const retire = useRetireRequirement();
+  const update = useUpdateRequirement();
+  const canManage = can(me.role, 'requirement:manage');
+  const editing = canManage && params.get('edit') === '1';
+  const facilityTab = params.get('facility') ?? 'all';
+
+  const setParam = (name: string, value: string | null, { resetTasks = false } = {}) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (resetTasks) for (const key of [...next.keys()]) if (key.startsWith(`${TASKS_PREFIX}.`)) next.delete(key);
+        if (value === null) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: name === 'edit' },
+    );
+
+  const run = async (
+    action: () => Promise<{ meta: { tasks: { added: number; removed: number } } }>,
+    key: 'retired' | 'reactivated',
+  ) => {
+    try {
+      const saved = await action();
+      void message.success(
+        t(key === 'retired' ? 'requirement.retired' : 'requirement.reactivated', {
+          title: requirement.title,
+          removed: format.number(saved.meta.tasks.removed),
+          added: format.number(saved.meta.tasks.added),
+        }),
+      );
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
+  const days = (value: number) => t('requirement.daysCount', { count: value });
+
+  const fields = [
+    { key: 'category', label: t('requirement.category'), children: t(`category.${requirement.category}`) },
+    { key: 'frequency', label: t('requirement.frequency'), children: t(`frequency.${requirement.frequency}`) },
+    {
+      key: 'scheduleMode',
+      label: t('requirement.scheduleMode'),
+      children: t(`scheduleMode.${requirement.scheduleMode}`),
+    },
+    { key: 'firstDueDate', label: t('requirement.firstDueDate'), children: format.date(requirement.firstDueDate) },
+    {
+      key: 'weekendShift',
+      label: t('requirement.weekendShift'),
+      children: t(`weekendShift.${requirement.weekendShift}`),
+    },
+    { key: 'lead', label: t('requirement.leadTimeDays'), children: days(requirement.leadTimeDays) },
+    { key: 'grace', label: t('requirement.graceDays'), children: days(requirement.graceDays) },
+    {
+      key: 'evidence',
+      label: t('requirement.evidenceRequired'),
+      children: requirement.evidenceRequired
+        ? t('requirement.evidenceAtLeast', { count: Math.max(1, requirement.minEvidence) })
+        : t('data.no'),
+    },
+    { key: 'regulation', label: t('requirement.regulation'), children: dash(requirement.regulationTitle) },
+    { key: 'citation', label: t('requirement.citation'), children: dash(requirement.citation) },
+    { key: 'programArea', label: t('requirement.programArea'), children: dash(requirement.programAreaName) },
+    { key: 'permit', label: t('requirement.permitNumber'), children: dash(requirement.permitNumber) },
+    { key: 'activeFrom', label: t('requirement.activeFrom'), children: dash(format.date(requirement.activeFrom)) },
+    { key: 'activeUntil', label: t('requirement.activeUntil'), children: dash(format.date(requirement.activeUntil)) },
+    {
+      key: 'assignee',
+      label: t('requirement.defaultAssignee'),
+      children: requirement.defaultAssigneeName ?? (
+        <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>
+      ),
+    },
+    { key: 'updated', label: t('data.updatedAt'), children: format.dateTime(requirement.updatedAt) },
+    {
+      key: 'description',
+      label: t('requirement.description'),
+      span: 'filled' as const,
+      children: requirement.description ? (
+        <span className="preserve-lines">{requirement.description}</span>
+      ) : (
+        <Typography.Text type="secondary">{t('requirement.noDescription')}</Typography.Text>
+      ),
+    },
+  ];
+
+  const bindings = requirement.facilities;
+  const tabs = [
+    {
+      key: 'all',
+      label: t('requirement.allFacilities'),
+      children: (
+        <TasksTable
+          label={t('requirement.tasksOf', { title: requirement.title })}
+          fileName="requirement-tasks"
+          prefix={TASKS_PREFIX}
+          fixed={{ requirementId: requirement._id }}
+          empty={<Empty description={t('requirement.noTasks')} />}
+        />
+      ),
+    },
+    ...bindings.map((binding) => ({
+      key: binding.facilityId,
+      label: binding.applicable
+        ? binding.facilityName
+        : t('requirement.tabNotApplicable', { name: binding.facilityName }),
+      children: (
+        <TasksTable
+          label={t('requirement.tasksAt', { title: requirement.title, facility: binding.facilityName })}
+          fileName={`requirement-tasks-${binding.facilityCode.toLowerCase()}`}
+          prefix={TASKS_PREFIX}
+          fixed={{ requirementId: requirement._id, facilityId: binding.facilityId }}
+          empty={
+            <Empty
+              description={
+                binding.applicable
+                  ? t('requirement.noTasksAt', { facility: binding.facilityName })
+                  : t('requirement.notApplicableAt', { reason: binding.notApplicableReason ?? '' })
+              }
+            />
+          }
+        />
+      ),
+    })),
+  ];
+
+  return (
+    <>
+      <Link to="/requirements" className="back-link">
+        <ArrowLeftOutlined /> {t('requirement.back')}
+      </Link>
+      <PageHeader
+        title={
+          <Space wrap size={12}>
+            <span>{requirement.title}</span>
+            <RequirementStatusTag status={requirement.status} />
+          </Space>
+        }
+        actions={
+          canManage ? (
+            <>
+              <Button icon={<EditOutlined />} onClick={() => setParam('edit', '1')}>
+                {t('data.edit')}
+              </Button>
+              {requirement.status === 'ACTIVE' ? (
+                <ConfirmButton
+                  danger
+                  title={t('requirement.retireConfirm', { title: requirement.title })}
+                  description={t('requirement.retireConfirmBody')}
+                  okText={t('requirement.retire')}
+                  onConfirm={() => run(() => retire.mutateAsync({ id: requirement._id }), 'retired')}
+                >
+                  {t('requirement.retire')}
+                </ConfirmButton>
+              ) : (
+                <ConfirmButton
+                  title={t('requirement.reactivateConfirm', { title: requirement.title })}
+                  description={t('requirement.reactivateConfirmBody')}
+                  okText={t('requirement.reactivate')}
+                  onConfirm={() =>
+                    run(() => update.mutateAsync({ id: requirement._id, body: { status: 'ACTIVE' } }), 'reactivated')
+                  }
+                >
+                  {t('requirement.reactivate')}
+                </ConfirmButton>
+              )}
+            </>
+          ) : null
+        }
+      />
+      {requirement.status === 'RETIRED' ? (
+        <Alert type="info" showIcon className="page-alert" title={t('requirement.retiredNote')} />
+      ) : null}
+      <Flex vertical gap={16}>
+        <Card title={t('requirement.details')}>
+          <Descriptions bordered size="small" column={{ xs: 1, md: 2, xl: 3 }} items={fields} />
+        </Card>
+        <Card title={t('requirement.facilitiesCount', { count: bindings.length })}>
+          <BindingsTable bindings={bindings} />
+        </Card>
+        <Card
+          title={t('requirement.tasks')}
+          extra={
+            <EvidencePackButton
+              initial={{ requirementId: requirement._id }}
+              knownOptions={[{ value: requirement._id, label: requirement.title }]}
+            />
+          }
+        >
+          <Tabs
+            activeKey={tabs.some((tab) => tab.key === facilityTab) ? facilityTab : 'all'}
+            onChange={(key) => setParam('facility', key === 'all' ? null : key, { resetTasks: true })}
+            destroyOnHidden
+            items={tabs}
+          />
+        </Card>
+      </Flex>
+      {canManage ? (
+        <RequirementFormDrawer open={editing} requirement={requirement} onClose={() => setParam('edit', null)} />
+      ) : null}
+    </>
+  );
+}
+
+/** The facilities the requirement binds, with applicability and the per-site overrides. */
+function BindingsTable({ bindings }: { bindings: RequirementFacility[] }) {
+  const t = useT();
+  const format = useFormatters();
+  if (bindings.length === 0)
+    return <Typography.Text type="secondary">{t('requirement.noFacilitiesBound')}</Typography.Text>;
+  return (
+    <Table<RequirementFacility>
+      size="small"
+      rowKey="_id"
+      aria-label={t('requirement.facilities')}
+      dataSource={bindings}
+      pagination={bindings.length > 20 ? { pageSize: 20 } : false}
+      scroll={{ x: 'max-content' }}
+      columns={[
+        {
+          title: t('task.facility'),
+          key: 'facility',
+          render: (_, binding) => (
+            <Link to={`/facilities/${binding.facilityId}`}>
+              {binding.facilityName} ({binding.facilityCode})
+            </Link>
+          ),
+        },
+        {
+          title: t('requirement.applies'),
+          key: 'applicable',
+          render: (_, binding) =>
+            binding.applicable ? (
+              <Tag color="green">{t('data.yes')}</Tag>
+            ) : (
+              <Space orientation="vertical" size={0}>
+                <Tag>{t('requirement.notApplicable')}</Tag>
+                <Typography.Text type="secondary">{binding.notApplicableReason}</Typography.Text>
+              </Space>
+            ),
+        },
+        {
+          title: t('requirement.assigneeOverride'),
+          key: 'assignee',
+          render: (_, binding) =>
+            binding.assigneeName ?? (
+              <Typography.Text type="secondary">{t('requirement.useDefaultAssignee')}</Typography.Text>
+            ),
+        },
+        {
+          title: t('requirement.firstDueOverride'),
+          key: 'firstDue',
+          render: (_, binding) =>
+            binding.firstDueDate ? (
+              format.date(binding.firstDueDate)
+            ) : (
+              <Typography.Text type="secondary">{t('requirement.useFirstDueDate')}</Typography.Text>
+            ),
+        },
+        {
+          title: t('requirement.generateFrom'),
+          key: 'generateFrom',
+          render: (_, binding) => format.date(binding.generateFrom),
+        },
+        { title: t('facilities.timeZone'), key: 'timeZone', dataIndex: 'timeZone' },
+      ]}
+    />
+  );
+}

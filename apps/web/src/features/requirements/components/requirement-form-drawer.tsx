@@ -1,0 +1,531 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Col,
+  Divider,
+  Drawer,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Typography,
+} from 'antd';
+import { DRAWER_WIDTH_LARGE } from '@rtms/shared/constants';
+import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } from '@rtms/shared/enums';
+import { defaultGraceDays, defaultLeadTimeDays } from '@rtms/shared/recurrence';
+import {
+  createRequirementBodySchema,
+  updateRequirementBodySchema,
+  type CreateRequirementBody,
+  type RequirementDetail,
+  type RequirementPreview,
+  type UpdateRequirementBody,
+} from '@rtms/shared/schemas/requirements';
+import { ApiError } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/use-t';
+import { useInterfaceSettings } from '../../../lib/interface-settings/settings-store';
+import { DateField } from '../../../components/data/date-field';
+import { RemoteSelect } from '../../../components/data/remote-select';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
+import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
+import { fetchAssigneeOptions } from '../../tasks/api/assignee-options';
+import { useCreateRequirement, type RequirementSaved } from '../api/create-requirement';
+import { usePreviewRequirement } from '../api/preview-requirement';
+import { fetchRegulationOptions } from '../api/regulation-options';
+import { useUpdateRequirement } from '../api/update-requirement';
+import { RequirementFacilitiesField } from './requirement-facilities-field';
+import {
+  REQUIREMENT_FIELDS,
+  initialRequirementValues,
+  requirementBodyFrom,
+  windowDefaultsFor,
+  windowsSetByHand,
+  type BindingValues,
+  type RequirementField,
+  type RequirementFormValues,
+} from './requirement-form-values';
+import { RequirementPreviewDiff } from './requirement-preview-diff';
+import './requirements.css';
+
+type Body = CreateRequirementBody | UpdateRequirementBody;
+
+/**
+ * Create or edit a requirement, validated with the server's schema. Saving first shows the preview of
+ * the tasks the save adds, moves and removes (POST /api/requirements/preview); the save happens on
+ * confirmation. Lead time and grace follow the frequency's defaults unless set by hand.
+ */
+export function RequirementFormDrawer({
+  open,
+  requirement,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  requirement?: RequirementDetail;
+  onClose: () => void;
+  onSaved?: (saved: RequirementSaved) => void;
+}) {
+  const t = useT();
+  const format = useFormatters();
+  const { message } = App.useApp();
+  const { settings } = useInterfaceSettings();
+  const [form] = Form.useForm<RequirementFormValues>();
+  const [formError, setFormError] = useState<string>();
+  const [review, setReview] = useState<{ body: Body; preview: RequirementPreview } | null>(null);
+  const setByHand = useRef({ lead: false, grace: false });
+  const preview = usePreviewRequirement();
+  const create = useCreateRequirement();
+  const update = useUpdateRequirement();
+  const createForm = useSchemaForm(createRequirementBodySchema);
+  const updateForm = useSchemaForm(updateRequirementBodySchema);
+  const isEdit = Boolean(requirement);
+  // Per-field rules and required marks from the create schema (what a requirement must have); an edit
+  // is parsed with the update schema on submit.
+  const rules = createForm.rules;
+  /** The schema's rules for a field the form always needs (the update schema leaves every field optional). */
+  const requiredRules = (...args: Parameters<typeof rules>) => {
+    const [first, ...rest] = rules(...args);
+    return [{ ...first, required: true }, ...rest];
+  };
+  const saving = create.isPending || update.isPending;
+  const busy = saving || preview.isPending;
+  const frequency = Form.useWatch('frequency', form);
+  const evidenceRequired = Form.useWatch('evidenceRequired', form);
+  const backfill = Form.useWatch('backfill', form);
+
+  const labels: Record<RequirementField, string> = {
+    title: t('requirement.title'),
+    description: t('requirement.description'),
+    regulationId: t('requirement.regulation'),
+    citation: t('requirement.citation'),
+    programAreaId: t('requirement.programArea'),
+    category: t('requirement.category'),
+    frequency: t('requirement.frequency'),
+    scheduleMode: t('requirement.scheduleMode'),
+    firstDueDate: t('requirement.firstDueDate'),
+    weekendShift: t('requirement.weekendShift'),
+    leadTimeDays: t('requirement.leadTimeDays'),
+    graceDays: t('requirement.graceDays'),
+    evidenceRequired: t('requirement.evidenceRequired'),
+    minEvidence: t('requirement.minEvidence'),
+    permitNumber: t('requirement.permitNumber'),
+    activeFrom: t('requirement.activeFrom'),
+    activeUntil: t('requirement.activeUntil'),
+    defaultAssigneeId: t('requirement.defaultAssignee'),
+    facilities: t('requirement.facilities'),
+    backfillFrom: t('requirement.backfillFrom'),
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    const values = initialRequirementValues(requirement);
+    form.resetFields();
+    form.setFieldsValue(values);
+    setByHand.current = windowsSetByHand(values.frequency, values.leadTimeDays, values.graceDays);
+  }, [open, requirement, form]);
+
+  const onValuesChange = (changed: Partial<RequirementFormValues>) => {
+    if ('leadTimeDays' in changed) setByHand.current.lead = true;
+    if ('graceDays' in changed) setByHand.current.grace = true;
+    if (changed.frequency) form.setFieldsValue(windowDefaultsFor(changed.frequency, setByHand.current));
+  };
+
+  const restoreDefaults = () => {
+    if (!frequency) return;
+    setByHand.current = { lead: false, grace: false };
+    form.setFieldsValue(windowDefaultsFor(frequency, setByHand.current));
+  };
+
+  /** Server errors: a binding's field lands on that binding; the rest on their fields or above the form. */
+  const showError = (error: unknown) => {
+    if (error instanceof ApiError) {
+      const nested = error.fieldErrors.filter((detail) => /^facilities\.\d+\./.test(detail.path));
+      if (nested.length) {
+        form.setFields(
+          nested.map((detail) => {
+            const [, index, field] = detail.path.split('.');
+            const name = ['facilities', Number(index), (field ?? 'facilityId') as keyof BindingValues] as const;
+            return { name: [...name], errors: [detail.message] };
+          }),
+        );
+      }
+    }
+    setFormError(
+      applyServerErrors(
+        form,
+        error,
+        REQUIREMENT_FIELDS.filter((field) => field !== 'facilities'),
+        t,
+      ),
+    );
+  };
+
+  const onFinish = () => {
+    setFormError(undefined);
+    const values = form.getFieldsValue(true) as RequirementFormValues;
+    const input = requirementBodyFrom(values);
+    const body = isEdit ? updateForm.parse(form, input, labels) : createForm.parse(form, input, labels);
+    if (!body) return;
+    preview.mutate(
+      { ...(body as UpdateRequirementBody), ...(requirement ? { requirementId: requirement._id } : {}) },
+      { onSuccess: ({ data }) => setReview({ body, preview: data }), onError: showError },
+    );
+  };
+
+  const save = () => {
+    if (!review) return;
+    const onSuccess = (saved: RequirementSaved) => {
+      const { added, moved, removed } = saved.meta.tasks;
+      void message.success(
+        t(isEdit ? 'requirement.saved' : 'requirement.created', {
+          title: saved.data.title,
+          added: format.number(added),
+          moved: format.number(moved),
+          removed: format.number(removed),
+        }),
+      );
+      setReview(null);
+      onClose();
+      onSaved?.(saved);
+    };
+    const onError = (error: unknown) => {
+      setReview(null);
+      showError(error);
+    };
+    if (requirement)
+      update.mutate({ id: requirement._id, body: review.body as UpdateRequirementBody }, { onSuccess, onError });
+    else create.mutate(review.body as CreateRequirementBody, { onSuccess, onError });
+  };
+
+  const knownAssignees = [
+    ...(requirement?.defaultAssigneeId
+      ? [
+          {
+            value: requirement.defaultAssigneeId,
+            label: requirement.defaultAssigneeName ?? requirement.defaultAssigneeId,
+          },
+        ]
+      : []),
+    ...(requirement?.facilities ?? []).flatMap((binding) =>
+      binding.assigneeId ? [{ value: binding.assigneeId, label: binding.assigneeName ?? binding.assigneeId }] : [],
+    ),
+  ];
+  const dateMessages = { custom: t('form.invalidDate') };
+
+  return (
+    <>
+      <Drawer
+        open={open}
+        onClose={onClose}
+        size={settings.width < DRAWER_WIDTH_LARGE + 40 ? '100%' : DRAWER_WIDTH_LARGE}
+        title={isEdit ? t('requirement.editTitle', { title: requirement?.title ?? '' }) : t('requirement.createTitle')}
+        destroyOnHidden
+        forceRender
+        afterOpenChange={(visible) => {
+          if (!visible) setFormError(undefined);
+        }}
+        mask={{ closable: !busy }}
+        footer={
+          <Flex justify="flex-end" gap={8}>
+            <Button onClick={onClose} disabled={busy}>
+              {t('data.cancel')}
+            </Button>
+            <Button type="primary" loading={preview.isPending} disabled={saving} onClick={() => form.submit()}>
+              {t('requirement.reviewChanges')}
+            </Button>
+          </Flex>
+        }
+      >
+        {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
+        <Form<RequirementFormValues>
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          onValuesChange={onValuesChange}
+          disabled={busy}
+          requiredMark="optional"
+          scrollToFirstError
+        >
+          <Divider titlePlacement="start">{t('requirement.sectionObligation')}</Divider>
+          <Row gutter={16}>
+            <Col span={24}>
+              <Form.Item label={labels.title} name="title" rules={rules('title', labels.title)}>
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                label={labels.description}
+                name="description"
+                rules={rules('description', labels.description)}
+                extra={t('requirement.descriptionHelp')}
+              >
+                <Input.TextArea rows={4} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label={labels.regulationId} name="regulationId">
+                <RemoteSelect
+                  allowClear
+                  label={labels.regulationId}
+                  queryKey={['regulations', 'options']}
+                  fetchOptions={(search) => fetchRegulationOptions(search, t('data.inactive'))}
+                  knownOptions={
+                    requirement?.regulationId
+                      ? [
+                          {
+                            value: requirement.regulationId,
+                            label: requirement.regulationTitle ?? requirement.regulationId,
+                          },
+                        ]
+                      : []
+                  }
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={labels.citation}
+                name="citation"
+                rules={rules('citation', labels.citation)}
+                extra={t('regulations.citationHelp')}
+              >
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label={labels.programAreaId} name="programAreaId">
+                <RemoteSelect
+                  allowClear
+                  label={labels.programAreaId}
+                  queryKey={['program-areas', 'options']}
+                  fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
+                  knownOptions={
+                    requirement?.programAreaId
+                      ? [
+                          {
+                            value: requirement.programAreaId,
+                            label: requirement.programAreaName ?? requirement.programAreaId,
+                          },
+                        ]
+                      : []
+                  }
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label={labels.category} name="category" rules={rules('category', labels.category)}>
+                <Select
+                  placeholder={t('requirement.chooseCategory')}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={labels.permitNumber}
+                name="permitNumber"
+                rules={rules('permitNumber', labels.permitNumber)}
+              >
+                <Input autoComplete="off" />
+              </Form.Item>
+            </Col>
+          </Row>
+
+          <Divider titlePlacement="start">{t('requirement.sectionSchedule')}</Divider>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label={labels.frequency} name="frequency" rules={rules('frequency', labels.frequency)}>
+                <Select
+                  placeholder={t('requirement.chooseFrequency')}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  options={TASK_FREQUENCIES.map((value) => ({ value, label: t(`frequency.${value}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={labels.scheduleMode}
+                name="scheduleMode"
+                rules={rules('scheduleMode', labels.scheduleMode)}
+                extra={t('requirement.scheduleModeHelp')}
+              >
+                <Select options={SCHEDULE_MODES.map((value) => ({ value, label: t(`scheduleMode.${value}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={labels.firstDueDate}
+                name="firstDueDate"
+                rules={requiredRules('firstDueDate', labels.firstDueDate, dateMessages)}
+                extra={t('requirement.firstDueDateHelp')}
+              >
+                <DateField className="input-full" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={labels.weekendShift}
+                name="weekendShift"
+                rules={rules('weekendShift', labels.weekendShift)}
+              >
+                <Select options={WEEKEND_SHIFTS.map((value) => ({ value, label: t(`weekendShift.${value}`) }))} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={labels.leadTimeDays}
+                name="leadTimeDays"
+                rules={rules('leadTimeDays', labels.leadTimeDays)}
+                extra={
+                  frequency
+                    ? t('requirement.defaultDays', {
+                        frequency: t(`frequency.${frequency}`),
+                        days: format.number(defaultLeadTimeDays(frequency)),
+                      })
+                    : t('requirement.leadTimeHelp')
+                }
+              >
+                <InputNumber className="input-full" min={0} precision={0} suffix={t('requirement.days')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={labels.graceDays}
+                name="graceDays"
+                rules={rules('graceDays', labels.graceDays)}
+                extra={
+                  frequency
+                    ? t('requirement.defaultDays', {
+                        frequency: t(`frequency.${frequency}`),
+                        days: format.number(defaultGraceDays(frequency)),
+                      })
+                    : t('requirement.graceHelp')
+                }
+              >
+                <InputNumber className="input-full" min={0} precision={0} suffix={t('requirement.days')} />
+              </Form.Item>
+            </Col>
+            {frequency ? (
+              <Col span={24}>
+                <Button type="link" className="requirement-form__defaults" onClick={restoreDefaults}>
+                  {t('requirement.useDefaults')}
+                </Button>
+              </Col>
+            ) : null}
+          </Row>
+
+          <Divider titlePlacement="start">{t('requirement.sectionEvidence')}</Divider>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="evidenceRequired" valuePropName="checked">
+                <Checkbox>{labels.evidenceRequired}</Checkbox>
+              </Form.Item>
+            </Col>
+            {evidenceRequired ? (
+              <Col xs={24} md={12}>
+                <Form.Item
+                  label={labels.minEvidence}
+                  name="minEvidence"
+                  rules={requiredRules('minEvidence', labels.minEvidence)}
+                >
+                  <InputNumber className="input-full" min={1} precision={0} />
+                </Form.Item>
+              </Col>
+            ) : null}
+          </Row>
+
+          <Divider titlePlacement="start">{t('requirement.sectionTerm')}</Divider>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={labels.activeFrom}
+                name="activeFrom"
+                rules={rules('activeFrom', labels.activeFrom, dateMessages)}
+              >
+                <DateField className="input-full" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label={labels.activeUntil}
+                name="activeUntil"
+                dependencies={['activeFrom']}
+                rules={[
+                  ...rules('activeUntil', labels.activeUntil, dateMessages),
+                  ({ getFieldValue }) => ({
+                    validator: async (_, value: string | null | undefined) => {
+                      const from = getFieldValue('activeFrom') as string | null | undefined;
+                      if (value && from && value < from) throw new Error(t('requirement.untilBeforeFrom'));
+                    },
+                  }),
+                ]}
+                extra={t('requirement.activeRangeHelp')}
+              >
+                <DateField className="input-full" />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item
+                label={labels.defaultAssigneeId}
+                name="defaultAssigneeId"
+                extra={t('requirement.defaultAssigneeHelp')}
+              >
+                <RemoteSelect
+                  allowClear
+                  label={labels.defaultAssigneeId}
+                  placeholder={t('task.unassigned')}
+                  queryKey={['users', 'assignee-options']}
+                  fetchOptions={fetchAssigneeOptions}
+                  knownOptions={knownAssignees}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+
+          <Divider titlePlacement="start">{t('requirement.facilities')}</Divider>
+          <Typography.Paragraph type="secondary">{t('requirement.facilitiesHelp')}</Typography.Paragraph>
+          <RequirementFacilitiesField form={form} knownAssignees={knownAssignees} />
+
+          <Divider titlePlacement="start">{t('requirement.sectionOnboarding')}</Divider>
+          <Form.Item name="backfill" valuePropName="checked" extra={t('requirement.backfillHelp')}>
+            <Checkbox>{t('requirement.backfill')}</Checkbox>
+          </Form.Item>
+          {backfill ? (
+            <Form.Item
+              label={labels.backfillFrom}
+              name="backfillFrom"
+              rules={requiredRules('backfillFrom', labels.backfillFrom, dateMessages)}
+            >
+              <DateField className="input-full" />
+            </Form.Item>
+          ) : null}
+        </Form>
+      </Drawer>
+      <Modal
+        open={Boolean(review)}
+        width={760}
+        title={isEdit ? t('preview.titleEdit') : t('preview.titleCreate')}
+        okText={isEdit ? t('data.save') : t('requirement.create')}
+        cancelText={t('preview.back')}
+        onOk={save}
+        onCancel={() => setReview(null)}
+        okButtonProps={{ loading: saving }}
+        cancelButtonProps={{ disabled: saving }}
+        mask={{ closable: !saving }}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{isEdit ? t('preview.introEdit') : t('preview.introCreate')}</Typography.Paragraph>
+        {review ? <RequirementPreviewDiff preview={review.preview} /> : null}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import type { ScheduleMode, TaskCategory, TaskFrequency, WeekendShift } from '@rtms/shared/enums';
+import { defaultGraceDays, defaultLeadTimeDays } from '@rtms/shared/recurrence';
+import type { RequirementDetail } from '@rtms/shared/schemas/requirements';
+
+/** One facility binding as the form holds it (with the facility's label for display). */
+export interface BindingValues {
+  facilityId: string;
+  facilityLabel: string;
+  applicable: boolean;
+  notApplicableReason?: string | null;
+  assigneeId?: string | null;
+  firstDueDate?: string | null;
+}
+
+/** The requirement form's values; `backfill` turns `backfillFrom` on. */
+export interface RequirementFormValues {
+  title?: string;
+  description?: string | null;
+  regulationId?: string | null;
+  citation?: string | null;
+  programAreaId?: string | null;
+  category?: TaskCategory;
+  frequency?: TaskFrequency;
+  scheduleMode: ScheduleMode;
+  firstDueDate?: string | null;
+  weekendShift: WeekendShift;
+  leadTimeDays?: number | null;
+  graceDays?: number | null;
+  evidenceRequired: boolean;
+  minEvidence?: number | null;
+  permitNumber?: string | null;
+  activeFrom?: string | null;
+  activeUntil?: string | null;
+  defaultAssigneeId?: string | null;
+  facilities: BindingValues[];
+  backfill: boolean;
+  backfillFrom?: string | null;
+}
+
+/** Top-level fields the form sends (server field errors land on these). */
+export const REQUIREMENT_FIELDS = [
+  'title',
+  'description',
+  'regulationId',
+  'citation',
+  'programAreaId',
+  'category',
+  'frequency',
+  'scheduleMode',
+  'firstDueDate',
+  'weekendShift',
+  'leadTimeDays',
+  'graceDays',
+  'evidenceRequired',
+  'minEvidence',
+  'permitNumber',
+  'activeFrom',
+  'activeUntil',
+  'defaultAssigneeId',
+  'facilities',
+  'backfillFrom',
+] as const;
+export type RequirementField = (typeof REQUIREMENT_FIELDS)[number];
+
+/** The form's starting values: a new requirement's defaults, or the requirement's own. */
+export function initialRequirementValues(requirement?: RequirementDetail): RequirementFormValues {
+  if (!requirement) {
+    return {
+      scheduleMode: 'CALENDAR',
+      weekendShift: 'NONE',
+      evidenceRequired: false,
+      minEvidence: 1,
+      facilities: [],
+      backfill: false,
+    };
+  }
+  return {
+    title: requirement.title,
+    description: requirement.description,
+    regulationId: requirement.regulationId,
+    citation: requirement.citation,
+    programAreaId: requirement.programAreaId,
+    category: requirement.category,
+    frequency: requirement.frequency,
+    scheduleMode: requirement.scheduleMode,
+    firstDueDate: requirement.firstDueDate,
+    weekendShift: requirement.weekendShift,
+    leadTimeDays: requirement.leadTimeDays,
+    graceDays: requirement.graceDays,
+    evidenceRequired: requirement.evidenceRequired,
+    minEvidence: requirement.evidenceRequired ? requirement.minEvidence : 1,
+    permitNumber: requirement.permitNumber,
+    activeFrom: requirement.activeFrom,
+    activeUntil: requirement.activeUntil,
+    defaultAssigneeId: requirement.defaultAssigneeId,
+    facilities: requirement.facilities.map((binding) => ({
+      facilityId: binding.facilityId,
+      facilityLabel: `${binding.facilityName} (${binding.facilityCode})`,
+      applicable: binding.applicable,
+      notApplicableReason: binding.notApplicableReason,
+      assigneeId: binding.assigneeId,
+      firstDueDate: binding.firstDueDate,
+    })),
+    backfill: false,
+  };
+}
+
+/**
+ * Whether lead time and grace were set by hand, i.e. differ from the defaults of `frequency`: those are
+ * kept when the frequency changes; the others follow the new frequency's defaults.
+ */
+export function windowsSetByHand(
+  frequency: TaskFrequency | undefined,
+  leadTimeDays: number | null | undefined,
+  graceDays: number | null | undefined,
+): { lead: boolean; grace: boolean } {
+  if (!frequency)
+    return {
+      lead: leadTimeDays !== undefined && leadTimeDays !== null,
+      grace: graceDays !== undefined && graceDays !== null,
+    };
+  return {
+    lead: leadTimeDays !== undefined && leadTimeDays !== null && leadTimeDays !== defaultLeadTimeDays(frequency),
+    grace: graceDays !== undefined && graceDays !== null && graceDays !== defaultGraceDays(frequency),
+  };
+}
+
+/** The lead time and grace to fill in when the frequency becomes `frequency` (only the ones not set by hand). */
+export function windowDefaultsFor(
+  frequency: TaskFrequency,
+  setByHand: { lead: boolean; grace: boolean },
+): Partial<Pick<RequirementFormValues, 'leadTimeDays' | 'graceDays'>> {
+  return {
+    ...(setByHand.lead ? {} : { leadTimeDays: defaultLeadTimeDays(frequency) }),
+    ...(setByHand.grace ? {} : { graceDays: defaultGraceDays(frequency) }),
+  };
+}
+
+/**
+ * The form's values as the create/update body (before the shared schema parses it): bindings without
+ * their labels, the backfill date only when asked for, evidence minimum only when evidence is required.
+ */
+export function requirementBodyFrom(values: RequirementFormValues): Record<string, unknown> {
+  const { backfill, backfillFrom, facilities, minEvidence, evidenceRequired, ...rest } = values;
+  return {
+    ...rest,
+    evidenceRequired,
+    minEvidence: evidenceRequired ? minEvidence : 0,
+    backfillFrom: backfill ? (backfillFrom ?? null) : null,
+    facilities: facilities.map((binding) =>
+      binding.applicable
+        ? {
+            facilityId: binding.facilityId,
+            applicable: true,
+            assigneeId: binding.assigneeId ?? null,
+            firstDueDate: binding.firstDueDate ?? null,
+          }
+        : {
+            facilityId: binding.facilityId,
+            applicable: false,
+            notApplicableReason: binding.notApplicableReason ?? null,
+            assigneeId: binding.assigneeId ?? null,
+            firstDueDate: binding.firstDueDate ?? null,
+          },
+    ),
+  };
+}

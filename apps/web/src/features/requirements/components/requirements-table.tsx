@@ -1,0 +1,270 @@
+import { useMemo, type ReactNode } from 'react';
+import { App, Empty, Flex, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { EditOutlined, StopOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { REQUIREMENT_STATUSES, TASK_CATEGORIES, TASK_FREQUENCIES } from '@rtms/shared/enums';
+import { can } from '@rtms/shared/permissions';
+import type { Requirement } from '@rtms/shared/schemas/requirements';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import { ConfirmButton } from '../../../components/data/confirm-button';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { IconAction } from '../../../components/data/icon-action';
+import { RemoteSelect } from '../../../components/data/remote-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
+import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
+import { useFacilityOption } from '../../tasks/components/known-options';
+import { listRequirements, useRequirements } from '../api/list-requirements';
+import { fetchRegulationOptions } from '../api/regulation-options';
+import { useRetireRequirement } from '../api/retire-requirement';
+import { RequirementStatusTag } from './requirement-status-tag';
+import './requirements.css';
+
+const FILTERS = ['status', 'category', 'frequency', 'programAreaId', 'regulationId', 'facilityId'] as const;
+type RequirementFilter = (typeof FILTERS)[number];
+
+/**
+ * Requirements, server-driven (filters, search, sort and page in the URL; export); edit and retire for
+ * the roles that manage them. With `facilityId` it lists one facility's requirements.
+ */
+export function RequirementsTable({
+  label,
+  fileName,
+  facilityId,
+  prefix,
+  empty,
+}: {
+  label: string;
+  fileName: string;
+  facilityId?: string;
+  prefix?: string;
+  empty?: ReactNode;
+}) {
+  const t = useT();
+  const me = useCurrentUser();
+  const format = useFormatters();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const state = useTableUrlState<RequirementFilter>({ filters: FILTERS, prefix, defaultSort: 'title' });
+  const query = useMemo(() => (facilityId ? { ...state.query, facilityId } : state.query), [state.query, facilityId]);
+  const result = useRequirements(query);
+  const retire = useRetireRequirement();
+  const canManage = can(me.role, 'requirement:manage');
+  const facilityKnown = useFacilityOption(facilityId ? undefined : state.filters.facilityId);
+
+  const retireOne = async (requirement: Requirement) => {
+    try {
+      const saved = await retire.mutateAsync({ id: requirement._id });
+      void message.success(
+        t('requirement.retired', { title: requirement.title, removed: format.number(saved.meta.tasks.removed) }),
+      );
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const columns = useMemo<ColumnsType<Requirement>>(
+    () => [
+      {
+        title: t('requirement.title'),
+        key: 'title',
+        sorter: true,
+        render: (_, requirement) => (
+          <div className="requirement-title-cell">
+            <Link to={`/requirements/${requirement._id}`}>{requirement.title}</Link>
+            {requirement.citation || requirement.permitNumber ? (
+              <Typography.Text type="secondary">
+                {[requirement.citation, requirement.permitNumber].filter(Boolean).join(' · ')}
+              </Typography.Text>
+            ) : null}
+          </div>
+        ),
+      },
+      {
+        title: t('requirement.category'),
+        key: 'category',
+        sorter: true,
+        render: (_, requirement) => t(`category.${requirement.category}`),
+      },
+      {
+        title: t('requirement.frequency'),
+        key: 'frequency',
+        sorter: true,
+        render: (_, requirement) => t(`frequency.${requirement.frequency}`),
+      },
+      {
+        title: t('requirement.programArea'),
+        key: 'programArea',
+        render: (_, requirement) => requirement.programAreaName ?? '—',
+      },
+      {
+        title: t('requirement.regulation'),
+        key: 'regulation',
+        render: (_, requirement) => requirement.regulationTitle ?? '—',
+      },
+      {
+        title: t('requirement.firstDueDate'),
+        key: 'firstDueDate',
+        sorter: true,
+        render: (_, requirement) => format.date(requirement.firstDueDate),
+      },
+      {
+        title: t('requirement.facilityCount'),
+        key: 'facilityCount',
+        align: 'end',
+        render: (_, requirement) => format.number(requirement.facilityCount),
+      },
+      {
+        title: t('data.status'),
+        key: 'status',
+        sorter: true,
+        render: (_, requirement) => <RequirementStatusTag status={requirement.status} />,
+      },
+      ...(canManage
+        ? [
+            {
+              title: t('data.actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              render: (_: unknown, requirement: Requirement) => (
+                <Flex gap={4}>
+                  <IconAction
+                    label={t('data.edit')}
+                    ariaLabel={t('requirement.editNamed', { title: requirement.title })}
+                    icon={<EditOutlined />}
+                    onClick={() => void navigate(`/requirements/${requirement._id}?edit=1`)}
+                  />
+                  {requirement.status === 'ACTIVE' ? (
+                    <ConfirmButton
+                      size="small"
+                      type="text"
+                      icon={<StopOutlined />}
+                      tooltip={t('requirement.retire')}
+                      danger
+                      title={t('requirement.retireConfirm', { title: requirement.title })}
+                      description={t('requirement.retireConfirmBody')}
+                      okText={t('requirement.retire')}
+                      onConfirm={() => retireOne(requirement)}
+                      aria-label={t('requirement.retireNamed', { title: requirement.title })}
+                    />
+                  ) : null}
+                </Flex>
+              ),
+            },
+          ]
+        : []),
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, format, canManage],
+  );
+
+  const exportColumns = useMemo<ExportColumn<Requirement>[]>(
+    () => [
+      { header: t('requirement.title'), value: (r) => r.title, width: 40 },
+      { header: t('requirement.citation'), value: (r) => r.citation ?? '' },
+      { header: t('requirement.permitNumber'), value: (r) => r.permitNumber ?? '' },
+      { header: t('requirement.regulation'), value: (r) => r.regulationTitle ?? '', width: 30 },
+      { header: t('requirement.programArea'), value: (r) => r.programAreaName ?? '', width: 24 },
+      { header: t('requirement.category'), value: (r) => t(`category.${r.category}`) },
+      { header: t('requirement.frequency'), value: (r) => t(`frequency.${r.frequency}`) },
+      { header: t('requirement.scheduleMode'), value: (r) => t(`scheduleMode.${r.scheduleMode}`) },
+      { header: t('requirement.firstDueDate'), value: (r) => r.firstDueDate, width: 12 },
+      { header: t('requirement.weekendShift'), value: (r) => t(`weekendShift.${r.weekendShift}`) },
+      { header: t('requirement.leadTimeDays'), value: (r) => r.leadTimeDays },
+      { header: t('requirement.graceDays'), value: (r) => r.graceDays },
+      { header: t('requirement.evidenceRequired'), value: (r) => (r.evidenceRequired ? t('data.yes') : t('data.no')) },
+      { header: t('requirement.minEvidence'), value: (r) => (r.evidenceRequired ? r.minEvidence : '') },
+      { header: t('requirement.activeFrom'), value: (r) => r.activeFrom ?? '', width: 12 },
+      { header: t('requirement.activeUntil'), value: (r) => r.activeUntil ?? '', width: 12 },
+      { header: t('requirement.defaultAssignee'), value: (r) => r.defaultAssigneeName ?? '', width: 24 },
+      { header: t('requirement.facilityCount'), value: (r) => r.facilityCount },
+      { header: t('data.status'), value: (r) => t(`requirementStatus.${r.status}`) },
+      { header: t('requirement.description'), value: (r) => r.description ?? '', width: 50 },
+      { header: t('data.updatedAt'), value: (r) => r.updatedAt, width: 22 },
+    ],
+    [t],
+  );
+
+  return (
+    <ServerTable<Requirement, RequirementFilter>
+      state={state}
+      result={result}
+      columns={columns}
+      rowKey="_id"
+      label={label}
+      searchLabel={t('requirements.search')}
+      filters={
+        <>
+          <FilterSelect
+            label={t('data.status')}
+            value={state.filters.status}
+            onChange={(value) => state.setFilter('status', value)}
+            options={REQUIREMENT_STATUSES.map((value) => ({ value, label: t(`requirementStatus.${value}`) }))}
+          />
+          <FilterSelect
+            label={t('requirement.category')}
+            value={state.filters.category}
+            onChange={(value) => state.setFilter('category', value)}
+            options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
+          />
+          <FilterSelect
+            label={t('requirement.frequency')}
+            value={state.filters.frequency}
+            onChange={(value) => state.setFilter('frequency', value)}
+            options={TASK_FREQUENCIES.map((value) => ({ value, label: t(`frequency.${value}`) }))}
+          />
+          <RemoteSelect
+            allowClear
+            className="data-toolbar__filter data-toolbar__filter--wide"
+            label={t('requirement.programArea')}
+            queryKey={['program-areas', 'filter-options']}
+            fetchOptions={(search) =>
+              fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
+                options.map((option) => ({ ...option, disabled: false })),
+              )
+            }
+            value={state.filters.programAreaId}
+            onChange={(value) => state.setFilter('programAreaId', (value as string | undefined) ?? undefined)}
+          />
+          <RemoteSelect
+            allowClear
+            className="data-toolbar__filter data-toolbar__filter--wide"
+            label={t('requirement.regulation')}
+            queryKey={['regulations', 'filter-options']}
+            fetchOptions={(search) =>
+              fetchRegulationOptions(search, t('data.inactive')).then((options) =>
+                options.map((option) => ({ ...option, disabled: false })),
+              )
+            }
+            value={state.filters.regulationId}
+            onChange={(value) => state.setFilter('regulationId', (value as string | undefined) ?? undefined)}
+          />
+          {facilityId ? null : (
+            <RemoteSelect
+              allowClear
+              className="data-toolbar__filter data-toolbar__filter--wide"
+              label={t('task.facility')}
+              queryKey={['facilities', 'options']}
+              fetchOptions={fetchFacilityOptions}
+              knownOptions={facilityKnown}
+              value={state.filters.facilityId}
+              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
+            />
+          )}
+        </>
+      }
+      exportOptions={{
+        fileName,
+        sheetName: t('nav.requirements'),
+        columns: exportColumns,
+        fetchPage: (page, pageSize, signal) => listRequirements({ ...query, page, pageSize }, signal),
+      }}
+      empty={empty ?? <Empty description={t('requirements.empty')} />}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkUserFacilitiesBody, BulkUserFacilitiesResponse } from '@rtms/shared/schemas/user-facilities';
+import { apiRequest } from '../../../lib/api-client';
+import { invalidateAssignments } from './invalidate';
+
+/** POST /api/user-facilities/bulk: assign (or unassign) every listed user to (from) every listed facility. */
+export function bulkUserFacilities(body: BulkUserFacilitiesBody): Promise<BulkUserFacilitiesResponse> {
+  return apiRequest('POST', '/user-facilities/bulk', { body });
+}
+
+export function useBulkUserFacilities() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: bulkUserFacilities, onSuccess: () => invalidateAssignments(queryClient) });
+}

@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { userPageSchema } from '@rtms/shared/schemas/users';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+
+export type UserPage = z.infer<typeof userPageSchema>;
+/** GET /api/users query: page, pageSize, sort, search, role, active ('true'|'false'), facilityId. */
+export type UsersQuery = Record<string, QueryValue>;
+
+/** GET /api/users: the users the caller may see. */
+export function listUsers(query: UsersQuery, signal?: AbortSignal): Promise<UserPage> {
+  return apiRequest('GET', `/users${toQueryString(query)}`, { signal });
+}
+
+export const usersQueryOptions = (query: UsersQuery) =>
+  queryOptions({
+    queryKey: ['users', 'list', query],
+    queryFn: ({ signal }) => listUsers(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUsers(query: UsersQuery) {
+  return useQuery(usersQueryOptions(query));
+}
+
+/** Users matching `search` as select options ("Name <email>"), for pickers elsewhere. */
+export async function fetchUserOptions(search: string): Promise<{ value: string; label: string }[]> {
+  const page = await listUsers({ search: search || undefined, pageSize: 50, sort: 'name' });
+  return page.data.map((user) => ({ value: user._id, label: userLabel(user) }));
+}
+
+/** "Name <email>", or the email alone for a user without a name. */
+export function userLabel(user: { name: string; email: string }): string {
+  return user.name.trim() ? `${user.name} <${user.email}>` : user.email;
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ResetPasswordResponse } from '@rtms/shared/schemas/users';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/users/:id/reset-password → a temporary password, shown once, to change at next sign-in. */
+export function resetUserPassword(id: string): Promise<ResetPasswordResponse> {
+  return apiRequest('POST', `/users/${encodeURIComponent(id)}/reset-password`);
+}
+
+export function useResetUserPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetUserPassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}

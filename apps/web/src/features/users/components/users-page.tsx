@@ -1,0 +1,288 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Empty, Flex, Space, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, UndoOutlined } from '@ant-design/icons';
+import { ROLES } from '@rtms/shared/enums';
+import { can } from '@rtms/shared/permissions';
+import type { User } from '@rtms/shared/schemas/users';
+import { useCurrentUser } from '../../../lib/auth/auth-context';
+import { useT } from '../../../lib/i18n/use-t';
+import { PageHeader } from '../../../components/page-header';
+import { ActiveTag } from '../../../components/data/active-tag';
+import { ConfirmButton } from '../../../components/data/confirm-button';
+import { IconAction } from '../../../components/data/icon-action';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { RemoteSelect } from '../../../components/data/remote-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
+import { HandOverModal } from '../../hand-over/components/hand-over-modal';
+import { listUsers, useUsers } from '../api/list-users';
+import { useResetUserPassword } from '../api/reset-password';
+import { useUpdateUser } from '../api/update-user';
+import { MyProfilePage } from './my-profile-page';
+import { TemporaryPasswordModal } from './temporary-password-modal';
+import { UserFormModal } from './user-form-modal';
+import { userActionsFor } from './user-permissions';
+
+const FILTERS = ['role', 'active', 'facilityId'] as const;
+
+/** /users: the Users table, or My Profile for the roles whose menu says so (seed §6). */
+export function UsersPage() {
+  const me = useCurrentUser();
+  return can(me.role, 'profile:menu') ? <MyProfilePage /> : <UsersTablePage />;
+}
+
+function UsersTablePage() {
+  const t = useT();
+  const me = useCurrentUser();
+  const format = useFormatters();
+  const { message } = App.useApp();
+  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'name' });
+  const result = useUsers(state.query);
+  const update = useUpdateUser();
+  const reset = useResetUserPassword();
+  const [editing, setEditing] = useState<{ open: boolean; user?: User }>({ open: false });
+  const [secret, setSecret] = useState({ open: false, email: '', password: '' });
+  const [handingOver, setHandingOver] = useState<User | null>(null);
+  const canHandOver = can(me.role, 'handover:perform');
+
+  const setActive = async (user: User, active: boolean) => {
+    try {
+      await update.mutateAsync({ id: user._id, body: { active } });
+      void message.success(
+        active ? t('users.reactivated', { email: user.email }) : t('users.deactivated', { email: user.email }),
+      );
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const resetPassword = async (user: User) => {
+    try {
+      const { data } = await reset.mutateAsync(user._id);
+      setSecret({ open: true, email: user.email, password: data.temporaryPassword });
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const columns = useMemo<ColumnsType<User>>(
+    () => [
+      {
+        title: t('users.name'),
+        key: 'name',
+        sorter: true,
+        render: (_, user) => (
+          <Space size={4} wrap>
+            <span>{user.name.trim() || '—'}</span>
+            {user._id === me._id ? <Tag color="blue">{t('users.you')}</Tag> : null}
+          </Space>
+        ),
+      },
+      { title: t('users.email'), key: 'email', dataIndex: 'email', sorter: true },
+      { title: t('users.role'), key: 'role', sorter: true, render: (_, user) => t(`role.${user.role}`) },
+      {
+        title: t('users.facilities'),
+        key: 'facilities',
+        align: 'end',
+        render: (_, user) => format.number(user.facilityIds.length),
+      },
+      {
+        title: t('data.status'),
+        key: 'active',
+        sorter: true,
+        render: (_, user) => (
+          <Space size={4} wrap>
+            <ActiveTag active={user.active} />
+            {user.mustChangePassword ? (
+              <Tooltip title={t('users.mustChangePasswordHelp')}>
+                <Tag color="gold">{t('users.passwordChangeDue')}</Tag>
+              </Tooltip>
+            ) : null}
+          </Space>
+        ),
+      },
+      {
+        title: t('users.lastSignIn'),
+        key: 'lastSignInAt',
+        sorter: true,
+        render: (_, user) => (user.lastSignInAt ? format.dateTime(user.lastSignInAt) : t('users.never')),
+      },
+      {
+        title: t('data.actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_, user) => {
+          const allowed = userActionsFor(me, user);
+          const name = user.name.trim() || user.email;
+          return (
+            <Flex gap={4} wrap>
+              {allowed.edit ? (
+                <IconAction
+                  label={t('data.edit')}
+                  ariaLabel={t('users.editNamed', { name })}
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing({ open: true, user })}
+                />
+              ) : null}
+              {canHandOver ? (
+                <IconAction
+                  label={t('handOver.action')}
+                  ariaLabel={t('handOver.actionNamed', { name })}
+                  icon={<SwapOutlined />}
+                  onClick={() => setHandingOver(user)}
+                />
+              ) : null}
+              {allowed.resetPassword && user.active ? (
+                <ConfirmButton
+                  size="small"
+                  type="text"
+                  icon={<KeyOutlined />}
+                  tooltip={t('users.resetPassword')}
+                  title={t('users.resetConfirm', { email: user.email })}
+                  description={t('users.resetConfirmBody')}
+                  okText={t('users.resetPassword')}
+                  onConfirm={() => resetPassword(user)}
+                  aria-label={t('users.resetPasswordNamed', { name })}
+                />
+              ) : null}
+              {allowed.deactivate ? (
+                user.active ? (
+                  <ConfirmButton
+                    key="deactivate"
+                    size="small"
+                    type="text"
+                    icon={<StopOutlined />}
+                    tooltip={t('users.deactivate')}
+                    danger
+                    title={t('users.deactivateConfirm', { email: user.email })}
+                    description={t('users.deactivateConfirmBody')}
+                    okText={t('users.deactivate')}
+                    onConfirm={() => setActive(user, false)}
+                    aria-label={t('users.deactivateNamed', { name })}
+                  />
+                ) : (
+                  <ConfirmButton
+                    key="reactivate"
+                    size="small"
+                    type="text"
+                    icon={<UndoOutlined />}
+                    tooltip={t('users.reactivate')}
+                    title={t('users.reactivateConfirm', { email: user.email })}
+                    okText={t('users.reactivate')}
+                    onConfirm={() => setActive(user, true)}
+                    aria-label={t('users.reactivateNamed', { name })}
+                  />
+                )
+              ) : null}
+            </Flex>
+          );
+        },
+      },
+    ],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [t, me, format, canHandOver],
+  );
+
+  const exportColumns = useMemo<ExportColumn<User>[]>(
+    () => [
+      { header: t('users.name'), value: (user) => user.name },
+      { header: t('users.firstName'), value: (user) => user.firstName },
+      { header: t('users.lastName'), value: (user) => user.lastName },
+      { header: t('users.email'), value: (user) => user.email, width: 32 },
+      { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
+      { header: t('data.status'), value: (user) => (user.active ? t('data.active') : t('data.inactive')) },
+      {
+        header: t('users.mustChangePassword'),
+        value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
+      },
+      { header: t('users.facilities'), value: (user) => user.facilityIds.length },
+      { header: t('users.lastSignIn'), value: (user) => user.lastSignInAt ?? '', width: 22 },
+      { header: t('data.createdAt'), value: (user) => user.createdAt, width: 22 },
+    ],
+    [t],
+  );
+
+  const canCreate = can(me.role, 'user:create');
+  return (
+    <>
+      <PageHeader
+        title={t('nav.users')}
+        actions={
+          canCreate ? (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
+              {t('users.new')}
+            </Button>
+          ) : null
+        }
+      />
+      <ServerTable<User, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('nav.users')}
+        searchLabel={t('users.search')}
+        filters={
+          <>
+            <FilterSelect
+              label={t('users.role')}
+              value={state.filters.role}
+              onChange={(value) => state.setFilter('role', value)}
+              options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
+            />
+            <FilterSelect
+              label={t('data.status')}
+              value={state.filters.active}
+              onChange={(value) => state.setFilter('active', value)}
+              options={[
+                { value: 'true', label: t('data.active') },
+                { value: 'false', label: t('data.inactive') },
+              ]}
+            />
+            <RemoteSelect
+              allowClear
+              className="data-toolbar__filter data-toolbar__filter--wide"
+              label={t('users.facility')}
+              queryKey={['facilities', 'options']}
+              fetchOptions={fetchFacilityOptions}
+              value={state.filters.facilityId}
+              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
+            />
+          </>
+        }
+        exportOptions={{
+          fileName: 'users',
+          sheetName: t('nav.users'),
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listUsers({ ...state.query, page, pageSize }, signal),
+        }}
+        empty={
+          <Empty description={t('users.empty')}>
+            {canCreate ? (
+              <Button type="primary" onClick={() => setEditing({ open: true })}>
+                {t('users.new')}
+              </Button>
+            ) : null}
+          </Empty>
+        }
+      />
+      <UserFormModal
+        open={editing.open}
+        user={editing.user}
+        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
+        onTemporaryPassword={(email, password) => setSecret({ open: true, email, password })}
+      />
+      <HandOverModal open={handingOver !== null} user={handingOver} onClose={() => setHandingOver(null)} />
+      <TemporaryPasswordModal
+        open={secret.open}
+        email={secret.email}
+        password={secret.password}
+        onClose={() => setSecret({ open: false, email: '', password: '' })}
+      />
+    </>
+  );
+}

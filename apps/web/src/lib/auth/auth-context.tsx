@@ -1,0 +1,126 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, SessionUser } from '@rtms/shared/schemas/auth';
+import { ApiError, setUnauthorizedListener } from '../api-client';
+import { reportError } from '../error-reporting';
+import { getCurrentUser } from '../../features/auth/api/get-current-user';
+import { signIn as signInCall } from '../../features/auth/api/sign-in';
+import { signOutOnServer } from '../../features/auth/api/sign-out';
+import { clearStoredSession, readStoredToken, storeSession, storeToken } from './session-storage';
+
+/** Session states of the seed §4: loading, then signed in or signed out. */
+export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
+
+interface AuthState {
+  status: AuthStatus;
+  user: SessionUser | null;
+  /** The sign-in flow's loading flag and error message (cleared at the start of each attempt). */
+  signingIn: boolean;
+  signInError: string | null;
+  /** Why the session ended when it was not the user's choice (e.g. token revoked). */
+  sessionError: string | null;
+}
+
+interface AuthContextValue extends AuthState {
+  signIn(body: LoginBody): Promise<boolean>;
+  signOut(): Promise<void>;
+  /** After a password change: keep the new token and clear the must-change flag. */
+  passwordChanged(token: string): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(() => ({
+    status: readStoredToken() ? 'loading' : 'signedOut',
+    user: null,
+    signingIn: false,
+    signInError: null,
+    sessionError: null,
+  }));
+
+  const endSession = useCallback(
+    (reason: string | null) => {
+      clearStoredSession();
+      queryClient.clear();
+      setState((previous) => ({ ...previous, status: 'signedOut', user: null, sessionError: reason }));
+    },
+    [queryClient],
+  );
+
+  // At start, a stored token is checked with /auth/me; failure clears the user and storage and is reported.
+  useEffect(() => {
+    const token = readStoredToken();
+    if (!token) return;
+    let cancelled = false;
+    getCurrentUser(token).then(
+      (user) => {
+        if (!cancelled) setState((previous) => ({ ...previous, status: 'signedIn', user }));
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        reportError(error, { during: 'session restore' });
+        endSession(error instanceof ApiError ? error.message : String(error));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [endSession]);
+
+  useEffect(() => {
+    setUnauthorizedListener(() => endSession('Your session has ended. Please sign in again.'));
+  }, [endSession]);
+
+  const signIn = useCallback(async (body: LoginBody) => {
+    setState((previous) => ({ ...previous, signingIn: true, signInError: null, sessionError: null }));
+    try {
+      const { data } = await signInCall(body);
+      storeSession(data.token, data.user);
+      setState((previous) => ({ ...previous, status: 'signedIn', user: data.user, signingIn: false }));
+      return true;
+    } catch (error) {
+      reportError(error, { during: 'sign-in' });
+      const message = error instanceof Error ? error.message : String(error);
+      setState((previous) => ({ ...previous, signingIn: false, signInError: message }));
+      return false;
+    }
+  }, []);
+
+  const signOut = useCallback(async () => {
+    try {
+      await signOutOnServer();
+    } catch (error) {
+      // The token is dropped locally either way; a failed revoke is only reported.
+      reportError(error, { during: 'sign-out' });
+    }
+    endSession(null);
+  }, [endSession]);
+
+  const passwordChanged = useCallback((token: string) => {
+    storeToken(token);
+    setState((previous) =>
+      previous.user ? { ...previous, user: { ...previous.user, mustChangePassword: false } } : previous,
+    );
+  }, []);
+
+  const value = useMemo(
+    () => ({ ...state, signIn, signOut, passwordChanged }),
+    [state, signIn, signOut, passwordChanged],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}
+
+/** The signed-in user; only for components rendered inside the protected shell. */
+export function useCurrentUser(): SessionUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('useCurrentUser used outside the signed-in shell');
+  return user;
+}

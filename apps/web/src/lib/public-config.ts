@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@rtms/shared/schemas/public-config';
+import { APP_VERSION } from '@rtms/shared/constants';
+import { apiRequest } from './api-client';
+
+const FALLBACK: PublicConfig = {
+  appName: 'RTMS',
+  logoUrl: '/logo.svg',
+  companyName: '',
+  companyWebsite: '',
+  supportEmail: '',
+  version: APP_VERSION,
+};
+
+/** App name, logo, company and website of this installation (GET /api/config). */
+export function usePublicConfig(): PublicConfig {
+  const { data } = useQuery({
+    queryKey: ['public-config'],
+    queryFn: () =>
+      apiRequest<{ data: PublicConfig }>('GET', '/config', { token: null }).then((response) => response.data),
+    staleTime: Infinity,
+  });
+  return data ?? FALLBACK;
+}

@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, COMPANY_NAME } from './support/config';
+import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+
+describe('sign-in, sessions and the shell', () => {
+  let browser: Browser;
+  const pages: TestPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const { cspViolations } of pages) expect(cspViolations).toEqual([]);
+    await browser.close();
+  });
+  const newPage = async (viewport?: { width: number; height: number }) => {
+    const testPage = await openPage(browser, viewport);
+    pages.push(testPage);
+    return testPage;
+  };
+
+  it('shows the seed sign-in page and both validation messages', async () => {
+    const { page, context } = await newPage();
+    await page.goto('/signin');
+    await expect(page.getByRole('heading', { name: 'Sign in to RTMS' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Welcome To').first().isVisible()).resolves.toBe(true);
+    await expect(page.getByText(/contact the administrator/i).isVisible()).resolves.toBe(true);
+    await saveScreenshot(page, 'signin');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('The input is not valid E-mail!').waitFor();
+    await page.getByText('Please enter your Password!').waitFor();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByText('The input is not valid E-mail!').waitFor();
+    await context.close();
+  });
+
+  it("shows the server's message for a wrong password", async () => {
+    const { page, context } = await newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-here');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The email or password is incorrect.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/signin');
+    await context.close();
+  });
+
+  it('sends a signed-out user to /signin and a signed-in user away from /signin and /signup', async () => {
+    const { page, context } = await newPage();
+    await page.goto('/facilities');
+    await page.waitForURL('**/signin');
+    await signInThroughForm(page);
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/signin');
+    await page.getByText('Version 1.2.1-beta').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.goto('/signup');
+    await page.getByText('Version 1.2.1-beta').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
+  it('signs in, shows the shell, restores the session after reload and signs out', async () => {
+    const { page, context } = await newPage();
+    await signInThroughForm(page);
+    await expect(page.getByText(`© 2023 ${COMPANY_NAME}`).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Go to website' }).getAttribute('target')).resolves.toBe('_blank');
+    for (const label of [
+      'Dashboard',
+      'Calendar',
+      'Users',
+      'Facilities',
+      'User Facilities',
+      'Requirements',
+      'Documents',
+      'Settings',
+    ]) {
+      await expect(page.getByRole('menuitem', { name: new RegExp(`(^| )${label}$`) }).count()).resolves.toBeGreaterThan(
+        0,
+      );
+    }
+    await saveScreenshot(page, 'shell');
+
+    await page.reload();
+    await page.getByText('Version 1.2.1-beta').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await page.getByRole('button', { name: /User menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL('**/signin');
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+    await context.close();
+  });
+
+  it('ends the session at start when the stored token was revoked', async () => {
+    const { page, context, baseURL } = await newPage();
+    await signInThroughForm(page);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+    const revoked = await fetch(`${baseURL}/api/users/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(revoked.status).toBe(200);
+    await page.reload();
+    await page.waitForURL('**/signin');
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
+    await context.close();
+  });
+
+  it('shows the 404 page with Go to Home', async () => {
+    const { page, context } = await newPage();
+    await signInThroughForm(page);
+    await page.goto('/no-such-page');
+    await page.getByText('Oops, an error has occurred. Page not found!').waitFor();
+    await page.getByRole('button', { name: 'Go to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/500');
+    await page.getByText('Sorry, server goes wrong').waitFor();
+    await context.close();
+  });
+
+  it('changes the password from the user menu and signs out other sessions', async () => {
+    const first = await newPage();
+    const second = await newPage();
+    await signInThroughForm(first.page);
+    await signInThroughForm(second.page);
+    await first.page.getByRole('button', { name: /User menu/ }).click();
+    await first.page.getByRole('menuitem', { name: 'Change password' }).click();
+    await first.page.waitForURL('**/change-password');
+    await first.page.getByLabel('Current password').fill(ADMIN_PASSWORD);
+    await first.page.getByLabel('New password', { exact: true }).fill('short');
+    await first.page.getByText('Password must be at least 12 characters long').waitFor();
+    const newPassword = 'a-much-longer-passphrase-2026';
+    await first.page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await first.page.getByLabel('Confirm new password').fill(newPassword);
+    await first.page.getByRole('button', { name: 'Change password' }).click();
+    await first.page.waitForURL((url) => url.pathname === '/');
+
+    // The other browser's token was revoked: its next call ends the session.
+    await second.page.reload();
+    await second.page.waitForURL('**/signin');
+
+    // Put the password back so that the other tests keep working.
+    const token = await first.page.evaluate(() => localStorage.getItem('token'));
+    const reset = await fetch(`${first.baseURL}/api/users/change-password`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ currentPassword: newPassword, newPassword: ADMIN_PASSWORD }),
+    });
+    expect(reset.status).toBe(200);
+    await first.context.close();
+    await second.context.close();
+  });
+});

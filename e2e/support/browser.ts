@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, CHROMIUM_PATH } from './config';
+
+export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../docs/screenshots');
+
+/** Launches the system Chromium with the flags this machine needs (no sandbox as root, no background networking). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export interface TestPage {
+  context: BrowserContext;
+  page: Page;
+  baseURL: string;
+  /** Console messages that report a Content Security Policy violation. */
+  cspViolations: string[];
+  /** Every console error (for diagnosis). */
+  consoleErrors: string[];
+}
+
+/** A fresh context (empty storage) with a page that records CSP violations. */
+export async function openPage(
+  browser: Browser,
+  viewport = { width: 1367, height: 850 },
+  options: BrowserContextOptions = {},
+): Promise<TestPage> {
+  const baseURL = inject('baseURL');
+  const context = await browser.newContext({ ...options, baseURL, viewport });
+  const page = await context.newPage();
+  const cspViolations: string[] = [];
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|Content-Security-Policy/i.test(text)) cspViolations.push(text);
+    if (message.type() === 'error') consoleErrors.push(text);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return { context, page, baseURL, cspViolations, consoleErrors };
+}
+
+/** Signs in through the form and waits for the shell. */
+export async function signInThroughForm(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<void> {
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText('Version 1.2.1-beta').waitFor();
+}
+
+/** Saves a screenshot under docs/screenshots (committed; the README shows them), once images have loaded. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.images].map((image) =>
+        image.complete ? undefined : new Promise((resolve) => image.addEventListener('load', resolve, { once: true })),
+      ),
+    ),
+  );
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}

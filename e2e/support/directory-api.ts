@@ -1,0 +1,37 @@
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './config';
+
+/** Thin API helpers for browser tests that set up data (users of each role, facilities…) before driving the UI. */
+export interface ApiClient {
+  token: string;
+  call<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+}
+
+export async function signInApi(baseURL: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD): Promise<ApiClient> {
+  const response = await fetch(`${baseURL}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  const { data } = (await response.json()) as { data: { token: string } };
+  return {
+    token: data.token,
+    async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const result = await fetch(`${baseURL}/api${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${data.token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await result.text();
+      if (!result.ok) throw new Error(`${method} ${path} → ${result.status} ${text}`);
+      return (text ? JSON.parse(text) : undefined) as T;
+    },
+  };
+}
+
+export interface Created {
+  _id: string;
+}

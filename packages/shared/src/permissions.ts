@@ -1,0 +1,60 @@
+import type { Role } from './enums';
+
+/**
+ * Every action a role may be allowed, from PRODUCT §2 and the seed §6.
+ * Facility-scoped actions ("own facilities") are granted here to the facility roles;
+ * the server additionally checks that the object lies within the caller's facilities.
+ */
+export const PERMISSIONS = {
+  'user:create': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'user:editRole': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'user:resetPassword': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'user:list': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  'user:update': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'facility:create': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'facility:update': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  'facility:deactivate': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'settings:view': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'settings:manage': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'userFacility:view': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'userFacility:manage': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  'profile:menu': ['FACILITY_USER'],
+  'requirement:manage': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  'task:complete': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
+  'task:reopen': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  'task:assign': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  'task:attachEvidence': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
+  'document:upload': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
+  'document:archive': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  'anything:deletePermanently': ['ALL_FACILITY_ADMIN'],
+  'audit:view': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  'handover:perform': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  /** Read users: everyone, scoped (all / users sharing a facility / only oneself, i.e. My Profile). */
+  'user:read': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
+  /**
+   * Grant the ALL_FACILITY_ADMIN role, or edit, reset or deactivate an ALL_FACILITY_ADMIN: only an
+   * ALL_FACILITY_ADMIN, so that an ALL_FACILITY_USER cannot raise anyone (or themself, through a
+   * second account) to the one role that may delete permanently.
+   */
+  'user:manageAdmins': ['ALL_FACILITY_ADMIN'],
+  /** Read facilities: everyone, only their own facilities for the facility roles. */
+  'facility:read': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
+  /** Read regulations and program areas (requirement and document forms pick them); managing them is `settings:manage`. */
+  'regulation:read': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
+  'programArea:read': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
+  /** Check the whole audit hash chain (it spans every facility). */
+  'audit:verify': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/** Whether `role` may perform `permission` (before any facility-scope check). */
+export function can(role: Role | undefined | null, permission: Permission): boolean {
+  if (!role) return false;
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+/** "All" roles see every facility; facility roles only their assigned ones. */
+export function seesAllFacilities(role: Role): boolean {
+  return role === 'ALL_FACILITY_ADMIN' || role === 'ALL_FACILITY_USER';
+}

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../calendar-date';
+import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+
+/** Entity types written to the audit trail (later features add theirs here). */
+export const AUDIT_ENTITY_TYPES = [
+  'USER',
+  'FACILITY',
+  'USER_FACILITY',
+  'REGULATION',
+  'PROGRAM_AREA',
+  'REQUIREMENT',
+  'TASK',
+  'DOCUMENT',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** Actions written to the audit trail. */
+export const AUDIT_ACTIONS = [
+  'CREATE',
+  'UPDATE',
+  'DELETE',
+  'DEACTIVATE',
+  'REACTIVATE',
+  'ROLE_CHANGE',
+  'PASSWORD_RESET',
+  'PASSWORD_CHANGE',
+  'SIGN_IN',
+  'ASSIGN',
+  'UNASSIGN',
+  'COMPLETE',
+  'REOPEN',
+  'ARCHIVE',
+  'RESTORE',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** `{field: {before, after}}`; a created entity has `before: null`, a deleted one `after: null`. */
+export const auditChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+/**
+ * One event of the append-only audit trail. `hash` = SHA-256 of `prevHash` followed by the canonical
+ * JSON of the event's content, so that a changed or deleted past event breaks the chain.
+ */
+export const auditEventSchema = z.object({
+  _id: idSchema,
+  seq: z.number().int(),
+  at: instantSchema,
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  facilityId: z.string().nullable(),
+  changes: auditChangesSchema,
+  prevHash: z.string(),
+  hash: z.string(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** A calendar date (whole day, UTC) or an ISO-8601 instant. */
+const instantOrDateSchema = z
+  .string()
+  .trim()
+  .refine(
+    (value) => isCalendarDate(value) || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))),
+    'Use a date (YYYY-MM-DD) or an ISO-8601 instant',
+  );
+
+export const AUDIT_SORTS = ['at', '-at'] as const;
+
+/**
+ * GET /api/audit: newest first by default. `from`/`to` are inclusive (a date covers its whole UTC day).
+ * Facility roles see only events of their facilities.
+ */
+export const auditListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(AUDIT_SORTS).optional(),
+  entityType: z.string().trim().max(64).optional(),
+  entityId: z.string().trim().max(64).optional(),
+  actorId: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(64).optional(),
+  facilityId: z.string().trim().max(64).optional(),
+  from: instantOrDateSchema.optional(),
+  to: instantOrDateSchema.optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+export const auditPageSchema = pageOf(auditEventSchema);
+
+/** GET /api/audit/verify: whether every event's hash and link to its predecessor still hold. */
+export const auditVerifySchema = z.object({
+  intact: z.boolean(),
+  checked: z.number().int(),
+  firstBrokenId: z.string().optional(),
+});
+export type AuditVerifyResult = z.infer<typeof auditVerifySchema>;
+export const auditVerifyResponseSchema = dataOf(auditVerifySchema);

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ROLES } from '../enums';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { emailSchema, idSchema } from './common';
+
+/** POST /api/users/login body. Messages are the seed's sign-in form messages. */
+export const loginBodySchema = z
+  .object({
+    email: emailSchema,
+    password: z.string({ message: 'Please enter your Password!' }).min(1, 'Please enter your Password!').max(1024),
+  })
+  .strict();
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+/** The user as the sign-in and current-user calls return it (seed §7), plus what the shell needs. */
+export const sessionUserSchema = z.object({
+  _id: idSchema,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  firstName: z.string(),
+  lastName: z.string(),
+  mustChangePassword: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({
+  data: z.object({ token: z.string(), user: sessionUserSchema }),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const meResponseSchema = z.object({ data: sessionUserSchema });
+
+/**
+ * Password strength rule, shared by every form that sets a password:
+ * 12 to 128 characters, not only one repeated character. Length, not composition (ASVS 5.0).
+ */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`)
+  .refine((value) => new Set(value).size > 3, 'Password is too easy to guess');
+
+export const changePasswordBodySchema = z
+  .object({
+    currentPassword: z.string().min(1, 'Please enter your current password').max(1024),
+    newPassword: newPasswordSchema,
+  })
+  .strict()
+  .refine((body) => body.currentPassword !== body.newPassword, {
+    message: 'The new password must differ from the current one',
+    path: ['newPassword'],
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+export const changePasswordResponseSchema = z.object({ data: z.object({ token: z.string() }) });

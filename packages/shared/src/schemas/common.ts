@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
+
+/** Text id of any entity, exposed as `_id`. */
+export const idSchema = z.string().min(1).max(64);
+
+/** An email address, normalised to lower case. The message is the seed's sign-in message. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .email({ message: 'The input is not valid E-mail!' })
+  .transform((value) => value.toLowerCase());
+
+/** ISO-8601 UTC instant as the API sends it. */
+export const instantSchema = z.string();
+
+/** Query of every paginated list. */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  sort: z.string().max(64).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export const pageMetaSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** `{data: [...], meta: {total, page, pageSize}}` */
+export function pageOf<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ data: z.array(item), meta: pageMetaSchema });
+}
+
+/** `{data: item}` */
+export function dataOf<T extends z.ZodTypeAny>(item: T) {
+  return z.object({ data: item });
+}
+
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.unknown().optional(),
+});

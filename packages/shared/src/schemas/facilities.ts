@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../calendar-date';
+import { FACILITY_STATUSES, FACILITY_TYPES, ROLES } from '../enums';
+import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+
+/**
+ * Whether `value` names an IANA time zone this runtime knows (e.g. "America/Chicago", "UTC").
+ * Offsets such as "+05:00" are refused: a facility's calendar follows its zone's daylight-saving rules.
+ */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone, stored in its canonical spelling ("US/Eastern" becomes "America/New_York"). */
+export const timeZoneSchema = z
+  .string({ message: 'Please choose a time zone' })
+  .trim()
+  .min(1, 'Please choose a time zone')
+  .max(64)
+  .refine(isTimeZone, 'Not a known IANA time zone (e.g. America/Chicago)')
+  .transform((value) => new Intl.DateTimeFormat('en-US', { timeZone: value }).resolvedOptions().timeZone);
+
+/** A facility code: 2–12 characters, upper-case letters, digits and hyphens (lower case is upper-cased). */
+export const facilityCodeSchema = z
+  .string({ message: 'Please enter a code' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9][A-Z0-9-]{1,11}$/, 'Code must be 2–12 characters: letters, digits and hyphens');
+
+/** A power facility. `programAreaIds` are the compliance domains that apply to it. */
+export const facilitySchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  code: z.string(),
+  type: z.enum(FACILITY_TYPES),
+  status: z.enum(FACILITY_STATUSES),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  capacityMw: z.number().nullable(),
+  commercialOperationDate: z.string().nullable(),
+  timeZone: z.string(),
+  notes: z.string().nullable(),
+  programAreaIds: z.array(idSchema),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type Facility = z.infer<typeof facilitySchema>;
+
+/** A user assigned to a facility, as the facility's detail page lists them. */
+export const facilityUserSchema = z.object({
+  _id: idSchema,
+  userFacilityId: idSchema,
+  email: z.string(),
+  name: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+});
+export type FacilityUser = z.infer<typeof facilityUserSchema>;
+
+/** GET /api/facilities/:id: the facility with its program areas and (the users the caller may see among) its users. */
+export const facilityDetailSchema = facilitySchema.extend({
+  programAreas: z.array(z.object({ _id: idSchema, name: z.string(), active: z.boolean() })),
+  users: z.array(facilityUserSchema),
+});
+export type FacilityDetail = z.infer<typeof facilityDetailSchema>;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters long`)
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+
+const nameSchema = z
+  .string({ message: 'Please enter a name' })
+  .trim()
+  .min(1, 'Please enter a name')
+  .max(200, 'Name must be at most 200 characters long');
+
+const fields = {
+  name: nameSchema,
+  code: facilityCodeSchema,
+  type: z.enum(FACILITY_TYPES, { message: `Type must be one of ${FACILITY_TYPES.join(', ')}` }),
+  status: z.enum(FACILITY_STATUSES, { message: 'Status must be ACTIVE or INACTIVE' }),
+  address: optionalText(300, 'Address'),
+  city: optionalText(120, 'City'),
+  state: optionalText(120, 'State or region'),
+  country: optionalText(120, 'Country'),
+  latitude: z
+    .number({ message: 'Latitude must be a number' })
+    .min(-90, 'Latitude must be between -90 and 90')
+    .max(90, 'Latitude must be between -90 and 90')
+    .nullable()
+    .optional(),
+  longitude: z
+    .number({ message: 'Longitude must be a number' })
+    .min(-180, 'Longitude must be between -180 and 180')
+    .max(180, 'Longitude must be between -180 and 180')
+    .nullable()
+    .optional(),
+  capacityMw: z
+    .number({ message: 'Capacity must be a number' })
+    .min(0, 'Capacity cannot be negative')
+    .max(100_000, 'Capacity must be at most 100000 MW')
+    .nullable()
+    .optional(),
+  commercialOperationDate: z
+    .string()
+    .refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD')
+    .nullable()
+    .optional(),
+  timeZone: timeZoneSchema,
+  notes: optionalText(5000, 'Notes'),
+  programAreaIds: z
+    .array(idSchema)
+    .max(100)
+    .transform((ids) => [...new Set(ids)]),
+};
+
+/** POST /api/facilities */
+export const createFacilityBodySchema = z
+  .object({
+    ...fields,
+    status: fields.status.optional(),
+    programAreaIds: fields.programAreaIds.optional(),
+  })
+  .strict();
+export type CreateFacilityBody = z.input<typeof createFacilityBodySchema>;
+
+/**
+ * PATCH /api/facilities/:id: any subset of the fields. `programAreaIds` replaces the whole set.
+ * Changing `status` (deactivate/reactivate) needs the `facility:deactivate` permission.
+ */
+export const updateFacilityBodySchema = z
+  .object({
+    name: fields.name.optional(),
+    code: fields.code.optional(),
+    type: fields.type.optional(),
+    status: fields.status.optional(),
+    address: fields.address,
+    city: fields.city,
+    state: fields.state,
+    country: fields.country,
+    latitude: fields.latitude,
+    longitude: fields.longitude,
+    capacityMw: fields.capacityMw,
+    commercialOperationDate: fields.commercialOperationDate,
+    timeZone: fields.timeZone.optional(),
+    notes: fields.notes,
+    programAreaIds: fields.programAreaIds.optional(),
+  })
+  .strict();
+export type UpdateFacilityBody = z.input<typeof updateFacilityBodySchema>;
+
+export const FACILITY_SORTS = [
+  'name',
+  '-name',
+  'code',
+  '-code',
+  'type',
+  '-type',
+  'status',
+  '-status',
+  'city',
+  '-city',
+  'state',
+  '-state',
+  'country',
+  '-country',
+  'capacityMw',
+  '-capacityMw',
+  'commercialOperationDate',
+  '-commercialOperationDate',
+  'createdAt',
+  '-createdAt',
+  'updatedAt',
+  '-updatedAt',
+] as const;
+
+/**
+ * GET /api/facilities: only the facilities in the caller's scope. `search` matches name, code, address,
+ * city, state and country (case- and accent-insensitive).
+ */
+export const facilityListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(FACILITY_SORTS).optional(),
+  type: z.enum(FACILITY_TYPES).optional(),
+  status: z.enum(FACILITY_STATUSES).optional(),
+  state: z.string().trim().max(120).optional(),
+  programAreaId: idSchema.optional(),
+});
+export type FacilityListQuery = z.infer<typeof facilityListQuerySchema>;
+
+export const facilityResponseSchema = dataOf(facilitySchema);
+export const facilityDetailResponseSchema = dataOf(facilityDetailSchema);
+export const facilityPageSchema = pageOf(facilitySchema);

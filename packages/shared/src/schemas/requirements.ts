@@ -1,0 +1,325 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../calendar-date';
+import { REQUIREMENT_STATUSES, SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } from '../enums';
+import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+
+/** A calendar date `YYYY-MM-DD` naming a real day. */
+export const calendarDateSchema = z
+  .string({ message: 'Use a date in the form YYYY-MM-DD' })
+  .trim()
+  .refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD');
+
+/** Largest lead time or grace in days (a little over two years). */
+export const MAX_WINDOW_DAYS = 800;
+/** Most evidence documents a requirement may ask for per task. */
+export const MAX_MIN_EVIDENCE = 50;
+/** Most facilities one requirement may bind. */
+export const MAX_REQUIREMENT_FACILITIES = 1000;
+
+/**
+ * One facility a requirement binds. A not-applicable binding has no tasks and needs a reason;
+ * `assigneeId` and `firstDueDate` override the requirement's default assignee and first due date at
+ * that site. `generateFrom` is the earliest due date tasks exist from (the day the facility was bound,
+ * or the backfill date asked for).
+ */
+export const requirementFacilitySchema = z.object({
+  _id: idSchema,
+  facilityId: idSchema,
+  facilityName: z.string(),
+  facilityCode: z.string(),
+  timeZone: z.string(),
+  applicable: z.boolean(),
+  notApplicableReason: z.string().nullable(),
+  assigneeId: idSchema.nullable(),
+  assigneeName: z.string().nullable(),
+  firstDueDate: z.string().nullable(),
+  generateFrom: z.string(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type RequirementFacility = z.infer<typeof requirementFacilitySchema>;
+
+/** A requirement (an obligation) as lists show it. */
+export const requirementSchema = z.object({
+  _id: idSchema,
+  title: z.string(),
+  description: z.string().nullable(),
+  regulationId: idSchema.nullable(),
+  regulationTitle: z.string().nullable(),
+  citation: z.string().nullable(),
+  programAreaId: idSchema.nullable(),
+  programAreaName: z.string().nullable(),
+  category: z.enum(TASK_CATEGORIES),
+  frequency: z.enum(TASK_FREQUENCIES),
+  scheduleMode: z.enum(SCHEDULE_MODES),
+  firstDueDate: z.string(),
+  weekendShift: z.enum(WEEKEND_SHIFTS),
+  leadTimeDays: z.number().int(),
+  graceDays: z.number().int(),
+  evidenceRequired: z.boolean(),
+  minEvidence: z.number().int(),
+  permitNumber: z.string().nullable(),
+  activeFrom: z.string().nullable(),
+  activeUntil: z.string().nullable(),
+  defaultAssigneeId: idSchema.nullable(),
+  defaultAssigneeName: z.string().nullable(),
+  status: z.enum(REQUIREMENT_STATUSES),
+  /** Facilities bound (applicable or not). */
+  facilityCount: z.number().int(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type Requirement = z.infer<typeof requirementSchema>;
+
+/** GET /api/requirements/:id: the requirement with its facility bindings (those in the caller's scope). */
+export const requirementDetailSchema = requirementSchema.extend({
+  facilities: z.array(requirementFacilitySchema),
+});
+export type RequirementDetail = z.infer<typeof requirementDetailSchema>;
+
+/** Optional text: trimmed; an empty string is stored as null. */
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters long`)
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+
+const titleSchema = z
+  .string({ message: 'Please enter a title' })
+  .trim()
+  .min(1, 'Please enter a title')
+  .max(300, 'Title must be at most 300 characters long');
+
+const daysSchema = (label: string) =>
+  z
+    .number({ message: `${label} must be a whole number of days` })
+    .int(`${label} must be a whole number of days`)
+    .min(0, `${label} cannot be negative`)
+    .max(MAX_WINDOW_DAYS, `${label} must be at most ${MAX_WINDOW_DAYS} days`);
+
+/** One element of `facilities` in a create or update body. */
+export const requirementFacilityInputSchema = z
+  .object({
+    facilityId: idSchema,
+    applicable: z.boolean().optional(),
+    notApplicableReason: optionalText(1000, 'Reason'),
+    assigneeId: idSchema.nullable().optional(),
+    firstDueDate: calendarDateSchema.nullable().optional(),
+  })
+  .strict()
+  .superRefine((binding, ctx) => {
+    if (binding.applicable === false && !binding.notApplicableReason) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['notApplicableReason'],
+        message: 'Please say why this facility is not applicable',
+      });
+    }
+  });
+export type RequirementFacilityInput = z.input<typeof requirementFacilityInputSchema>;
+
+const facilitiesSchema = z
+  .array(requirementFacilityInputSchema)
+  .max(MAX_REQUIREMENT_FACILITIES, `At most ${MAX_REQUIREMENT_FACILITIES} facilities`)
+  .superRefine((bindings, ctx) => {
+    const seen = new Set<string>();
+    bindings.forEach((binding, index) => {
+      if (seen.has(binding.facilityId)) {
+        ctx.addIssue({ code: 'custom', path: [index, 'facilityId'], message: 'This facility is listed twice' });
+      }
+      seen.add(binding.facilityId);
+    });
+  });
+
+const fields = {
+  title: titleSchema,
+  description: optionalText(10_000, 'Description'),
+  regulationId: idSchema.nullable().optional(),
+  citation: optionalText(200, 'Citation'),
+  programAreaId: idSchema.nullable().optional(),
+  category: z.enum(TASK_CATEGORIES, { message: `Category must be one of ${TASK_CATEGORIES.join(', ')}` }),
+  frequency: z.enum(TASK_FREQUENCIES, { message: `Frequency must be one of ${TASK_FREQUENCIES.join(', ')}` }),
+  scheduleMode: z.enum(SCHEDULE_MODES, { message: 'Schedule mode must be CALENDAR or AFTER_COMPLETION' }),
+  firstDueDate: calendarDateSchema,
+  weekendShift: z.enum(WEEKEND_SHIFTS, { message: 'Weekend shift must be NONE, PREVIOUS or NEXT' }),
+  leadTimeDays: daysSchema('Lead time'),
+  graceDays: daysSchema('Grace'),
+  evidenceRequired: z.boolean(),
+  minEvidence: z
+    .number({ message: 'Minimum evidence must be a whole number' })
+    .int('Minimum evidence must be a whole number')
+    .min(0, 'Minimum evidence cannot be negative')
+    .max(MAX_MIN_EVIDENCE, `Minimum evidence must be at most ${MAX_MIN_EVIDENCE}`),
+  permitNumber: optionalText(200, 'Permit or reference number'),
+  activeFrom: calendarDateSchema.nullable().optional(),
+  activeUntil: calendarDateSchema.nullable().optional(),
+  defaultAssigneeId: idSchema.nullable().optional(),
+  status: z.enum(REQUIREMENT_STATUSES, { message: 'Status must be ACTIVE or RETIRED' }),
+  facilities: facilitiesSchema,
+  /**
+   * Onboarding: occurrences due before the day a facility is bound are not generated, unless a backfill
+   * from this date is asked for. Applies to the facilities this request binds.
+   */
+  backfillFrom: calendarDateSchema.nullable().optional(),
+};
+
+function activeRangeIsOrdered(body: { activeFrom?: string | null; activeUntil?: string | null }, ctx: z.RefinementCtx) {
+  if (body.activeFrom && body.activeUntil && body.activeUntil < body.activeFrom) {
+    ctx.addIssue({ code: 'custom', path: ['activeUntil'], message: 'Active until must not be before active from' });
+  }
+}
+
+/**
+ * POST /api/requirements. Lead time and grace default by frequency (see `DEFAULT_TASK_WINDOWS` in
+ * recurrence.ts); `scheduleMode` defaults to CALENDAR, `weekendShift` to NONE.
+ */
+export const createRequirementBodySchema = z
+  .object({
+    ...fields,
+    scheduleMode: fields.scheduleMode.optional(),
+    weekendShift: fields.weekendShift.optional(),
+    leadTimeDays: fields.leadTimeDays.optional(),
+    graceDays: fields.graceDays.optional(),
+    evidenceRequired: fields.evidenceRequired.optional(),
+    minEvidence: fields.minEvidence.optional(),
+    status: fields.status.optional(),
+    facilities: fields.facilities.optional(),
+  })
+  .strict()
+  .superRefine(activeRangeIsOrdered);
+export type CreateRequirementBody = z.input<typeof createRequirementBodySchema>;
+
+const updateShape = {
+  title: fields.title.optional(),
+  description: fields.description,
+  regulationId: fields.regulationId,
+  citation: fields.citation,
+  programAreaId: fields.programAreaId,
+  category: fields.category.optional(),
+  frequency: fields.frequency.optional(),
+  scheduleMode: fields.scheduleMode.optional(),
+  firstDueDate: fields.firstDueDate.optional(),
+  weekendShift: fields.weekendShift.optional(),
+  leadTimeDays: fields.leadTimeDays.optional(),
+  graceDays: fields.graceDays.optional(),
+  evidenceRequired: fields.evidenceRequired.optional(),
+  minEvidence: fields.minEvidence.optional(),
+  permitNumber: fields.permitNumber,
+  activeFrom: fields.activeFrom,
+  activeUntil: fields.activeUntil,
+  defaultAssigneeId: fields.defaultAssigneeId,
+  status: fields.status.optional(),
+  facilities: fields.facilities.optional(),
+  backfillFrom: fields.backfillFrom,
+};
+
+/**
+ * PATCH /api/requirements/:id: any subset of the fields. `facilities`, when given, is the whole set of
+ * bindings (a facility left out is unbound: its untouched future tasks are removed, its history kept).
+ * `status: RETIRED` retires (stops new tasks, removes untouched future tasks).
+ */
+export const updateRequirementBodySchema = z.object(updateShape).strict().superRefine(activeRangeIsOrdered);
+export type UpdateRequirementBody = z.input<typeof updateRequirementBodySchema>;
+
+/**
+ * POST /api/requirements/preview: the body of an update plus the requirement's id, or the body of a
+ * create without one. Nothing is written.
+ */
+export const previewRequirementBodySchema = z
+  .object({ ...updateShape, requirementId: idSchema.optional() })
+  .strict()
+  .superRefine(activeRangeIsOrdered);
+export type PreviewRequirementBody = z.input<typeof previewRequirementBodySchema>;
+
+/** POST /api/requirements/:id/retire */
+export const retireRequirementBodySchema = z.object({ reason: optionalText(1000, 'Reason') }).strict();
+
+/** A task an edit would create. */
+export const previewAddedSchema = z.object({
+  facilityId: idSchema,
+  facilityName: z.string(),
+  sequence: z.number().int(),
+  periodLabel: z.string(),
+  scheduledDueDate: z.string(),
+  dueDate: z.string(),
+});
+/** An untouched future task an edit would give another due date. */
+export const previewMovedSchema = z.object({
+  taskId: idSchema,
+  facilityId: idSchema,
+  facilityName: z.string(),
+  sequence: z.number().int(),
+  periodLabel: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+/** An untouched future task an edit would delete. */
+export const previewRemovedSchema = z.object({
+  taskId: idSchema,
+  facilityId: idSchema,
+  facilityName: z.string(),
+  sequence: z.number().int(),
+  periodLabel: z.string(),
+  dueDate: z.string(),
+});
+export const requirementPreviewSchema = z.object({
+  added: z.array(previewAddedSchema),
+  moved: z.array(previewMovedSchema),
+  removed: z.array(previewRemovedSchema),
+});
+export type RequirementPreview = z.infer<typeof requirementPreviewSchema>;
+export const requirementPreviewResponseSchema = dataOf(requirementPreviewSchema);
+
+/** Counts of what a save did to tasks. */
+export const taskChangeCountsSchema = z.object({
+  added: z.number().int(),
+  moved: z.number().int(),
+  removed: z.number().int(),
+});
+export type TaskChangeCounts = z.infer<typeof taskChangeCountsSchema>;
+
+export const REQUIREMENT_SORTS = [
+  'title',
+  '-title',
+  'category',
+  '-category',
+  'frequency',
+  '-frequency',
+  'status',
+  '-status',
+  'firstDueDate',
+  '-firstDueDate',
+  'citation',
+  '-citation',
+  'createdAt',
+  '-createdAt',
+  'updatedAt',
+  '-updatedAt',
+] as const;
+
+/**
+ * GET /api/requirements: the requirements binding at least one facility in the caller's scope (all of
+ * them for the all-facility roles). `search` matches title, description, citation and permit number.
+ */
+export const requirementListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(REQUIREMENT_SORTS).optional(),
+  status: z.enum(REQUIREMENT_STATUSES).optional(),
+  category: z.enum(TASK_CATEGORIES).optional(),
+  frequency: z.enum(TASK_FREQUENCIES).optional(),
+  scheduleMode: z.enum(SCHEDULE_MODES).optional(),
+  programAreaId: idSchema.optional(),
+  regulationId: idSchema.optional(),
+  facilityId: idSchema.optional(),
+});
+export type RequirementListQuery = z.infer<typeof requirementListQuerySchema>;
+
+export const requirementResponseSchema = dataOf(requirementDetailSchema);
+/** Create and update answer the requirement and what the save did to its tasks. */
+export const requirementSaveResponseSchema = z.object({
+  data: requirementDetailSchema,
+  meta: z.object({ tasks: taskChangeCountsSchema }),
+});
+export const requirementPageSchema = pageOf(requirementSchema);

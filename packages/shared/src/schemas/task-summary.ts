@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { TASK_CATEGORIES } from '../enums';
+import { dataOf, idSchema } from './common';
+
+/** The dashboard's wider look-ahead: open tasks due within this many days (today included). */
+export const DUE_WINDOW_DAYS = 30;
+/** Months of completions the dashboard's trend and on-time rate cover (the current month included). */
+export const TREND_MONTHS = 12;
+/** Facilities listed in "overdue by facility" (those with the most overdue tasks first). */
+export const OVERDUE_FACILITIES_LISTED = 10;
+
+/** GET /api/tasks/summary: the whole scope, or one facility of it. */
+export const taskSummaryQuerySchema = z.object({
+  facilityId: idSchema.optional(),
+});
+export type TaskSummaryQuery = z.infer<typeof taskSummaryQuerySchema>;
+
+const count = z.number().int();
+
+/**
+ * The dashboard's figures for the tasks in the caller's scope, each judged against today in the
+ * facility's time zone. Open tasks exclude those marked not applicable. `dueSoon` uses the Tasks
+ * Tracker's due-soon rule (today to today + 7 days), so that the figure equals the list it links to.
+ */
+export const taskSummarySchema = z.object({
+  /** The latest facility "today" the figures were judged on (facilities in other zones may be a day behind). */
+  today: z.string(),
+  open: count,
+  overdue: count,
+  dueSoon: count,
+  /** Open and due between today and today + DUE_WINDOW_DAYS. */
+  dueInWindow: count,
+  /** Completed on a day of the current month (the facility's calendar). */
+  completedThisMonth: count,
+  /** Completions of the last TREND_MONTHS months by recorded timeliness; `rate` = on time / all (null without any). */
+  timeliness: z.object({
+    onTime: count,
+    late: count,
+    missed: count,
+    rate: z.number().nullable(),
+  }),
+  /** Oldest month first, TREND_MONTHS months ending with the current one (`YYYY-MM`). */
+  completionsByMonth: z.array(z.object({ month: z.string(), onTime: count, late: count, missed: count })),
+  /** The facilities with the most overdue tasks (at most OVERDUE_FACILITIES_LISTED). */
+  overdueByFacility: z.array(
+    z.object({ facilityId: idSchema, facilityName: z.string(), facilityCode: z.string(), count }),
+  ),
+  /** How many facilities have at least one overdue task. */
+  facilitiesWithOverdue: count,
+  /** Every category with at least one overdue task, most first. */
+  overdueByCategory: z.array(z.object({ category: z.enum(TASK_CATEGORIES), count })),
+});
+export type TaskSummary = z.infer<typeof taskSummarySchema>;
+export const taskSummaryResponseSchema = dataOf(taskSummarySchema);

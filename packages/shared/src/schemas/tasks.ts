@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '../enums';
+import { auditChangesSchema } from './audit';
+import { dataOf, idSchema, instantSchema, pageMetaSchema, pageQuerySchema } from './common';
+import { calendarDateSchema } from './requirements';
+
+/** A task is "due soon" when it is open and due within this many days (today included). */
+export const DUE_SOON_DAYS = 7;
+/** Most tasks one bulk action may change. */
+export const MAX_BULK_TASKS = 500;
+
+/**
+ * One occurrence of a requirement at one facility. `scheduledDueDate` is the date the rule gives,
+ * `dueDate` the effective one (weekend-shifted, or rescheduled with `rescheduleReason`). `overdue` and
+ * `dueSoon` are derived from today in the facility's time zone, never stored; `timeliness` is recorded
+ * at completion.
+ */
+export const taskSchema = z.object({
+  _id: idSchema,
+  requirementId: idSchema,
+  facilityId: idSchema,
+  facilityName: z.string(),
+  requirementTitle: z.string(),
+  sequence: z.number().int(),
+  title: z.string(),
+  category: z.enum(TASK_CATEGORIES),
+  frequency: z.enum(TASK_FREQUENCIES),
+  periodLabel: z.string(),
+  scheduledDueDate: z.string(),
+  dueDate: z.string(),
+  rescheduleReason: z.string().nullable(),
+  status: z.enum(TASK_STATUSES),
+  notApplicableReason: z.string().nullable(),
+  timeliness: z.enum(TIMELINESS).nullable(),
+  overdue: z.boolean(),
+  dueSoon: z.boolean(),
+  assigneeId: idSchema.nullable(),
+  assigneeName: z.string().nullable(),
+  completedAt: instantSchema.nullable(),
+  /** The facility's calendar date the task was completed on (timeliness is judged on it). */
+  completedOn: z.string().nullable(),
+  completedBy: idSchema.nullable(),
+  completedByName: z.string().nullable(),
+  completionNote: z.string().nullable(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskCommentSchema = z.object({
+  _id: idSchema,
+  taskId: idSchema,
+  body: z.string(),
+  authorId: idSchema.nullable(),
+  authorName: z.string().nullable(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type TaskComment = z.infer<typeof taskCommentSchema>;
+
+/** One entry of a task's history, from the audit trail. */
+export const taskHistoryEntrySchema = z.object({
+  _id: idSchema,
+  at: instantSchema,
+  actorId: z.string().nullable(),
+  actorEmail: z.string().nullable(),
+  action: z.string(),
+  changes: auditChangesSchema,
+});
+export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;
+
+/** GET /api/tasks/:id: the task with what the detail screen needs (windows, evidence gate, comments, history). */
+export const taskDetailSchema = taskSchema.extend({
+  timeZone: z.string(),
+  scheduleMode: z.enum(SCHEDULE_MODES),
+  leadTimeDays: z.number().int(),
+  graceDays: z.number().int(),
+  /** The day the task opens (lead time before the due date). */
+  opensOn: z.string(),
+  /** The last day a completion counts as LATE rather than MISSED. */
+  graceEndsOn: z.string(),
+  evidenceRequired: z.boolean(),
+  minEvidence: z.number().int(),
+  evidenceCount: z.number().int(),
+  comments: z.array(taskCommentSchema),
+  history: z.array(taskHistoryEntrySchema),
+});
+export type TaskDetail = z.infer<typeof taskDetailSchema>;
+
+export const TASK_SORTS = [
+  'dueDate',
+  '-dueDate',
+  'title',
+  '-title',
+  'facility',
+  '-facility',
+  'status',
+  '-status',
+  'completedAt',
+  '-completedAt',
+  'updatedAt',
+  '-updatedAt',
+] as const;
+export type TaskSort = (typeof TASK_SORTS)[number];
+
+const booleanQuery = z
+  .enum(['true', 'false'], { message: 'Use true or false' })
+  .transform((value) => value === 'true')
+  .optional();
+
+/**
+ * GET /api/tasks: the tasks of the facilities in the caller's scope. `overdue` and `dueSoon` are judged
+ * against today in each facility's time zone. `search` matches the requirement (title, citation,
+ * permit number, description) and the facility (name, code). `assigneeId=none` lists unassigned tasks.
+ * `cursor` (from `meta.nextCursor`) continues after the previous page without counting skipped rows;
+ * it is available for the dueDate, title and status sorts.
+ */
+export const taskListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(TASK_SORTS).optional(),
+  facilityId: idSchema.optional(),
+  requirementId: idSchema.optional(),
+  category: z.enum(TASK_CATEGORIES).optional(),
+  frequency: z.enum(TASK_FREQUENCIES).optional(),
+  status: z.enum(TASK_STATUSES).optional(),
+  overdue: booleanQuery,
+  dueSoon: booleanQuery,
+  assigneeId: idSchema.optional(),
+  dueFrom: calendarDateSchema.optional(),
+  dueTo: calendarDateSchema.optional(),
+  cursor: z.string().max(500).optional(),
+});
+export type TaskListQuery = z.infer<typeof taskListQuerySchema>;
+
+export const taskPageMetaSchema = pageMetaSchema.extend({
+  /** Pass as `cursor` to read the next page; null on the last page (or for a sort without cursors). */
+  nextCursor: z.string().nullable(),
+});
+export const taskPageSchema = z.object({ data: z.array(taskSchema), meta: taskPageMetaSchema });
+export type TaskPage = z.infer<typeof taskPageSchema>;
+
+const noteSchema = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters long`)
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+
+/**
+ * PATCH /api/tasks/:id. A new `dueDate` needs a `rescheduleReason`; `notApplicableReason` marks the
+ * task not applicable (null clears it). Any change marks the task as touched: requirement edits then
+ * leave it alone.
+ */
+export const updateTaskBodySchema = z
+  .object({
+    assigneeId: idSchema.nullable().optional(),
+    dueDate: calendarDateSchema.optional(),
+    rescheduleReason: noteSchema('Reason', 1000),
+    notApplicableReason: noteSchema('Reason', 1000),
+  })
+  .strict();
+export type UpdateTaskBody = z.input<typeof updateTaskBodySchema>;
+
+/** POST /api/tasks/:id/complete. `completedOn` defaults to today in the facility's time zone and cannot be in the future. */
+export const completeTaskBodySchema = z
+  .object({
+    completionNote: noteSchema('Completion note', 5000),
+    completedOn: calendarDateSchema.optional(),
+  })
+  .strict();
+export type CompleteTaskBody = z.input<typeof completeTaskBodySchema>;
+
+/** POST /api/tasks/:id/reopen */
+export const reopenTaskBodySchema = z.object({ reason: noteSchema('Reason', 1000) }).strict();
+
+/** POST /api/tasks/:id/comments */
+export const createTaskCommentBodySchema = z
+  .object({
+    body: z
+      .string({ message: 'Please write a comment' })
+      .trim()
+      .min(1, 'Please write a comment')
+      .max(5000, 'A comment must be at most 5000 characters long'),
+  })
+  .strict();
+
+export const TASK_BULK_ACTIONS = ['complete', 'assign'] as const;
+
+/** POST /api/tasks/bulk: all or nothing; every id must be a task in the caller's scope. */
+export const bulkTaskBodySchema = z
+  .object({
+    ids: z
+      .array(idSchema)
+      .min(1, 'Choose at least one task')
+      .max(MAX_BULK_TASKS, `At most ${MAX_BULK_TASKS} tasks at once`)
+      .transform((ids) => [...new Set(ids)]),
+    action: z.enum(TASK_BULK_ACTIONS, { message: 'Action must be complete or assign' }),
+    assigneeId: idSchema.nullable().optional(),
+    completionNote: noteSchema('Completion note', 5000),
+    completedOn: calendarDateSchema.optional(),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (body.action === 'assign' && body.assigneeId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['assigneeId'],
+        message: 'Choose the user to assign (or null to unassign)',
+      });
+    }
+  });
+export type BulkTaskBody = z.input<typeof bulkTaskBodySchema>;
+
+export const taskResponseSchema = dataOf(taskSchema);
+export const taskDetailResponseSchema = dataOf(taskDetailSchema);
+export const taskCommentResponseSchema = dataOf(taskCommentSchema);
+export const bulkTaskResponseSchema = dataOf(
+  z.object({ action: z.enum(TASK_BULK_ACTIONS), updated: z.number().int() }),
+);
+
+/** POST /api/users/:id/hand-over: every open task and default assignment of the user goes to `toUserId`. */
+export const handOverBodySchema = z.object({ toUserId: idSchema }).strict();
+export const handOverResultSchema = z.object({
+  fromUserId: idSchema,
+  toUserId: idSchema,
+  /** Open tasks reassigned. */
+  tasks: z.number().int(),
+  /** Requirements whose default assignee changed. */
+  requirements: z.number().int(),
+  /** Facility bindings whose assignee changed. */
+  bindings: z.number().int(),
+});
+export type HandOverResult = z.infer<typeof handOverResultSchema>;
+export const handOverResponseSchema = dataOf(handOverResultSchema);

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { ROLES } from '../enums';
+import { newPasswordSchema } from './auth';
+import { dataOf, emailSchema, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+
+/**
+ * A user as the Users screen (and My Profile) shows it. `name` is the seed's displayName
+ * (firstName + " " + lastName). `facilityIds` lists the assigned facilities the caller may see.
+ */
+export const userSchema = z.object({
+  _id: idSchema,
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  active: z.boolean(),
+  mustChangePassword: z.boolean(),
+  lastSignInAt: instantSchema.nullable(),
+  facilityIds: z.array(idSchema),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+const firstNameSchema = z
+  .string({ message: 'Please enter a first name' })
+  .trim()
+  .min(1, 'Please enter a first name')
+  .max(100, 'First name must be at most 100 characters long');
+const lastNameSchema = z
+  .string({ message: 'Please enter a last name' })
+  .trim()
+  .min(1, 'Please enter a last name')
+  .max(100, 'Last name must be at most 100 characters long');
+const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` });
+
+/**
+ * POST /api/users. Without `password` the server generates one and returns it once as
+ * `temporaryPassword`. `mustChangePassword` defaults to true: the user sets their own password at
+ * first sign-in. `facilityIds` assigns the new user to facilities at once.
+ */
+export const createUserBodySchema = z
+  .object({
+    email: emailSchema,
+    firstName: firstNameSchema,
+    lastName: lastNameSchema,
+    role: roleSchema,
+    password: newPasswordSchema.optional(),
+    mustChangePassword: z.boolean().optional(),
+    facilityIds: z
+      .array(idSchema)
+      .max(500)
+      .transform((ids) => [...new Set(ids)])
+      .optional(),
+  })
+  .strict();
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+/**
+ * PATCH /api/users/:id. Deactivate with `{active: false}`, reactivate with `{active: true}`.
+ * A user may change their own firstName and lastName; everything else needs `user:update`
+ * (and `user:editRole` for `role`). Nobody changes their own role, and the last active
+ * ALL_FACILITY_ADMIN can be neither demoted nor deactivated (409).
+ */
+export const updateUserBodySchema = z
+  .object({
+    email: emailSchema.optional(),
+    firstName: firstNameSchema.optional(),
+    lastName: lastNameSchema.optional(),
+    role: roleSchema.optional(),
+    active: z.boolean().optional(),
+  })
+  .strict();
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+export const USER_SORTS = [
+  'email',
+  '-email',
+  'name',
+  '-name',
+  'firstName',
+  '-firstName',
+  'lastName',
+  '-lastName',
+  'role',
+  '-role',
+  'active',
+  '-active',
+  'lastSignInAt',
+  '-lastSignInAt',
+  'createdAt',
+  '-createdAt',
+  'updatedAt',
+  '-updatedAt',
+] as const;
+
+/**
+ * GET /api/users: every user for the all-facility roles, users sharing a facility for FACILITY_ADMIN,
+ * only oneself for FACILITY_USER (My Profile). `search` matches name and email.
+ */
+export const userListQuerySchema = pageQuerySchema.extend({
+  sort: z.enum(USER_SORTS).optional(),
+  role: z.enum(ROLES).optional(),
+  active: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+  facilityId: idSchema.optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+export const userResponseSchema = dataOf(userSchema);
+export const userPageSchema = pageOf(userSchema);
+
+/** POST /api/users answer: the user, plus the generated password (shown once) when none was given. */
+export const createUserResponseSchema = dataOf(userSchema.extend({ temporaryPassword: z.string().optional() }));
+
+/** POST /api/users/:id/reset-password answer: the temporary password, shown once; it must be changed at sign-in. */
+export const resetPasswordResponseSchema = dataOf(z.object({ temporaryPassword: z.string() }));
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One test runner for unit and integration tests. The server's integration tests run once on SQLite
+ * and, when TEST_DATABASE_URL is set, once more on PostgreSQL.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server-sqlite',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          env: { RTMS_TEST_DIALECT: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(onPostgres
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                root: 'apps/server',
+                include: ['src/**/*.test.ts'],
+                exclude: ['src/**/*.unit.test.ts'],
+                env: { RTMS_TEST_DIALECT: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: './apps/web/vite.config.ts',
+        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+      },
+    ],
+  },
+});
