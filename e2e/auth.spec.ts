@@ -108,6 +108,20 @@ describe('sign-in, sessions and the shell', () => {
     await context.close();
   });
 
+  it('keeps the session when the start-up check gets no answer, says so, and retries', async () => {
+    const { page, context } = await newPage();
+    await signInThroughForm(page);
+    // The first checks fail as a network failure would (or a check cut short by the back button).
+    let failures = 2;
+    await page.route('**/api/users/auth/me', (route) => (failures-- > 0 ? route.abort('failed') : route.continue()));
+    await page.goto('/facilities');
+    await page.getByText('The server cannot be reached. Trying again…').waitFor();
+    await page.getByRole('heading', { name: 'Facilities' }).waitFor({ timeout: 10_000 });
+    expect(new URL(page.url()).pathname).toBe('/facilities');
+    await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeTruthy();
+    await context.close();
+  });
+
   it('shows the 404 page with Go to Home', async () => {
     const { page, context } = await newPage();
     await signInThroughForm(page);

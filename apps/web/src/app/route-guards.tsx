@@ -9,9 +9,10 @@ import { ForbiddenPage } from './routes/forbidden-page';
 /** Protected pages: a loader while the user loads, /signin when signed out, /change-password when a new password is due. */
 export function RequireSignedIn() {
   const t = useT();
-  const { status, user } = useAuth();
+  const { status, user, connectionError } = useAuth();
   const location = useLocation();
-  if (status === 'loading') return <PageLoader label={t('app.loading')} />;
+  if (status === 'loading')
+    return <PageLoader label={t('app.loading')} detail={connectionError ? t('app.serverUnreachable') : null} />;
   if (status === 'signedOut' || !user) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   if (user.mustChangePassword && location.pathname !== '/change-password')
     return <Navigate to="/change-password" replace />;
@@ -21,8 +22,9 @@ export function RequireSignedIn() {
 /** Authentication pages (/signin, /signup): a signed-in user goes to /. */
 export function RequireSignedOut() {
   const t = useT();
-  const { status } = useAuth();
-  if (status === 'loading') return <PageLoader label={t('app.loading')} />;
+  const { status, connectionError } = useAuth();
+  if (status === 'loading')
+    return <PageLoader label={t('app.loading')} detail={connectionError ? t('app.serverUnreachable') : null} />;
   if (status === 'signedIn') return <Navigate to="/" replace />;
   return <Outlet />;
 }

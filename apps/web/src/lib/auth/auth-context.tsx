@@ -19,6 +19,8 @@ interface AuthState {
   signInError: string | null;
   /** Why the session ended when it was not the user's choice (e.g. token revoked). */
   sessionError: string | null;
+  /** Set while the stored session cannot be checked because the server does not answer. */
+  connectionError: string | null;
 }
 
 interface AuthContextValue extends AuthState {
@@ -27,6 +29,9 @@ interface AuthContextValue extends AuthState {
   /** After a password change: keep the new token and clear the must-change flag. */
   passwordChanged(token: string): void;
 }
+
+/** Longest wait between two attempts to check the stored session while the server does not answer. */
+const SESSION_RETRY_MAX_MS = 15_000;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -38,6 +43,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signingIn: false,
     signInError: null,
     sessionError: null,
+    connectionError: null,
   }));
 
   const endSession = useCallback(
@@ -49,23 +55,37 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  // At start, a stored token is checked with /auth/me; failure clears the user and storage and is reported.
+  // At start, a stored token is checked with /auth/me; a refusal by the server clears the user and
+  // storage and is reported. No answer at all (offline, server restarting, or the request cut short
+  // because the user navigated away mid-check) says nothing about the token: it is kept and the check
+  // retried, so that a back button pressed during start-up never signs the user out.
   useEffect(() => {
     const token = readStoredToken();
     if (!token) return;
     let cancelled = false;
-    getCurrentUser(token).then(
-      (user) => {
-        if (!cancelled) setState((previous) => ({ ...previous, status: 'signedIn', user }));
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        reportError(error, { during: 'session restore' });
-        endSession(error instanceof ApiError ? error.message : String(error));
-      },
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = (attempt: number) => {
+      getCurrentUser(token).then(
+        (user) => {
+          if (!cancelled) setState((previous) => ({ ...previous, status: 'signedIn', user, connectionError: null }));
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          if (error instanceof ApiError && error.status === 0) {
+            if (attempt === 0) reportError(error, { during: 'session restore' });
+            setState((previous) => ({ ...previous, connectionError: error.message }));
+            timer = setTimeout(() => check(attempt + 1), Math.min(1000 * 2 ** attempt, SESSION_RETRY_MAX_MS));
+            return;
+          }
+          reportError(error, { during: 'session restore' });
+          endSession(error instanceof ApiError ? error.message : String(error));
+        },
+      );
+    };
+    check(0);
     return () => {
       cancelled = true;
+      clearTimeout(timer);
     };
   }, [endSession]);
 

@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 /** Arabic (العربية), shown right to left. Same keys as the English catalogue; a test checks keys and placeholders. */
 export const ar: Catalogue = {
   'app.loading': 'جارٍ التحميل…',
+  'app.serverUnreachable': 'تعذّر الوصول إلى الخادم. جارٍ إعادة المحاولة…',
   'app.footer': '© 2023 {company}',
   'app.goToWebsite': 'الانتقال إلى الموقع',
   'app.skipToContent': 'انتقل إلى المحتوى الرئيسي',

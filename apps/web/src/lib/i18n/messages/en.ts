@@ -4,6 +4,7 @@
  */
 export const en = {
   'app.loading': 'Loading…',
+  'app.serverUnreachable': 'The server cannot be reached. Trying again…',
   'app.footer': '© 2023 {company}',
   'app.goToWebsite': 'Go to website',
   'app.skipToContent': 'Skip to main content',

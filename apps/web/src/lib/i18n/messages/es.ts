@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 /** Spanish (español). Same keys as the English catalogue; a test checks keys and placeholders. */
 export const es: Catalogue = {
   'app.loading': 'Cargando…',
+  'app.serverUnreachable': 'No se puede contactar con el servidor. Reintentando…',
   'app.footer': '© 2023 {company}',
   'app.goToWebsite': 'Ir al sitio web',
   'app.skipToContent': 'Saltar al contenido principal',

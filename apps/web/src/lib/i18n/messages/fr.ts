@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 /** French (français). Same keys as the English catalogue; a test checks keys and placeholders. */
 export const fr: Catalogue = {
   'app.loading': 'Chargement…',
+  'app.serverUnreachable': 'Le serveur est injoignable. Nouvelle tentative…',
   'app.footer': '© 2023 {company}',
   'app.goToWebsite': 'Aller sur le site web',
   'app.skipToContent': 'Aller au contenu principal',

@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 /** Italian (italiano). Same keys as the English catalogue; a test checks keys and placeholders. */
 export const it: Catalogue = {
   'app.loading': 'Caricamento…',
+  'app.serverUnreachable': 'Il server non è raggiungibile. Nuovo tentativo…',
   'app.footer': '© 2023 {company}',
   'app.goToWebsite': 'Vai al sito web',
   'app.skipToContent': 'Vai al contenuto principale',

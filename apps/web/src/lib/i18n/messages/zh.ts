@@ -3,6 +3,7 @@ import type { Catalogue } from './en';
 /** Chinese (简体中文). Same keys as the English catalogue; a test checks keys and placeholders. */
 export const zh: Catalogue = {
   'app.loading': '加载中…',
+  'app.serverUnreachable': '无法连接服务器，正在重试…',
   'app.footer': '© 2023 {company}',
   'app.goToWebsite': '访问网站',
   'app.skipToContent': '跳到主要内容',
