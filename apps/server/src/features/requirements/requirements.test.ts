@@ -336,9 +336,42 @@ describe('requirements make tasks', () => {
     ).toEqual(expect.arrayContaining(['2026-07-15', '2026-10-15', '2027-01-15']));
     const sequences = quarterlyTasks.map((task) => task.sequence);
     expect(new Set(sequences).size).toBe(sequences.length);
+    // Never two tasks on one day, and every untouched upcoming task carries the new rule's period label.
+    const upcoming = quarterlyTasks.filter((task) => task.scheduledDueDate >= '2026-03-10');
+    const days = upcoming.map((task) => task.scheduledDueDate);
+    expect(new Set(days).size).toBe(days.length);
+    const untouched = upcoming.filter((task) => !touchedIds.includes(task._id));
+    expect(untouched.length).toBeGreaterThan(0);
+    for (const task of untouched) expect(task.periodLabel).toMatch(/^\d{4}-Q[1-4]$/);
     // The lead time and grace followed the frequency's defaults.
     const detail = await ok<RequirementDetail>(t, admin, 'GET', `/api/requirements/${data._id}`);
     expect(detail).toMatchObject({ leadTimeDays: 14, graceDays: 7 });
+  });
+
+  it('a change of frequency never adds a task on a day a completed task already holds', async () => {
+    const { data } = await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-01-31',
+      facilities: [{ facilityId: utc }],
+    });
+    const tasks = await allTasks(t, admin, { requirementId: data._id });
+    const april = tasks.find((task) => task.dueDate === '2026-04-30')!;
+    await ok(t, admin, 'POST', `/api/tasks/${april._id}/complete`, {});
+
+    const preview = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+      requirementId: data._id,
+      frequency: 'QUARTERLY',
+    });
+    expect(preview.added.map((occurrence) => occurrence.dueDate)).not.toContain('2026-04-30');
+    await ok(t, admin, 'PATCH', `/api/requirements/${data._id}`, { frequency: 'QUARTERLY' });
+    const after = await allTasks(t, admin, { requirementId: data._id });
+    expect(after.filter((task) => task.scheduledDueDate === '2026-04-30').map((task) => task._id)).toEqual([april._id]);
+    const upcoming = after.filter((task) => task.scheduledDueDate >= '2026-03-10' && task._id !== april._id);
+    expect(upcoming.slice(0, 3).map((task) => `${task.dueDate} ${task.periodLabel}`)).toEqual([
+      '2026-07-31 2026-Q3',
+      '2026-10-31 2026-Q4',
+      '2027-01-31 2027-Q1',
+    ]);
   });
 
   it('previews a create', async () => {

@@ -189,11 +189,12 @@ export interface SeriesPlan {
  *
  * Numbering is aligned first (see the file comment): the i-th upcoming occurrence keeps its number, an
  * editable task holding a number takes that occurrence's dates, and a kept task holding it stands for
- * the occurrence — when it covers the same period. When a kept task holds a number for a different
- * period (a change of frequency after someone worked on upcoming tasks), the new occurrences are
- * numbered after every existing task instead and matched by period: a kept task of the same period
- * still stands for its occurrence, an editable one of the same period moves to it, and nothing of the
- * new rule goes missing.
+ * the occurrence — when it covers the same period or was scheduled for the same day. When a kept task
+ * holds a number for a different period (a change of frequency after someone worked on upcoming
+ * tasks), the new occurrences are numbered after every existing task instead and matched by period or
+ * day: a kept task of the same period or day still stands for its occurrence, an editable one moves to
+ * it (taking the new period label), and nothing of the new rule goes missing. No day ever gets two
+ * tasks of one series.
  */
 export function planSeries(input: SeriesPlanInput): SeriesPlan {
   const { oldRule, newRule, isNew, today, horizonMonths, tasks, generateFrom } = input;
@@ -227,23 +228,29 @@ export function planSeries(input: SeriesPlanInput): SeriesPlan {
   }
 
   const frequency = newRule?.frequency;
-  const samePeriod = (task: SeriesTask, occurrence: PlannedOccurrence) =>
-    task.frequency === frequency && task.periodLabel === occurrence.periodLabel;
+  // A kept task stands for an occurrence of the new rule when it covers the same period, or when it
+  // was scheduled for the very same day (a task done for 30 April is the 30 April occurrence, whatever
+  // the rule called its period): the new rule never puts a second task on a day that already has one.
+  const standsFor = (task: SeriesTask, occurrence: PlannedOccurrence) =>
+    task.scheduledDueDate === occurrence.scheduledDueDate ||
+    (task.frequency === frequency && task.periodLabel === occurrence.periodLabel);
   if (newRule?.scheduleMode === 'CALENDAR' && !isNew && desired.length) {
     const holders = new Map(tasks.map((task) => [task.sequence, task]));
     const conflict = desired.some((occurrence) => {
       const holder = holders.get(occurrence.sequence);
-      return holder !== undefined && !isEditable(holder, today) && !samePeriod(holder, occurrence);
+      return holder !== undefined && !isEditable(holder, today) && !standsFor(holder, occurrence);
     });
     if (conflict) {
       const highest = tasks.reduce((max, task) => Math.max(max, task.sequence), -1);
       const shift = highest + 1 - desired[0]!.sequence;
       offset += shift;
       desired = desired.map((occurrence) => ({ ...occurrence, sequence: occurrence.sequence + shift }));
-      return matchByPeriod({ desired, tasks, today, samePeriod, offset, materializedTo });
+      return matchByPeriod({ desired, tasks, today, standsFor, offset, materializedTo });
     }
   }
 
+  // Days a kept task holds under another number: no editable task moves there, no task is added there.
+  const keptDays = new Set(tasks.filter((task) => !isEditable(task, today)).map((task) => task.scheduledDueDate));
   const bySequence = new Map(desired.map((occurrence) => [occurrence.sequence, occurrence]));
   const existing = new Set<number>();
   const plan: SeriesPlan = { added: [], moved: [], removed: [], unchanged: [], offset, materializedTo };
@@ -251,34 +258,38 @@ export function planSeries(input: SeriesPlanInput): SeriesPlan {
     existing.add(task.sequence);
     if (!isEditable(task, today)) continue;
     const to = bySequence.get(task.sequence);
-    if (!to) plan.removed.push(task);
-    else if (to.dueDate !== task.dueDate || to.scheduledDueDate !== task.scheduledDueDate)
+    if (!to || keptDays.has(to.scheduledDueDate)) plan.removed.push(task);
+    else if (
+      to.dueDate !== task.dueDate ||
+      to.scheduledDueDate !== task.scheduledDueDate ||
+      to.periodLabel !== task.periodLabel
+    )
       plan.moved.push({ task, to });
     else plan.unchanged.push(task);
   }
   for (const occurrence of desired) {
-    if (!existing.has(occurrence.sequence)) plan.added.push(occurrence);
+    if (!existing.has(occurrence.sequence) && !keptDays.has(occurrence.scheduledDueDate)) plan.added.push(occurrence);
   }
   return plan;
 }
 
-/** The plan when the new occurrences are numbered after every existing task: matched by period. */
+/** The plan when the new occurrences are numbered after every existing task: matched by period or day. */
 function matchByPeriod(input: {
   desired: PlannedOccurrence[];
   tasks: readonly SeriesTask[];
   today: CalendarDate;
-  samePeriod: (task: SeriesTask, occurrence: PlannedOccurrence) => boolean;
+  standsFor: (task: SeriesTask, occurrence: PlannedOccurrence) => boolean;
   offset: number;
   materializedTo: CalendarDate | null;
 }): SeriesPlan {
-  const { desired, tasks, today, samePeriod, offset, materializedTo } = input;
+  const { desired, tasks, today, standsFor, offset, materializedTo } = input;
   const plan: SeriesPlan = { added: [], moved: [], removed: [], unchanged: [], offset, materializedTo };
   const kept = tasks.filter((task) => !isEditable(task, today));
   const editable = tasks.filter((task) => isEditable(task, today));
   const used = new Set<string>();
   for (const occurrence of desired) {
-    if (kept.some((task) => samePeriod(task, occurrence))) continue;
-    const match = editable.find((task) => !used.has(task.id) && samePeriod(task, occurrence));
+    if (kept.some((task) => standsFor(task, occurrence))) continue;
+    const match = editable.find((task) => !used.has(task.id) && standsFor(task, occurrence));
     if (match) {
       used.add(match.id);
       plan.moved.push({ task: match, to: occurrence });

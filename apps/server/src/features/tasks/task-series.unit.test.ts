@@ -1,8 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from '@rtms/shared/calendar-date';
 import {
   afterCompletionOccurrence,
   calendarOccurrences,
   extendCalendarSeries,
+  isEditable,
   planSeries,
   type SeriesRule,
   type SeriesTask,
@@ -158,17 +161,58 @@ describe('planning an edit', () => {
       tasks: worked,
     });
     const highest = Math.max(...worked.map((task) => task.sequence));
-    expect(plan.added.map((occurrence) => occurrence.dueDate)).toEqual([
-      '2026-04-30',
-      '2026-07-31',
-      '2026-10-31',
-      '2027-01-31',
+    // 30 April is April's worked task; July, October and January are the untouched monthly tasks of those
+    // days, renumbered after every existing task and relabelled by quarter. Nothing is added.
+    expect(plan.added).toEqual([]);
+    expect(
+      plan.moved.map((move) => `${move.task.sequence}>${move.to.sequence}:${move.to.dueDate}:${move.to.periodLabel}`),
+    ).toEqual([
+      `6>${highest + 2}:2026-07-31:2026-Q3`,
+      `9>${highest + 3}:2026-10-31:2026-Q4`,
+      `12>${highest + 4}:2027-01-31:2027-Q1`,
     ]);
-    expect(plan.added.every((occurrence) => occurrence.sequence > highest)).toBe(true);
-    expect(plan.moved).toEqual([]);
-    expect(plan.removed.map((task) => task.sequence)).toEqual([2, 6, 7, 8, 9, 10, 11, 12, 13, 14]);
+    expect(plan.removed.map((task) => task.sequence)).toEqual([2, 7, 8, 10, 11, 13, 14]);
     // The daily job continues the new numbering.
-    expect(plan.offset + 5).toBe(plan.added.at(-1)!.sequence + 1);
+    expect(plan.offset + 5).toBe(highest + 5);
+  });
+
+  it('never adds a task on a day a completed task of the old rule already holds', () => {
+    // April's task (30 April) was completed early; then the requirement becomes quarterly from 31 January.
+    const done = tasks.map((task) =>
+      task.sequence === 3 ? { ...task, status: 'COMPLETED' as const, touched: true, completedOn: '2026-03-05' } : task,
+    );
+    const plan = planSeries({
+      ...base,
+      oldRule: monthly31,
+      newRule: { ...monthly31, frequency: 'QUARTERLY' },
+      tasks: done,
+    });
+    const days = (occurrences: { dueDate: string }[]) => occurrences.map((occurrence) => occurrence.dueDate);
+    expect(days(plan.added)).not.toContain('2026-04-30');
+    expect(days(plan.moved.map((move) => move.to))).not.toContain('2026-04-30');
+    // After the plan: exactly one task per quarterly day from today on.
+    const removed = new Set(plan.removed.map((task) => task.id));
+    const movedIds = new Set(plan.moved.map((move) => move.task.id));
+    const after = [
+      ...done.filter((task) => !removed.has(task.id) && !movedIds.has(task.id)),
+      ...plan.moved.map((move) => move.to),
+      ...plan.added,
+    ].filter((task) => task.dueDate >= today);
+    expect(days(after).sort()).toEqual(['2026-04-30', '2026-07-31', '2026-10-31', '2027-01-31']);
+  });
+
+  it('relabels an untouched task that keeps its day when the frequency changes', () => {
+    // On 10 April the next monthly task is 30 April, which is also the next quarterly occurrence.
+    const plan = planSeries({
+      ...base,
+      today: '2026-04-10',
+      oldRule: monthly31,
+      newRule: { ...monthly31, frequency: 'QUARTERLY' },
+      tasks,
+    });
+    const april = plan.moved.find((move) => move.task.dueDate === '2026-04-30');
+    expect(april?.to).toMatchObject({ dueDate: '2026-04-30', periodLabel: '2026-Q2' });
+    expect(plan.unchanged.map((task) => task.periodLabel)).toEqual([]);
   });
 
   it('lets a kept task stand for its occurrence when only the day of the month changes', () => {
@@ -230,5 +274,80 @@ describe('planning an edit', () => {
     ];
     expect(afterCompletionOccurrence(rule, done)).toMatchObject({ sequence: 1, dueDate: '2026-04-25' });
     expect(afterCompletionOccurrence({ ...rule, frequency: 'ONCE' }, done)).toBeNull();
+  });
+});
+
+describe('planning an edit, for any change of frequency and any worked-on tasks', () => {
+  const frequencies = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'SEMI-ANNUAL', 'YEARLY'] as const;
+
+  it('leaves exactly one task per day of the new rule from today on, never two on one day, history intact', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...frequencies),
+        fc.constantFrom(...frequencies),
+        fc.integer({ min: 0, max: 27 }),
+        fc.integer({ min: 0, max: 400 }),
+        fc.array(fc.boolean(), { minLength: 80, maxLength: 80 }),
+        fc.array(fc.boolean(), { minLength: 80, maxLength: 80 }),
+        (oldFrequency, newFrequency, anchorDay, todayOffset, touchedFlags, completedFlags) => {
+          const oldRule: SeriesRule = { ...monthly31, anchor: '2026-01-01', frequency: oldFrequency };
+          const newRule: SeriesRule = { ...oldRule, anchor: addDays('2026-01-01', anchorDay), frequency: newFrequency };
+          const today = addDays('2026-01-01', todayOffset);
+          const existing = calendarOccurrences(oldRule, 0, '2026-01-01', addDays(today, 400)).map(
+            (occurrence, index): SeriesTask => {
+              const completed = completedFlags[index % 80]!;
+              return {
+                id: `t${occurrence.sequence}`,
+                sequence: occurrence.sequence,
+                scheduledDueDate: occurrence.scheduledDueDate,
+                dueDate: occurrence.dueDate,
+                status: completed ? 'COMPLETED' : 'INCOMPLETE',
+                touched: completed || touchedFlags[index % 80]!,
+                completedOn: completed ? occurrence.dueDate : null,
+                periodLabel: occurrence.periodLabel,
+                frequency: oldFrequency,
+              };
+            },
+          );
+          const plan = planSeries({
+            oldRule,
+            newRule,
+            isNew: false,
+            offset: 0,
+            generateFrom: '2026-01-01',
+            today,
+            horizonMonths: 13,
+            tasks: existing,
+          });
+          const removed = new Set(plan.removed.map((task) => task.id));
+          const moved = new Map(plan.moved.map((move) => [move.task.id, move.to]));
+          // Nothing but editable tasks is moved or removed.
+          for (const task of [...plan.removed, ...plan.moved.map((move) => move.task)]) {
+            expect(isEditable(task, today)).toBe(true);
+          }
+          const after = [
+            ...existing.filter((task) => !removed.has(task.id)).map((task) => moved.get(task.id) ?? task),
+            ...plan.added,
+          ];
+          const sequences = after.map((task) => task.sequence);
+          expect(new Set(sequences).size).toBe(sequences.length);
+          const upcoming = after.filter((task) => task.scheduledDueDate >= today).map((task) => task.scheduledDueDate);
+          expect(new Set(upcoming).size).toBe(upcoming.length);
+          // Every occurrence of the new rule up to the watermark has its task.
+          const wanted = calendarOccurrences(newRule, 0, today, plan.materializedTo!).map((o) => o.scheduledDueDate);
+          const days = new Set(upcoming);
+          const kept = existing.filter((task) => !isEditable(task, today));
+          for (const day of wanted) {
+            const coveredByPeriod = kept.some(
+              (task) =>
+                task.frequency === newFrequency &&
+                task.periodLabel === calendarOccurrences(newRule, 0, day, day)[0]!.periodLabel,
+            );
+            expect(days.has(day) || coveredByPeriod).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
