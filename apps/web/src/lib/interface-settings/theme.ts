@@ -6,13 +6,15 @@ export const BRAND_GREEN = '#0f6b3e';
 export const SIDEBAR_DARK = '#0b1f17';
 
 /**
- * antd's default secondary and description texts (45 % black), error red and success green fall short of
+ * antd's default secondary and description texts (45 % black), error red, success green and warning gold fall short of
  * WCAG AA contrast (4.5:1) on white and on the grey page; these keep the same hierarchy at readable strengths.
  */
 const lightText = {
-  // Error and success texts (form messages, Typography "danger"/"success") at AA strength on white.
+  // Error, success and warning texts (form messages, Typography "danger"/"success"/"warning", e.g. a task's
+  // "Due in 3 days") at AA strength on white and on the grey page; antd's warning gold is 1.7:1.
   colorError: '#cf1322',
   colorSuccess: '#237804',
+  colorWarningText: '#ad4e00',
   colorTextSecondary: 'rgba(0, 0, 0, 0.66)',
   colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
   colorTextDescription: 'rgba(0, 0, 0, 0.66)',
