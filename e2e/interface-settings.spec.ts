@@ -325,10 +325,13 @@ describe('interface settings', () => {
     await languageButton.click();
     await menu.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('menuitem', { name: 'Dashboard' }).waitFor();
-    await expect(page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).resolves.toEqual([
-      'en',
-      'ltr',
-    ]);
+    // The document follows in an effect after that render; the choice must also survive the server copy
+    // of the settings arriving after the click (it did not, once).
+    await expect
+      .poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]))
+      .toEqual(['en', 'ltr']);
+    await page.waitForTimeout(1000);
+    await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('en');
     await context.close();
   });
 

@@ -102,4 +102,27 @@ describe('preferences sync', () => {
     expect(puts[0]?.themeType).toBe('THEME_TYPE_DARK');
     expect(api.settings.themeType).toBe('THEME_TYPE_DARK');
   });
+
+  it('keeps a change made while the server copy was on its way, and saves it', async () => {
+    server = { ...DEFAULT_PREFERENCES, locale: ARABIC, isDirectionRTL: true };
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((_url: string, init: RequestInit) => {
+        if (init.method === 'PUT') {
+          puts.push(JSON.parse(String(init.body)) as Preferences);
+          return Promise.resolve(new Response(JSON.stringify({ data: puts.at(-1) }), { status: 200 }));
+        }
+        return new Promise<Response>((resolve) => (answer = resolve));
+      }),
+    );
+    renderSynced();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    act(() => api.update({ themeType: 'THEME_TYPE_DARK' }));
+    await act(async () => answer(new Response(JSON.stringify({ data: server }), { status: 200 })));
+    await waitFor(() => expect(puts).toHaveLength(1), SLOW);
+    expect(puts[0]).toMatchObject({ themeType: 'THEME_TYPE_DARK', locale: { locale: 'en' } });
+    expect(api.settings.themeType).toBe('THEME_TYPE_DARK');
+    expect(api.settings.locale.locale).toBe('en');
+  });
 });

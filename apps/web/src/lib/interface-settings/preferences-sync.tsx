@@ -30,7 +30,8 @@ const DEFAULTS = serialize(DEFAULT_PREFERENCES);
  * change with `keepalive` when the page goes away.
  *
  * A server copy equal to the defaults means "never chosen": then what the user chose on this device before
- * signing in (say, Arabic on the sign-in page) is kept and saved instead of being reset.
+ * signing in (say, Arabic on the sign-in page) is kept and saved instead of being reset. A change the user
+ * makes while the server copy is still on its way is newer than it: it is kept and saved too.
  */
 export function PreferencesSyncProvider({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
@@ -78,6 +79,8 @@ export function PreferencesSyncProvider({ children }: { children: ReactNode }) {
     synced.current = null;
     if (!userId) return;
     const controller = new AbortController();
+    // What this device showed when the read started: a change made before the answer arrives is newer.
+    const atStart = latest.current;
     fetchPreferences(controller.signal)
       // The server's language is loaded first, so that its settings apply in one step (and a save of a
       // half-applied state cannot happen on a slow network).
@@ -89,7 +92,8 @@ export function PreferencesSyncProvider({ children }: { children: ReactNode }) {
         (server) => {
           if (controller.signal.aborted) return;
           const fromServer = serialize(server);
-          if (fromServer === DEFAULTS && latest.current !== DEFAULTS) {
+          const changedMeanwhile = latest.current !== atStart;
+          if (changedMeanwhile || (fromServer === DEFAULTS && latest.current !== DEFAULTS)) {
             synced.current = fromServer;
             flush();
           } else {
