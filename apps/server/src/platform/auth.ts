@@ -1,10 +1,7 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '@rtms/shared/enums';
 import { can, type Permission } from '@rtms/shared/permissions';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import type { SessionsService } from '../features/sessions/sessions.service';
-import { findUserById } from '../features/users/users.repository';
 import { AppError } from './errors';
 
 /** The signed-in caller of a request. */
@@ -44,21 +41,20 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function createAuthGuards(db: Kysely<Database>, sessions: SessionsService): AuthGuards {
+export function createAuthGuards(sessions: SessionsService): AuthGuards {
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
+    // One query: the session with its user (a deactivated user's sessions are not live).
     const session = await sessions.findLive(token);
     if (!session) throw unauthenticated();
-    const user = await findUserById(db, session.userId);
-    if (!user || !user.active) throw unauthenticated();
     request.principal = {
-      id: user.id,
-      email: user.email,
-      role: user.role,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      mustChangePassword: Boolean(user.mustChangePassword),
+      id: session.userId,
+      email: session.email,
+      role: session.role,
+      firstName: session.firstName,
+      lastName: session.lastName,
+      mustChangePassword: Boolean(session.mustChangePassword),
       sessionId: session.id,
     };
     if (request.principal.mustChangePassword && !request.routeOptions.config.allowWhilePasswordChangeRequired) {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Role } from '@rtms/shared/enums';
 import type { SessionRow } from './sessions.table';
 
 type Db = Kysely<Database>;
@@ -8,8 +9,40 @@ export async function insertSession(db: Db, row: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
-export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+/** A session with what every authenticated request needs of its user: one query per request. */
+export interface SessionWithUser {
+  id: string;
+  userId: string;
+  expiresAt: string;
+  lastSeenAt: string;
+  revokedAt: string | null;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  mustChangePassword: number;
+  active: number;
+}
+
+export function findSessionWithUser(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select([
+      'sessions.id',
+      'sessions.userId',
+      'sessions.expiresAt',
+      'sessions.lastSeenAt',
+      'sessions.revokedAt',
+      'users.email',
+      'users.role',
+      'users.firstName',
+      'users.lastName',
+      'users.mustChangePassword',
+      'users.active',
+    ])
+    .where('sessions.tokenHash', '=', tokenHash)
+    .executeTakeFirst();
 }
 
 export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {

@@ -4,13 +4,13 @@ import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../platform/ids';
 import {
   deleteEndedSessions,
-  findSessionByTokenHash,
+  findSessionWithUser,
   insertSession,
   revokeSession,
   revokeUserSessions,
   touchSession,
 } from './sessions.repository';
-import type { SessionRow } from './sessions.table';
+import type { SessionWithUser } from './sessions.repository';
 
 /**
  * Last-seen is written at most once a minute per session, so reads do not turn into writes. With a
@@ -23,7 +23,7 @@ export interface SessionsService {
   /** Starts a session and returns its bearer token (shown once; only its hash is kept). */
   create(userId: string, client: { ip?: string; userAgent?: string }): Promise<string>;
   /** The live session of a token, or undefined when unknown, revoked, idle too long or past its lifetime. */
-  findLive(token: string): Promise<SessionRow | undefined>;
+  findLive(token: string): Promise<SessionWithUser | undefined>;
   revoke(sessionId: string): Promise<void>;
   revokeAllOfUser(userId: string, exceptSessionId?: string): Promise<void>;
   purgeEnded(): Promise<void>;
@@ -59,8 +59,8 @@ export function createSessionsService(
 
     async findLive(token) {
       if (!token || token.length > 128) return undefined;
-      const session = await findSessionByTokenHash(db, hashToken(token));
-      if (!session || session.revokedAt) return undefined;
+      const session = await findSessionWithUser(db, hashToken(token));
+      if (!session || session.revokedAt || !session.active) return undefined;
       const now = Date.now();
       if (Date.parse(session.expiresAt) <= now) return undefined;
       const lastSeen = Date.parse(session.lastSeenAt);

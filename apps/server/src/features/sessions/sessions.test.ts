@@ -230,7 +230,7 @@ describe('first administrator with a generated password', () => {
     expect(put.statusCode).toBe(200);
 
     // Everything else is refused with PASSWORD_CHANGE_REQUIRED: the guard, as every other route uses it.
-    const guards = createAuthGuards(t.database.db, createSessionsService(t.database.db, t.config.session));
+    const guards = createAuthGuards(createSessionsService(t.database.db, t.config.session));
     const fakeRequest = {
       headers: bearer(token),
       routeOptions: { config: {} },
