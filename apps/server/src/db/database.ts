@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { withPreparedStatements } from './postgres-prepared';
 import { openSqlite } from './sqlite';
 import { withStatementCache } from './sqlite-statement-cache';
 import type { Database } from './schema';
@@ -34,6 +35,9 @@ export function createDatabase(url: string, options: { schema?: string } = {}): 
     max: 20,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+    plugins: [new CamelCasePlugin()],
+  });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
