@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isCalendarDate } from '../calendar-date';
 import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
 
-/** Entity types written to the audit trail (later features add theirs here). */
+/** Entity types written to the audit trail (the server writes no other: AuditEventInput is typed by it). */
 export const AUDIT_ENTITY_TYPES = [
   'USER',
   'FACILITY',
@@ -11,6 +11,7 @@ export const AUDIT_ENTITY_TYPES = [
   'PROGRAM_AREA',
   'REQUIREMENT',
   'TASK',
+  'TASK_GENERATION',
   'DOCUMENT',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -32,6 +33,10 @@ export const AUDIT_ACTIONS = [
   'REOPEN',
   'ARCHIVE',
   'RESTORE',
+  'RETIRE',
+  'COMMENT',
+  'GENERATE',
+  'HAND_OVER',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,7 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isCalendarDate } from '@rtms/shared/calendar-date';
 import type { Role } from '@rtms/shared/enums';
-import type { AuditChanges, AuditEvent, AuditListQuery, AuditVerifyResult } from '@rtms/shared/schemas/audit';
+import type {
+  AuditAction,
+  AuditChanges,
+  AuditEntityType,
+  AuditEvent,
+  AuditListQuery,
+  AuditVerifyResult,
+} from '@rtms/shared/schemas/audit';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
@@ -49,10 +56,9 @@ export function actorOf(principal: Pick<Principal, 'id' | 'email'>): AuditActor 
 /** What a feature records about one mutation. */
 export interface AuditEventInput {
   actor: AuditActor;
-  /** One of AUDIT_ACTIONS (`CREATE`, `UPDATE`, `DEACTIVATE`, …). */
-  action: string;
-  /** One of AUDIT_ENTITY_TYPES (`USER`, `FACILITY`, …). */
-  entityType: string;
+  /** The audit screen names and filters by these lists (packages/shared), so only their values are written. */
+  action: AuditAction;
+  entityType: AuditEntityType;
   entityId: string;
   /** The facility the entity belongs to, if any: facility roles see only their facilities' events. */
   facilityId?: string | null;

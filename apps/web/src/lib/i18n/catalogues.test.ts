@@ -12,6 +12,7 @@ import {
   type MessageFormatElement,
 } from '@formatjs/icu-messageformat-parser';
 import { LOCALES } from '@rtms/shared/interface-settings';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@rtms/shared/schemas/audit';
 import { CATALOGUE_LOADERS, PUBLIC_CATALOGUE_LOADERS } from './catalogues';
 import { isPublicMessageKey } from './public-keys';
 import { en, type Catalogue } from './messages/en';
@@ -40,6 +41,14 @@ describe('interface catalogues', () => {
   it('registers a catalogue for every interface language', () => {
     expect(sorted(Object.keys(CATALOGUE_LOADERS))).toEqual(sorted(LOCALES));
     expect(sorted(Object.keys(PUBLIC_CATALOGUE_LOADERS))).toEqual(sorted(LOCALES));
+  });
+
+  it('names every audit action and entity type the server writes', () => {
+    const missing = [
+      ...AUDIT_ACTIONS.map((action) => `auditAction.${action}`),
+      ...AUDIT_ENTITY_TYPES.map((type) => `auditEntity.${type}`),
+    ].filter((key) => !englishKeys.includes(key));
+    expect(missing).toEqual([]);
   });
 
   it.each(LOCALES)('cuts the public messages of %s from its catalogue, and nothing else', async (code) => {

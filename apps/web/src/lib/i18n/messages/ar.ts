@@ -408,6 +408,10 @@ export const ar: Catalogue = {
   'auditAction.REOPEN': 'إعادة فتح',
   'auditAction.ARCHIVE': 'أرشفة',
   'auditAction.RESTORE': 'استعادة',
+  'auditAction.RETIRE': 'إيقاف',
+  'auditAction.COMMENT': 'تعليق',
+  'auditAction.GENERATE': 'إنشاء',
+  'auditAction.HAND_OVER': 'تسليم المهام',
   'auditEntity.USER': 'مستخدم',
   'auditEntity.FACILITY': 'منشأة',
   'auditEntity.USER_FACILITY': 'إسناد مستخدم إلى منشأة',
@@ -416,6 +420,7 @@ export const ar: Catalogue = {
   'auditEntity.REQUIREMENT': 'متطلب',
   'auditEntity.TASK': 'مهمة',
   'auditEntity.DOCUMENT': 'مستند',
+  'auditEntity.TASK_GENERATION': 'إنشاء المهام',
   // المستندات: أدلة المهام والمكتبة والأرشيف وحزم الأدلة.
   'documentKind.TASK': 'دليل مهمة',
   'documentKind.LIBRARY': 'مستند مكتبة',

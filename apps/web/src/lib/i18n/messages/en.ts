@@ -413,6 +413,10 @@ export const en = {
   'auditAction.REOPEN': 'Reopen',
   'auditAction.ARCHIVE': 'Archive',
   'auditAction.RESTORE': 'Restore',
+  'auditAction.RETIRE': 'Retire',
+  'auditAction.COMMENT': 'Comment',
+  'auditAction.GENERATE': 'Generate',
+  'auditAction.HAND_OVER': 'Hand-over',
   'auditEntity.USER': 'User',
   'auditEntity.FACILITY': 'Facility',
   'auditEntity.USER_FACILITY': 'User facility',
@@ -421,6 +425,7 @@ export const en = {
   'auditEntity.REQUIREMENT': 'Requirement',
   'auditEntity.TASK': 'Task',
   'auditEntity.DOCUMENT': 'Document',
+  'auditEntity.TASK_GENERATION': 'Task generation',
   // End of directory screens.
   // Documents: task evidence, library, archive, evidence packs.
   'documentKind.TASK': 'Task evidence',

@@ -419,6 +419,10 @@ export const es: Catalogue = {
   'auditAction.REOPEN': 'Reapertura',
   'auditAction.ARCHIVE': 'Archivado',
   'auditAction.RESTORE': 'Restauración',
+  'auditAction.RETIRE': 'Retirar',
+  'auditAction.COMMENT': 'Comentario',
+  'auditAction.GENERATE': 'Generar',
+  'auditAction.HAND_OVER': 'Traspaso',
   'auditEntity.USER': 'Usuario',
   'auditEntity.FACILITY': 'Instalación',
   'auditEntity.USER_FACILITY': 'Asignación de usuario',
@@ -427,6 +431,7 @@ export const es: Catalogue = {
   'auditEntity.REQUIREMENT': 'Requisito',
   'auditEntity.TASK': 'Tarea',
   'auditEntity.DOCUMENT': 'Documento',
+  'auditEntity.TASK_GENERATION': 'Generación de tareas',
   // Documentos: evidencias de tareas, biblioteca, archivo, paquetes de evidencias.
   'documentKind.TASK': 'Evidencia de tarea',
   'documentKind.LIBRARY': 'Documento de biblioteca',

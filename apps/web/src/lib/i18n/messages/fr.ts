@@ -419,6 +419,10 @@ export const fr: Catalogue = {
   'auditAction.REOPEN': 'Réouverture',
   'auditAction.ARCHIVE': 'Archivage',
   'auditAction.RESTORE': 'Restauration',
+  'auditAction.RETIRE': 'Retrait',
+  'auditAction.COMMENT': 'Commentaire',
+  'auditAction.GENERATE': 'Génération',
+  'auditAction.HAND_OVER': 'Passation',
   'auditEntity.USER': 'Utilisateur',
   'auditEntity.FACILITY': 'Site',
   'auditEntity.USER_FACILITY': 'Attribution de site',
@@ -427,6 +431,7 @@ export const fr: Catalogue = {
   'auditEntity.REQUIREMENT': 'Exigence',
   'auditEntity.TASK': 'Tâche',
   'auditEntity.DOCUMENT': 'Document',
+  'auditEntity.TASK_GENERATION': 'Génération des tâches',
   // Documents : preuves des tâches, bibliothèque, archives, dossiers de preuves.
   'documentKind.TASK': 'Preuve de tâche',
   'documentKind.LIBRARY': 'Document de bibliothèque',

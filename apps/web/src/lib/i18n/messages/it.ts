@@ -420,6 +420,10 @@ export const it: Catalogue = {
   'auditAction.REOPEN': 'Riapertura',
   'auditAction.ARCHIVE': 'Archiviazione',
   'auditAction.RESTORE': 'Ripristino',
+  'auditAction.RETIRE': 'Ritiro',
+  'auditAction.COMMENT': 'Commento',
+  'auditAction.GENERATE': 'Generazione',
+  'auditAction.HAND_OVER': 'Passaggio di consegne',
   'auditEntity.USER': 'Utente',
   'auditEntity.FACILITY': 'Impianto',
   'auditEntity.USER_FACILITY': 'Assegnazione utente',
@@ -428,6 +432,7 @@ export const it: Catalogue = {
   'auditEntity.REQUIREMENT': 'Requisito',
   'auditEntity.TASK': 'Attività',
   'auditEntity.DOCUMENT': 'Documento',
+  'auditEntity.TASK_GENERATION': 'Generazione delle attività',
   // Documenti: evidenze delle attività, biblioteca, archivio, pacchetti di evidenze.
   'documentKind.TASK': 'Evidenza di attività',
   'documentKind.LIBRARY': 'Documento di biblioteca',

@@ -404,6 +404,10 @@ export const zh: Catalogue = {
   'auditAction.REOPEN': '重新打开',
   'auditAction.ARCHIVE': '归档',
   'auditAction.RESTORE': '恢复',
+  'auditAction.RETIRE': '停用',
+  'auditAction.COMMENT': '评论',
+  'auditAction.GENERATE': '生成',
+  'auditAction.HAND_OVER': '工作交接',
   'auditEntity.USER': '用户',
   'auditEntity.FACILITY': '场站',
   'auditEntity.USER_FACILITY': '用户场站分配',
@@ -412,6 +416,7 @@ export const zh: Catalogue = {
   'auditEntity.REQUIREMENT': '合规要求',
   'auditEntity.TASK': '任务',
   'auditEntity.DOCUMENT': '文档',
+  'auditEntity.TASK_GENERATION': '任务生成',
   // 文档：任务证据、文档库、归档、证据包。
   'documentKind.TASK': '任务证据',
   'documentKind.LIBRARY': '文档库文档',
