@@ -140,7 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const handOver = createHandOverService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
-  const jobs = createJobsService(db, taskGeneration, { clock });
+  const jobs = createJobsService(db, taskGeneration, { clock, purgeEndedSessions: () => sessions.purgeEnded() });
 
   registerErrorHandler(app, reporter);
   await registerSecurityHeaders(app);

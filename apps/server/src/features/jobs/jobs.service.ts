@@ -9,6 +9,8 @@ import { finishLease, tryAcquireLease } from './jobs.repository';
 
 /** Name of the daily job that extends every series of tasks to the horizon. */
 export const TASK_GENERATION_JOB = 'task-generation';
+/** Name of the daily job that removes sessions ended (expired or revoked) more than a day ago. */
+export const SESSION_PURGE_JOB = 'session-purge';
 
 /** A lease older than this whose run never finished (its instance died) may be taken over. */
 const STALE_LEASE_MS = 60 * 60 * 1000;
@@ -32,6 +34,8 @@ export interface JobsService {
    * inserts the (name, day) lease row runs it, every other instance skips.
    */
   runDailyGeneration(): Promise<DailyRun<GenerationResult>>;
+  /** Removes ended sessions if no instance has done it today, so that the table does not grow without bound. */
+  runDailySessionPurge(): Promise<DailyRun<{ purged: true }>>;
   /** Runs the task generation now, without a lease (command-line tools; generation is idempotent). */
   runGenerationNow(options?: GenerationOptions): Promise<GenerationResult>;
   /** Checks now and then every few minutes; returns the function that stops the timer. */
@@ -41,9 +45,9 @@ export interface JobsService {
 export function createJobsService(
   db: Kysely<Database>,
   generation: TaskGenerationService,
-  options: { clock: Clock },
+  options: { clock: Clock; purgeEndedSessions: () => Promise<void> },
 ): JobsService {
-  const { clock } = options;
+  const { clock, purgeEndedSessions } = options;
   const owner = `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`;
 
   async function runOncePerDay<T>(name: string, job: () => Promise<T>): Promise<DailyRun<T>> {
@@ -65,20 +69,31 @@ export function createJobsService(
   const service: JobsService = {
     owner,
     runDailyGeneration: () => runOncePerDay(TASK_GENERATION_JOB, () => generation.materializeAll()),
+    runDailySessionPurge: () =>
+      runOncePerDay(SESSION_PURGE_JOB, async () => {
+        await purgeEndedSessions();
+        return { purged: true as const };
+      }),
     runGenerationNow: (generationOptions) => generation.materializeAll(generationOptions),
     startScheduler(log) {
       let running = false;
+      const daily = [
+        { name: TASK_GENERATION_JOB, run: () => service.runDailyGeneration() },
+        { name: SESSION_PURGE_JOB, run: () => service.runDailySessionPurge() },
+      ];
       const tick = async () => {
         if (running) return;
         running = true;
-        try {
-          const run = await service.runDailyGeneration();
-          if (run.ran) log.info({ job: TASK_GENERATION_JOB, day: run.day, ...run.result }, 'daily job done');
-        } catch (error) {
-          log.error({ err: error, job: TASK_GENERATION_JOB }, 'daily job failed');
-        } finally {
-          running = false;
+        // One job failing does not keep the others from running.
+        for (const job of daily) {
+          try {
+            const run = await job.run();
+            if (run.ran) log.info({ job: job.name, day: run.day, ...run.result }, 'daily job done');
+          } catch (error) {
+            log.error({ err: error, job: job.name }, 'daily job failed');
+          }
         }
+        running = false;
       };
       const first = setTimeout(() => void tick(), FIRST_CHECK_MS);
       const every = setInterval(() => void tick(), CHECK_INTERVAL_MS);

@@ -89,3 +89,51 @@ describe('the daily task generation runs once per day across app instances', () 
     expect(row.finishedAt).not.toBeNull();
   });
 });
+
+describe('the daily session purge', () => {
+  let t: TestApp;
+  let userId: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    userId = (await t.createUser('FACILITY_USER')).id;
+  });
+  afterAll(() => t.close());
+
+  const session = (id: string, ended: { expiresAt: string; revokedAt: string | null }) => ({
+    id,
+    userId,
+    tokenHash: `hash-${id}`,
+    createdAt: '2020-01-01T00:00:00.000Z',
+    lastSeenAt: '2020-01-01T00:00:00.000Z',
+    ip: null,
+    userAgent: null,
+    ...ended,
+  });
+
+  it('removes sessions that ended more than a day ago, once a day, and keeps the others', async () => {
+    const hour = 3_600_000;
+    const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+    await t.database.db
+      .insertInto('sessions')
+      .values([
+        session('expired-long-ago', { expiresAt: at(-49 * hour), revokedAt: null }),
+        session('revoked-long-ago', { expiresAt: at(100 * hour), revokedAt: at(-25 * hour) }),
+        session('revoked-just-now', { expiresAt: at(100 * hour), revokedAt: at(-1 * hour) }),
+        session('live', { expiresAt: at(100 * hour), revokedAt: null }),
+      ])
+      .execute();
+    const ids = async () =>
+      (
+        await t.database.db
+          .selectFrom('sessions')
+          .select('id')
+          .where('id', 'in', ['expired-long-ago', 'revoked-long-ago', 'revoked-just-now', 'live'])
+          .execute()
+      )
+        .map((row) => row.id)
+        .sort();
+    expect((await t.jobs.runDailySessionPurge()).ran).toBe(true);
+    expect(await ids()).toEqual(['live', 'revoked-just-now']);
+    expect((await t.jobs.runDailySessionPurge()).ran).toBe(false);
+  });
+});
