@@ -200,20 +200,32 @@ export async function loadDocuments(ctx: DemoContext): Promise<void> {
   }
   library.print();
 
-  // Evidence on the most recent completed tasks that have none yet (none until tasks exist).
+  // Evidence on the most recent completed tasks, up to EVIDENCE_TASKS tasks with evidence in all: a
+  // second run adds none (none until tasks exist).
   const evidence = tally(ctx, 'evidence files');
-  const completed = await ctx.db
-    .selectFrom('tasks')
-    .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
-    .select(['tasks.id', 'tasks.title', 'tasks.dueDate', 'tasks.completedOn', 'facilities.name as facilityName'])
-    .where('tasks.status', '=', 'COMPLETED')
-    .where('tasks.id', 'not in', (eb) =>
-      eb.selectFrom('documents').select('documents.taskId').where('documents.taskId', 'is not', null),
-    )
-    .orderBy('tasks.dueDate', 'desc')
-    .orderBy('tasks.id')
-    .limit(EVIDENCE_TASKS)
-    .execute();
+  const withEvidence = await ctx.db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.count<number>('documents.id').as('files'))
+    .select((eb) => eb.fn.count<number>('documents.taskId').distinct().as('tasks'))
+    .where('documents.kind', '=', 'TASK')
+    .executeTakeFirstOrThrow();
+  for (let index = 0; index < Number(withEvidence.files); index += 1) evidence.existing();
+  const wanted = EVIDENCE_TASKS - Number(withEvidence.tasks);
+  const completed =
+    wanted <= 0
+      ? []
+      : await ctx.db
+          .selectFrom('tasks')
+          .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
+          .select(['tasks.id', 'tasks.title', 'tasks.dueDate', 'tasks.completedOn', 'facilities.name as facilityName'])
+          .where('tasks.status', '=', 'COMPLETED')
+          .where('tasks.id', 'not in', (eb) =>
+            eb.selectFrom('documents').select('documents.taskId').where('documents.taskId', 'is not', null),
+          )
+          .orderBy('tasks.dueDate', 'desc')
+          .orderBy('tasks.id')
+          .limit(wanted)
+          .execute();
   for (const task of completed) {
     const date = task.completedOn ?? task.dueDate;
     const report = await pdfOf(`${task.title} — inspection report`, `${task.facilityName}, inspected on ${date}`, [
