@@ -38,10 +38,16 @@ export interface TestApp extends App {
   ): Promise<{ id: string; email: string }>;
   /** A second connection to this test's database (e.g. for a second app instance); the caller closes it. */
   reopenDatabase(): DatabaseHandle;
+  /** Where another process finds this test's database. */
+  databaseLocation: TestDatabaseHandle['location'];
 }
 
 /** A test database that can be opened a second time (two app instances on one database). */
-export type TestDatabaseHandle = DatabaseHandle & { reopen(): DatabaseHandle };
+export type TestDatabaseHandle = DatabaseHandle & {
+  reopen(): DatabaseHandle;
+  /** Where another process finds this database: its URL, and its schema on PostgreSQL. */
+  location: { url: string; schema?: string };
+};
 
 /**
  * Opens a fresh, isolated database: a temporary SQLite file, or a new schema in TEST_DATABASE_URL's
@@ -50,7 +56,7 @@ export type TestDatabaseHandle = DatabaseHandle & { reopen(): DatabaseHandle };
 export async function openTestDatabase(dataDir: string): Promise<TestDatabaseHandle> {
   if (testDialect() === 'sqlite') {
     const url = `sqlite:${path.join(dataDir, 'test.sqlite')}`;
-    return { ...createDatabase(url), reopen: () => createDatabase(url) };
+    return { ...createDatabase(url), reopen: () => createDatabase(url), location: { url } };
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('RTMS_TEST_DIALECT=postgres needs TEST_DATABASE_URL');
@@ -63,6 +69,7 @@ export async function openTestDatabase(dataDir: string): Promise<TestDatabaseHan
   return {
     ...handle,
     reopen: () => createDatabase(url, { schema }),
+    location: { url, schema },
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: url });
@@ -109,6 +116,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     dataDir,
     printed,
     reopenDatabase: () => database.reopen(),
+    databaseLocation: database.location,
     async close() {
       await built.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { allTasks, createFacility, createRequirement, testClock } from '../../test/compliance-fixtures';
@@ -65,6 +67,37 @@ describe('the daily task generation runs once per day across app instances', () 
     expect(again.inserted).toBe(0);
     expect((await allTasks(t, admin, { requirementId })).length).toBe(count + first.inserted);
   });
+
+  it('runs once when two separate processes check at the same moment', async () => {
+    const script = path.resolve(import.meta.dirname, '../../test/daily-job-process.ts');
+    const input = JSON.stringify({
+      ...t.databaseLocation,
+      dataDir: t.dataDir,
+      now: '2026-07-15T12:00:00Z',
+      startAt: Date.now() + 4000,
+    });
+    const runInProcess = () =>
+      new Promise<{ ran: boolean; day: string; inserted: number }>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script, input], {
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        let err = '';
+        child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+        child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}: ${err}`))));
+      });
+    const before = (await allTasks(t, admin, { requirementId })).length;
+    const runs = await Promise.all([runInProcess(), runInProcess()]);
+    expect(runs.map((run) => run.day)).toEqual(['2026-07-15', '2026-07-15']);
+    expect(runs.filter((run) => run.ran)).toHaveLength(1);
+    const inserted = runs.reduce((sum, run) => sum + run.inserted, 0);
+    expect(inserted).toBeGreaterThan(0);
+    const tasks = await allTasks(t, admin, { requirementId });
+    expect(tasks.length).toBe(before + inserted);
+    expect(new Set(tasks.map((task) => task.sequence)).size).toBe(tasks.length);
+    expect((await leases()).filter((lease) => lease.day === '2026-07-15')).toHaveLength(1);
+  }, 60_000);
 
   it('takes over the lease of an instance that died mid-run, after an hour', async () => {
     const day = '2026-06-01';
