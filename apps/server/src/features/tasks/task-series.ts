@@ -193,8 +193,9 @@ export interface SeriesPlan {
  * holds a number for a different period (a change of frequency after someone worked on upcoming
  * tasks), the new occurrences are numbered after every existing task instead and matched by period or
  * day: a kept task of the same period or day still stands for its occurrence, an editable one moves to
- * it (taking the new period label), and nothing of the new rule goes missing. No day ever gets two
- * tasks of one series.
+ * it (taking the new period label), and nothing of the new rule goes missing. No scheduled day of a
+ * calendar series ever gets two tasks (with a weekend shift, two different scheduled days may still
+ * share a due date, as they would without any edit).
  */
 export function planSeries(input: SeriesPlanInput): SeriesPlan {
   const { oldRule, newRule, isNew, today, horizonMonths, tasks, generateFrom } = input;
@@ -249,8 +250,14 @@ export function planSeries(input: SeriesPlanInput): SeriesPlan {
     }
   }
 
-  // Days a kept task holds under another number: no editable task moves there, no task is added there.
-  const keptDays = new Set(tasks.filter((task) => !isEditable(task, today)).map((task) => task.scheduledDueDate));
+  // Calendar series: days a kept task holds under another number, where no editable task moves and no
+  // task is added. (After completion, the next task may fall on the day of the one completed early:
+  // that is its own occurrence.)
+  const keptDays = new Set(
+    newRule?.scheduleMode === 'CALENDAR'
+      ? tasks.filter((task) => !isEditable(task, today)).map((task) => task.scheduledDueDate)
+      : [],
+  );
   const bySequence = new Map(desired.map((occurrence) => [occurrence.sequence, occurrence]));
   const existing = new Set<number>();
   const plan: SeriesPlan = { added: [], moved: [], removed: [], unchanged: [], offset, materializedTo };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@rtms/shared/calendar-date';
+import { WEEKEND_SHIFTS } from '@rtms/shared/enums';
 import {
   afterCompletionOccurrence,
   calendarOccurrences,
@@ -275,6 +276,53 @@ describe('planning an edit', () => {
     expect(afterCompletionOccurrence(rule, done)).toMatchObject({ sequence: 1, dueDate: '2026-04-25' });
     expect(afterCompletionOccurrence({ ...rule, frequency: 'ONCE' }, done)).toBeNull();
   });
+
+  it('keeps the open after-completion task that falls on the day of the one completed early, through any edit', () => {
+    const weekly: SeriesRule = {
+      ...monthly31,
+      scheduleMode: 'AFTER_COMPLETION',
+      frequency: 'WEEKLY',
+      anchor: '2026-05-04',
+    };
+    // Due Monday 11 May, completed a week early on 4 May: the next is due 11 May too.
+    const tasks: SeriesTask[] = [
+      {
+        id: 'done',
+        sequence: 5,
+        scheduledDueDate: '2026-05-11',
+        dueDate: '2026-05-11',
+        status: 'COMPLETED',
+        touched: true,
+        completedOn: '2026-05-04',
+        periodLabel: '2026-W20',
+        frequency: 'WEEKLY',
+      },
+      {
+        id: 'next',
+        sequence: 6,
+        scheduledDueDate: '2026-05-11',
+        dueDate: '2026-05-11',
+        status: 'INCOMPLETE',
+        touched: false,
+        completedOn: null,
+        periodLabel: '2026-W20',
+        frequency: 'WEEKLY',
+      },
+    ];
+    const plan = planSeries({
+      oldRule: weekly,
+      newRule: weekly,
+      isNew: false,
+      offset: 0,
+      generateFrom: '2026-05-04',
+      today: '2026-05-05',
+      horizonMonths: 13,
+      tasks,
+    });
+    expect(plan.removed).toEqual([]);
+    expect(plan.added).toEqual([]);
+    expect(plan.unchanged.map((task) => task.id)).toEqual(['next']);
+  });
 });
 
 describe('planning an edit, for any change of frequency and any worked-on tasks', () => {
@@ -289,8 +337,9 @@ describe('planning an edit, for any change of frequency and any worked-on tasks'
         fc.integer({ min: 0, max: 400 }),
         fc.array(fc.boolean(), { minLength: 80, maxLength: 80 }),
         fc.array(fc.boolean(), { minLength: 80, maxLength: 80 }),
-        (oldFrequency, newFrequency, anchorDay, todayOffset, touchedFlags, completedFlags) => {
-          const oldRule: SeriesRule = { ...monthly31, anchor: '2026-01-01', frequency: oldFrequency };
+        fc.constantFrom(...WEEKEND_SHIFTS),
+        (oldFrequency, newFrequency, anchorDay, todayOffset, touchedFlags, completedFlags, weekendShift) => {
+          const oldRule: SeriesRule = { ...monthly31, anchor: '2026-01-01', frequency: oldFrequency, weekendShift };
           const newRule: SeriesRule = { ...oldRule, anchor: addDays('2026-01-01', anchorDay), frequency: newFrequency };
           const today = addDays('2026-01-01', todayOffset);
           const existing = calendarOccurrences(oldRule, 0, '2026-01-01', addDays(today, 400)).map(
