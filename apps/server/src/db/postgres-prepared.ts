@@ -10,6 +10,9 @@ const MAX_PREPARED_PER_CONNECTION = 500;
 /** Statements with more parameters than this (long `in (…)` lists) vary too much to be worth keeping. */
 const MAX_PARAMETERS = 64;
 
+/** PostgreSQL's "feature not supported", the code of "cached plan must not change result type". */
+const STALE_PLAN = '0A000';
+
 const names = new Map<string, string>();
 function nameOf(text: string): string {
   let name = names.get(text);
@@ -21,6 +24,39 @@ function nameOf(text: string): string {
 }
 
 const prepared = new WeakSet<pg.PoolClient>();
+
+type Query = (...args: unknown[]) => Promise<unknown>;
+
+/** Replaces `client.query` with one that names the statements it may keep prepared. */
+function nameStatementsOf(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as Query;
+  const known = new Set<string>();
+  // Bumped when this connection's statements went stale: new names make PostgreSQL parse them anew.
+  let generation = 0;
+  const runNamed = (text: string, values: unknown[]) =>
+    query({ name: generation ? `${nameOf(text)}.${generation}` : nameOf(text), text, values });
+
+  (client as { query: unknown }).query = async (text: unknown, values?: unknown) => {
+    const eligible =
+      typeof text === 'string' && Array.isArray(values) && values.length > 0 && values.length <= MAX_PARAMETERS;
+    if (!eligible) return query(text, values);
+    const name = nameOf(text);
+    if (!known.has(name) && known.size >= MAX_PREPARED_PER_CONNECTION) return query(text, values);
+    known.add(name);
+    try {
+      return await runNamed(text, values);
+    } catch (error) {
+      // Another instance migrated a table under a kept statement: forget this connection's statements
+      // and run it once more. Inside a transaction the retry fails as well (the transaction is
+      // aborted); the first error is the one reported.
+      if ((error as { code?: string }).code !== STALE_PLAN) throw error;
+      generation += 1;
+      known.clear();
+      known.add(name);
+      return runNamed(text, values).catch(() => Promise.reject(error as Error));
+    }
+  };
+}
 
 /**
  * Runs Kysely's parameterized statements as named prepared statements on each pooled connection.
@@ -35,23 +71,7 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       if (!prepared.has(client)) {
         prepared.add(client);
-        const known = new Set<string>();
-        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-        (client as { query: unknown }).query = (text: unknown, values?: unknown) => {
-          if (
-            typeof text === 'string' &&
-            Array.isArray(values) &&
-            values.length > 0 &&
-            values.length <= MAX_PARAMETERS
-          ) {
-            const name = nameOf(text);
-            if (known.has(name) || known.size < MAX_PREPARED_PER_CONNECTION) {
-              known.add(name);
-              return query({ name, text, values });
-            }
-          }
-          return query(text, values);
-        };
+        nameStatementsOf(client);
       }
       return client as unknown as PostgresPoolClient;
     },

@@ -49,4 +49,30 @@ describe('prepared statements on PostgreSQL', () => {
     expect(named[500]).toBe(false);
     expect(named[501]).toBe(true);
   });
+
+  it('prepares anew under another name when a table changed under a kept statement (another instance migrated)', async () => {
+    const calls: { name: string }[] = [];
+    let failNext = false;
+    const client = {
+      query: (config: { name: string }) => {
+        calls.push(config);
+        if (failNext) {
+          failNext = false;
+          return Promise.reject(Object.assign(new Error('cached plan must not change result type'), { code: '0A000' }));
+        }
+        return Promise.resolve({ rows: [] });
+      },
+      release() {},
+    };
+    const pool = { connect: () => Promise.resolve(client), end: () => Promise.resolve() } as unknown as pg.Pool;
+    const wrapped = await withPreparedStatements(pool).connect();
+    await wrapped.query('select * from users where id = $1', ['a']);
+    failNext = true;
+    await wrapped.query('select * from users where id = $1', ['b']);
+    expect(calls.map((call) => call.name)).toEqual([calls[0]!.name, calls[0]!.name, `${calls[0]!.name}.1`]);
+    // Any other error is reported as it is, without a retry.
+    const other = Object.assign(new Error('duplicate key'), { code: '23505' });
+    client.query = () => Promise.reject(other);
+    await expect(wrapped.query('select * from users where id = $1', ['c'])).rejects.toBe(other);
+  });
 });

@@ -74,6 +74,20 @@ describe('session restore at start', () => {
     expect(localStorage.getItem('token')).toBe('stored-token');
   });
 
+  it('keeps the stored token while a proxy answers 502 during a restart', async () => {
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('<html>Bad Gateway</html>', { status: 502 }))
+      .mockResolvedValue(new Response(JSON.stringify({ data: USER }), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
+    renderAuth();
+    await flush();
+    expect(auth.status).toBe('loading');
+    expect(localStorage.getItem('token')).toBe('stored-token');
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(auth.status).toBe('signedIn');
+  });
+
   it('clears the user and the storage when the server refuses the token', async () => {
     vi.stubGlobal(
       'fetch',

@@ -33,6 +33,11 @@ interface AuthContextValue extends AuthState {
 /** Longest wait between two attempts to check the stored session while the server does not answer. */
 const SESSION_RETRY_MAX_MS = 15_000;
 
+/** Answers that say nothing about the token: none at all (0), a timeout, throttling, a server failure. */
+function isPassingFailure(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
@@ -50,15 +55,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (reason: string | null) => {
       clearStoredSession();
       queryClient.clear();
-      setState((previous) => ({ ...previous, status: 'signedOut', user: null, sessionError: reason }));
+      setState((previous) => ({
+        ...previous,
+        status: 'signedOut',
+        user: null,
+        sessionError: reason,
+        connectionError: null,
+      }));
     },
     [queryClient],
   );
 
-  // At start, a stored token is checked with /auth/me; a refusal by the server clears the user and
-  // storage and is reported. No answer at all (offline, server restarting, or the request cut short
-  // because the user navigated away mid-check) says nothing about the token: it is kept and the check
-  // retried, so that a back button pressed during start-up never signs the user out.
+  // At start, a stored token is checked with /auth/me; a refusal by the server (a 4xx answer) clears the
+  // user and storage and is reported. No answer at all (offline, or the request cut short because the
+  // user navigated away mid-check) or a passing failure (5xx while the server restarts behind a proxy,
+  // 408, 429) says nothing about the token: it is kept and the check retried, so that neither a back
+  // button pressed during start-up nor a restart signs the user out.
   useEffect(() => {
     const token = readStoredToken();
     if (!token) return;
@@ -71,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         },
         (error: unknown) => {
           if (cancelled) return;
-          if (error instanceof ApiError && error.status === 0) {
+          if (error instanceof ApiError && isPassingFailure(error.status)) {
             if (attempt === 0) reportError(error, { during: 'session restore' });
             setState((previous) => ({ ...previous, connectionError: error.message }));
             timer = setTimeout(() => check(attempt + 1), Math.min(1000 * 2 ** attempt, SESSION_RETRY_MAX_MS));

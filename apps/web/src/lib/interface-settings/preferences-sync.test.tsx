@@ -103,7 +103,7 @@ describe('preferences sync', () => {
     expect(api.settings.themeType).toBe('THEME_TYPE_DARK');
   });
 
-  it('keeps a change made while the server copy was on its way, and saves it', async () => {
+  it('keeps a setting changed while the server copy was on its way, takes the others from it, and saves both', async () => {
     server = { ...DEFAULT_PREFERENCES, locale: ARABIC, isDirectionRTL: true };
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal(
@@ -121,8 +121,9 @@ describe('preferences sync', () => {
     act(() => api.update({ themeType: 'THEME_TYPE_DARK' }));
     await act(async () => answer(new Response(JSON.stringify({ data: server }), { status: 200 })));
     await waitFor(() => expect(puts).toHaveLength(1), SLOW);
-    expect(puts[0]).toMatchObject({ themeType: 'THEME_TYPE_DARK', locale: { locale: 'en' } });
+    // The theme chosen meanwhile wins; the language (not touched here) comes from the server.
+    expect(puts[0]).toMatchObject({ themeType: 'THEME_TYPE_DARK', locale: { locale: 'ar' }, isDirectionRTL: true });
     expect(api.settings.themeType).toBe('THEME_TYPE_DARK');
-    expect(api.settings.locale.locale).toBe('en');
+    expect(api.settings.locale.locale).toBe('ar');
   });
 });

@@ -24,14 +24,26 @@ const SyncStatusContext = createContext<SyncStatus>('idle');
 const serialize = (preferences: Preferences) => JSON.stringify(preferencesOf(preferences));
 const DEFAULTS = serialize(DEFAULT_PREFERENCES);
 
+/** `server`, with every setting that went from `before` to `after` on this device taken from `after`. */
+function mergeChanges(server: Preferences, before: Preferences, after: Preferences): Preferences {
+  const merged: Record<string, unknown> = { ...server };
+  for (const key of Object.keys(after) as (keyof Preferences)[]) {
+    if (JSON.stringify(after[key]) !== JSON.stringify(before[key])) merged[key] = after[key];
+  }
+  // The direction belongs to the language.
+  if (JSON.stringify(after.locale) !== JSON.stringify(before.locale)) merged.isDirectionRTL = after.isDirectionRTL;
+  return merged as unknown as Preferences;
+}
+
 /**
  * Keeps the interface settings in step with the server (PRODUCT §6: per user, across devices): loads them
  * after sign-in or session restore and applies them; saves every change, debounced; sends a pending
  * change with `keepalive` when the page goes away.
  *
  * A server copy equal to the defaults means "never chosen": then what the user chose on this device before
- * signing in (say, Arabic on the sign-in page) is kept and saved instead of being reset. A change the user
- * makes while the server copy is still on its way is newer than it: it is kept and saved too.
+ * signing in (say, Arabic on the sign-in page) is kept and saved instead of being reset. A setting the user
+ * changes while the server copy is still on its way is newer than it: it is kept (the others come from the
+ * server) and saved.
  */
 export function PreferencesSyncProvider({ children }: { children: ReactNode }) {
   const { status, user } = useAuth();
@@ -55,6 +67,8 @@ export function PreferencesSyncProvider({ children }: { children: ReactNode }) {
   }, [current]);
   /** What the server holds; null until it has been read for this user. */
   const synced = useRef<string | null>(null);
+  /** Bumped when the server copy arrives under a newer local change, so that the merge is saved. */
+  const [syncedVersion, setSyncedVersion] = useState(0);
 
   const flush = useCallback(
     (keepalive = false) => {
@@ -92,12 +106,17 @@ export function PreferencesSyncProvider({ children }: { children: ReactNode }) {
         (server) => {
           if (controller.signal.aborted) return;
           const fromServer = serialize(server);
-          const changedMeanwhile = latest.current !== atStart;
-          if (changedMeanwhile || (fromServer === DEFAULTS && latest.current !== DEFAULTS)) {
-            synced.current = fromServer;
+          synced.current = fromServer;
+          if (fromServer === DEFAULTS && latest.current !== DEFAULTS) {
             flush();
+          } else if (latest.current !== atStart) {
+            // The settings the user changed meanwhile win; the others come from the server. The save
+            // effect then sends the result (it runs again because `synced` changed).
+            replace(
+              mergeChanges(server, JSON.parse(atStart) as Preferences, JSON.parse(latest.current) as Preferences),
+            );
+            setSyncedVersion((version) => version + 1);
           } else {
-            synced.current = fromServer;
             replace(server);
           }
         },
@@ -115,7 +134,7 @@ export function PreferencesSyncProvider({ children }: { children: ReactNode }) {
     if (!userId || synced.current === null || current === synced.current) return;
     const timer = setTimeout(() => flush(), SAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [current, userId, flush]);
+  }, [current, userId, flush, syncedVersion]);
 
   useEffect(() => {
     if (!userId) return;
