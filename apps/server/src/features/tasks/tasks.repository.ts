@@ -498,12 +498,10 @@ export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, wi
     const pageIds = (await ids.execute()).map((row) => row.id);
     if (pageIds.length === 0) return { rows: [], revision: await findTasksRevision(db) };
     // One array parameter, so that the statement is the same for every page (a prepared statement
-    // PostgreSQL can keep a plan of) whatever the page size.
-    const rows = await withLabels(db)
-      .select(LIST_COLUMNS)
-      .select(sql<number>`(select revision from tasks_revision where id = 1)`.as('revision'))
-      .where(sql<SqlBool>`${sql.ref('tasks.id')} = any(${pageIds})`)
-      .execute();
+    // PostgreSQL can keep a plan of) whatever the page size; its text is built once.
+    const { rows } = await db.executeQuery<TaskListRow & { revision: number }>(
+      CompiledQuery.raw(labelsByIdArraySql(db), [pageIds]),
+    );
     const position = new Map(pageIds.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     return { rows, revision: rows[0] ? Number(rows[0].revision) : await findTasksRevision(db) };
@@ -526,6 +524,17 @@ export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, wi
     rows: result.rows.sort((a, b) => position.get(Number(a.rowid))! - position.get(Number(b.rowid))!),
     revision,
   };
+}
+
+/** The SQL that reads the tasks of an id array ($1) with their labels and the tasks revision (PostgreSQL). */
+let labelsByIdArrayText: string | undefined;
+function labelsByIdArraySql(db: Db): string {
+  labelsByIdArrayText ??= withLabels(db)
+    .select(LIST_COLUMNS)
+    .select(sql<number>`(select revision from tasks_revision where id = 1)`.as('revision'))
+    .where(sql<SqlBool>`${sql.ref('tasks.id')} = any(${[]})`)
+    .compile().sql;
+  return labelsByIdArrayText;
 }
 
 /** The SQL that reads `count` tasks by rowid with their labels (SQLite), compiled once per count. */
