@@ -32,6 +32,7 @@ import { createErrorReporter } from './platform/error-reporter';
 import { handleFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerGracefulShutdown } from './platform/shutdown';
 import { registerOpenApi } from './platform/openapi';
+import { refuseNulCharacters } from './platform/no-nul';
 import { registerSecurityHeaders } from './platform/security';
 import { registerWebApp } from './platform/web-app';
 import { documentsRoutes } from './features/documents/documents.routes';
@@ -143,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const jobs = createJobsService(db, taskGeneration, { clock, purgeEndedSessions: () => sessions.purgeEnded() });
 
   registerErrorHandler(app, reporter);
+  refuseNulCharacters(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
 
