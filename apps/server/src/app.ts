@@ -32,6 +32,7 @@ import { createErrorReporter } from './platform/error-reporter';
 import { handleFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerGracefulShutdown } from './platform/shutdown';
 import { registerOpenApi } from './platform/openapi';
+import { acceptEmptyJsonBodies } from './platform/json-body';
 import { refuseNulCharacters } from './platform/no-nul';
 import { registerSecurityHeaders } from './platform/security';
 import { registerWebApp } from './platform/web-app';
@@ -90,6 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
+  acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);

@@ -54,10 +54,33 @@ describe('bad input never makes a 500', () => {
     expectCleanClientError(await login({ headers: json, payload }), 400);
   });
 
-  it('answers an empty JSON body with 400', async () => {
-    expectCleanClientError(await login({ headers: json, payload: '' }), 400);
-    expectCleanClientError(await login({ headers: json }), 400);
-    expectCleanClientError(await t.app.inject({ method: 'POST', url: '/api/users/login' }), 400);
+  it('answers an empty JSON body with 400 where a body is needed, naming the missing fields', async () => {
+    for (const response of [
+      await login({ headers: json, payload: '' }),
+      await login({ headers: json, payload: '  ' }),
+      await login({ headers: json }),
+      await t.app.inject({ method: 'POST', url: '/api/users/login' }),
+    ]) {
+      expectCleanClientError(response, 400);
+    }
+    const missing = expectCleanClientError(await login({ payload: {} }), 400);
+    expect(missing.details).toEqual([
+      { path: 'email', message: 'This field is required' },
+      // The seed's message where the schema has its own.
+      { path: 'password', message: 'Please enter your Password!' },
+    ]);
+  });
+
+  it('takes an empty body labelled JSON as no body where none is needed (auth/me, logout)', async () => {
+    const own = await t.signIn(ADMIN_EMAIL);
+    const headers = { ...bearer(own), ...json };
+    const me = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers, payload: '' });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().data.email).toBe(ADMIN_EMAIL);
+    const out = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers });
+    expect(out.statusCode, out.body).toBe(200);
+    const after = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(own) });
+    expect(after.statusCode).toBe(401);
   });
 
   it('answers wrong types with 400 and per-field details', async () => {

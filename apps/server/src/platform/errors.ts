@@ -50,7 +50,7 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
       const details = uniqueDetails(
         error.validation.map((issue) => ({
           path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-          message: issue.message ?? 'Invalid value',
+          message: friendlyMessage(issue.message),
         })),
       );
       body = { code: 'VALIDATION_FAILED', message: validationSummary(details), details };
@@ -124,12 +124,20 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
     .send({ code: 'INTERNAL', message: 'Sorry, something went wrong on the server.' } satisfies ErrorBody);
 }
 
+/** zod's message for a missing field ("Invalid input: expected string, received undefined") in plain words. */
+function friendlyMessage(message: string | undefined): string {
+  if (!message) return 'Invalid value';
+  return /^Invalid input: expected .+, received undefined$/.test(message) ? 'This field is required' : message;
+}
+
 function validationSummary(details: FieldError[]): string {
   const first = details[0];
   if (!first) return 'The request is not valid';
-  return details.length === 1
-    ? `${first.path ? `${first.path}: ` : ''}${first.message}`
-    : `The request has ${details.length} invalid fields`;
+  const fields = new Set(details.map((detail) => detail.path)).size;
+  if (details.length === 1) return `${first.path ? `${first.path}: ` : ''}${first.message}`;
+  return fields === 1
+    ? `${first.path ? `${first.path}: ` : ''}${details.map((detail) => detail.message).join('; ')}`
+    : `The request has ${fields} invalid fields`;
 }
 
 /** A plain message for Fastify's own client errors, without internal error codes. */
