@@ -28,7 +28,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../platform/errors';
+import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { newTaskId } from './task-ids';
 import { parseSort } from '../../platform/list-query';
@@ -341,11 +341,11 @@ export function createTasksService(
       const required = Math.max(1, Number(context.minEvidence));
       const attached = await countEvidence(trx, row.id);
       if (attached < required) {
-        // 400, as for any request that cannot be carried out as sent (issue: evidence gate → 400).
-        throw new AppError(
-          'BAD_REQUEST',
+        // 400 with per-field details, as every validation error (PRODUCT §6); `evidence` names the rule.
+        const missing = required - attached;
+        throw invalid(
           `This task needs ${required} evidence document${required === 1 ? '' : 's'} before it can be completed (${attached} attached)`,
-          { required, attached },
+          [{ path: 'evidence', message: `Attach ${missing} more evidence document${missing === 1 ? '' : 's'}` }],
         );
       }
     }

@@ -317,7 +317,10 @@ describe('the Tasks Tracker', () => {
     const [task] = await allTasks(t, admin, { requirementId: data._id });
     const refused = await call(t, admin, 'POST', `/api/tasks/${task!._id}/complete`, {});
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: 'BAD_REQUEST', details: { required: 1, attached: 0 } });
+    expect(refused.body).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'evidence', message: 'Attach 1 more evidence document' }],
+    });
     const detail = await ok<TaskDetail>(t, admin, 'GET', `/api/tasks/${task!._id}`);
     expect(detail).toMatchObject({ evidenceRequired: true, minEvidence: 1, evidenceCount: 0 });
   });
