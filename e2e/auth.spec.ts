@@ -116,6 +116,7 @@ describe('sign-in, sessions and the shell', () => {
     await page.route('**/api/users/auth/me', (route) => (failures-- > 0 ? route.abort('failed') : route.continue()));
     await page.goto('/facilities');
     await page.getByText('The server cannot be reached. Trying again…').waitFor();
+    await saveScreenshot(page, 'server-unreachable');
     await page.getByRole('heading', { name: 'Facilities' }).waitFor({ timeout: 10_000 });
     expect(new URL(page.url()).pathname).toBe('/facilities');
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeTruthy();

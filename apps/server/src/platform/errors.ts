@@ -134,7 +134,6 @@ function validationSummary(details: FieldError[]): string {
   const first = details[0];
   if (!first) return 'The request is not valid';
   const fields = new Set(details.map((detail) => detail.path)).size;
-  if (details.length === 1) return `${first.path ? `${first.path}: ` : ''}${first.message}`;
   return fields === 1
     ? `${first.path ? `${first.path}: ` : ''}${details.map((detail) => detail.message).join('; ')}`
     : `The request has ${fields} invalid fields`;

@@ -2,9 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { FieldError } from '@rtms/shared/error-codes';
 import { invalid } from './errors';
 
+/** The 400 for a NUL character in the fields at `paths`. */
+export function nulRefused(paths: string[]) {
+  const details: FieldError[] = paths.map((path) => ({ path, message: 'Must not contain a NUL character' }));
+  return invalid('The request contains a character that is not allowed (NUL).', details);
+}
+
 /** Strings looked at per request, at most (a body past this is refused by its schema anyway). */
 const MAX_VALUES = 100_000;
-const NUL = '\u0000';
+export const NUL = '\u0000';
 
 /** The paths (`locale.name`, `ids.2`) of the strings under `value` that hold a NUL character. */
 function nulPaths(value: unknown, root: string): string[] {
@@ -30,8 +36,6 @@ function nulPaths(value: unknown, root: string): string[] {
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     const paths = [...nulPaths(request.params, ''), ...nulPaths(request.query, ''), ...nulPaths(request.body, '')];
-    if (paths.length === 0) return;
-    const details: FieldError[] = paths.map((path) => ({ path, message: 'Must not contain a NUL character' }));
-    throw invalid('The request contains a character that is not allowed (NUL).', details);
+    if (paths.length > 0) throw nulRefused(paths);
   });
 }

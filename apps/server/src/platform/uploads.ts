@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { FILE_HEAD_BYTES, formatBytes } from '@rtms/shared/upload-rules';
-import { AppError, invalid } from './errors';
+import { AppError } from './errors';
+import { NUL, nulRefused } from './no-nul';
 
 /**
  * Receiving a multipart upload: the text fields, and one file streamed to a temporary file while its
@@ -138,11 +139,7 @@ export async function receiveUpload(request: FastifyRequest, options: ReceiveOpt
         if (part.valueTruncated || part.fieldnameTruncated) throw badForm(`The field "${part.fieldname}" is too long`);
         const value = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
         // As for JSON bodies (no-nul.ts): the same answer on both databases.
-        if (value.includes('\u0000')) {
-          throw invalid('The request contains a character that is not allowed (NUL).', [
-            { path: part.fieldname, message: 'Must not contain a NUL character' },
-          ]);
-        }
+        if (value.includes(NUL)) throw nulRefused([part.fieldname]);
         const existing = fields[part.fieldname];
         fields[part.fieldname] =
           existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];

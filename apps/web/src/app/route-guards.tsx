@@ -6,13 +6,18 @@ import { useT } from '../lib/i18n/use-t';
 import { PageLoader } from '../components/page-loader';
 import { ForbiddenPage } from './routes/forbidden-page';
 
+/** The loader while the stored session is checked; it says so when the server does not answer. */
+function SessionLoader() {
+  const t = useT();
+  const { serverUnreachable } = useAuth();
+  return <PageLoader label={t('app.loading')} detail={serverUnreachable ? t('app.serverUnreachable') : null} />;
+}
+
 /** Protected pages: a loader while the user loads, /signin when signed out, /change-password when a new password is due. */
 export function RequireSignedIn() {
-  const t = useT();
-  const { status, user, connectionError } = useAuth();
+  const { status, user } = useAuth();
   const location = useLocation();
-  if (status === 'loading')
-    return <PageLoader label={t('app.loading')} detail={connectionError ? t('app.serverUnreachable') : null} />;
+  if (status === 'loading') return <SessionLoader />;
   if (status === 'signedOut' || !user) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   if (user.mustChangePassword && location.pathname !== '/change-password')
     return <Navigate to="/change-password" replace />;
@@ -21,10 +26,8 @@ export function RequireSignedIn() {
 
 /** Authentication pages (/signin, /signup): a signed-in user goes to /. */
 export function RequireSignedOut() {
-  const t = useT();
-  const { status, connectionError } = useAuth();
-  if (status === 'loading')
-    return <PageLoader label={t('app.loading')} detail={connectionError ? t('app.serverUnreachable') : null} />;
+  const { status } = useAuth();
+  if (status === 'loading') return <SessionLoader />;
   if (status === 'signedIn') return <Navigate to="/" replace />;
   return <Outlet />;
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { Role } from '@rtms/shared/enums';
 import type { SessionRow } from './sessions.table';
 
 type Db = Kysely<Database>;
@@ -10,21 +9,7 @@ export async function insertSession(db: Db, row: SessionRow): Promise<void> {
 }
 
 /** A session with what every authenticated request needs of its user: one query per request. */
-export interface SessionWithUser {
-  id: string;
-  userId: string;
-  expiresAt: string;
-  lastSeenAt: string;
-  revokedAt: string | null;
-  email: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  mustChangePassword: number;
-  active: number;
-}
-
-export function findSessionWithUser(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+export function findSessionWithUser(db: Db, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
@@ -44,6 +29,7 @@ export function findSessionWithUser(db: Db, tokenHash: string): Promise<SessionW
     .where('sessions.tokenHash', '=', tokenHash)
     .executeTakeFirst();
 }
+export type SessionWithUser = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
 
 export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
   await db.updateTable('sessions').set({ lastSeenAt }).where('id', '=', id).execute();

@@ -9,8 +9,8 @@ import {
   revokeSession,
   revokeUserSessions,
   touchSession,
+  type SessionWithUser,
 } from './sessions.repository';
-import type { SessionWithUser } from './sessions.repository';
 
 /**
  * Last-seen is written at most once a minute per session, so reads do not turn into writes. With a

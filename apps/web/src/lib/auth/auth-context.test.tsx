@@ -60,7 +60,7 @@ describe('session restore at start', () => {
     renderAuth();
     await flush();
     expect(auth.status).toBe('loading');
-    expect(auth.connectionError).toBeTruthy();
+    expect(auth.serverUnreachable).toBe(true);
     expect(localStorage.getItem('token')).toBe('stored-token');
 
     await act(() => vi.advanceTimersByTimeAsync(1000));
@@ -70,7 +70,7 @@ describe('session restore at start', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
     expect(auth.status).toBe('signedIn');
     expect(auth.user?._id).toBe('u1');
-    expect(auth.connectionError).toBeNull();
+    expect(auth.serverUnreachable).toBe(false);
     expect(localStorage.getItem('token')).toBe('stored-token');
   });
 

@@ -19,8 +19,8 @@ interface AuthState {
   signInError: string | null;
   /** Why the session ended when it was not the user's choice (e.g. token revoked). */
   sessionError: string | null;
-  /** Set while the stored session cannot be checked because the server does not answer. */
-  connectionError: string | null;
+  /** Whether the stored session cannot be checked now because the server does not answer (it is retried). */
+  serverUnreachable: boolean;
 }
 
 interface AuthContextValue extends AuthState {
@@ -48,7 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signingIn: false,
     signInError: null,
     sessionError: null,
-    connectionError: null,
+    serverUnreachable: false,
   }));
 
   const endSession = useCallback(
@@ -60,7 +60,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         status: 'signedOut',
         user: null,
         sessionError: reason,
-        connectionError: null,
+        serverUnreachable: false,
       }));
     },
     [queryClient],
@@ -79,13 +79,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const check = (attempt: number) => {
       getCurrentUser(token).then(
         (user) => {
-          if (!cancelled) setState((previous) => ({ ...previous, status: 'signedIn', user, connectionError: null }));
+          if (!cancelled) setState((previous) => ({ ...previous, status: 'signedIn', user, serverUnreachable: false }));
         },
         (error: unknown) => {
           if (cancelled) return;
           if (error instanceof ApiError && isPassingFailure(error.status)) {
             if (attempt === 0) reportError(error, { during: 'session restore' });
-            setState((previous) => ({ ...previous, connectionError: error.message }));
+            setState((previous) => ({ ...previous, serverUnreachable: true }));
             timer = setTimeout(() => check(attempt + 1), Math.min(1000 * 2 ** attempt, SESSION_RETRY_MAX_MS));
             return;
           }
