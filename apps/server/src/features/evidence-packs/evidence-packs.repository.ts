@@ -74,6 +74,28 @@ export async function findPackTasks(db: Db, filters: PackTaskFilters, limit: num
 
 export type PackTaskRow = Awaited<ReturnType<typeof findPackTasks>>[number];
 
-export function findRequirementTitle(db: Db, id: string): Promise<{ title: string } | undefined> {
-  return db.selectFrom('requirements').select('title').where('id', '=', id).executeTakeFirst();
+/**
+ * The title of a requirement the caller may see: with `facilityIds` (a facility role's scope), only one bound
+ * to at least one of them — the same rule as `GET /api/requirements/:id`, so that an out-of-scope
+ * requirement is not found rather than named in a pack.
+ */
+export function findRequirementTitle(
+  db: Db,
+  id: string,
+  facilityIds: string[] | undefined,
+): Promise<{ title: string } | undefined> {
+  let query = db.selectFrom('requirements').select('title').where('id', '=', id);
+  if (facilityIds) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('requirement_facilities as b')
+          .select('b.id')
+          .whereRef('b.requirementId', '=', 'requirements.id')
+          .where('b.bound', '=', 1)
+          .where(facilityIds.length ? eb('b.facilityId', 'in', facilityIds) : nothing),
+      ),
+    );
+  }
+  return query.executeTakeFirst();
 }

@@ -108,7 +108,7 @@ export function createEvidencePacksService(
         labels.push(facility.code);
       }
       if (query.requirementId) {
-        const requirement = await findRequirementTitle(db, query.requirementId);
+        const requirement = await findRequirementTitle(db, query.requirementId, scopeFacilityIds(scope));
         if (!requirement) throw notFound('Requirement');
         scopeLines.push(`Requirement: ${requirement.title}`);
         labels.push(requirement.title);

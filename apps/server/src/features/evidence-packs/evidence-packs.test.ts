@@ -223,6 +223,30 @@ describe('evidence packs', () => {
     expect([...(await readZip(post.rawPayload)).keys()].filter((name) => name.startsWith('evidence/'))).toHaveLength(1);
   });
 
+  it('answers 404 to a facility role for a requirement bound only to other facilities, as the requirement itself does', async () => {
+    const elsewhere = (
+      await createRequirement(t, dir.admin, {
+        title: 'Mesa-only groundwater sampling',
+        frequency: 'MONTHLY',
+        firstDueDate: '2026-01-20',
+        backfillFrom: '2026-01-01',
+        facilities: [{ facilityId: dir.facilityB }],
+      })
+    ).data._id;
+    for (const role of ['FACILITY_ADMIN', 'FACILITY_USER'] as const) {
+      const token = dir.tokens[role];
+      const read = await t.app.inject({ method: 'GET', url: `/api/requirements/${elsewhere}`, headers: bearer(token) });
+      expect(read.statusCode, role).toBe(404);
+      const response = await pack(token, `requirementId=${elsewhere}&from=2026-01-01&to=2026-12-31`);
+      expect(response.statusCode, role).toBe(404);
+      expect(response.json(), role).toEqual({ code: 'NOT_FOUND', message: 'Requirement not found' });
+      expect(response.body, role).not.toContain('groundwater');
+    }
+    const full = await pack(dir.admin, `requirementId=${elsewhere}&from=2026-01-01&to=2026-01-31`);
+    expect(full.statusCode).toBe(200);
+    expect(full.headers['content-disposition']).toContain('groundwater');
+  });
+
   it('refuses a bad selection with 400 and an unknown one with 404, never a 500', async () => {
     for (const query of [
       'from=2026-01-01&to=2026-01-31',
