@@ -27,7 +27,7 @@ import { createUserFacilitiesService } from './features/user-facilities/user-fac
 import { ensureFirstAdmin } from './features/users/bootstrap-admin';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
-import { createAuthGuards } from './platform/auth';
+import { createAuthGuards, registerAuthenticationFirst } from './platform/auth';
 import { createErrorReporter } from './platform/error-reporter';
 import { handleFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerGracefulShutdown } from './platform/shutdown';
@@ -152,6 +152,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await app.register(
     async (api) => {
+      // Before any route: every /api route is authenticated first unless it is marked public.
+      registerAuthenticationFirst(api, guards);
       await api.register(healthRoutes(db, storage));
       await api.register(publicConfigRoutes(config));
       await api.register(clientErrorsRoutes(reporter));

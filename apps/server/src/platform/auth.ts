@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Role } from '@rtms/shared/enums';
 import { can, type Permission } from '@rtms/shared/permissions';
 import type { SessionsService } from '../features/sessions/sessions.service';
@@ -22,6 +22,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes a user may call while a password change is still required (sign-out, change password, me). */
     allowWhilePasswordChangeRequired?: boolean;
+    /**
+     * Open to callers without a session (sign-in, health, public configuration, client error reports).
+     * Every other route under /api is authenticated before anything else (registerAuthenticationFirst).
+     */
+    public?: boolean;
   }
 }
 
@@ -43,6 +48,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export function createAuthGuards(sessions: SessionsService): AuthGuards {
   async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    // Already done by the onRequest hook of registerAuthenticationFirst: one session lookup per request.
+    if (request.principal) return;
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
     // One query: the session with its user (a deactivated user's sessions are not live).
@@ -79,4 +86,19 @@ export function createAuthGuards(sessions: SessionsService): AuthGuards {
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthenticated();
   return request.principal;
+}
+
+/**
+ * Authentication before anything else, in one place: every route registered in `scope` (and in the
+ * plugins registered into it later) authenticates in the onRequest phase, before its body is read,
+ * parsed or validated, unless the route says `config: { public: true }`. So an anonymous or revoked
+ * caller gets 401 whatever it sends (PRODUCT §6: "a bad body never tells an anonymous caller anything"),
+ * and a route that forgets its guard is closed rather than open. Permission checks (403) stay on the
+ * routes' preHandlers, after validation.
+ */
+export function registerAuthenticationFirst(scope: FastifyInstance, guards: AuthGuards): void {
+  scope.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.public) return;
+    await guards.authenticate.call(scope, request, reply);
+  });
 }

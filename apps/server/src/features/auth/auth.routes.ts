@@ -20,6 +20,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
     app.post(
       '/users/login',
       {
+        config: { public: true },
         schema: {
           tags: ['session'],
           summary: 'Sign in',

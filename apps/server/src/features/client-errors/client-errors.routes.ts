@@ -14,6 +14,7 @@ export function clientErrorsRoutes(reporter: ErrorReporter): FastifyPluginAsyncZ
       '/client-errors',
       {
         bodyLimit: 16 * 1024,
+        config: { public: true },
         schema: {
           tags: ['system'],
           summary: 'Report an error seen in the web app',

@@ -11,12 +11,16 @@ export function healthRoutes(db: Kysely<Database>, storage: FileStorage): Fastif
   return async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['system'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } } },
+      {
+        config: { public: true },
+        schema: { tags: ['system'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('ok') }) } },
+      },
       async () => ({ status: 'ok' as const }),
     );
     app.get(
       '/ready',
       {
+        config: { public: true },
         schema: {
           tags: ['system'],
           summary: 'Readiness: database and storage reachable',

@@ -18,6 +18,7 @@ export function publicConfigRoutes(config: AppConfig): FastifyPluginAsyncZod {
     app.get(
       '/config',
       {
+        config: { public: true },
         schema: {
           tags: ['system'],
           summary: 'Public installation settings',
