@@ -34,6 +34,7 @@ import { registerGracefulShutdown } from './platform/shutdown';
 import { registerOpenApi } from './platform/openapi';
 import { acceptEmptyJsonBodies } from './platform/json-body';
 import { refuseNulCharacters } from './platform/no-nul';
+import { createRateLimiter } from './platform/rate-limit';
 import { registerSecurityHeaders } from './platform/security';
 import { registerWebApp } from './platform/web-app';
 import { documentsRoutes } from './features/documents/documents.routes';
@@ -118,6 +119,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const userFacilities = createUserFacilitiesService(db, audit, sessions);
   const users = createUsersService(db, audit, sessions, userFacilities);
   const clock = options.now ?? systemClock;
+  // Shared by every instance on this database (rate_limit_buckets); on the app's clock so tests can move windows.
+  const rateLimits = createRateLimiter(db, () => clock().getTime());
   const taskGeneration = createTaskGenerationService(db, audit, { clock });
   const tasks = createTasksService(db, audit, { clock, countEvidence: options.countEvidence ?? countTaskEvidence });
   const uploadTempDir = path.join(config.dataDir, 'upload-tmp');
@@ -156,7 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerAuthenticationFirst(api, guards);
       await api.register(healthRoutes(db, storage));
       await api.register(publicConfigRoutes(config));
-      await api.register(clientErrorsRoutes(reporter));
+      await api.register(clientErrorsRoutes(reporter, rateLimits));
       await api.register(authRoutes(auth, guards));
       await api.register(preferencesRoutes(preferences, guards));
       await api.register(usersRoutes(users, guards));
@@ -165,8 +168,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(regulationsRoutes(regulations, guards));
       await api.register(programAreasRoutes(programAreas, guards));
       await api.register(auditRoutes(audit, guards));
-      await api.register(documentsRoutes(documents, guards, { tempDir: uploadTempDir }));
-      await api.register(evidencePacksRoutes(evidencePacks, guards));
+      await api.register(documentsRoutes(documents, guards, { tempDir: uploadTempDir, rateLimits }));
+      await api.register(evidencePacksRoutes(evidencePacks, guards, rateLimits));
       await api.register(requirementsRoutes(requirements, guards));
       await api.register(tasksRoutes(tasks, guards));
       await api.register(taskSummaryRoutes(taskSummary, guards));

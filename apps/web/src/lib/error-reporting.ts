@@ -11,8 +11,13 @@ export function reportError(error: unknown, context: Record<string, string | num
   const body: ClientErrorBody = {
     message: err.message.slice(0, 2000),
     name: err.name.slice(0, 200),
-    stack: err.stack?.slice(0, 10_000),
-    context,
+    stack: err.stack?.slice(0, 6000),
+    // The server's limits: 20 entries, text values of at most 500 characters.
+    context: Object.fromEntries(
+      Object.entries(context)
+        .slice(0, 20)
+        .map(([key, value]) => [key.slice(0, 100), typeof value === 'string' ? value.slice(0, 500) : value]),
+    ),
     url: window.location.pathname,
   };
   // Fire and forget: reporting must never break the screen that reports.

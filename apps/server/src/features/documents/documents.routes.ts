@@ -15,6 +15,7 @@ import {
 } from '@rtms/shared/schemas/documents';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { setFileHeaders } from '../../platform/downloads';
+import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import { MULTIPART_LIMITS, receiveUpload, removeStaleUploads } from '../../platform/uploads';
 import type { DocumentsService } from './documents.service';
 
@@ -25,7 +26,7 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema };
+const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema };
 const security = [{ bearer: [] }];
 const params = z.object({ id: idSchema });
 
@@ -39,6 +40,8 @@ const UPLOAD_DESCRIPTION =
 export interface DocumentsRoutesOptions {
   /** Where uploads wait while they are checked. */
   tempDir: string;
+  /** Counts uploads per user (RATE_LIMITS.uploads), before the body is read. */
+  rateLimits: RateLimiter;
 }
 
 /** `/api/documents`: task evidence and the Documents Library, with versions, archive, retention and downloads. */
@@ -104,6 +107,7 @@ export function documentsRoutes(
     app.post(
       '/documents',
       {
+        onRequest: options.rateLimits.limit(RATE_LIMITS.uploads),
         preHandler: guards.requirePermission('document:upload'),
         schema: {
           tags: ['documents'],
@@ -185,6 +189,7 @@ export function documentsRoutes(
     app.post(
       '/documents/:id/versions',
       {
+        onRequest: options.rateLimits.limit(RATE_LIMITS.uploads),
         preHandler: guards.requirePermission('document:upload'),
         schema: {
           tags: ['documents'],

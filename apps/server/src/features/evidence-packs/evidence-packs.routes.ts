@@ -4,6 +4,7 @@ import { evidencePackQuerySchema } from '@rtms/shared/schemas/documents';
 import type { FastifyReply } from 'fastify';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { setFileHeaders } from '../../platform/downloads';
+import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import type { EvidencePack, EvidencePacksService } from './evidence-packs.service';
 
 const security = [{ bearer: [] }];
@@ -11,7 +12,8 @@ const DESCRIPTION =
   'A ZIP (streamed) with every active evidence file of the tasks due from `from` to `to` (inclusive) of the ' +
   'chosen facility, requirement and/or program area, within your facilities; `index.csv` and `index.pdf` list ' +
   'the tasks (due and completion dates, timeliness, who completed them) and each file with its SHA-256; ' +
-  '`SHA256SUMS.txt` checks with `sha256sum -c`. Errors are JSON (400, 401, 404).';
+  '`SHA256SUMS.txt` checks with `sha256sum -c`. Errors are JSON (400, 401, 404, and 429 past ' +
+  `${RATE_LIMITS.evidencePacks.limit} packs per ${RATE_LIMITS.evidencePacks.windowMs / 60_000} minutes).`;
 
 function send(reply: FastifyReply, pack: EvidencePack) {
   setFileHeaders(reply, { fileName: pack.fileName, mediaType: 'application/zip' });
@@ -19,11 +21,16 @@ function send(reply: FastifyReply, pack: EvidencePack) {
 }
 
 /** `/api/evidence-packs`: what an auditor asks for, in one download. */
-export function evidencePacksRoutes(packs: EvidencePacksService, guards: AuthGuards): FastifyPluginAsyncZod {
+export function evidencePacksRoutes(
+  packs: EvidencePacksService,
+  guards: AuthGuards,
+  rateLimits: RateLimiter,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/evidence-packs',
       {
+        onRequest: rateLimits.limit(RATE_LIMITS.evidencePacks),
         preHandler: [guards.authenticate],
         schema: {
           tags: ['documents'],
@@ -31,7 +38,7 @@ export function evidencePacksRoutes(packs: EvidencePacksService, guards: AuthGua
           description: DESCRIPTION,
           security,
           querystring: evidencePackQuerySchema,
-          response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+          response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
         },
       },
       async (request, reply) => send(reply, await packs.build(principalOf(request), request.query)),
@@ -40,6 +47,7 @@ export function evidencePacksRoutes(packs: EvidencePacksService, guards: AuthGua
     app.post(
       '/evidence-packs',
       {
+        onRequest: rateLimits.limit(RATE_LIMITS.evidencePacks),
         preHandler: [guards.authenticate],
         schema: {
           tags: ['documents'],
@@ -47,7 +55,7 @@ export function evidencePacksRoutes(packs: EvidencePacksService, guards: AuthGua
           description: DESCRIPTION,
           security,
           body: evidencePackQuerySchema,
-          response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema },
+          response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
         },
       },
       async (request, reply) => send(reply, await packs.build(principalOf(request), request.body)),

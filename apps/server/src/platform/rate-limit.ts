@@ -1,0 +1,110 @@
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { AppError } from './errors';
+
+/**
+ * Request rate limits on the expensive or abusable endpoints, counted in the database so that every
+ * app instance behind a load balancer enforces the same limit (an in-memory counter would allow N times
+ * the limit with N instances). Fixed windows aligned on the clock: one atomic upsert per request.
+ *
+ * Applying a rule to a route is one line in its options, after authentication (the scope's onRequest
+ * hook runs first, so the signed-in user is known):
+ *
+ *   onRequest: rateLimits.limit(RATE_LIMITS.evidencePacks),
+ */
+export interface RateLimitRule {
+  /** Names the family of buckets (`<name>:<caller>`); one per rule. */
+  name: string;
+  /** Requests allowed per caller in one window. */
+  limit: number;
+  windowMs: number;
+  /**
+   * Who is counted: `caller` = the signed-in user (the address when signed out), `address` = the
+   * client's address (with TRUST_PROXY, the forwarded one).
+   */
+  per: 'caller' | 'address';
+  /** The 429 message's subject, e.g. "uploads". */
+  what: string;
+}
+
+/** The product's rules. A route opts in with `onRequest: rateLimits.limit(RATE_LIMITS.<rule>)`. */
+export const RATE_LIMITS = {
+  /** File uploads and new versions: generous for a bulk upload of evidence, a wall for a script. */
+  uploads: { name: 'uploads', limit: 300, windowMs: 10 * 60_000, per: 'caller', what: 'uploads' },
+  /** Evidence packs read and zip every evidence file of a selection: the most expensive read. */
+  evidencePacks: { name: 'evidence-packs', limit: 30, windowMs: 10 * 60_000, per: 'caller', what: 'evidence packs' },
+  /** Error reports of the web app, open to signed-out clients: a few per page at most. */
+  clientErrors: { name: 'client-errors', limit: 20, windowMs: 60_000, per: 'address', what: 'error reports' },
+  /** Calendar feeds (no bearer token; calendar apps poll every few hours). */
+  calendarFeeds: { name: 'calendar-feeds', limit: 120, windowMs: 60 * 60_000, per: 'address', what: 'feed requests' },
+} as const satisfies Record<string, RateLimitRule>;
+
+export interface RateLimiter {
+  /** Counts one request of `caller` under `rule`; throws 429 RATE_LIMITED with Retry-After past the limit. */
+  consume(rule: RateLimitRule, caller: string): Promise<void>;
+  /** An onRequest hook that counts each request of the route under `rule`. */
+  limit(rule: RateLimitRule): onRequestAsyncHookHandler;
+}
+
+/** How often (at most) one instance deletes the buckets of ended windows. */
+const PURGE_EVERY_MS = 60_000;
+
+function callerOf(request: FastifyRequest, rule: RateLimitRule): string {
+  if (rule.per === 'caller' && request.principal) return `user:${request.principal.id}`;
+  return `address:${request.ip}`;
+}
+
+export function createRateLimiter(db: Kysely<Database>, now: () => number = Date.now): RateLimiter {
+  let lastPurge = 0;
+
+  async function purgeEndedWindows(at: number): Promise<void> {
+    if (at - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = at;
+    await db.deleteFrom('rate_limit_buckets').where('windowEndsAt', '<', new Date(at).toISOString()).execute();
+  }
+
+  async function consume(rule: RateLimitRule, caller: string): Promise<void> {
+    const at = now();
+    const start = Math.floor(at / rule.windowMs) * rule.windowMs;
+    const end = start + rule.windowMs;
+    const windowStartedAt = new Date(start).toISOString();
+    // One statement: concurrent requests on any instance are all counted (no read-then-write race).
+    const row = await db
+      .insertInto('rate_limit_buckets')
+      .values({ key: `${rule.name}:${caller}`, hits: 1, windowStartedAt, windowEndsAt: new Date(end).toISOString() })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet((eb) => {
+          const sameWindow = eb('rate_limit_buckets.windowStartedAt', '=', eb.ref('excluded.windowStartedAt'));
+          return {
+            hits: eb
+              .case()
+              .when(sameWindow)
+              .then(eb('rate_limit_buckets.hits', '+', 1))
+              .else(1)
+              .end(),
+            windowStartedAt: eb.ref('excluded.windowStartedAt'),
+            windowEndsAt: eb.ref('excluded.windowEndsAt'),
+          };
+        }),
+      )
+      .returning('hits')
+      .executeTakeFirstOrThrow();
+    await purgeEndedWindows(at);
+    if (Number(row.hits) <= rule.limit) return;
+    const seconds = Math.max(1, Math.ceil((end - at) / 1000));
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many ${rule.what}. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+      { retryAfterSeconds: seconds },
+      { 'retry-after': String(seconds) },
+    );
+  }
+
+  return {
+    consume,
+    limit(rule) {
+      return async (request) => consume(rule, callerOf(request, rule));
+    },
+  };
+}
