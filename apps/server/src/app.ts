@@ -74,7 +74,7 @@ export interface App {
   database: DatabaseHandle;
   /** The daily jobs (task generation), for the CLI tools and tests. */
   jobs: JobsService;
-  /** Refuses new requests with 503, lets in-flight ones finish, then closes the database. */
+  /** Answers new requests 503 while the ones in flight finish, then stops listening and closes the database. */
   close(): Promise<void>;
 }
 
@@ -97,7 +97,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('principal', null);
 
-  registerGracefulShutdown(app);
+  const shutdown = registerGracefulShutdown(app);
   // JSON only: a text/plain body on a JSON route is an unsupported media type (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
 
@@ -189,7 +189,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     jobs,
     async close() {
-      await app.close();
+      await shutdown.close();
       await database.close();
     },
   };

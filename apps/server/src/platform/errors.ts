@@ -112,6 +112,8 @@ function uniqueDetails(details: FieldError[]): FieldError[] {
  * would otherwise be answered with Fastify's own body (`{error, code: "FST_ERR_BAD_URL", …}`).
  */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  // No hook runs for these answers, so the API's cache rule (security.ts) is repeated here.
+  void reply.header('cache-control', 'no-store');
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply
       .status(400)

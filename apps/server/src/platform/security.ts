@@ -46,16 +46,61 @@ const securityHeaders = helmet({
   crossOriginEmbedderPolicy: false,
   // The same as frame-ancestors 'none', for browsers that only know the older header.
   frameguard: { action: 'deny' },
-  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  // Sent by the hook below, and only over HTTPS: on plain http a browser ignores it, and behind a proxy
+  // that was not told to be trusted the header would be a claim about a connection we cannot see.
+  strictTransportSecurity: false,
   referrerPolicy: { policy: 'no-referrer' },
 });
 
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Browser features the product never uses, turned off for its pages and anything they embed (a
+ * previewed PDF, an injected script). Not listed, so left at their default (this origin only):
+ * clipboard-write (copy buttons) and fullscreen (document preview).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'ambient-light-sensor',
+  'autoplay',
+  'battery',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'document-domain',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * Strict security headers on every answer; on /api answers also `Cache-Control: no-store` (PRODUCT §6:
+ * no API answer may be kept by a browser or a shared cache; a route may tighten it, e.g. downloads'
+ * `private, no-store`). HSTS only when the request came over HTTPS: TLS on this server, or
+ * `X-Forwarded-Proto: https` from a proxy trusted with TRUST_PROXY (Fastify's `request.protocol`).
+ */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   app.decorateReply('cspNonce', null as unknown as { script: string; style: string });
   app.addHook('onRequest', (request, reply, done) => {
     const bytes = randomBytes(32);
     const nonce = { script: bytes.toString('hex', 0, 16), style: bytes.toString('hex', 16, 32) };
     reply.cspNonce = nonce;
+    void reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') void reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    if (request.url === '/api' || request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
     (reply.raw as NonceResponse).cspNonce = nonce;
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });

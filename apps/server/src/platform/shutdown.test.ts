@@ -2,7 +2,7 @@ import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, TEST_PASSWORD, createTestApp } from '../test/test-app';
-import { registerGracefulShutdown } from './shutdown';
+import { registerGracefulShutdown, type GracefulShutdown } from './shutdown';
 
 interface RawResponse {
   status: number;
@@ -84,7 +84,7 @@ const refused = (address: string) =>
   );
 
 describe('graceful shutdown of the app', () => {
-  it('finishes the request in flight, refuses new work with 503 or a refused connection, then closes the database', async () => {
+  it('answers new requests 503 while the request in flight finishes, then stops listening and closes the database', async () => {
     const t = await createTestApp();
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -94,12 +94,17 @@ describe('graceful shutdown of the app', () => {
     late.socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
 
     const arrived = new Promise<void>((resolve) => t.app.server.once('request', () => resolve()));
-    signIn.socket.write(request('POST', '/api/users/login', { email: ADMIN_EMAIL, password: TEST_PASSWORD }));
-    await arrived; // the password is being hashed now
+    const signInRequest = request('POST', '/api/users/login', { email: ADMIN_EMAIL, password: TEST_PASSWORD });
+    // The head and part of the body: the request is in flight (being received) until the rest is sent.
+    signIn.socket.write(signInRequest.slice(0, -10));
+    await arrived;
 
     const closing = t.close();
-    await waitUntil(() => !t.app.server.listening, 'the server to stop listening');
-    expect(await refused(address)).toBe('ECONNREFUSED');
+    // A new connection while draining is accepted and told to retry, not refused.
+    const fresh = await fetch(`${address}/api/health`);
+    expect(fresh.status).toBe(503);
+    expect(fresh.headers.get('retry-after')).toBe('1');
+    expect(await fresh.json()).toEqual({ code: 'UNAVAILABLE', message: 'The server is shutting down. Please retry.' });
 
     late.socket.write('\r\n');
     const refusedLate = await late.nextResponse();
@@ -107,13 +112,19 @@ describe('graceful shutdown of the app', () => {
     expect(refusedLate.headers.connection).toBe('close');
     expect(typeof (JSON.parse(refusedLate.body) as { message?: unknown }).message).toBe('string');
 
+    expect(t.app.server.listening).toBe(true);
+    signIn.socket.write(signInRequest.slice(-10));
     const finished = await signIn.nextResponse();
     expect(finished.status).toBe(200);
     const { data } = JSON.parse(finished.body) as { data: { token: string; user: { email: string } } };
     expect(data.token).toEqual(expect.any(String));
     expect(data.user.email).toBe(ADMIN_EMAIL);
+    expect(finished.headers.connection).toBe('close');
     signIn.socket.destroy();
 
+    // Nothing left in flight: the listener closes.
+    await waitUntil(() => !t.app.server.listening, 'the server to stop listening');
+    expect(await refused(address)).toBe('ECONNREFUSED');
     await within(closing, 5000, 'close()');
     await expect(t.database.db.selectFrom('users').select('id').execute()).rejects.toThrow();
   });
@@ -140,12 +151,13 @@ describe('graceful shutdown of the app', () => {
 describe('registerGracefulShutdown', () => {
   async function slowApp(): Promise<{
     app: FastifyInstance;
+    shutdown: GracefulShutdown;
     address: string;
     release: () => void;
     arrived: Promise<void>;
   }> {
     const app = Fastify({ logger: false, return503OnClosing: false });
-    registerGracefulShutdown(app);
+    const shutdown = registerGracefulShutdown(app);
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
     let arrive = () => {};
@@ -157,16 +169,15 @@ describe('registerGracefulShutdown', () => {
     });
     app.get('/fast', async () => ({ fast: true }));
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    return { app, address, release, arrived };
+    return { app, shutdown, address, release, arrived };
   }
 
   it('ends the keep-alive connection of a request in flight, so close() does not wait for the keep-alive timeout', async () => {
-    const { app, address, release, arrived } = await slowApp();
+    const { shutdown, address, release, arrived } = await slowApp();
     const client = await connect(address);
     client.socket.write(request('GET', '/slow'));
     await arrived;
-    const closing = app.close();
-    await waitUntil(() => !app.server.listening, 'the server to stop listening');
+    const closing = shutdown.close();
     release();
     const response = await client.nextResponse();
     expect(response.status).toBe(200);
@@ -175,16 +186,20 @@ describe('registerGracefulShutdown', () => {
     await within(closing, 3000, 'close()');
   });
 
-  it('answers a request that arrives while closing with 503 in the product error shape', async () => {
-    const { app, address, release, arrived } = await slowApp();
+  it('keeps listening while a request is in flight, answering new ones 503 in the product error shape', async () => {
+    const { app, shutdown, address, release, arrived } = await slowApp();
     const busy = await connect(address);
     const late = await connect(address);
     late.socket.write('GET /fast HTTP/1.1\r\nHost: localhost\r\n');
     busy.socket.write(request('GET', '/slow'));
     await arrived;
-    const closing = app.close();
-    await waitUntil(() => !app.server.listening, 'the server to stop listening');
-    expect(await refused(address)).toBe('ECONNREFUSED');
+    const closing = shutdown.close();
+    for (let i = 0; i < 3; i += 1) {
+      const fresh = await fetch(`${address}/fast`);
+      expect(fresh.status).toBe(503);
+      expect(fresh.headers.get('connection')).toBe('close');
+    }
+    expect(shutdown.inFlight()).toBe(1);
 
     late.socket.write('\r\n');
     const response = await late.nextResponse();
@@ -192,10 +207,24 @@ describe('registerGracefulShutdown', () => {
     expect(response.headers.connection).toBe('close');
     expect(response.headers['retry-after']).toBe('1');
     expect(JSON.parse(response.body)).toEqual({ code: 'UNAVAILABLE', message: expect.any(String) });
+    expect(app.server.listening).toBe(true);
 
     release();
     expect((await busy.nextResponse()).status).toBe(200);
     await within(closing, 3000, 'close()');
+    expect(app.server.listening).toBe(false);
+    expect(await refused(address)).toBe('ECONNREFUSED');
+  });
+
+  it('counts a request whose client went away as finished', async () => {
+    const { shutdown, address, release, arrived } = await slowApp();
+    const gone = await connect(address);
+    gone.socket.write(request('GET', '/slow'));
+    await arrived;
+    gone.socket.destroy();
+    await waitUntil(() => shutdown.inFlight() === 0, 'the aborted request to be counted out');
+    await within(shutdown.close(), 3000, 'close()');
+    release();
   });
 
   it('changes nothing before close()', async () => {
