@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { registerCommonPasswords } from '@rtms/shared/common-passwords';
+import { COMMON_PASSWORDS } from '@rtms/shared/common-passwords.data';
 import { newPasswordSchema } from '@rtms/shared/schemas/auth';
+
+// The server always knows the list of common and breached passwords: every password rule (ADMIN_PASSWORD
+// here, the API's schemas) refuses them. Registered here because every part of the server reads config.
+registerCommonPasswords(COMMON_PASSWORDS);
 
 /**
  * Every configuration value of the product, read from the environment once at start.
@@ -78,7 +84,8 @@ const envSchema = z
       .default('')
       .refine((value) => value === '' || newPasswordSchema.safeParse(value).success, {
         // Never echo the value: it is a secret.
-        message: 'must be at least 12 characters long and not one repeated character (or unset to generate one)',
+        message:
+          'must be at least 12 characters long, not a few repeated characters and not a common or breached password (or unset to generate one)',
       }),
     // Time to receive a whole request: a 100 MB upload must fit in it, slow senders are still cut off.
     REQUEST_TIMEOUT_MS: integerText(1000, 3_600_000).default(300_000),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
+import { isCommonPassword } from '../common-passwords';
 import { emailSchema, idSchema } from './common';
 
 /** POST /api/users/login body. Messages are the seed's sign-in form messages. */
@@ -31,15 +32,36 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const meResponseSchema = z.object({ data: sessionUserSchema });
 
+/** What is wrong with a new password, by the strength rule below (undefined: nothing). */
+export type PasswordProblem = 'tooShort' | 'tooLong' | 'tooEasy' | 'common';
+
+export const PASSWORD_PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
+  tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  tooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+  tooEasy: 'Password is too easy to guess',
+  common: 'This password is one of the most common or breached passwords. Choose another one.',
+};
+
 /**
- * Password strength rule, shared by every form that sets a password:
- * 12 to 128 characters, not only one repeated character. Length, not composition (ASVS 5.0).
+ * Password strength rule, shared by every form that sets a password and by the server:
+ * 12 to 128 characters, not only a few repeated characters, and not on the list of common and breached
+ * passwords (common-passwords.ts; the web forms load the list on demand). Length and the list, not
+ * composition (ASVS 5.0, NIST 800-63B).
  */
+export function passwordProblemOf(password: string): PasswordProblem | undefined {
+  if (password.length < PASSWORD_MIN_LENGTH) return 'tooShort';
+  if (password.length > PASSWORD_MAX_LENGTH) return 'tooLong';
+  if (new Set(password).size <= 3) return 'tooEasy';
+  if (isCommonPassword(password)) return 'common';
+  return undefined;
+}
+
 export const newPasswordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters long`)
-  .refine((value) => new Set(value).size > 3, 'Password is too easy to guess');
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_PROBLEM_MESSAGES.tooShort)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_PROBLEM_MESSAGES.tooLong)
+  .refine((value) => new Set(value).size > 3, PASSWORD_PROBLEM_MESSAGES.tooEasy)
+  .refine((value) => !isCommonPassword(value), PASSWORD_PROBLEM_MESSAGES.common);
 
 export const changePasswordBodySchema = z
   .object({

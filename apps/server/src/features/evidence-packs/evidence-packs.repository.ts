@@ -93,7 +93,7 @@ export function findRequirementTitle(
           .select('b.id')
           .whereRef('b.requirementId', '=', 'requirements.id')
           .where('b.bound', '=', 1)
-          .where(facilityIds.length ? eb('b.facilityId', 'in', facilityIds) : nothing),
+          .where((inner) => (facilityIds.length ? inner('b.facilityId', 'in', facilityIds) : nothing)),
       ),
     );
   }

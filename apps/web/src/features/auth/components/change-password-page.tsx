@@ -1,10 +1,8 @@
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useNavigate } from 'react-router';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@rtms/shared/constants';
-import { newPasswordSchema } from '@rtms/shared/schemas/auth';
-import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-context';
+import { useNewPasswordRule } from '../../../lib/auth/new-password-rule';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
 import { useChangePassword } from '../api/change-password';
@@ -15,15 +13,6 @@ interface Values {
   confirmPassword: string;
 }
 
-/** The server's strength rule (the same shared schema), its failure as a translated message. */
-function passwordProblem(value: string): { key: MessageKey; values?: Record<string, number> } | undefined {
-  const issue = newPasswordSchema.safeParse(value).error?.issues[0];
-  if (!issue) return undefined;
-  if (issue.code === 'too_small') return { key: 'changePassword.tooShort', values: { min: PASSWORD_MIN_LENGTH } };
-  if (issue.code === 'too_big') return { key: 'changePassword.tooLong', values: { max: PASSWORD_MAX_LENGTH } };
-  return { key: 'changePassword.tooEasy' };
-}
-
 /** /change-password: current, new, confirm; the shared strength rule; other sessions are signed out. */
 export function ChangePasswordPage() {
   const t = useT();
@@ -32,6 +21,7 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const mutation = useChangePassword();
   const [form] = Form.useForm<Values>();
+  const newPasswordRule = useNewPasswordRule();
 
   const onFinish = (values: Values) => {
     mutation.mutate(
@@ -87,12 +77,7 @@ export function ChangePasswordPage() {
             dependencies={['currentPassword']}
             rules={[
               { required: true, message: t('changePassword.newRequired') },
-              {
-                validator: (_rule, value: string | undefined) => {
-                  const problem = value ? passwordProblem(value) : undefined;
-                  return problem ? Promise.reject(new Error(t(problem.key, problem.values))) : Promise.resolve();
-                },
-              },
+              newPasswordRule,
               ({ getFieldValue }) => ({
                 validator: (_rule, value: string | undefined) =>
                   !value || value !== getFieldValue('currentPassword')

@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
+import { useNewPasswordRule } from '../../../lib/auth/new-password-rule';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { assignableRoles, userActionsFor } from './user-permissions';
@@ -49,6 +50,7 @@ export function UserFormModal({
   const create = useCreateUser();
   const update = useUpdateUser();
   const createForm = useSchemaForm(createUserBodySchema);
+  const newPasswordRule = useNewPasswordRule();
   const updateForm = useSchemaForm(updateUserBodySchema);
   const isEdit = Boolean(user);
   const allowed = user ? userActionsFor(me, user) : undefined;
@@ -196,10 +198,7 @@ export function UserFormModal({
                 label={labels.password}
                 name="password"
                 extra={t('changePassword.rule')}
-                rules={[
-                  { required: true, message: t('form.required', { field: labels.password }) },
-                  ...createForm.rules('password', labels.password, { custom: t('changePassword.tooEasy') }),
-                ]}
+                rules={[{ required: true, message: t('form.required', { field: labels.password }) }, newPasswordRule]}
               >
                 <Input.Password autoComplete="new-password" />
               </Form.Item>

@@ -64,13 +64,15 @@ export const es: Catalogue = {
   'changePassword.new': 'Contraseña nueva',
   'changePassword.confirm': 'Confirmar la contraseña nueva',
   'changePassword.submit': 'Cambiar la contraseña',
-  'changePassword.rule': 'Al menos 12 caracteres. Lo mejor es una frase larga.',
+  'changePassword.rule':
+    'Al menos 12 caracteres, que no sea una contraseña común o filtrada. Lo mejor es una frase larga.',
   'changePassword.currentRequired': 'Introduzca su contraseña actual',
   'changePassword.newRequired': 'Introduzca una contraseña nueva',
   'changePassword.mismatch': 'Las dos contraseñas no coinciden',
   'changePassword.tooShort': 'La contraseña debe tener al menos {min} caracteres',
   'changePassword.tooLong': 'La contraseña debe tener como máximo {max} caracteres',
   'changePassword.tooEasy': 'La contraseña es demasiado fácil de adivinar',
+  'changePassword.common': 'Esta contraseña es una de las más comunes o filtradas. Elija otra.',
   'changePassword.sameAsCurrent': 'La contraseña nueva debe ser distinta de la actual',
   'changePassword.done': 'Su contraseña se ha cambiado. Se han cerrado las demás sesiones.',
 

@@ -64,13 +64,16 @@ export const fr: Catalogue = {
   'changePassword.new': 'Nouveau mot de passe',
   'changePassword.confirm': 'Confirmer le nouveau mot de passe',
   'changePassword.submit': 'Changer le mot de passe',
-  'changePassword.rule': 'Au moins 12 caractères. Une longue phrase de passe est l’idéal.',
+  'changePassword.rule':
+    'Au moins 12 caractères, pas un mot de passe courant ou divulgué. Une longue phrase de passe est l’idéal.',
   'changePassword.currentRequired': 'Veuillez saisir votre mot de passe actuel',
   'changePassword.newRequired': 'Veuillez saisir un nouveau mot de passe',
   'changePassword.mismatch': 'Les deux mots de passe ne correspondent pas',
   'changePassword.tooShort': 'Le mot de passe doit comporter au moins {min} caractères',
   'changePassword.tooLong': 'Le mot de passe doit comporter au plus {max} caractères',
   'changePassword.tooEasy': 'Le mot de passe est trop facile à deviner',
+  'changePassword.common':
+    'Ce mot de passe fait partie des plus courants ou des mots de passe divulgués. Choisissez-en un autre.',
   'changePassword.sameAsCurrent': 'Le nouveau mot de passe doit être différent de l’actuel',
   'changePassword.done': 'Votre mot de passe a été changé. Les autres sessions ont été fermées.',
 

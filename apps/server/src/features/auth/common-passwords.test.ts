@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config/config';
+import { ADMIN_EMAIL, TEST_PASSWORD, bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+const COMMON_MESSAGE = 'This password is one of the most common or breached passwords. Choose another one.';
+
+/** The server refuses the common and breached passwords wherever a password is set (PRODUCT §5). */
+describe('common and breached passwords', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await t.signIn(ADMIN_EMAIL);
+  });
+  afterAll(() => t.close());
+
+  it('refuses one as the new password of a password change, naming the field', async () => {
+    for (const newPassword of ['password1234', 'Password1234']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/change-password',
+        headers: bearer(admin),
+        payload: { currentPassword: TEST_PASSWORD, newPassword },
+      });
+      expect(response.statusCode, newPassword).toBe(400);
+      expect(response.json(), newPassword).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: `newPassword: ${COMMON_MESSAGE}`,
+        details: [{ path: 'newPassword', message: COMMON_MESSAGE }],
+      });
+    }
+    // The password did not change.
+    expect(await t.signIn(ADMIN_EMAIL)).toEqual(expect.any(String));
+  });
+
+  it('refuses one as the initial password of a new user', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(admin),
+      payload: {
+        email: 'new.user@example.com',
+        firstName: 'New',
+        lastName: 'User',
+        role: 'FACILITY_USER',
+        password: 'qwertyuiop12',
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ path: 'password', message: COMMON_MESSAGE }]);
+  });
+
+  it('refuses one as ADMIN_PASSWORD at start, without echoing it', () => {
+    let error: unknown;
+    try {
+      loadConfig({ ADMIN_PASSWORD: 'iloveyou1234', DATA_DIR: t.dataDir });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain('ADMIN_PASSWORD');
+    expect((error as Error).message).toContain('common or breached');
+    expect((error as Error).message).not.toContain('iloveyou1234');
+  });
+});

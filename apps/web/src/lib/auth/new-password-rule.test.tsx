@@ -1,0 +1,45 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button, Form, Input } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import { TestProviders } from '../../components/data/testing';
+import { useNewPasswordRule } from './new-password-rule';
+
+function Harness({ onValid }: { onValid: (values: unknown) => void }) {
+  const rule = useNewPasswordRule();
+  return (
+    <Form onFinish={onValid}>
+      <Form.Item label="New password" name="newPassword" rules={[rule]}>
+        <Input.Password />
+      </Form.Item>
+      <Button htmlType="submit">Save</Button>
+    </Form>
+  );
+}
+
+describe('useNewPasswordRule (the server’s strength rule in the form)', { timeout: 20_000 }, () => {
+  it('refuses a common or breached password with the list loaded on demand, and a short one by length', async () => {
+    const user = userEvent.setup();
+    const onValid = vi.fn();
+    render(
+      <TestProviders>
+        <Harness onValid={onValid} />
+      </TestProviders>,
+    );
+    const field = screen.getByLabelText('New password');
+    await user.type(field, 'Password1234');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('This password is one of the most common or breached passwords. Choose another one.'),
+    ).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, 'short one');
+    expect(await screen.findByText('Password must be at least 12 characters long')).toBeTruthy();
+
+    await user.clear(field);
+    await user.type(field, 'violet tractor humming 42');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(onValid).toHaveBeenCalledWith({ newPassword: 'violet tractor humming 42' }));
+  });
+});
