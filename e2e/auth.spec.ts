@@ -146,6 +146,12 @@ describe('sign-in, sessions and the shell', () => {
     await first.page.getByLabel('Current password').fill(ADMIN_PASSWORD);
     await first.page.getByLabel('New password', { exact: true }).fill('short');
     await first.page.getByText('Password must be at least 12 characters long').waitFor();
+    // A common or breached password is refused in the form already (the shared rule and the shipped list).
+    await first.page.getByLabel('New password', { exact: true }).fill('Password1234');
+    await first.page
+      .getByText('This password is one of the most common or breached passwords. Choose another one.')
+      .waitFor();
+    await saveScreenshot(first.page, 'change-password-common-password');
     const newPassword = 'a-much-longer-passphrase-2026';
     await first.page.getByLabel('New password', { exact: true }).fill(newPassword);
     await first.page.getByLabel('Confirm new password').fill(newPassword);
