@@ -121,6 +121,11 @@ describe('authentication before validation, on every route of the OpenAPI docume
     expect({ undeclared, declaredPublic }).toEqual({ undeclared: [], declaredPublic: [] });
   });
 
+  it('treats the HEAD twin of a GET route as the route itself', async () => {
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/users' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'HEAD', url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('still answers an unknown /api path with 404', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);

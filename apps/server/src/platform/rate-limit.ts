@@ -36,8 +36,12 @@ export const RATE_LIMITS = {
   evidencePacks: { name: 'evidence-packs', limit: 30, windowMs: 10 * 60_000, per: 'caller', what: 'evidence packs' },
   /** Error reports of the web app, open to signed-out clients: a few per page at most. */
   clientErrors: { name: 'client-errors', limit: 20, windowMs: 60_000, per: 'address', what: 'error reports' },
-  /** Calendar feeds (no bearer token; calendar apps poll every few hours). */
-  calendarFeeds: { name: 'calendar-feeds', limit: 120, windowMs: 60 * 60_000, per: 'address', what: 'feed requests' },
+  /**
+   * Calendar feeds (no bearer token; calendar apps poll every few hours): per address, generous enough for
+   * an office behind one NAT address, a wall for guessing secrets. Not applied here: the feed route
+   * takes it with `onRequest: rateLimits.limit(RATE_LIMITS.calendarFeeds)`.
+   */
+  calendarFeeds: { name: 'calendar-feeds', limit: 600, windowMs: 60 * 60_000, per: 'address', what: 'feed requests' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export interface RateLimiter {
