@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -128,6 +129,33 @@ describe('security headers', () => {
       expect(http.headers['strict-transport-security']).toBeUndefined();
     } finally {
       await behindProxy.close();
+    }
+  });
+
+  it('sends HSTS on a TLS connection to the server itself', async () => {
+    const tlsDir = path.join(import.meta.dirname, '../test/tls');
+    const tls = {
+      key: fs.readFileSync(path.join(tlsDir, 'localhost-test-only.key')),
+      cert: fs.readFileSync(path.join(tlsDir, 'localhost-test-only.crt')),
+    };
+    const app = Fastify({ logger: false, https: tls });
+    await registerSecurityHeaders(app);
+    app.get('/api/health', async () => ({ status: 'ok' }));
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const headers = await new Promise<Record<string, unknown>>((resolve, reject) => {
+        https
+          .get(`${address}/api/health`, { ca: tls.cert }, (response) => {
+            response.resume();
+            resolve(response.headers);
+          })
+          .on('error', reject);
+      });
+      expect(address).toMatch(/^https:/);
+      expect(headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(headers['cache-control']).toBe('no-store');
+    } finally {
+      await app.close();
     }
   });
 
