@@ -412,6 +412,7 @@ export const ar: Catalogue = {
   'auditAction.COMMENT': 'تعليق',
   'auditAction.GENERATE': 'إنشاء',
   'auditAction.HAND_OVER': 'تسليم المهام',
+  'auditAction.IMPORT': 'استيراد',
   'auditEntity.USER': 'مستخدم',
   'auditEntity.FACILITY': 'منشأة',
   'auditEntity.USER_FACILITY': 'إسناد مستخدم إلى منشأة',

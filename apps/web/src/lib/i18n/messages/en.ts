@@ -417,6 +417,7 @@ export const en = {
   'auditAction.COMMENT': 'Comment',
   'auditAction.GENERATE': 'Generate',
   'auditAction.HAND_OVER': 'Hand-over',
+  'auditAction.IMPORT': 'Import',
   'auditEntity.USER': 'User',
   'auditEntity.FACILITY': 'Facility',
   'auditEntity.USER_FACILITY': 'User facility',

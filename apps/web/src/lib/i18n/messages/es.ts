@@ -423,6 +423,7 @@ export const es: Catalogue = {
   'auditAction.COMMENT': 'Comentario',
   'auditAction.GENERATE': 'Generar',
   'auditAction.HAND_OVER': 'Traspaso',
+  'auditAction.IMPORT': 'Importación',
   'auditEntity.USER': 'Usuario',
   'auditEntity.FACILITY': 'Instalación',
   'auditEntity.USER_FACILITY': 'Asignación de usuario',

@@ -423,6 +423,7 @@ export const fr: Catalogue = {
   'auditAction.COMMENT': 'Commentaire',
   'auditAction.GENERATE': 'Génération',
   'auditAction.HAND_OVER': 'Passation',
+  'auditAction.IMPORT': 'Importation',
   'auditEntity.USER': 'Utilisateur',
   'auditEntity.FACILITY': 'Site',
   'auditEntity.USER_FACILITY': 'Attribution de site',

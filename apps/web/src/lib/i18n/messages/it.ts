@@ -424,6 +424,7 @@ export const it: Catalogue = {
   'auditAction.COMMENT': 'Commento',
   'auditAction.GENERATE': 'Generazione',
   'auditAction.HAND_OVER': 'Passaggio di consegne',
+  'auditAction.IMPORT': 'Importazione',
   'auditEntity.USER': 'Utente',
   'auditEntity.FACILITY': 'Impianto',
   'auditEntity.USER_FACILITY': 'Assegnazione utente',

@@ -408,6 +408,7 @@ export const zh: Catalogue = {
   'auditAction.COMMENT': '评论',
   'auditAction.GENERATE': '生成',
   'auditAction.HAND_OVER': '工作交接',
+  'auditAction.IMPORT': '导入',
   'auditEntity.USER': '用户',
   'auditEntity.FACILITY': '场站',
   'auditEntity.USER_FACILITY': '用户场站分配',
