@@ -1,8 +1,9 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import iconv from 'iconv-lite';
 import { MAX_IMPORT_ROWS, type ImportFormat } from '@rtms/shared/schemas/requirement-import';
 import { AppError, invalid } from '../../platform/errors';
-import { assertZipWithinLimits } from './zip-limits';
+import { inspectXlsx } from './xlsx-inspection';
 
 /**
  * Reads an uploaded CSV or XLSX into rows of cells, the way such files arrive: CSV in UTF-8 (with or
@@ -53,9 +54,11 @@ export async function readSheet(bytes: Buffer): Promise<Sheet> {
   }
   const sheet = isXlsx(bytes) ? await readXlsx(bytes) : readCsv(bytes);
   if (sheet.rows.length > MAX_IMPORT_ROWS) {
-    throw invalid(`The file has ${sheet.rows.length} rows; at most ${MAX_IMPORT_ROWS} can be imported at once`, [
-      { path: 'file', message: `At most ${MAX_IMPORT_ROWS} rows` },
-    ]);
+    const limit = MAX_IMPORT_ROWS.toLocaleString('en-US');
+    throw invalid(
+      `The file has ${sheet.rows.length.toLocaleString('en-US')} rows; at most ${limit} rows can be imported at once`,
+      [{ path: 'file', message: `At most ${limit} rows` }],
+    );
   }
   return sheet;
 }
@@ -67,7 +70,8 @@ export function decodeText(bytes: Buffer): { text: string; warning?: string } {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes) };
   } catch {
     return {
-      text: new TextDecoder('windows-1252').decode(bytes),
+      // Not TextDecoder: Node 20's 'windows-1252' decodes as Latin-1 (0x80–0x9F become control characters).
+      text: iconv.decode(bytes, 'win1252'),
       warning: 'The file is not UTF-8; it was read as Windows-1252 (Western European). Check accented letters.',
     };
   }
@@ -126,16 +130,23 @@ function withoutEmptyRows(rows: SheetRow[]): SheetRow[] {
   return rows.filter((row) => row.cells.some((cell) => cell.kind !== 'empty'));
 }
 
-/** `YYYY-MM-DD` of a date exceljs built (it builds them at UTC midnight). */
-function dateOf(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** Days from 1899-12-30 to 1904-01-01: between the two Excel date systems. */
+const DAYS_1900_TO_1904 = 1462;
+
+/**
+ * `YYYY-MM-DD` of a date exceljs built (at UTC midnight); `shiftDays` corrects a 1904 workbook that
+ * exceljs read with the 1900 epoch.
+ */
+function dateOf(date: Date, shiftDays: number): string {
+  return new Date(date.getTime() + shiftDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-function cellOf(cell: ExcelJS.Cell): SheetCell {
+function cellOf(cell: ExcelJS.Cell, shiftDays: number): SheetCell {
   const value = cell.value;
   if (cell.type === ExcelJS.ValueType.Formula) return { kind: 'formula' };
   if (value === null || value === undefined) return EMPTY;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? EMPTY : { kind: 'date', value: dateOf(value) };
+  if (value instanceof Date)
+    return Number.isNaN(value.getTime()) ? EMPTY : { kind: 'date', value: dateOf(value, shiftDays) };
   if (typeof value === 'number') return { kind: 'number', value };
   if (typeof value === 'boolean') return { kind: 'text', value: value ? 'yes' : 'no' };
   if (typeof value === 'string') return value.trim() === '' ? EMPTY : { kind: 'text', value };
@@ -152,7 +163,7 @@ function cellOf(cell: ExcelJS.Cell): SheetCell {
 }
 
 async function readXlsx(bytes: Buffer): Promise<Sheet> {
-  await assertZipWithinLimits(bytes);
+  const { date1904 } = await inspectXlsx(bytes);
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -161,10 +172,11 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
   }
   const worksheet = workbook.worksheets.find((sheet) => sheet.state === 'visible') ?? workbook.worksheets[0];
   if (!worksheet) throw invalid('The workbook has no sheet', [{ path: 'file', message: 'No sheet' }]);
+  const shiftDays = date1904 && !workbook.properties.date1904 ? DAYS_1900_TO_1904 : 0;
   const lines: SheetRow[] = [];
   worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: SheetCell[] = [];
-    for (let column = 1; column <= row.cellCount; column += 1) cells.push(cellOf(row.getCell(column)));
+    for (let column = 1; column <= row.cellCount; column += 1) cells.push(cellOf(row.getCell(column), shiftDays));
     lines.push({ row: rowNumber, cells });
   });
   const rows = withoutEmptyRows(lines);
@@ -176,7 +188,7 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
     format: 'xlsx',
     header,
     rows: data,
-    date1904: Boolean(workbook.properties.date1904),
+    date1904,
     warnings: [],
   };
 }
