@@ -929,6 +929,53 @@ export const en = {
   'handOver.bindings': 'Facility assignments',
   'handOver.close': 'Close',
   // End of requirements, tasks, dashboard and hand-over.
+  'requirementImport.open': 'Import',
+  'requirementImport.title': 'Import requirements',
+  'requirementImport.step.template': 'Template',
+  'requirementImport.step.upload': 'Upload and check',
+  'requirementImport.step.review': 'Review',
+  'requirementImport.step.done': 'Done',
+  'requirementImport.next': 'Next',
+  'requirementImport.back': 'Back',
+  'requirementImport.chooseAnother': 'Choose another file',
+  'requirementImport.close': 'Close',
+  'requirementImport.templateIntro':
+    'Fill in one row per requirement in the template, then upload it. Nothing is written until you confirm the import.',
+  'requirementImport.templateXlsx': 'Excel template (.xlsx)',
+  'requirementImport.templateCsv': 'CSV template',
+  'requirementImport.templateRules':
+    'Keep the English headers of the template. Dates as date cells or YYYY-MM-DD; facilities by code, separated by semicolons; sites where it does not apply as CODE: reason. An empty cell keeps the current value of an existing requirement. Rows match existing requirements by regulation, citation and title. At most 5,000 rows.',
+  'requirementImport.dropLabel': 'Requirements file (CSV or Excel)',
+  'requirementImport.drop': 'Click or drag a CSV or Excel file here',
+  'requirementImport.dropHint':
+    'UTF-8 or Windows-1252; comma, semicolon or tab. Every row is checked first: nothing is imported yet.',
+  'requirementImport.uploading': 'Uploading',
+  'requirementImport.checking': 'Checking every row of {name}…',
+  'requirementImport.importing': 'Importing {count, plural, one {# requirement} other {# requirements}}…',
+  'requirementImport.summaryCreate': '{count} to create',
+  'requirementImport.summaryUpdate': '{count} to update',
+  'requirementImport.summaryUnchanged': '{count} unchanged',
+  'requirementImport.summaryError': '{count, plural, one {# error} other {# errors}}',
+  'requirementImport.fixErrors':
+    'Rows with errors must be fixed before anything is imported. Download the error report, correct the cells and upload it again.',
+  'requirementImport.nothingToDo': 'Every row matches what RTMS already has: there is nothing to import.',
+  'requirementImport.downloadErrors': 'Download error report',
+  'requirementImport.importN': '{count, plural, one {Import # requirement} other {Import # requirements}}',
+  'requirementImport.doneTitle': '{count, plural, one {# requirement imported} other {# requirements imported}}',
+  'requirementImport.doneBody':
+    '{create} created, {update} updated, {unchanged} unchanged. Their tasks have been generated.',
+  'requirementImport.filterLabel': 'Show rows',
+  'requirementImport.filterAll': 'All ({count})',
+  'requirementImport.action.CREATE': 'Create',
+  'requirementImport.action.UPDATE': 'Update',
+  'requirementImport.action.UNCHANGED': 'Unchanged',
+  'requirementImport.action.ERROR': 'Error',
+  'requirementImport.reportLabel': 'Dry run report',
+  'requirementImport.columnRow': 'Row',
+  'requirementImport.columnAction': 'Action',
+  'requirementImport.columnTitle': 'Title',
+  'requirementImport.columnDetails': 'Errors or first due dates',
+  'requirementImport.noDueDates': 'no task in the coming periods',
 } as const;
 
 export type MessageKey = keyof typeof en;
