@@ -43,19 +43,19 @@ export function ImportReportTable({ report }: { report: ImportReport }) {
         size="small"
         rowKey="row"
         dataSource={rows}
-        scroll={{ x: 720 }}
+        // No horizontal scrolling: on a phone the cells wrap (a scroll region without focusable content
+        // would be out of reach of the keyboard).
         pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
         columns={[
-          { title: t('requirementImport.columnRow'), dataIndex: 'row', width: 64 },
+          { title: t('requirementImport.columnRow'), dataIndex: 'row' },
           {
             title: t('requirementImport.columnAction'),
             dataIndex: 'action',
-            width: 120,
             render: (action: ImportAction) => (
               <Tag color={ACTION_COLORS[action]}>{t(`requirementImport.action.${action}`)}</Tag>
             ),
           },
-          { title: t('requirementImport.columnTitle'), dataIndex: 'title', width: 240 },
+          { title: t('requirementImport.columnTitle'), dataIndex: 'title' },
           {
             title: t('requirementImport.columnDetails'),
             key: 'details',
