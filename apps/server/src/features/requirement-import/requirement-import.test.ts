@@ -113,6 +113,12 @@ describe('requirement import', () => {
     expect(sheetXml).toContain('Lists!$');
     const bad = await call(t, admin, 'GET', '/api/requirements/import/template?format=pdf');
     expect(bad.status).toBe(400);
+    const openapi = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(openapi.paths['/api/requirements/import']?.post).toBeDefined();
+    expect(openapi.paths['/api/requirements/import/template']?.get).toBeDefined();
+    expect(openapi.paths['/api/requirements/import/error-report']?.post).toBeDefined();
   });
 
   it('reads CSV in UTF-8 with and without BOM and in Windows-1252, with comma, semicolon or tab', async () => {
