@@ -168,13 +168,12 @@ export function mapRow(
     }
   }
 
-  let defaultAssigneeId: string | undefined;
   const email = text('defaultAssigneeEmail');
   const assignee = email ? lookups.usersByEmail.get(email.toLowerCase()) : undefined;
   if (email && !assignee) {
     errors.push({ column: HEADER.defaultAssigneeEmail, message: unknownMessage('user', email, lookups.userEmails) });
   }
-  defaultAssigneeId = assignee?.id;
+  const defaultAssigneeId = assignee?.id;
 
   // Facilities: applicable codes, then "CODE: reason" for those bound but not applicable.
   const facilities: { facilityId: string; applicable: boolean; notApplicableReason?: string }[] = [];
