@@ -12,6 +12,7 @@ export interface ImportDirectory {
   regulations: { id: string; title: string; citation: string | null }[];
   programAreas: { id: string; name: string }[];
   facilities: { id: string; code: string; name: string; timeZone: string }[];
+  facilityById: Map<string, { id: string; code: string; name: string; timeZone: string }>;
   users: { id: string; email: string; role: Role; active: boolean }[];
   /** userId → the facilities assigned to that user. */
   userFacilities: Map<string, Set<string>>;
@@ -46,6 +47,7 @@ export async function loadImportDirectory(db: Kysely<Database>): Promise<ImportD
     regulations,
     programAreas,
     facilities,
+    facilityById: new Map(facilities.map((facility) => [facility.id, facility])),
     users: users.map((user) => ({ ...user, active: Boolean(user.active) })),
     userFacilities: byUser,
     requirements,

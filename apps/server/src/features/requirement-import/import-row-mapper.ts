@@ -205,17 +205,16 @@ export function mapRow(
     facilities.push({ facilityId, applicable: false, notApplicableReason: reason });
   }
   const listed = cellOf('facilityCodes').kind !== 'empty' || cellOf('notApplicable').kind !== 'empty';
-  if (!scope.all && listed === false) {
+  if (!scope.all && !listed) {
     errors.push({ column: HEADER.facilityCodes, message: 'List at least one of your facilities' });
   }
 
   // The assignee must see every applicable facility (as the form's server check says).
   if (assignee && !seesAllFacilities(assignee.role)) {
     const own = directory.userFacilities.get(assignee.id) ?? new Set<string>();
-    const codeOf = new Map(directory.facilities.map((facility) => [facility.id, facility.code]));
     const missing = facilities
       .filter((f) => f.applicable && !own.has(f.facilityId))
-      .map((f) => codeOf.get(f.facilityId));
+      .map((f) => directory.facilityById.get(f.facilityId)?.code);
     if (missing.length) {
       errors.push({
         column: HEADER.defaultAssigneeEmail,

@@ -92,14 +92,13 @@ export function createRequirementImportService(
     directory: ImportDirectory,
   ): ImportRow['dueDates'] {
     if (existing?.status === 'RETIRED') return [];
-    const facilityById = new Map(directory.facilities.map((facility) => [facility.id, facility]));
     const bindingOf = new Map(bindings.filter((b) => b.bound).map((b) => [b.facilityId, b]));
     const applicable = body.facilities
       ? body.facilities.filter((f) => f.applicable !== false).map((f) => f.facilityId)
       : [...bindingOf.values()].filter((b) => b.applicable).map((b) => b.facilityId);
     const now = clock();
     return applicable.flatMap((facilityId) => {
-      const facility = facilityById.get(facilityId);
+      const facility = directory.facilityById.get(facilityId);
       if (!facility) return [];
       const rule = {
         scheduleMode: body.scheduleMode ?? existing?.scheduleMode ?? 'CALENDAR',
@@ -167,7 +166,7 @@ export function createRequirementImportService(
     const bound = bindings.filter((binding) => binding.bound);
     if (!scope.all) {
       const outside = bound.filter((binding) => !isFacilityInScope(scope, binding.facilityId));
-      if (outside.length) {
+      if (outside.length || bound.length === 0) {
         const message =
           outside.length === bound.length
             ? 'A requirement with this regulation, citation and title exists for facilities that are not yours'

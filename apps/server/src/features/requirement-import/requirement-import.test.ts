@@ -402,3 +402,23 @@ describe('requirement import', () => {
     expect(sheet[2]![0]).toBe('Report bad');
   });
 });
+
+describe('requirement import upload limits', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({ UPLOAD_MAX_BYTES: '2048' });
+    admin = await t.signIn(ADMIN_EMAIL);
+  });
+  afterAll(() => t.close());
+
+  it('answers 413 for a file over the documents upload limit, and 415 for an old .xls', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => ({ Title: `A rather long requirement title number ${i}` }));
+    const big = csvFile(rows);
+    expect(big.length).toBeGreaterThan(2048);
+    expect((await importFile(t, admin, big, 'big.csv')).status).toBe(413);
+    // The OLE2 header of a legacy Excel workbook.
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1000)]);
+    expect((await importFile(t, admin, xls, 'old.xls')).status).toBe(415);
+  });
+});
