@@ -400,6 +400,12 @@ describe('requirement import', () => {
     expect(sheet[1]![errorsColumn] ?? '').toBe('');
     expect(sheet[2]![errorsColumn]).toContain('Frequency must be one of');
     expect(sheet[2]![0]).toBe('Report bad');
+
+    // The report goes back in as it is: its errors column is not a column of the template, nor a warning.
+    const again = await importFile(t, admin, xlsx.rawPayload, 'mine-errors.xlsx');
+    expect(again.status).toBe(200);
+    expect(again.report.warnings).toEqual([]);
+    expect(again.report.rows.map((r) => r.action)).toEqual(['CREATE', 'ERROR']);
   });
 });
 
