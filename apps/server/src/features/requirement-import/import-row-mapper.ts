@@ -6,6 +6,7 @@ import { foldForSearch } from '../../platform/search-text';
 import { isFacilityInScope, type FacilityScope } from '../user-facilities/facility-scope';
 import { unknownMessage } from './did-you-mean';
 import { booleanOf, type CellResult, type ColumnMap, dateOf, enumOf, integerOf, listOf, textOf } from './import-cells';
+import type { BindingRow } from '../requirements/requirements.table';
 import type { ImportDirectory } from './import-directory.repository';
 import type { SheetCell, SheetRow } from './import-file-reader';
 
@@ -24,6 +25,8 @@ export interface MappedRow {
   body?: ImportBody;
   /** Regulation + citation + title, folded: how a row finds the requirement it updates. */
   naturalKey: string;
+  /** The default assignee the row names. */
+  assignee?: ImportDirectory['users'][number];
   errors: ImportCellError[];
 }
 
@@ -209,20 +212,6 @@ export function mapRow(
     errors.push({ column: HEADER.facilityCodes, message: 'List at least one of your facilities' });
   }
 
-  // The assignee must see every applicable facility (as the form's server check says).
-  if (assignee && !seesAllFacilities(assignee.role)) {
-    const own = directory.userFacilities.get(assignee.id) ?? new Set<string>();
-    const missing = facilities
-      .filter((f) => f.applicable && !own.has(f.facilityId))
-      .map((f) => directory.facilityById.get(f.facilityId)?.code);
-    if (missing.length) {
-      errors.push({
-        column: HEADER.defaultAssigneeEmail,
-        message: `${assignee.email} is not assigned to ${missing.join(', ')} (see User Facilities)`,
-      });
-    }
-  }
-
   const candidate: Record<string, unknown> = {
     title,
     description: text('description'),
@@ -261,7 +250,38 @@ export function mapRow(
     title,
     body: errors.length === 0 && parsed.success ? parsed.data : undefined,
     naturalKey: naturalKeyOf(regulationId, citation, title),
+    assignee,
     errors: dedupe(errors),
+  };
+}
+
+/**
+ * Why the default assignee cannot take this row's tasks, if they cannot: as the requirement's save
+ * checks it, they must be assigned to every applicable facility that has no assignee of its own.
+ */
+export function assigneeProblem(
+  mapped: MappedRow,
+  body: ImportBody,
+  existing: { defaultAssigneeId: string | null } | undefined,
+  bindings: readonly BindingRow[],
+  directory: ImportDirectory,
+): ImportCellError | undefined {
+  const assignee = mapped.assignee;
+  if (!assignee || seesAllFacilities(assignee.role)) return undefined;
+  if (existing && existing.defaultAssigneeId === assignee.id && !body.facilities) return undefined;
+  const bound = new Map(bindings.filter((b) => b.bound).map((b) => [b.facilityId, b]));
+  const covered = body.facilities
+    ? body.facilities
+        .filter((f) => f.applicable !== false && !bound.get(f.facilityId)?.assigneeId)
+        .map((f) => f.facilityId)
+    : [...bound.values()].filter((b) => b.applicable && !b.assigneeId).map((b) => b.facilityId);
+  const own = directory.userFacilities.get(assignee.id) ?? new Set<string>();
+  const missing = covered.filter((facilityId) => !own.has(facilityId));
+  if (missing.length === 0) return undefined;
+  const codes = missing.map((facilityId) => directory.facilityById.get(facilityId)?.code ?? facilityId);
+  return {
+    column: HEADER.defaultAssigneeEmail,
+    message: `${assignee.email} is not assigned to ${codes.join(', ')} (see User Facilities)`,
   };
 }
 

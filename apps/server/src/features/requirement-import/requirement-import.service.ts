@@ -22,7 +22,15 @@ import { loadImportDirectory, type ImportDirectory } from './import-directory.re
 import { firstDueDates } from './import-due-dates';
 import { errorReportFile, templateFile, type GeneratedFile } from './import-files';
 import { readSheet } from './import-file-reader';
-import { buildLookups, columnOfPath, mapRow, naturalKeyOf, type ImportBody, type MappedRow } from './import-row-mapper';
+import {
+  assigneeProblem,
+  buildLookups,
+  columnOfPath,
+  mapRow,
+  naturalKeyOf,
+  type ImportBody,
+  type MappedRow,
+} from './import-row-mapper';
 
 /** An uploaded file: its bytes, the name the client gave and its SHA-256 (for the audit trail). */
 export interface ImportUpload {
@@ -159,10 +167,12 @@ export function createRequirementImportService(
       return { ...base, action: 'ERROR', errors: [{ column: TITLE, message }] };
     }
     const existing = matches[0];
+    const bindings = existing ? (directory.bindings.get(existing.id) ?? []) : [];
+    const assigneeError = assigneeProblem(mapped, body, existing, bindings, directory);
+    if (assigneeError) return { ...base, action: 'ERROR', errors: [assigneeError] };
     if (!existing) {
       return { ...base, action: 'CREATE', errors: [], body, dueDates: dueDatesOf(body, undefined, [], directory) };
     }
-    const bindings = directory.bindings.get(existing.id) ?? [];
     const bound = bindings.filter((binding) => binding.bound);
     if (!scope.all) {
       const outside = bound.filter((binding) => !isFacilityInScope(scope, binding.facilityId));

@@ -307,6 +307,47 @@ describe('requirement import', () => {
     expect((await requirementNamed('IDEMPOTENT a'))?.leadTimeDays).toBe(9);
   });
 
+  it('checks a new default assignee against the facilities an update keeps', async () => {
+    await ok(t, admin, 'POST', '/api/requirements', {
+      title: 'Kept bindings',
+      category: 'AIR',
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-04-01',
+      facilities: [{ facilityId: ids.plantB }],
+    });
+    // No facility column: the update keeps PLANT-B, where Jane is not assigned.
+    const file = csvFile([
+      { Title: 'Kept bindings', Category: 'AIR', Frequency: 'MONTHLY', 'First due date': '2026-04-01' },
+      {
+        Title: 'Kept bindings',
+        Category: 'AIR',
+        Frequency: 'MONTHLY',
+        'First due date': '2026-04-01',
+        Citation: 'other',
+        'Default assignee email': 'jane.doe@example.com',
+        'Facility codes': 'PLANT-A',
+      },
+    ]);
+    const plain = await importFile(t, admin, file, 'kept.csv');
+    expect(plain.report.rows.map((r) => r.action)).toEqual(['UNCHANGED', 'CREATE']);
+    const withAssignee = csvFile([
+      {
+        Title: 'Kept bindings',
+        Category: 'AIR',
+        Frequency: 'MONTHLY',
+        'First due date': '2026-04-01',
+        'Default assignee email': 'jane.doe@example.com',
+      },
+    ]);
+    const refused = await importFile(t, admin, withAssignee, 'kept.csv');
+    expect(refused.report.rows[0]!.errors).toEqual([
+      {
+        column: 'Default assignee email',
+        message: 'jane.doe@example.com is not assigned to PLANT-B (see User Facilities)',
+      },
+    ]);
+  });
+
   it('keeps a facility administrator to their own facilities, and refuses other roles', async () => {
     const mine = csvFile([row({ Title: 'Local only', 'Facility codes': 'PLANT-A' })]);
     const allowed = await importFile(t, facilityAdmin, mine, 'mine.csv', false);
