@@ -139,6 +139,8 @@ describe('requirement import dialog', () => {
 
     // Step 2: upload; the dry run reports each row.
     await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByText('Click or drag a CSV or Excel file here').waitFor();
+    problems.push(...describeFindings('upload step', await findAxeViolations(page)));
     const fileDir = path.join(import.meta.dirname, 'output');
     fs.mkdirSync(fileDir, { recursive: true });
     const withError = path.join(fileDir, `register-${run}.csv`);
