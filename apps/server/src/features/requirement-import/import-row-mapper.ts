@@ -116,7 +116,6 @@ export function mapRow(
   sheetRow: SheetRow,
   columns: ColumnMap,
   lookups: ImportLookups,
-  directory: ImportDirectory,
   scope: FacilityScope,
   date1904: boolean,
 ): MappedRow {
@@ -149,7 +148,7 @@ export function mapRow(
     else if (ids.length > 1) {
       errors.push({
         column: HEADER.regulation,
-        message: `"${regulationName}" names several regulations; use the citation`,
+        message: `"${regulationName}" matches several regulations; use the title of the one you mean`,
       });
     } else {
       errors.push({

@@ -135,7 +135,7 @@ export function createRequirementImportService(
     }
     const firstRowOfKey = new Map<string, number>();
     const rows = sheet.rows.map((sheetRow) => {
-      const mapped = mapRow(sheetRow, columns, lookups, directory, scope, sheet.date1904);
+      const mapped = mapRow(sheetRow, columns, lookups, scope, sheet.date1904);
       return classify(mapped, scope, directory, existingByKey, firstRowOfKey);
     });
     return { rows, scope, warnings: [...sheet.warnings, ...columns.warnings], format: sheet.format };
