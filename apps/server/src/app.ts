@@ -45,6 +45,8 @@ import { createFileStorage } from './storage/create-storage';
 import { handOverRoutes } from './features/hand-over/hand-over.routes';
 import { createHandOverService } from './features/hand-over/hand-over.service';
 import { createJobsService, type JobsService } from './features/jobs/jobs.service';
+import { requirementImportRoutes } from './features/requirement-import/requirement-import.routes';
+import { createRequirementImportService } from './features/requirement-import/requirement-import.service';
 import { requirementsRoutes } from './features/requirements/requirements.routes';
 import { createRequirementsService } from './features/requirements/requirements.service';
 import { createTaskGenerationService } from './features/tasks/task-generation.service';
@@ -144,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     programAreas,
     clock,
   });
+  const requirementImport = createRequirementImportService(db, { requirements, audit, clock });
   const handOver = createHandOverService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
   const jobs = createJobsService(db, taskGeneration, { clock, purgeEndedSessions: () => sessions.purgeEnded() });
@@ -171,6 +174,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(documentsRoutes(documents, guards, { tempDir: uploadTempDir, rateLimits }));
       await api.register(evidencePacksRoutes(evidencePacks, guards, rateLimits));
       await api.register(requirementsRoutes(requirements, guards));
+      await api.register(
+        requirementImportRoutes(requirementImport, guards, {
+          tempDir: uploadTempDir,
+          maxBytes: config.storage.maxBytes,
+        }),
+      );
       await api.register(tasksRoutes(tasks, guards));
       await api.register(taskSummaryRoutes(taskSummary, guards));
       await api.register(handOverRoutes(handOver, guards));

@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'COMMENT',
   'GENERATE',
   'HAND_OVER',
+  'IMPORT',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { todayInTimeZone } from '@rtms/shared/calendar-date';
 import { displayNameOf } from '@rtms/shared/display-name';
@@ -76,6 +76,17 @@ export interface RequirementsService {
   update(principal: Principal, id: string, body: UpdateBody): Promise<RequirementSaveResult>;
   /** Retires: no new tasks; untouched future tasks are removed, history stays. */
   retire(principal: Principal, id: string, body: RetireBody): Promise<RequirementSaveResult>;
+  /**
+   * A create (id null) or update inside the caller's transaction (the bulk import): references must be
+   * known to exist and the body already parsed. Throws AppError as create and update do.
+   */
+  saveWithin(
+    trx: Transaction<Database>,
+    principal: Principal,
+    scope: FacilityScope,
+    id: string | null,
+    body: UpdateBody,
+  ): Promise<{ id: string; counts: TaskChangeCounts }>;
   /** The tasks a create (no `requirementId`) or an update would add, move and remove; nothing is written. */
   preview(principal: Principal, body: PreviewBody): Promise<RequirementPreview>;
 }
@@ -453,116 +464,129 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
   ): Promise<RequirementSaveResult> {
     await assertReferencesExist(body);
     const scope = await facilityScopeOf(db, principal);
-    const result = await db.transaction().execute(async (trx) => {
-      let before: RequirementRow | null = null;
-      if (id) {
-        await lockRequirement(trx, id);
-        before = (await findRequirementRowById(trx, id)) ?? null;
-        if (!before) throw notFound('Requirement');
-        const bindings = await findBindingRows(trx, id);
-        if (!scope.all && !bindings.some((b) => b.bound && isFacilityInScope(scope, b.facilityId))) {
-          throw notFound('Requirement');
-        }
+    const result = await db.transaction().execute((trx) => saveIn(trx, principal, scope, id, body, extra));
+    return { data: await readDetail(db, scope, result.id), meta: { tasks: result.counts } };
+  }
+
+  /**
+   * The writes of a create (id null) or update inside the caller's transaction: requirement, bindings,
+   * tasks and audit events. The regulation and program area must already be known to exist.
+   */
+  async function saveIn(
+    trx: Transaction<Database>,
+    principal: Principal,
+    scope: FacilityScope,
+    id: string | null,
+    body: UpdateBody,
+    extra: { reason?: string | null } = {},
+  ): Promise<{ id: string; counts: TaskChangeCounts }> {
+    let before: RequirementRow | null = null;
+    if (id) {
+      await lockRequirement(trx, id);
+      before = (await findRequirementRowById(trx, id)) ?? null;
+      if (!before) throw notFound('Requirement');
+      const bindings = await findBindingRows(trx, id);
+      if (!scope.all && !bindings.some((b) => b.bound && isFacilityInScope(scope, b.facilityId))) {
+        throw notFound('Requirement');
       }
-      const edit = await draft(trx, principal, scope, before, body);
-      const planned = await generation.plan(trx, edit.changes);
-      const now = nowIso(clock());
-      const values = edit.values;
-      if (!before) {
-        await insertRequirement(trx, {
-          id: edit.id,
-          ...values,
-          searchText: searchTextOf(values),
-          createdAt: now,
-          updatedAt: now,
+    }
+    const edit = await draft(trx, principal, scope, before, body);
+    const planned = await generation.plan(trx, edit.changes);
+    const now = nowIso(clock());
+    const values = edit.values;
+    if (!before) {
+      await insertRequirement(trx, {
+        id: edit.id,
+        ...values,
+        searchText: searchTextOf(values),
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    const plans = new Map(planned.map((change) => [change.bindingId, change.plan]));
+    const fresh = edit.bindings.filter((binding) => binding.isNew);
+    await insertBindings(
+      trx,
+      fresh.map(({ isNew: _isNew, ...binding }) => {
+        const plan = plans.get(binding.id);
+        return { ...binding, sequenceOffset: plan?.offset ?? 0, materializedTo: plan?.materializedTo ?? null };
+      }),
+    );
+    const counts = await generation.apply(trx, planned);
+
+    const requirementChanges = changesBetween(before ? audited(before) : null, audited(values));
+    if (before && Object.keys(requirementChanges).length) {
+      await updateRequirementRow(trx, edit.id, { ...values, searchText: searchTextOf(values), updatedAt: now });
+    }
+    const bindingEvents: { facilityId: string; changes: AuditChanges }[] = [];
+    for (const binding of edit.bindings) {
+      const previous = edit.bindingsBefore.get(binding.facilityId);
+      const bindingChanges = changesBetween(auditedBinding(previous) ?? {}, auditedBinding(binding) ?? {});
+      const unbound = Boolean(previous?.bound) !== Boolean(binding.bound);
+      if (unbound || binding.isNew) {
+        bindingEvents.push({
+          facilityId: binding.facilityId,
+          changes: { facility: { before: auditedBinding(previous), after: auditedBinding(binding) } },
+        });
+      } else if (Object.keys(bindingChanges).length) {
+        bindingEvents.push({ facilityId: binding.facilityId, changes: bindingChanges });
+      }
+      if (binding.isNew) continue;
+      const plan = plans.get(binding.id);
+      const offset = plan ? plan.offset : Number(binding.sequenceOffset);
+      const materializedTo = plan ? plan.materializedTo : binding.materializedTo;
+      if (unbound || Object.keys(bindingChanges).length || plan) {
+        await updateBindingRow(trx, binding.id, {
+          bound: binding.bound,
+          applicable: binding.applicable,
+          notApplicableReason: binding.notApplicableReason,
+          assigneeId: binding.assigneeId,
+          firstDueDate: binding.firstDueDate,
+          sequenceOffset: offset,
+          materializedTo,
+          revision: Number(binding.revision) + 1,
+          updatedAt: unbound || Object.keys(bindingChanges).length ? now : binding.updatedAt,
         });
       }
-      const plans = new Map(planned.map((change) => [change.bindingId, change.plan]));
-      const fresh = edit.bindings.filter((binding) => binding.isNew);
-      await insertBindings(
-        trx,
-        fresh.map(({ isNew: _isNew, ...binding }) => {
-          const plan = plans.get(binding.id);
-          return { ...binding, sequenceOffset: plan?.offset ?? 0, materializedTo: plan?.materializedTo ?? null };
-        }),
-      );
-      const counts = await generation.apply(trx, planned);
+    }
 
-      const requirementChanges = changesBetween(before ? audited(before) : null, audited(values));
-      if (before && Object.keys(requirementChanges).length) {
-        await updateRequirementRow(trx, edit.id, { ...values, searchText: searchTextOf(values), updatedAt: now });
-      }
-      const bindingEvents: { facilityId: string; changes: AuditChanges }[] = [];
-      for (const binding of edit.bindings) {
-        const previous = edit.bindingsBefore.get(binding.facilityId);
-        const bindingChanges = changesBetween(auditedBinding(previous) ?? {}, auditedBinding(binding) ?? {});
-        const unbound = Boolean(previous?.bound) !== Boolean(binding.bound);
-        if (unbound || binding.isNew) {
-          bindingEvents.push({
-            facilityId: binding.facilityId,
-            changes: { facility: { before: auditedBinding(previous), after: auditedBinding(binding) } },
-          });
-        } else if (Object.keys(bindingChanges).length) {
-          bindingEvents.push({ facilityId: binding.facilityId, changes: bindingChanges });
-        }
-        if (binding.isNew) continue;
-        const plan = plans.get(binding.id);
-        const offset = plan ? plan.offset : Number(binding.sequenceOffset);
-        const materializedTo = plan ? plan.materializedTo : binding.materializedTo;
-        if (unbound || Object.keys(bindingChanges).length || plan) {
-          await updateBindingRow(trx, binding.id, {
-            bound: binding.bound,
-            applicable: binding.applicable,
-            notApplicableReason: binding.notApplicableReason,
-            assigneeId: binding.assigneeId,
-            firstDueDate: binding.firstDueDate,
-            sequenceOffset: offset,
-            materializedTo,
-            revision: Number(binding.revision) + 1,
-            updatedAt: unbound || Object.keys(bindingChanges).length ? now : binding.updatedAt,
-          });
-        }
-      }
-
-      const bound = edit.bindings.filter((binding) => binding.bound);
-      const facilityId = bound.length === 1 ? bound[0]!.facilityId : null;
-      const taskCounts: AuditChanges =
-        counts.added || counts.moved || counts.removed ? { tasks: { before: null, after: counts } } : {};
-      if (!before || Object.keys(requirementChanges).length || bindingEvents.length || Object.keys(taskCounts).length) {
-        const action = !before
-          ? 'CREATE'
-          : requirementChanges.status
-            ? values.status === 'RETIRED'
-              ? 'RETIRE'
-              : 'REACTIVATE'
-            : 'UPDATE';
+    const bound = edit.bindings.filter((binding) => binding.bound);
+    const facilityId = bound.length === 1 ? bound[0]!.facilityId : null;
+    const taskCounts: AuditChanges =
+      counts.added || counts.moved || counts.removed ? { tasks: { before: null, after: counts } } : {};
+    if (!before || Object.keys(requirementChanges).length || bindingEvents.length || Object.keys(taskCounts).length) {
+      const action = !before
+        ? 'CREATE'
+        : requirementChanges.status
+          ? values.status === 'RETIRED'
+            ? 'RETIRE'
+            : 'REACTIVATE'
+          : 'UPDATE';
+      await audit.record(trx, {
+        actor: actorOf(principal),
+        action,
+        entityType: 'REQUIREMENT',
+        entityId: edit.id,
+        facilityId,
+        changes: {
+          ...requirementChanges,
+          ...taskCounts,
+          ...(extra.reason ? { reason: { before: null, after: extra.reason } } : {}),
+        },
+      });
+      // Facility roles see the audit events of their facilities: one event per facility whose binding changed.
+      for (const event of bindingEvents) {
         await audit.record(trx, {
           actor: actorOf(principal),
-          action,
+          action: 'UPDATE',
           entityType: 'REQUIREMENT',
           entityId: edit.id,
-          facilityId,
-          changes: {
-            ...requirementChanges,
-            ...taskCounts,
-            ...(extra.reason ? { reason: { before: null, after: extra.reason } } : {}),
-          },
+          facilityId: event.facilityId,
+          changes: event.changes,
         });
-        // Facility roles see the audit events of their facilities: one event per facility whose binding changed.
-        for (const event of bindingEvents) {
-          await audit.record(trx, {
-            actor: actorOf(principal),
-            action: 'UPDATE',
-            entityType: 'REQUIREMENT',
-            entityId: edit.id,
-            facilityId: event.facilityId,
-            changes: event.changes,
-          });
-        }
       }
-      return { id: edit.id, counts };
-    });
-    return { data: await readDetail(db, scope, result.id), meta: { tasks: result.counts } };
+    }
+    return { id: edit.id, counts };
   }
 
   return {
@@ -601,6 +625,8 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
     update: (principal, id, body) => save(principal, id, body),
 
     retire: (principal, id, body) => save(principal, id, { status: 'RETIRED' }, { reason: body.reason }),
+
+    saveWithin: (trx, principal, scope, id, body) => saveIn(trx, principal, scope, id, body),
 
     async preview(principal, body) {
       const { requirementId, ...rest } = body;

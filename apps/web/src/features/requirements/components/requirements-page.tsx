@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Empty } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Button, Empty, Space } from 'antd';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { can } from '@rtms/shared/permissions';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
+import { ImportRequirementsDialog } from './import/import-requirements-dialog';
 import { RequirementFormDrawer } from './requirement-form-drawer';
 import { RequirementsTable } from './requirements-table';
 
@@ -15,6 +16,7 @@ export function RequirementsPage() {
   const me = useCurrentUser();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const canManage = can(me.role, 'requirement:manage');
   const createButton = (primary: boolean) =>
     canManage ? (
@@ -25,7 +27,19 @@ export function RequirementsPage() {
 
   return (
     <>
-      <PageHeader title={t('nav.requirements')} actions={createButton(true)} />
+      <PageHeader
+        title={t('nav.requirements')}
+        actions={
+          canManage ? (
+            <Space wrap>
+              <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t('requirementImport.open')}
+              </Button>
+              {createButton(true)}
+            </Space>
+          ) : null
+        }
+      />
       <RequirementsTable
         label={t('nav.requirements')}
         fileName="requirements"
@@ -40,6 +54,7 @@ export function RequirementsPage() {
         onClose={() => setCreating(false)}
         onSaved={(saved) => void navigate(`/requirements/${saved.data._id}`)}
       />
+      <ImportRequirementsDialog open={importing} onClose={() => setImporting(false)} />
     </>
   );
 }

@@ -1,0 +1,113 @@
+import * as XLSX from '@e965/xlsx';
+import iconv from 'iconv-lite';
+import { toDayNumber } from '@rtms/shared/calendar-date';
+import { IMPORT_COLUMNS, type ImportReport } from '@rtms/shared/schemas/requirement-import';
+import { multipartBody } from '../../test/multipart';
+import { bearer, type TestApp } from '../../test/test-app';
+
+/**
+ * Test files written by an independent writer: SheetJS (not exceljs or csv-parse, which the server
+ * reads with) builds the workbooks and the CSV text, iconv-lite encodes Windows-1252.
+ */
+
+export const HEADERS = IMPORT_COLUMNS.map((column) => column.header);
+
+/** A sheet row by column header; missing headers are empty cells. */
+export type RowValues = Partial<Record<(typeof HEADERS)[number], string | number | XlsxCell>>;
+
+/** A raw SheetJS cell (a date serial with a date format, a formula). */
+export interface XlsxCell {
+  cell: XLSX.CellObject;
+}
+
+function matrix(rows: RowValues[], headers: readonly string[] = HEADERS): unknown[][] {
+  return [[...headers], ...rows.map((row) => headers.map((header) => row[header as keyof RowValues] ?? ''))];
+}
+
+/** CSV text by SheetJS with the given separator, encoded as asked. */
+export function csvFile(
+  rows: RowValues[],
+  options: { delimiter?: ',' | ';' | '\t'; encoding?: 'utf8' | 'utf8-bom' | 'windows-1252' } = {},
+): Buffer {
+  const sheet = XLSX.utils.aoa_to_sheet(matrix(rows));
+  const text = XLSX.utils.sheet_to_csv(sheet, { FS: options.delimiter ?? ',', RS: '\r\n' });
+  switch (options.encoding ?? 'utf8') {
+    case 'utf8-bom':
+      return Buffer.from(`\uFEFF${text}`, 'utf8');
+    case 'windows-1252':
+      return iconv.encode(text, 'win1252');
+    default:
+      return Buffer.from(text, 'utf8');
+  }
+}
+
+/** The Excel serial of a date in the 1900 or the 1904 date system. */
+export function excelSerial(date: string, date1904: boolean): number {
+  return toDayNumber(date) - toDayNumber(date1904 ? '1904-01-01' : '1899-12-30');
+}
+
+/** A real date cell (a serial number with a date format), in the workbook's date system. */
+export function dateCell(date: string, date1904 = false): XlsxCell {
+  return { cell: { t: 'n', v: excelSerial(date, date1904), z: 'yyyy-mm-dd' } };
+}
+
+export function formulaCell(formula: string, cached: string | number): XlsxCell {
+  return { cell: typeof cached === 'number' ? { t: 'n', v: cached, f: formula } : { t: 's', v: cached, f: formula } };
+}
+
+/** An XLSX workbook by SheetJS; `trailingEmptyRows` adds formatted but empty rows at the end. */
+export function xlsxFile(rows: RowValues[], options: { date1904?: boolean; trailingEmptyRows?: number } = {}): Buffer {
+  const sheet: XLSX.WorkSheet = {};
+  const data = matrix(rows);
+  data.forEach((cells, r) => {
+    cells.forEach((value, c) => {
+      if (value === '' || value === undefined) return;
+      const address = XLSX.utils.encode_cell({ r, c });
+      if (typeof value === 'object' && value && 'cell' in value) sheet[address] = (value as XlsxCell).cell;
+      else if (typeof value === 'number') sheet[address] = { t: 'n', v: value };
+      else sheet[address] = { t: 's', v: String(value) };
+    });
+  });
+  const lastRow = data.length - 1 + (options.trailingEmptyRows ?? 0);
+  for (let r = data.length; r <= lastRow; r += 1) {
+    // Blank cells carrying only a style, as Excel leaves after rows were cleared.
+    sheet[XLSX.utils.encode_cell({ r, c: 0 })] = { t: 'z', z: 'yyyy-mm-dd' } as XLSX.CellObject;
+  }
+  sheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: lastRow, c: HEADERS.length - 1 } });
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, sheet, 'Requirements');
+  if (options.date1904) workbook.Workbook = { ...(workbook.Workbook ?? {}), WBProps: { date1904: true } };
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', sheetStubs: true }) as Buffer;
+}
+
+/** Reads a workbook the server wrote, with SheetJS: rows of cell text. */
+export function readXlsxRows(bytes: Buffer): string[][] {
+  const workbook = XLSX.read(bytes, { type: 'buffer' });
+  const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
+  return XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '' });
+}
+
+export interface ImportAnswer {
+  status: number;
+  report: ImportReport;
+  body: { message?: string; code?: string; details?: unknown; data?: ImportReport };
+}
+
+/** POST /api/requirements/import with the file; the report from `data` (200) or `details` (409). */
+export async function importFile(
+  t: TestApp,
+  token: string | undefined,
+  file: Buffer,
+  fileName: string,
+  dryRun: boolean | string = true,
+): Promise<ImportAnswer> {
+  const { payload, headers } = multipartBody({ dryRun: String(dryRun) }, { fileName, content: file });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/requirements/import',
+    payload,
+    headers: { ...headers, ...(token ? bearer(token) : {}) },
+  });
+  const body = response.json() as ImportAnswer['body'];
+  return { status: response.statusCode, report: (body.data ?? body.details) as ImportReport, body };
+}

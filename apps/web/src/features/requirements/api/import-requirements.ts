@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportReport } from '@rtms/shared/schemas/requirement-import';
+import { apiUpload, type UploadOptions } from '../../../lib/api-upload';
+import { invalidateRequirementsAndTasks } from './invalidate';
+
+export interface ImportRequirementsInput extends UploadOptions {
+  file: File;
+  dryRun: boolean;
+}
+
+/**
+ * POST /api/requirements/import (multipart): the dry run's report, or the import's. An import whose rows
+ * have errors answers 409 with the report in the error's `details`.
+ */
+export function importRequirements({
+  file,
+  dryRun,
+  ...options
+}: ImportRequirementsInput): Promise<{ data: ImportReport }> {
+  const form = new FormData();
+  form.append('dryRun', String(dryRun));
+  form.append('file', file, file.name);
+  return apiUpload('/requirements/import', form, options);
+}
+
+export function useImportRequirements() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importRequirements,
+    onSuccess: (_report, input) => {
+      if (!input.dryRun) void invalidateRequirementsAndTasks(queryClient);
+    },
+  });
+}
