@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type CalendarDate, addDays, todayInTimeZone } from '@rtms/shared/calendar-date';
+import { shiftToBusinessDay } from '@rtms/shared/business-days';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { can } from '@rtms/shared/permissions';
 import {
-  applyWeekendShift,
   graceEndsOn,
   nextAfterCompletion,
   opensOn,
@@ -31,6 +31,7 @@ import type { Clock } from '../../platform/clock';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { newTaskId } from './task-ids';
+import { loadHolidayLookups } from '../holidays/holiday-lookups';
 import { parseSort } from '../../platform/list-query';
 import { likePattern } from '../../platform/search-text';
 import { actorOf, type AuditService } from '../audit/audit.service';
@@ -395,7 +396,8 @@ export function createTasksService(
   ): Promise<void> {
     const scheduled = nextAfterCompletion(completedOn, context.requirementFrequency);
     if (scheduled === null || (context.activeUntil && scheduled > context.activeUntil)) return;
-    const dueDate = applyWeekendShift(scheduled, context.weekendShift);
+    const holidays = (await loadHolidayLookups(trx, [row.facilityId])).forFacility(row.facilityId);
+    const { dueDate, reason } = shiftToBusinessDay(scheduled, context.weekendShift, holidays);
     const label = periodLabel(scheduled, context.requirementFrequency);
     const sequence = Number(row.sequence) + 1;
     const existing = await findTaskByBindingSequence(trx, row.bindingId, sequence);
@@ -413,6 +415,7 @@ export function createTasksService(
           periodLabel: label,
           scheduledDueDate: scheduled,
           dueDate,
+          shiftHoliday: reason?.kind === 'HOLIDAY' ? reason.name : null,
           status: 'INCOMPLETE',
           assigneeId: context.bindingAssigneeId ?? context.defaultAssigneeId,
           touched: 0,
