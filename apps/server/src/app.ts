@@ -11,6 +11,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createLoginThrottle } from './features/auth/login-throttle';
 import { facilitiesRoutes } from './features/facilities/facilities.routes';
+import { holidaysRoutes } from './features/holidays/holidays.routes';
+import { createHolidaysService } from './features/holidays/holidays.service';
 import { createFacilitiesService } from './features/facilities/facilities.service';
 import { clientErrorsRoutes } from './features/client-errors/client-errors.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -142,6 +144,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
   });
   const handOver = createHandOverService(db, audit, clock);
+  const holidays = createHolidaysService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
   const jobs = createJobsService(db, taskGeneration, { clock, purgeEndedSessions: () => sessions.purgeEnded() });
 
@@ -159,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(preferencesRoutes(preferences, guards));
       await api.register(usersRoutes(users, guards));
       await api.register(facilitiesRoutes(facilities, guards));
+      await api.register(holidaysRoutes(holidays, guards));
       await api.register(userFacilitiesRoutes(userFacilities, guards));
       await api.register(regulationsRoutes(regulations, guards));
       await api.register(programAreasRoutes(programAreas, guards));

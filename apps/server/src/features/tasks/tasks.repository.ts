@@ -442,6 +442,7 @@ const LIST_COLUMNS = [
   'tasks.scheduledDueDate',
   'tasks.dueDate',
   'tasks.rescheduleReason',
+  'tasks.shiftHoliday',
   'tasks.status',
   'tasks.notApplicableReason',
   'tasks.timeliness',

@@ -184,6 +184,18 @@ function nameOf(first: string | null, last: string | null): string | null {
  * them, by direct comparison of the calendar-date strings (valid dates sort as text): this runs for
  * every row of every page.
  */
+/**
+ * Why the rule's date was moved by the business-day shift (PRODUCT §4: "4 July 2027 is Independence
+ * Day"): null when the task is due on its scheduled day or was rescheduled by a person (the
+ * reschedule reason says why then).
+ */
+function dueDateShiftOf(row: Pick<TaskListRow, 'scheduledDueDate' | 'dueDate' | 'rescheduleReason' | 'shiftHoliday'>) {
+  if (row.dueDate === row.scheduledDueDate || row.rescheduleReason !== null) return null;
+  return row.shiftHoliday === null
+    ? { scheduledDueDate: row.scheduledDueDate, reason: 'WEEKEND' as const, holidayName: null }
+    : { scheduledDueDate: row.scheduledDueDate, reason: 'HOLIDAY' as const, holidayName: row.shiftHoliday };
+}
+
 export function toTask(row: TaskListRow, day: FacilityDay): Task {
   const open = row.notApplicableReason === null && row.status !== 'COMPLETED';
   return {
@@ -200,6 +212,7 @@ export function toTask(row: TaskListRow, day: FacilityDay): Task {
     scheduledDueDate: row.scheduledDueDate,
     dueDate: row.dueDate,
     rescheduleReason: row.rescheduleReason,
+    dueDateShift: dueDateShiftOf(row),
     status: row.status,
     notApplicableReason: row.notApplicableReason,
     timeliness: row.timeliness,
