@@ -28,19 +28,30 @@ export interface HolidayChange {
 const directory = new Holidays();
 let countryNames: Map<string, string> | undefined;
 
+/** Case and accents folded, so that "baden-wurttemberg" finds "Baden-Württemberg". */
+function folded(value: string): string {
+  return value
+    .trim()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase();
+}
+
 function byCodeOrName(entries: Record<string, string> | undefined, value: string): string | null {
   if (!entries) return null;
-  const wanted = value.trim().toLowerCase();
+  const wanted = folded(value);
   for (const [code, name] of Object.entries(entries)) {
-    if (code.toLowerCase() === wanted || name.toLowerCase() === wanted) return code;
+    if (folded(code) === wanted || folded(name) === wanted) return code;
   }
   return null;
 }
 
 /**
- * The library region of a facility's free-text `country` and `state` ("US" / "TX", or "United States of
- * America" / "Texas"); null when the country is unknown to the library (the facility then has only the
- * days its administrators add). An unknown state falls back to the country's national holidays.
+ * The library region of a facility's free-text `country` and `state`: ISO codes ("US" / "TX", "DE" /
+ * "BY") or the library's names (country in English, "United States of America"; state as the library
+ * spells it, often in the local language: "Texas", "Bayern"). Null when the country is unknown to the
+ * library (the facility then has only the days its administrators add); an unknown state falls back to
+ * the country's national holidays.
  */
 export function regionOf(country: string | null, state: string | null): HolidayRegion | null {
   if (!country?.trim()) return null;
