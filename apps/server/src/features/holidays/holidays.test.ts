@@ -77,6 +77,15 @@ describe('facility holiday calendars', () => {
     expect(page.body.data).toHaveLength(2);
   });
 
+  it('documents its routes in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(doc.paths['/api/facilities/{id}/holidays'] ?? {})).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/facilities/{id}/holidays/preview'] ?? {})).toEqual(['post']);
+    expect(Object.keys(doc.paths['/api/facilities/{id}/holidays/{date}'] ?? {})).toEqual(['delete']);
+  });
+
   it('refuses bad input and answers out-of-scope facilities as not found', async () => {
     expect((await call(t, admin, 'GET', `/api/facilities/${texas}/holidays?year=abc`)).status).toBe(400);
     expect((await call(t, admin, 'GET', `/api/facilities/${texas}/holidays?year=99999`)).status).toBe(400);
