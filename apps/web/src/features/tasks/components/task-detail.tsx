@@ -1,3 +1,4 @@
+import { DueDateShiftNote } from './due-date-shift-note';
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
@@ -126,6 +127,7 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
               {t('task.rescheduledBecause', { reason: task.rescheduleReason })}
             </Typography.Text>
           ) : null}
+          <DueDateShiftNote shift={task.dueDateShift} />
         </Space>
       ),
     },
