@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Flex, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Grid, Input, Modal, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
 import { can } from '@rtms/shared/permissions';
@@ -36,7 +36,11 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
   const [year, setYear] = useState(() => Number(today.slice(0, 4)));
   const [adding, setAdding] = useState(false);
   const [review, setReview] = useState<{ change: HolidayChange; preview: HolidayPreview } | null>(null);
+  /** The day whose removal is being previewed (its button shows the wait). */
+  const [pendingRemoval, setPendingRemoval] = useState<string | null>(null);
   const [addForm] = Form.useForm<AddValues>();
+  // On a phone the remove buttons show only their icon (their accessible name stays complete).
+  const wide = Grid.useBreakpoint().md ?? true;
   const list = useHolidays(facility._id, year);
   const preview = usePreviewHolidayChange(facility._id);
   const save = useSaveHolidayChange(facility._id);
@@ -57,8 +61,14 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
     void message.error(text);
   };
 
-  const reviewChange = (change: HolidayChange) =>
-    preview.mutate(change, { onSuccess: ({ data }) => setReview({ change, preview: data }), onError: showError });
+  const reviewChange = (change: HolidayChange) => {
+    setPendingRemoval('remove' in change ? change.remove : null);
+    preview.mutate(change, {
+      onSuccess: ({ data }) => setReview({ change, preview: data }),
+      onError: showError,
+      onSettled: () => setPendingRemoval(null),
+    });
+  };
 
   const confirm = () => {
     if (!review) return;
@@ -86,11 +96,25 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
       render: (date: string) => <span className="holidays__date">{format.date(date)}</span>,
     },
     { title: t('holidays.weekday'), dataIndex: 'date', key: 'weekday', render: weekday, responsive: ['md' as const] },
-    { title: t('holidays.name'), dataIndex: 'name', key: 'name' },
+    {
+      title: t('holidays.name'),
+      dataIndex: 'name',
+      key: 'name',
+      // On a phone the source column is hidden; an added day is still marked beside its name.
+      render: (name: string, holiday: Holiday) =>
+        !wide && holiday.source === 'ADDED' ? (
+          <>
+            {name} <Tag color="purple">{t('holidays.source.ADDED')}</Tag>
+          </>
+        ) : (
+          name
+        ),
+    },
     {
       title: t('holidays.source'),
       dataIndex: 'source',
       key: 'source',
+      responsive: ['md' as const],
       render: (source: Holiday['source']) => (
         <Tag color={source === 'ADDED' ? 'purple' : 'blue'}>{t(`holidays.source.${source}`)}</Tag>
       ),
@@ -106,10 +130,11 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
                 danger
                 icon={<DeleteOutlined aria-hidden />}
                 aria-label={`${t('holidays.remove')} ${holiday.name} (${format.date(holiday.date)})`}
-                loading={preview.isPending && review === null}
+                loading={pendingRemoval === holiday.date}
+                disabled={pendingRemoval !== null && pendingRemoval !== holiday.date}
                 onClick={() => reviewChange({ remove: holiday.date })}
               >
-                {t('holidays.remove')}
+                {wide ? t('holidays.remove') : null}
               </Button>
             ),
           },
@@ -129,7 +154,7 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
         )
       ) : null}
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Flex align="center" gap={4} role="group" aria-label={t('holidays.year')}>
+        <Flex align="center" gap={4} role="group" aria-label={t('holidays.year')} className="holidays__years">
           <Button
             icon={<LeftOutlined aria-hidden />}
             aria-label={t('holidays.previousYear')}
@@ -163,6 +188,7 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
           dataSource={page?.data ?? []}
           columns={columns}
           pagination={false}
+          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('holidays.empty', { year }) }}
         />
       )}
@@ -179,6 +205,7 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
       >
         <Form<AddValues>
           form={addForm}
+          name="holiday"
           layout="vertical"
           onFinish={(values) => reviewChange({ add: { date: values.date ?? '', name: values.name ?? '' } })}
         >
@@ -212,7 +239,7 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
         }
         okText={t('data.save')}
         okButtonProps={{ danger: Boolean(review && 'remove' in review.change), loading: save.isPending }}
-        cancelText={t('preview.back')}
+        cancelText={review && 'remove' in review.change ? t('data.cancel') : t('preview.back')}
         cancelButtonProps={{ disabled: save.isPending }}
         onOk={confirm}
         onCancel={() => setReview(null)}
