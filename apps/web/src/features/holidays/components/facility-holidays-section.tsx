@@ -188,7 +188,6 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
           dataSource={page?.data ?? []}
           columns={columns}
           pagination={false}
-          scroll={{ x: 'max-content' }}
           locale={{ emptyText: t('holidays.empty', { year }) }}
         />
       )}
