@@ -58,7 +58,11 @@ describe('period-end requirements and holiday calendars', () => {
     if (context.task.result?.state === 'fail' && current) {
       await current
         .screenshot({
-          path: path.join(import.meta.dirname, 'output', `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
+          path: path.join(
+            import.meta.dirname,
+            'output',
+            `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
+          ),
         })
         .catch(() => undefined);
     }
@@ -148,7 +152,9 @@ describe('period-end requirements and holiday calendars', () => {
     await choose(page, 'Add a facility', facilityName, drawer);
     await drawer.locator('.binding-card', { hasText: facilityName }).waitFor();
     await axe(page, 'requirement form, period end', problems);
-    await drawer.getByText('Schedule', { exact: true }).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await drawer
+      .getByText('Schedule', { exact: true })
+      .evaluate((element) => element.scrollIntoView({ block: 'start' }));
     await saveScreenshot(page, 'requirement-form-period-end');
 
     await drawer.getByRole('button', { name: 'Review task changes' }).click();
@@ -224,7 +230,9 @@ describe('period-end requirements and holiday calendars', () => {
 
     // The task says why its due date moved.
     await page.goto(`/tasks/${july._id}`);
-    await page.getByText(`July 4, ${year} is Independence Day, so the due date moved to the nearest business day.`).waitFor();
+    await page
+      .getByText(`July 4, ${year} is Independence Day, so the due date moved to the nearest business day.`)
+      .waitFor();
     await axe(page, 'task page', problems);
     await saveScreenshot(page, 'task-due-date-moved-holiday');
     expect(problems).toEqual([]);

@@ -318,7 +318,12 @@ describe('period-end properties against the oracle', () => {
         const scheduleRule = { mode: 'PERIOD_END' as const, ...r };
         const today = fromDayNumber(toDayNumber(r.firstDueDate) + offset);
         const horizon = scheduleHorizon(scheduleRule, today, 13);
-        const upcoming = scheduleOccurrencesBetween({ rule: scheduleRule, weekendShift: 'NONE', from: today, to: horizon });
+        const upcoming = scheduleOccurrencesBetween({
+          rule: scheduleRule,
+          weekendShift: 'NONE',
+          from: today,
+          to: horizon,
+        });
         expect(upcoming.length).toBeGreaterThan(0);
       }),
       { numRuns: 200 },

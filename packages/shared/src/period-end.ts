@@ -211,7 +211,8 @@ export function firstPeriodIndex(rule: PeriodEndRule): number {
 
 /** Occurrence `k` (k ≥ 0) of a period-end series: period `firstPeriodIndex + k`, or null past the calendar's end. */
 export function periodEndOccurrence(rule: PeriodEndRule, k: number): Period | null {
-  if (!Number.isSafeInteger(k) || k < 0) throw new RangeError(`Occurrence index must be a non-negative integer, got ${k}`);
+  if (!Number.isSafeInteger(k) || k < 0)
+    throw new RangeError(`Occurrence index must be a non-negative integer, got ${k}`);
   return periodAt(rule, firstPeriodIndex(rule) + k);
 }
 

@@ -70,7 +70,11 @@ export function scheduleOccurrencesBetween(input: ScheduleRangeInput): Scheduled
   if (rule.mode === 'CALENDAR') {
     return occurrencesBetween({ anchor: rule.anchor, frequency: rule.frequency, weekendShift: 'NONE', from, to }).map(
       (occurrence) =>
-        shifted(occurrence.sequence, occurrence.scheduledDueDate, periodLabel(occurrence.scheduledDueDate, rule.frequency)),
+        shifted(
+          occurrence.sequence,
+          occurrence.scheduledDueDate,
+          periodLabel(occurrence.scheduledDueDate, rule.frequency),
+        ),
     );
   }
   const first = firstPeriodEndSequenceOnOrAfter(rule, from);

@@ -215,7 +215,10 @@ export function scheduleRuleErrors(values: ScheduleRuleValues): { path: string; 
   if (values.scheduleMode !== 'PERIOD_END') return [];
   const errors: { path: string; message: string }[] = [];
   if (values.frequency === 'ONCE') {
-    errors.push({ path: 'frequency', message: 'A one-time requirement has no reporting periods; choose another frequency' });
+    errors.push({
+      path: 'frequency',
+      message: 'A one-time requirement has no reporting periods; choose another frequency',
+    });
   }
   const hasDays = values.periodDueDays !== null;
   const hasDay = values.periodDueDayOfMonth !== null;

@@ -725,7 +725,8 @@ export const DEMO_REQUIREMENTS: DemoRequirement[] = [
     firstDueDate: '2024-02-29',
     weekendShift: 'NEXT',
     facilities: ['MES-B', 'DXV-G'],
-    description: 'Well sampling of the half-year with the lab report and trend charts, due 60 days after the half-year ends.',
+    description:
+      'Well sampling of the half-year with the lab report and trend charts, due 60 days after the half-year ends.',
   },
 ];
 

@@ -30,11 +30,7 @@ let countryNames: Map<string, string> | undefined;
 
 /** Case and accents folded, so that "baden-wurttemberg" finds "Baden-Württemberg". */
 function folded(value: string): string {
-  return value
-    .trim()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+  return value.trim().normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 function byCodeOrName(entries: Record<string, string> | undefined, value: string): string | null {
@@ -100,7 +96,8 @@ export function holidaysOfYear(
   year: number,
 ): CalendarHoliday[] {
   const days = new Map<CalendarDate, CalendarHoliday>();
-  if (region) for (const [date, name] of libraryHolidays(region, year)) days.set(date, { date, name, source: 'LIBRARY' });
+  if (region)
+    for (const [date, name] of libraryHolidays(region, year)) days.set(date, { date, name, source: 'LIBRARY' });
   const prefix = `${String(year).padStart(4, '0')}-`;
   for (const change of changes) {
     if (!change.date.startsWith(prefix)) continue;

@@ -19,7 +19,11 @@ export async function insertHolidayChange(db: Db, row: HolidayChangeRow): Promis
 }
 
 export async function deleteHolidayChange(db: Db, facilityId: string, date: string): Promise<void> {
-  await db.deleteFrom('facility_holiday_changes').where('facilityId', '=', facilityId).where('date', '=', date).execute();
+  await db
+    .deleteFrom('facility_holiday_changes')
+    .where('facilityId', '=', facilityId)
+    .where('date', '=', date)
+    .execute();
 }
 
 /** The country, state and zone a facility's calendar depends on. */

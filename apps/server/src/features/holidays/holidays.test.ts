@@ -52,10 +52,9 @@ describe('facility holiday calendars', () => {
   afterAll(() => t.close());
 
   const holidays = async (facilityId: string, year: number, token = admin) =>
-    (await call<HolidayPage>(t, token, 'GET', `/api/facilities/${facilityId}/holidays?year=${year}&pageSize=100`))
-      .body;
+    (await call<HolidayPage>(t, token, 'GET', `/api/facilities/${facilityId}/holidays?year=${year}&pageSize=100`)).body;
 
-  it("seeds each facility from its country and state, with observed days", async () => {
+  it('seeds each facility from its country and state, with observed days', async () => {
     const us = await holidays(texas, 2027);
     expect(us.meta).toMatchObject({ year: 2027, country: 'US', state: 'TX' });
     const byDate = new Map(us.data.map((day) => [day.date, day]));
@@ -89,7 +88,10 @@ describe('facility holiday calendars', () => {
   it('refuses bad input and answers out-of-scope facilities as not found', async () => {
     expect((await call(t, admin, 'GET', `/api/facilities/${texas}/holidays?year=abc`)).status).toBe(400);
     expect((await call(t, admin, 'GET', `/api/facilities/${texas}/holidays?year=99999`)).status).toBe(400);
-    const badDate = await call(t, admin, 'POST', `/api/facilities/${texas}/holidays`, { date: '2027-02-30', name: 'x' });
+    const badDate = await call(t, admin, 'POST', `/api/facilities/${texas}/holidays`, {
+      date: '2027-02-30',
+      name: 'x',
+    });
     expect(badDate.status).toBe(400);
     expect(badDate.body.details).toEqual([{ path: 'date', message: expect.any(String) }]);
     const noName = await call(t, admin, 'POST', `/api/facilities/${texas}/holidays`, { date: '2027-02-03', name: ' ' });
@@ -114,8 +116,12 @@ describe('facility holiday calendars', () => {
     });
     expect(outside.status).toBe(404);
     expect(
-      (await call(t, facilityAdmin, 'POST', `/api/facilities/${bavaria}/holidays`, { date: '2027-02-03', name: 'Fest' }))
-        .status,
+      (
+        await call(t, facilityAdmin, 'POST', `/api/facilities/${bavaria}/holidays`, {
+          date: '2027-02-03',
+          name: 'Fest',
+        })
+      ).status,
     ).toBe(201);
   });
 
@@ -173,9 +179,9 @@ describe('facility holiday calendars', () => {
       meta: { tasks: { moved: 1 } },
     });
     expect((await q2()).dueDate).toBe('2027-07-07');
-    expect((await call(t, admin, 'POST', `/api/facilities/${texas}/holidays`, { date: '2027-07-06', name: 'x' })).status).toBe(
-      409,
-    );
+    expect(
+      (await call(t, admin, 'POST', `/api/facilities/${texas}/holidays`, { date: '2027-07-06', name: 'x' })).status,
+    ).toBe(409);
 
     // A requirement preview of a new series uses the calendar as it now is.
     const newSeries = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {

@@ -3,13 +3,7 @@ import { type CalendarDate, addDays, todayInTimeZone } from '@rtms/shared/calend
 import { shiftToBusinessDay } from '@rtms/shared/business-days';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { can } from '@rtms/shared/permissions';
-import {
-  graceEndsOn,
-  nextAfterCompletion,
-  opensOn,
-  periodLabel,
-  timelinessOf,
-} from '@rtms/shared/recurrence';
+import { graceEndsOn, nextAfterCompletion, opensOn, periodLabel, timelinessOf } from '@rtms/shared/recurrence';
 import type { AuditChanges } from '@rtms/shared/schemas/audit';
 import {
   DUE_SOON_DAYS,

@@ -75,7 +75,10 @@ export function FacilityHolidaysSection({ facility, today }: { facility: Facilit
     save.mutate(review.change, {
       onSuccess: ({ data, meta }) => {
         void message.success(
-          t('add' in review.change ? 'holidays.added' : 'holidays.removed', { name: data.name, moved: meta.tasks.moved }),
+          t('add' in review.change ? 'holidays.added' : 'holidays.removed', {
+            name: data.name,
+            moved: meta.tasks.moved,
+          }),
         );
         setReview(null);
         setAdding(false);

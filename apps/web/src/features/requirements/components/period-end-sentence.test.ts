@@ -9,7 +9,8 @@ const translator = (locale: string, messages: Record<string, string>) => {
   return (key: MessageKey, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
 };
 const t = translator('en', en);
-const month = (m: number) => new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2001, m - 1, 15));
+const month = (m: number) =>
+  new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2001, m - 1, 15));
 
 describe('the period-end rule in plain language', () => {
   it('reads the two due rules as sentences', () => {
@@ -50,6 +51,13 @@ describe('the period-end rule in plain language', () => {
     expect(
       firstPeriod({ frequency: 'QUARTERLY', periodDueRule: 'DAYS', periodDueDays: 30, firstDueDate: '2027-02-01' }),
     ).toMatchObject({ label: '2027-Q1', dueDate: '2027-04-30' });
-    expect(firstPeriod({ frequency: 'WEEKLY', periodDueRule: 'DAY_OF_MONTH', periodDueDayOfMonth: 3, firstDueDate: '2027-02-01' })).toBeNull();
+    expect(
+      firstPeriod({
+        frequency: 'WEEKLY',
+        periodDueRule: 'DAY_OF_MONTH',
+        periodDueDayOfMonth: 3,
+        firstDueDate: '2027-02-01',
+      }),
+    ).toBeNull();
   });
 });

@@ -23,7 +23,11 @@ export function usesStartMonth(frequency: TaskFrequency | undefined): boolean {
  * The rule in plain language ("Due 30 days after the end of each quarter"), or null while it is
  * incomplete. Built from catalogue sentences so that every language words it naturally.
  */
-export function periodEndSentence(t: Translate, values: PeriodEndRuleValues, monthName: (month: number) => string): string | null {
+export function periodEndSentence(
+  t: Translate,
+  values: PeriodEndRuleValues,
+  monthName: (month: number) => string,
+): string | null {
   const { frequency, periodDueRule, periodDueDays, periodDueDayOfMonth } = values;
   if (!frequency || frequency === 'ONCE') return null;
   const period = t(`periodEnd.period.${frequency}`);
