@@ -13,6 +13,7 @@ import { createLoginThrottle } from './features/auth/login-throttle';
 import { facilitiesRoutes } from './features/facilities/facilities.routes';
 import { holidaysRoutes } from './features/holidays/holidays.routes';
 import { createHolidaysService } from './features/holidays/holidays.service';
+import { reshiftFacilityTasks } from './features/holidays/reshift-facility-tasks';
 import { createFacilitiesService } from './features/facilities/facilities.service';
 import { clientErrorsRoutes } from './features/client-errors/client-errors.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -116,10 +117,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const auth = createAuthService(db, sessions, createLoginThrottle(db), audit);
   const programAreas = createProgramAreasService(db, audit);
   const regulations = createRegulationsService(db, audit);
-  const facilities = createFacilitiesService(db, audit, programAreas);
+  const clock = options.now ?? systemClock;
+  const facilities = createFacilitiesService(db, audit, programAreas, {
+    regionChanged: (trx, facilityId) => reshiftFacilityTasks(trx, facilityId, clock),
+  });
   const userFacilities = createUserFacilitiesService(db, audit, sessions);
   const users = createUsersService(db, audit, sessions, userFacilities);
-  const clock = options.now ?? systemClock;
   const taskGeneration = createTaskGenerationService(db, audit, { clock });
   const tasks = createTasksService(db, audit, { clock, countEvidence: options.countEvidence ?? countTaskEvidence });
   const uploadTempDir = path.join(config.dataDir, 'upload-tmp');

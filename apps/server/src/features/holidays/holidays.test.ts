@@ -252,4 +252,21 @@ describe('facility holiday calendars', () => {
       clock.set(NOW);
     }
   });
+
+  it("re-plans untouched future tasks when the facility's country or state changes", async () => {
+    const moving = await facility({ country: 'US', state: 'TX', timeZone: 'America/Chicago' });
+    // Friday 3 July 2026 is the observed Independence Day in the US: NEXT moves the task to Monday 6 July.
+    const { data } = await createRequirement(t, admin, {
+      frequency: 'YEARLY',
+      firstDueDate: '2026-07-03',
+      weekendShift: 'NEXT',
+      facilities: [{ facilityId: moving }],
+    });
+    const first = async () => (await allTasks(t, admin, { requirementId: data._id, facilityId: moving }))[0]!;
+    expect(await first()).toMatchObject({ dueDate: '2026-07-06', dueDateShift: { reason: 'HOLIDAY' } });
+    // The same site, now recorded in Bavaria: 3 July is a working day there.
+    await ok(t, admin, 'PATCH', `/api/facilities/${moving}`, { country: 'DE', state: 'BY' });
+    expect(await first()).toMatchObject({ dueDate: '2026-07-03', dueDateShift: null });
+    expect((await holidays(moving, 2026)).meta).toMatchObject({ country: 'DE', state: 'BY' });
+  });
 });

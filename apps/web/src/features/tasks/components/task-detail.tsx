@@ -1,4 +1,3 @@
-import { DueDateShiftNote } from './due-date-shift-note';
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
@@ -49,6 +48,7 @@ import {
 import { TaskEvidenceSection } from './task-evidence-section';
 import { TaskTags } from './task-tags';
 import './tasks.css';
+import { DueDateShiftNote } from './due-date-shift-note';
 
 type Dialog = 'complete' | 'reopen' | 'assign' | 'reschedule' | 'notApplicable' | null;
 
