@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../calendar-date';
-import { MAX_PERIOD_DUE_DAYS } from '../period-end';
+import { MAX_PERIOD_DUE_DAYS, periodEndOccurrence } from '../period-end';
 import {
   REQUIREMENT_STATUSES,
   SCHEDULE_MODES,
@@ -202,6 +202,8 @@ const fields = {
 export interface ScheduleRuleValues {
   frequency: TaskFrequency;
   scheduleMode: ScheduleMode;
+  firstDueDate?: string;
+  periodStartMonth?: number;
   periodDueDays: number | null;
   periodDueDayOfMonth: number | null;
 }
@@ -232,6 +234,23 @@ export function scheduleRuleErrors(values: ScheduleRuleValues): { path: string; 
       path: 'periodDueDayOfMonth',
       message: 'A weekly report is due a number of days after the week; use days after the period',
     });
+  }
+  if (errors.length === 0 && values.firstDueDate && isCalendarDate(values.firstDueDate)) {
+    // Only at the very end of the supported calendar (year 9999) is no period due on or after it.
+    try {
+      periodEndOccurrence(
+        {
+          frequency: values.frequency,
+          firstDueDate: values.firstDueDate,
+          periodStartMonth: values.periodStartMonth ?? 1,
+          periodDueDays: values.periodDueDays,
+          periodDueDayOfMonth: values.periodDueDayOfMonth,
+        },
+        0,
+      );
+    } catch {
+      errors.push({ path: 'firstDueDate', message: 'No reporting period is due on or after this date' });
+    }
   }
   return errors;
 }

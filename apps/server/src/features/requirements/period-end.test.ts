@@ -112,6 +112,10 @@ describe('period-end requirements', () => {
     ]);
     expect(await paths({ frequency: 'QUARTERLY', periodDueDays: -1 })).toEqual(['periodDueDays']);
     expect(await paths({ frequency: 'QUARTERLY', periodDueDayOfMonth: 32 })).toEqual(['periodDueDayOfMonth']);
+    // At the end of the supported calendar no period is due: a clear 400, never a 500.
+    expect(await paths({ frequency: 'YEARLY', periodDueDays: 30, firstDueDate: '9999-06-01' })).toEqual([
+      'firstDueDate',
+    ]);
   });
 
   it('previews the first due dates per facility before saving, and writes nothing', async () => {
