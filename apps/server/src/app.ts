@@ -11,6 +11,9 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createLoginThrottle } from './features/auth/login-throttle';
 import { facilitiesRoutes } from './features/facilities/facilities.routes';
+import { holidaysRoutes } from './features/holidays/holidays.routes';
+import { createHolidaysService } from './features/holidays/holidays.service';
+import { reshiftFacilityTasks } from './features/holidays/reshift-facility-tasks';
 import { createFacilitiesService } from './features/facilities/facilities.service';
 import { clientErrorsRoutes } from './features/client-errors/client-errors.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -117,10 +120,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const auth = createAuthService(db, sessions, createLoginThrottle(db), audit);
   const programAreas = createProgramAreasService(db, audit);
   const regulations = createRegulationsService(db, audit);
-  const facilities = createFacilitiesService(db, audit, programAreas);
+  const clock = options.now ?? systemClock;
+  const facilities = createFacilitiesService(db, audit, programAreas, {
+    regionChanged: (trx, facilityId) => reshiftFacilityTasks(trx, facilityId, clock),
+  });
   const userFacilities = createUserFacilitiesService(db, audit, sessions);
   const users = createUsersService(db, audit, sessions, userFacilities);
-  const clock = options.now ?? systemClock;
   // Shared by every instance on this database (rate_limit_buckets); on the app's clock so tests can move windows.
   const rateLimits = createRateLimiter(db, () => clock().getTime());
   const taskGeneration = createTaskGenerationService(db, audit, { clock });
@@ -148,6 +153,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const requirementImport = createRequirementImportService(db, { requirements, audit, clock });
   const handOver = createHandOverService(db, audit, clock);
+  const holidays = createHolidaysService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
   const jobs = createJobsService(db, taskGeneration, { clock, purgeEndedSessions: () => sessions.purgeEnded() });
 
@@ -167,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(preferencesRoutes(preferences, guards));
       await api.register(usersRoutes(users, guards));
       await api.register(facilitiesRoutes(facilities, guards));
+      await api.register(holidaysRoutes(holidays, guards));
       await api.register(userFacilitiesRoutes(userFacilities, guards));
       await api.register(regulationsRoutes(regulations, guards));
       await api.register(programAreasRoutes(programAreas, guards));

@@ -40,7 +40,7 @@ export type TaskFrequency = (typeof TASK_FREQUENCIES)[number];
 export const TIMELINESS = ['ON_TIME', 'LATE', 'MISSED'] as const;
 export type Timeliness = (typeof TIMELINESS)[number];
 
-export const SCHEDULE_MODES = ['CALENDAR', 'AFTER_COMPLETION'] as const;
+export const SCHEDULE_MODES = ['CALENDAR', 'AFTER_COMPLETION', 'PERIOD_END'] as const;
 export type ScheduleMode = (typeof SCHEDULE_MODES)[number];
 
 export const WEEKEND_SHIFTS = ['NONE', 'PREVIOUS', 'NEXT'] as const;

@@ -6,6 +6,7 @@ import { migration0002Directory } from './migrations/0002-directory';
 import { migration0010RequirementsTasks } from './migrations/0010-requirements-tasks';
 import { migration0020Documents } from './migrations/0020-documents';
 import { migration0050Security } from './migrations/0050-security';
+import { migration0060PeriodEndHolidays } from './migrations/0060-period-end-holidays';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-requirements-tasks': migration0010RequirementsTasks,
   '0020-documents': migration0020Documents,
   '0050-security': migration0050Security,
+  '0060-period-end-holidays': migration0060PeriodEndHolidays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -10,6 +10,7 @@ import type { RequirementFacilitiesTable, RequirementsTable } from '../features/
 import type { TaskCommentsTable, TasksRevisionTable, TasksTable } from '../features/tasks/tasks.table';
 import type { JobLeasesTable } from '../features/jobs/jobs.table';
 import type { RateLimitBucketsTable } from '../platform/rate-limit.table';
+import type { FacilityHolidayChangesTable } from '../features/holidays/holidays.table';
 import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
@@ -33,4 +34,5 @@ export interface Database {
   document_versions: DocumentVersionsTable;
   document_tags: DocumentTagsTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  facility_holiday_changes: FacilityHolidayChangesTable;
 }

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../calendar-date';
-import { REQUIREMENT_STATUSES, SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } from '../enums';
+import { MAX_PERIOD_DUE_DAYS, periodEndOccurrence } from '../period-end';
+import {
+  REQUIREMENT_STATUSES,
+  SCHEDULE_MODES,
+  TASK_CATEGORIES,
+  TASK_FREQUENCIES,
+  WEEKEND_SHIFTS,
+  type ScheduleMode,
+  type TaskFrequency,
+} from '../enums';
 import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
 
 /** A calendar date `YYYY-MM-DD` naming a real day. */
@@ -54,6 +63,12 @@ export const requirementSchema = z.object({
   scheduleMode: z.enum(SCHEDULE_MODES),
   firstDueDate: z.string(),
   weekendShift: z.enum(WEEKEND_SHIFTS),
+  /** PERIOD_END: the month (1–12) quarters, half-years and years start in. */
+  periodStartMonth: z.number().int(),
+  /** PERIOD_END: days after the period's last day the task is due, or null. */
+  periodDueDays: z.number().int().nullable(),
+  /** PERIOD_END: day of the month after the period the task is due on (clamped to its end), or null. */
+  periodDueDayOfMonth: z.number().int().nullable(),
   leadTimeDays: z.number().int(),
   graceDays: z.number().int(),
   evidenceRequired: z.boolean(),
@@ -142,8 +157,25 @@ const fields = {
   programAreaId: idSchema.nullable().optional(),
   category: z.enum(TASK_CATEGORIES, { message: `Category must be one of ${TASK_CATEGORIES.join(', ')}` }),
   frequency: z.enum(TASK_FREQUENCIES, { message: `Frequency must be one of ${TASK_FREQUENCIES.join(', ')}` }),
-  scheduleMode: z.enum(SCHEDULE_MODES, { message: 'Schedule mode must be CALENDAR or AFTER_COMPLETION' }),
+  scheduleMode: z.enum(SCHEDULE_MODES, { message: 'Schedule mode must be CALENDAR, AFTER_COMPLETION or PERIOD_END' }),
   firstDueDate: calendarDateSchema,
+  periodStartMonth: z
+    .number({ message: 'Period start month must be a month number from 1 to 12' })
+    .int('Period start month must be a month number from 1 to 12')
+    .min(1, 'Period start month must be a month number from 1 to 12')
+    .max(12, 'Period start month must be a month number from 1 to 12'),
+  periodDueDays: z
+    .number({ message: 'Days after the period must be a whole number' })
+    .int('Days after the period must be a whole number')
+    .min(0, 'Days after the period cannot be negative')
+    .max(MAX_PERIOD_DUE_DAYS, `Days after the period must be at most ${MAX_PERIOD_DUE_DAYS}`)
+    .nullable(),
+  periodDueDayOfMonth: z
+    .number({ message: 'Day of the following month must be a whole number from 1 to 31' })
+    .int('Day of the following month must be a whole number from 1 to 31')
+    .min(1, 'Day of the following month must be a whole number from 1 to 31')
+    .max(31, 'Day of the following month must be a whole number from 1 to 31')
+    .nullable(),
   weekendShift: z.enum(WEEKEND_SHIFTS, { message: 'Weekend shift must be NONE, PREVIOUS or NEXT' }),
   leadTimeDays: daysSchema('Lead time'),
   graceDays: daysSchema('Grace'),
@@ -166,6 +198,63 @@ const fields = {
   backfillFrom: calendarDateSchema.nullable().optional(),
 };
 
+/** The schedule fields of a requirement after an edit, as {@link scheduleRuleErrors} judges them. */
+export interface ScheduleRuleValues {
+  frequency: TaskFrequency;
+  scheduleMode: ScheduleMode;
+  firstDueDate?: string;
+  periodStartMonth?: number;
+  periodDueDays: number | null;
+  periodDueDayOfMonth: number | null;
+}
+
+/**
+ * The errors of a requirement's schedule as a whole (used by the server after merging an update into
+ * the stored requirement, and by the form): a PERIOD_END requirement needs exactly one due rule, has
+ * periods (not ONCE), and a weekly one counts days (several weeks end in one month).
+ */
+export function scheduleRuleErrors(values: ScheduleRuleValues): { path: string; message: string }[] {
+  if (values.scheduleMode !== 'PERIOD_END') return [];
+  const errors: { path: string; message: string }[] = [];
+  if (values.frequency === 'ONCE') {
+    errors.push({
+      path: 'frequency',
+      message: 'A one-time requirement has no reporting periods; choose another frequency',
+    });
+  }
+  const hasDays = values.periodDueDays !== null;
+  const hasDay = values.periodDueDayOfMonth !== null;
+  if (hasDays === hasDay) {
+    const message = hasDays
+      ? 'Set either the days after the period or the day of the following month, not both'
+      : 'Set the days after the period or the day of the following month';
+    errors.push({ path: 'periodDueDays', message }, { path: 'periodDueDayOfMonth', message });
+  } else if (hasDay && values.frequency === 'WEEKLY') {
+    errors.push({
+      path: 'periodDueDayOfMonth',
+      message: 'A weekly report is due a number of days after the week; use days after the period',
+    });
+  }
+  if (errors.length === 0 && values.firstDueDate && isCalendarDate(values.firstDueDate)) {
+    // Only at the very end of the supported calendar (year 9999) is no period due on or after it.
+    try {
+      periodEndOccurrence(
+        {
+          frequency: values.frequency,
+          firstDueDate: values.firstDueDate,
+          periodStartMonth: values.periodStartMonth ?? 1,
+          periodDueDays: values.periodDueDays,
+          periodDueDayOfMonth: values.periodDueDayOfMonth,
+        },
+        0,
+      );
+    } catch {
+      errors.push({ path: 'firstDueDate', message: 'No reporting period is due on or after this date' });
+    }
+  }
+  return errors;
+}
+
 function activeRangeIsOrdered(body: { activeFrom?: string | null; activeUntil?: string | null }, ctx: z.RefinementCtx) {
   if (body.activeFrom && body.activeUntil && body.activeUntil < body.activeFrom) {
     ctx.addIssue({ code: 'custom', path: ['activeUntil'], message: 'Active until must not be before active from' });
@@ -181,6 +270,9 @@ export const createRequirementBodySchema = z
     ...fields,
     scheduleMode: fields.scheduleMode.optional(),
     weekendShift: fields.weekendShift.optional(),
+    periodStartMonth: fields.periodStartMonth.optional(),
+    periodDueDays: fields.periodDueDays.optional(),
+    periodDueDayOfMonth: fields.periodDueDayOfMonth.optional(),
     leadTimeDays: fields.leadTimeDays.optional(),
     graceDays: fields.graceDays.optional(),
     evidenceRequired: fields.evidenceRequired.optional(),
@@ -203,6 +295,9 @@ const updateShape = {
   scheduleMode: fields.scheduleMode.optional(),
   firstDueDate: fields.firstDueDate.optional(),
   weekendShift: fields.weekendShift.optional(),
+  periodStartMonth: fields.periodStartMonth.optional(),
+  periodDueDays: fields.periodDueDays.optional(),
+  periodDueDayOfMonth: fields.periodDueDayOfMonth.optional(),
   leadTimeDays: fields.leadTimeDays.optional(),
   graceDays: fields.graceDays.optional(),
   evidenceRequired: fields.evidenceRequired.optional(),

@@ -29,6 +29,18 @@ export const taskSchema = z.object({
   scheduledDueDate: z.string(),
   dueDate: z.string(),
   rescheduleReason: z.string().nullable(),
+  /**
+   * Why `dueDate` is not the rule's date when the business-day shift moved it: off a weekend day or off
+   * the facility's holiday `holidayName` ("4 July 2027 is Independence Day"). Null when the task is due
+   * on its scheduled day, or when a person rescheduled it (`rescheduleReason` says why).
+   */
+  dueDateShift: z
+    .object({
+      scheduledDueDate: z.string(),
+      reason: z.enum(['WEEKEND', 'HOLIDAY']),
+      holidayName: z.string().nullable(),
+    })
+    .nullable(),
   status: z.enum(TASK_STATUSES),
   notApplicableReason: z.string().nullable(),
   timeliness: z.enum(TIMELINESS).nullable(),

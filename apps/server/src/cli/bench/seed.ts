@@ -6,7 +6,10 @@ import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../platform/ids';
 import { foldForSearch } from '../../platform/search-text';
 
-/** The benchmark's data set (PRODUCT §7): 200 facilities, 2,000 requirements each bound to 20 facilities. */
+/**
+ * The benchmark's data set (PRODUCT §7): 200 facilities in ten countries and states, 2,000 requirements
+ * (a fifth of them period-end reports) each bound to 20 facilities.
+ */
 export const BENCH_FACILITIES = 200;
 export const BENCH_REQUIREMENTS = 2000;
 export const FACILITIES_PER_REQUIREMENT = 20;
@@ -14,15 +17,18 @@ export const FACILITIES_PER_REQUIREMENT = 20;
 /** Facility codes BENCH-0001 …: their presence marks a seeded database. */
 const codeOf = (index: number) => `BENCH-${String(index + 1).padStart(4, '0')}`;
 
-const ZONES = [
-  'America/New_York',
-  'America/Chicago',
-  'America/Denver',
-  'America/Phoenix',
-  'America/Los_Angeles',
-  'America/Anchorage',
-  'Pacific/Honolulu',
-  'America/Puerto_Rico',
+/** Where the bench facilities are: several countries and states, so that each has its own holiday calendar. */
+const REGIONS: readonly { timeZone: string; country: string; state: string | null }[] = [
+  { timeZone: 'America/New_York', country: 'US', state: 'NY' },
+  { timeZone: 'America/Chicago', country: 'US', state: 'TX' },
+  { timeZone: 'America/Denver', country: 'US', state: 'CO' },
+  { timeZone: 'America/Phoenix', country: 'US', state: 'AZ' },
+  { timeZone: 'America/Los_Angeles', country: 'US', state: 'CA' },
+  { timeZone: 'America/Anchorage', country: 'US', state: 'AK' },
+  { timeZone: 'Pacific/Honolulu', country: 'US', state: 'HI' },
+  { timeZone: 'America/Puerto_Rico', country: 'PR', state: null },
+  { timeZone: 'America/Toronto', country: 'CA', state: 'ON' },
+  { timeZone: 'Europe/Berlin', country: 'DE', state: 'BY' },
 ];
 
 /**
@@ -80,7 +86,7 @@ export async function seedBench(db: Kysely<Database>, today: CalendarDate): Prom
       code: codeOf(index),
       type: FACILITY_TYPES[index % FACILITY_TYPES.length]!,
       status: 'ACTIVE' as const,
-      timeZone: ZONES[index % ZONES.length]!,
+      ...REGIONS[index % REGIONS.length]!,
       searchText: foldForSearch(name, codeOf(index)),
       createdAt: now,
       updatedAt: now,
@@ -93,7 +99,17 @@ export async function seedBench(db: Kysely<Database>, today: CalendarDate): Prom
     const title = `Bench ${frequency.toLowerCase()} obligation ${index + 1}`;
     // First due dates spread over the past two years (so series are in every phase), on any day of the month.
     const firstDueDate = addDays(addMonthsClamped(today, -24), (index * 37) % 720);
-    const scheduleMode: ScheduleMode = index % 50 === 7 && frequency !== 'ONCE' ? 'AFTER_COMPLETION' : 'CALENDAR';
+    // One in fifty after completion; one in five a period-end report (half due N days after the period,
+    // half on the 28th of the following month; weekly ones always by days).
+    const scheduleMode: ScheduleMode =
+      frequency === 'ONCE'
+        ? 'CALENDAR'
+        : index % 50 === 7
+          ? 'AFTER_COMPLETION'
+          : index % 5 === 2
+            ? 'PERIOD_END'
+            : 'CALENDAR';
+    const byDayOfMonth = scheduleMode === 'PERIOD_END' && frequency !== 'WEEKLY' && index % 10 === 2;
     return {
       id: newId(),
       title,
@@ -106,6 +122,9 @@ export async function seedBench(db: Kysely<Database>, today: CalendarDate): Prom
       scheduleMode,
       firstDueDate: frequency === 'ONCE' ? addDays(today, (index % 120) - 60) : firstDueDate,
       weekendShift: (['NONE', 'PREVIOUS', 'NEXT'] as const)[index % 3]!,
+      periodStartMonth: 1,
+      periodDueDays: scheduleMode === 'PERIOD_END' && !byDayOfMonth ? (frequency === 'WEEKLY' ? 3 : 30) : null,
+      periodDueDayOfMonth: byDayOfMonth ? 28 : null,
       leadTimeDays: defaultLeadTimeDays(frequency),
       graceDays: defaultGraceDays(frequency),
       evidenceRequired: 0,

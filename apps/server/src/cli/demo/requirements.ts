@@ -29,6 +29,10 @@ interface DemoRequirement {
   permitNumber?: string;
   weekendShift?: WeekendShift;
   scheduleMode?: ScheduleMode;
+  /** PERIOD_END: days after the period's last day, or the day of the following month (exactly one). */
+  periodDueDays?: number;
+  periodDueDayOfMonth?: number;
+  periodStartMonth?: number;
   evidenceRequired?: boolean;
   minEvidence?: number;
   graceDays?: number;
@@ -682,6 +686,48 @@ export const DEMO_REQUIREMENTS: DemoRequirement[] = [
     facilities: ['MES-B', 'DXV-G'],
     description: 'At most one month between inspections: the next is due one month after the previous was done.',
   },
+  // Reports due after the period they report on (period-end mode): the task names the period.
+  {
+    title: 'NPDES discharge monitoring report (DMR) via NetDMR',
+    regulation: '40 CFR 122.26',
+    programArea: 'Stormwater',
+    category: 'WATER',
+    frequency: 'MONTHLY',
+    scheduleMode: 'PERIOD_END',
+    periodDueDayOfMonth: 28,
+    firstDueDate: '2024-01-28',
+    weekendShift: 'PREVIOUS',
+    facilities: ['CGH-H', 'PNB-BM'],
+    permitNumber: 'NPDES permit, Part III.C',
+    description:
+      'Sampling results of the month (flow, TSS, oil and grease, pH) entered and signed in NetDMR by the 28th of the following month.',
+  },
+  {
+    title: 'Quarterly air emissions report to the state agency',
+    programArea: 'Air Quality',
+    category: 'AIR',
+    frequency: 'QUARTERLY',
+    scheduleMode: 'PERIOD_END',
+    periodDueDays: 30,
+    firstDueDate: '2024-01-30',
+    weekendShift: 'NEXT',
+    facilities: THERMAL,
+    description:
+      'Fuel use, hours of operation and CEMS summaries of the quarter; due 30 days after quarter end, the next business day when that is a weekend or a state holiday.',
+  },
+  {
+    title: 'Semi-annual groundwater monitoring report',
+    programArea: 'Stormwater',
+    category: 'WATER',
+    frequency: 'SEMI-ANNUAL',
+    scheduleMode: 'PERIOD_END',
+    periodDueDays: 60,
+    firstDueDate: '2024-02-29',
+    weekendShift: 'NEXT',
+    facilities: ['MES-B', 'DXV-G'],
+    description:
+      'Well sampling of the half-year with the lab report and trend charts, due 60 days after the half-year ends.',
+  },
 ];
 
 export async function loadRequirements(ctx: DemoContext): Promise<void> {
@@ -729,6 +775,13 @@ export async function loadRequirements(ctx: DemoContext): Promise<void> {
       scheduleMode: item.scheduleMode ?? 'CALENDAR',
       firstDueDate: item.firstDueDate,
       weekendShift: item.weekendShift ?? 'NONE',
+      ...(item.scheduleMode === 'PERIOD_END'
+        ? {
+            periodDueDays: item.periodDueDays ?? null,
+            periodDueDayOfMonth: item.periodDueDayOfMonth ?? null,
+            periodStartMonth: item.periodStartMonth ?? 1,
+          }
+        : {}),
       ...(item.graceDays !== undefined ? { graceDays: item.graceDays } : {}),
       evidenceRequired: item.evidenceRequired ?? false,
       minEvidence: item.minEvidence ?? 0,

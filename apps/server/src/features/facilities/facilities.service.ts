@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { can } from '@rtms/shared/permissions';
@@ -92,6 +92,10 @@ export function createFacilitiesService(
   db: Kysely<Database>,
   audit: AuditService,
   programAreas: ProgramAreasService,
+  hooks: {
+    /** Called in the update's transaction when the country or state changed: the holiday calendar did too. */
+    regionChanged?: (trx: Transaction<Database>, facilityId: string) => Promise<unknown>;
+  } = {},
 ): FacilitiesService {
   /** 400 naming each unknown program area id. */
   async function assertProgramAreasExist(ids: string[]): Promise<void> {
@@ -252,6 +256,7 @@ export function createFacilitiesService(
           const { id: _id, createdAt: _createdAt, ...columns } = after;
           await updateFacility(trx, id, columns);
           if (changes.programAreaIds) await replaceFacilityProgramAreas(trx, id, afterAreas);
+          if ((changes.country || changes.state) && hooks.regionChanged) await hooks.regionChanged(trx, id);
           const action = changes.status ? (after.status === 'ACTIVE' ? 'REACTIVATE' : 'DEACTIVATE') : 'UPDATE';
           await audit.record(trx, {
             actor: actorOf(principal),

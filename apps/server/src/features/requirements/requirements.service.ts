@@ -8,6 +8,7 @@ import { defaultGraceDays, defaultLeadTimeDays } from '@rtms/shared/recurrence';
 import type { AuditChanges } from '@rtms/shared/schemas/audit';
 import {
   createRequirementBodySchema,
+  scheduleRuleErrors,
   type Requirement,
   type RequirementDetail,
   type RequirementListQuery,
@@ -124,6 +125,9 @@ const AUDITED_FIELDS = [
   'scheduleMode',
   'firstDueDate',
   'weekendShift',
+  'periodStartMonth',
+  'periodDueDays',
+  'periodDueDayOfMonth',
   'leadTimeDays',
   'graceDays',
   'evidenceRequired',
@@ -175,6 +179,9 @@ export function toRequirement(row: RequirementListRow): Requirement {
     scheduleMode: row.scheduleMode,
     firstDueDate: row.firstDueDate,
     weekendShift: row.weekendShift,
+    periodStartMonth: Number(row.periodStartMonth),
+    periodDueDays: row.periodDueDays === null ? null : Number(row.periodDueDays),
+    periodDueDayOfMonth: row.periodDueDayOfMonth === null ? null : Number(row.periodDueDayOfMonth),
     leadTimeDays: Number(row.leadTimeDays),
     graceDays: Number(row.graceDays),
     evidenceRequired: Boolean(row.evidenceRequired),
@@ -205,6 +212,9 @@ function ruleOf(requirement: RequirementValues, binding: BindingRow): SeriesRule
     weekendShift: requirement.weekendShift,
     activeFrom: requirement.activeFrom,
     activeUntil: requirement.activeUntil,
+    periodStartMonth: Number(requirement.periodStartMonth),
+    periodDueDays: requirement.periodDueDays === null ? null : Number(requirement.periodDueDays),
+    periodDueDayOfMonth: requirement.periodDueDayOfMonth === null ? null : Number(requirement.periodDueDayOfMonth),
   };
 }
 
@@ -219,6 +229,16 @@ function mergedValues(before: RequirementRow | null, body: UpdateBody): Requirem
   const pick = <K extends keyof UpdateBody & keyof RequirementValues>(key: K, fallback: RequirementValues[K]) =>
     (body[key] !== undefined ? body[key] : before ? before[key] : fallback) as RequirementValues[K];
   const evidenceRequired = body.evidenceRequired ?? (before ? Boolean(before.evidenceRequired) : false);
+  const scheduleMode = pick('scheduleMode', 'CALENDAR');
+  // Setting one due rule of a period-end requirement clears the other; other modes keep neither.
+  let periodDueDays = pick('periodDueDays', null);
+  let periodDueDayOfMonth = pick('periodDueDayOfMonth', null);
+  if (body.periodDueDays != null && body.periodDueDayOfMonth === undefined) periodDueDayOfMonth = null;
+  if (body.periodDueDayOfMonth != null && body.periodDueDays === undefined) periodDueDays = null;
+  if (scheduleMode !== 'PERIOD_END') {
+    periodDueDays = null;
+    periodDueDayOfMonth = null;
+  }
   const minEvidence = body.minEvidence ?? (before ? Number(before.minEvidence) : 0);
   return {
     title: pick('title', ''),
@@ -228,9 +248,12 @@ function mergedValues(before: RequirementRow | null, body: UpdateBody): Requirem
     programAreaId: pick('programAreaId', null),
     category: pick('category', 'SAFETY'),
     frequency,
-    scheduleMode: pick('scheduleMode', 'CALENDAR'),
+    scheduleMode,
     firstDueDate: pick('firstDueDate', ''),
     weekendShift: pick('weekendShift', 'NONE'),
+    periodStartMonth: Number(pick('periodStartMonth', 1)),
+    periodDueDays,
+    periodDueDayOfMonth,
     leadTimeDays:
       body.leadTimeDays ?? followsDefault(before ? Number(before.leadTimeDays) : undefined, defaultLeadTimeDays),
     graceDays: body.graceDays ?? followsDefault(before ? Number(before.graceDays) : undefined, defaultGraceDays),
@@ -324,6 +347,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
       }
     });
     if (!values.firstDueDate) details.push({ path: 'firstDueDate', message: 'Please choose the first due date' });
+    details.push(...scheduleRuleErrors(values));
     if (details.length) {
       throw invalid(summaryOf(details), details);
     }

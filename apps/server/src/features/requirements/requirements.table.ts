@@ -14,6 +14,12 @@ export interface RequirementsTable {
   scheduleMode: ScheduleMode;
   firstDueDate: string;
   weekendShift: WeekendShift;
+  /** 1–12: the month quarters, half-years and years of a PERIOD_END requirement start in. */
+  periodStartMonth: Generated<number>;
+  /** PERIOD_END: days after the period's last day, or null. */
+  periodDueDays: number | null;
+  /** PERIOD_END: day of the month after the period (clamped), or null. */
+  periodDueDayOfMonth: number | null;
   leadTimeDays: number;
   graceDays: number;
   evidenceRequired: number;

@@ -59,10 +59,15 @@ export function findSeriesForGeneration(
       'r.scheduleMode',
       'r.firstDueDate',
       'r.weekendShift',
+      'r.periodStartMonth',
+      'r.periodDueDays',
+      'r.periodDueDayOfMonth',
       'r.activeFrom',
       'r.activeUntil',
       'r.defaultAssigneeId',
       'f.timeZone',
+      'f.country',
+      'f.state',
     ])
     .where('b.bound', '=', 1)
     .where('b.applicable', '=', 1)

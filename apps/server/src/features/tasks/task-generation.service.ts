@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type CalendarDate, addMonthsClamped, todayInTimeZone } from '@rtms/shared/calendar-date';
 import type { TaskCategory, TaskFrequency } from '@rtms/shared/enums';
-import { DEFAULT_HORIZON_MONTHS, applyWeekendShift, periodLabel } from '@rtms/shared/recurrence';
+import { DEFAULT_HORIZON_MONTHS } from '@rtms/shared/recurrence';
 import type { RequirementPreview, TaskChangeCounts } from '@rtms/shared/schemas/requirements';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
@@ -15,7 +15,16 @@ import {
   writeConcurrency,
   type SeriesForGeneration,
 } from './task-generation.repository';
-import { type SeriesPlan, type SeriesRule, type SeriesTask, extendCalendarSeries, planSeries } from './task-series';
+import { loadHolidayLookups } from '../holidays/holiday-lookups';
+import {
+  type SeriesPlan,
+  type SeriesRule,
+  type SeriesTask,
+  extendCalendarSeries,
+  isFixedSchedule,
+  planSeries,
+  shiftedOccurrenceOn,
+} from './task-series';
 import {
   bumpTasksRevision,
   deleteTasks,
@@ -96,6 +105,7 @@ function toSeriesTask(task: ExistingTask): SeriesTask {
     completedOn: task.completedOn,
     periodLabel: task.periodLabel,
     frequency: task.frequency,
+    shiftHoliday: task.shiftHoliday,
   };
 }
 
@@ -109,6 +119,9 @@ export function ruleOfSeries(
     | 'weekendShift'
     | 'activeFrom'
     | 'activeUntil'
+    | 'periodStartMonth'
+    | 'periodDueDays'
+    | 'periodDueDayOfMonth'
   >,
 ): SeriesRule {
   return {
@@ -118,6 +131,9 @@ export function ruleOfSeries(
     weekendShift: series.weekendShift,
     activeFrom: series.activeFrom,
     activeUntil: series.activeUntil,
+    periodStartMonth: Number(series.periodStartMonth),
+    periodDueDays: series.periodDueDays === null ? null : Number(series.periodDueDays),
+    periodDueDayOfMonth: series.periodDueDayOfMonth === null ? null : Number(series.periodDueDayOfMonth),
   };
 }
 
@@ -139,6 +155,7 @@ export function createTaskGenerationService(
       scheduledDueDate: string;
       dueDate: string;
       periodLabel: string;
+      shiftHoliday: string | null;
     }): NewTaskRow => ({
       id: newTaskId(),
       requirementId: fields.requirementId,
@@ -151,6 +168,7 @@ export function createTaskGenerationService(
       periodLabel: occurrence.periodLabel,
       scheduledDueDate: occurrence.scheduledDueDate,
       dueDate: occurrence.dueDate,
+      shiftHoliday: occurrence.shiftHoliday,
       status: 'INCOMPLETE',
       assigneeId: fields.assigneeId,
       touched: 0,
@@ -172,11 +190,15 @@ export function createTaskGenerationService(
         else byBinding.set(task.bindingId, [task]);
       }
       const now = clock();
+      // Each facility's holidays, read once for the whole edit: the business-day shift skips them.
+      const holidays = await loadHolidayLookups(executor, [...new Set(changes.map((change) => change.facilityId))]);
+      const withHolidays = (rule: SeriesRule | null, facilityId: string): SeriesRule | null =>
+        rule && { ...rule, holidays: holidays.forFacility(facilityId) };
       return changes.map((change) => {
         const existing = byBinding.get(change.bindingId) ?? [];
         const plan = planSeries({
-          oldRule: change.oldRule,
-          newRule: change.newRule,
+          oldRule: withHolidays(change.oldRule, change.facilityId),
+          newRule: withHolidays(change.newRule, change.facilityId),
           isNew: change.isNew,
           offset: change.offset,
           generateFrom: change.generateFrom,
@@ -256,6 +278,7 @@ export function createTaskGenerationService(
             scheduledDueDate: to.scheduledDueDate,
             dueDate: to.dueDate,
             periodLabel: to.periodLabel,
+            shiftHoliday: to.shiftHoliday,
             updatedAt: now,
           });
           if (task.dueDate !== to.dueDate) counts.moved += 1;
@@ -297,6 +320,8 @@ export function createTaskGenerationService(
       for (const zone of await findActiveFacilityZones(db))
         horizons.set(zone, addMonthsClamped(todayIn(zone), horizonMonths));
       const latestHorizon = addMonthsClamped(todayInTimeZone('Etc/GMT-14', instant), horizonMonths);
+      // Every facility's holiday calendar, in memory for the run (two queries, none per task).
+      const holidays = await loadHolidayLookups(db, null);
       const runId = newId();
       const result: GenerationResult = { series: 0, extended: 0, inserted: 0 };
       let rows: NewTaskRow[] = [];
@@ -350,7 +375,7 @@ export function createTaskGenerationService(
         afterId = page[page.length - 1]!.id;
         for (const series of page) {
           result.series += 1;
-          const rule = ruleOfSeries(series);
+          const rule: SeriesRule = { ...ruleOfSeries(series), holidays: holidays.forFacility(series.facilityId) };
           const fields: SeriesTaskFields = {
             requirementId: series.requirementId,
             title: series.title,
@@ -360,7 +385,7 @@ export function createTaskGenerationService(
           };
           const toRow = newTaskRow(fields, series.id, series.facilityId, now);
           const revision = Number(series.revision);
-          if (rule.scheduleMode === 'CALENDAR') {
+          if (isFixedSchedule(rule)) {
             const extension = extendCalendarSeries({
               rule,
               offset: Number(series.sequenceOffset),
@@ -377,14 +402,7 @@ export function createTaskGenerationService(
             const scheduled = rule.anchor;
             if (rule.activeUntil && scheduled > rule.activeUntil) continue;
             marks.push({ id: series.id, revision, materializedTo: scheduled });
-            rows.push(
-              toRow({
-                sequence: Number(series.sequenceOffset),
-                scheduledDueDate: scheduled,
-                dueDate: applyWeekendShift(scheduled, rule.weekendShift),
-                periodLabel: periodLabel(scheduled, rule.frequency),
-              }),
-            );
+            rows.push(toRow({ sequence: Number(series.sequenceOffset), ...shiftedOccurrenceOn(scheduled, rule) }));
           }
           if (rows.length >= batchRows || marks.length >= batchRows) {
             flush();

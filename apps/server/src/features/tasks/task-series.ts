@@ -1,13 +1,13 @@
 import { type CalendarDate, addDays } from '@rtms/shared/calendar-date';
 import type { ScheduleMode, TaskFrequency, TaskStatus, WeekendShift } from '@rtms/shared/enums';
+import { type HolidayLookup, NO_HOLIDAYS, shiftToBusinessDay } from '@rtms/shared/business-days';
+import { nextAfterCompletion, periodLabel } from '@rtms/shared/recurrence';
 import {
-  applyWeekendShift,
-  firstSequenceOnOrAfter,
-  materializationHorizon,
-  nextAfterCompletion,
-  occurrencesBetween,
-  periodLabel,
-} from '@rtms/shared/recurrence';
+  type ScheduleRule,
+  firstOccurrenceOnOrAfter,
+  scheduleHorizon,
+  scheduleOccurrencesBetween,
+} from '@rtms/shared/series-schedule';
 
 /**
  * The series of one binding (a requirement at a facility): which occurrences should exist as tasks,
@@ -31,6 +31,34 @@ export interface SeriesRule {
   weekendShift: WeekendShift;
   activeFrom: CalendarDate | null;
   activeUntil: CalendarDate | null;
+  /** PERIOD_END: the month periods start in (1–12) and the due rule (exactly one of the two is set). */
+  periodStartMonth: number;
+  periodDueDays: number | null;
+  periodDueDayOfMonth: number | null;
+  /** The facility's holidays, skipped by the business-day shift (absent: weekends only). */
+  holidays?: HolidayLookup;
+}
+
+/** Whether the rule's occurrences are fixed in advance (calendar and period-end), not made by completions. */
+export function isFixedSchedule(
+  rule: SeriesRule | null,
+): rule is SeriesRule & { scheduleMode: 'CALENDAR' | 'PERIOD_END' } {
+  return rule?.scheduleMode === 'CALENDAR' || rule?.scheduleMode === 'PERIOD_END';
+}
+
+/** The shared schedule of a fixed rule (see `series-schedule.ts`). */
+export function scheduleRuleOf(rule: SeriesRule): ScheduleRule {
+  if (rule.scheduleMode === 'PERIOD_END') {
+    return {
+      mode: 'PERIOD_END',
+      frequency: rule.frequency,
+      firstDueDate: rule.anchor,
+      periodStartMonth: rule.periodStartMonth,
+      periodDueDays: rule.periodDueDays,
+      periodDueDayOfMonth: rule.periodDueDayOfMonth,
+    };
+  }
+  return { mode: 'CALENDAR', anchor: rule.anchor, frequency: rule.frequency };
 }
 
 /** An occurrence with its numbers and dates, ready to become a task. */
@@ -39,6 +67,8 @@ export interface PlannedOccurrence {
   scheduledDueDate: CalendarDate;
   dueDate: CalendarDate;
   periodLabel: string;
+  /** The holiday the business-day shift moved the due date off, or null. */
+  shiftHoliday: string | null;
 }
 
 /** What the planner needs to know of an existing task. */
@@ -52,6 +82,7 @@ export interface SeriesTask {
   completedOn: CalendarDate | null;
   periodLabel: string;
   frequency: TaskFrequency;
+  shiftHoliday: string | null;
 }
 
 function later(a: CalendarDate, b: CalendarDate): CalendarDate {
@@ -66,7 +97,7 @@ export function isEditable(task: SeriesTask, today: CalendarDate): boolean {
   return !task.touched && task.status !== 'COMPLETED' && task.scheduledDueDate >= today;
 }
 
-/** Occurrences of a calendar rule with scheduled due dates in [from, to], numbered `offset + k`. */
+/** Occurrences of a fixed rule (calendar or period-end) with scheduled due dates in [from, to], numbered `offset + k`. */
 export function calendarOccurrences(
   rule: SeriesRule,
   offset: number,
@@ -76,17 +107,18 @@ export function calendarOccurrences(
   const start = rule.activeFrom ? later(from, rule.activeFrom) : from;
   const end = rule.activeUntil && rule.activeUntil < to ? rule.activeUntil : to;
   if (start > end) return [];
-  return occurrencesBetween({
-    anchor: rule.anchor,
-    frequency: rule.frequency,
+  return scheduleOccurrencesBetween({
+    rule: scheduleRuleOf(rule),
     weekendShift: rule.weekendShift,
+    holidays: rule.holidays ?? NO_HOLIDAYS,
     from: start,
     to: end,
   }).map((occurrence) => ({
-    sequence: offset + occurrence.sequence,
+    sequence: offset + occurrence.k,
     scheduledDueDate: occurrence.scheduledDueDate,
     dueDate: occurrence.dueDate,
-    periodLabel: periodLabel(occurrence.scheduledDueDate, rule.frequency),
+    periodLabel: occurrence.periodLabel,
+    shiftHoliday: occurrence.shiftReason?.kind === 'HOLIDAY' ? occurrence.shiftReason.name : null,
   }));
 }
 
@@ -102,7 +134,7 @@ export function materializationTarget(
   horizonMonths: number,
 ): CalendarDate {
   const start = rule.activeFrom ? later(from, rule.activeFrom) : from;
-  const target = materializationHorizon(today, rule.frequency, rule.anchor, horizonMonths, start);
+  const target = scheduleHorizon(scheduleRuleOf(rule), today, horizonMonths, start);
   return rule.activeUntil && rule.activeUntil < target ? rule.activeUntil : target;
 }
 
@@ -144,11 +176,17 @@ export function afterCompletionOccurrence(rule: SeriesRule, tasks: readonly Seri
     scheduled = rule.anchor;
   }
   if (scheduled === null || (rule.activeUntil && scheduled > rule.activeUntil)) return null;
+  return { sequence, ...shiftedOccurrenceOn(scheduled, rule) };
+}
+
+/** The dates, label and shift reason of an after-completion occurrence scheduled on `scheduled`. */
+export function shiftedOccurrenceOn(scheduled: CalendarDate, rule: SeriesRule): Omit<PlannedOccurrence, 'sequence'> {
+  const { dueDate, reason } = shiftToBusinessDay(scheduled, rule.weekendShift, rule.holidays ?? NO_HOLIDAYS);
   return {
-    sequence,
     scheduledDueDate: scheduled,
-    dueDate: applyWeekendShift(scheduled, rule.weekendShift),
+    dueDate,
     periodLabel: periodLabel(scheduled, rule.frequency),
+    shiftHoliday: reason?.kind === 'HOLIDAY' ? reason.name : null,
   };
 }
 
@@ -203,13 +241,13 @@ export function planSeries(input: SeriesPlanInput): SeriesPlan {
   let desired: PlannedOccurrence[] = [];
   let materializedTo: CalendarDate | null = null;
 
-  if (newRule?.scheduleMode === 'CALENDAR') {
+  if (isFixedSchedule(newRule)) {
     const cut = isNew ? generateFrom : later(today, generateFrom);
     const from = newRule.activeFrom ? later(cut, newRule.activeFrom) : cut;
     if (isNew || tasks.length === 0) {
       offset = 0;
     } else {
-      const newFirst = firstSequenceOnOrAfter(newRule.anchor, newRule.frequency, from);
+      const newFirst = firstOccurrenceOnOrAfter(scheduleRuleOf(newRule), from);
       if (newFirst !== null) offset = boundarySequence(oldRule, input.offset, from, tasks) - newFirst;
     }
     materializedTo = materializationTarget(newRule, cut, today, horizonMonths);
@@ -235,7 +273,7 @@ export function planSeries(input: SeriesPlanInput): SeriesPlan {
   const standsFor = (task: SeriesTask, occurrence: PlannedOccurrence) =>
     task.scheduledDueDate === occurrence.scheduledDueDate ||
     (task.frequency === frequency && task.periodLabel === occurrence.periodLabel);
-  if (newRule?.scheduleMode === 'CALENDAR' && !isNew && desired.length) {
+  if (isFixedSchedule(newRule) && !isNew && desired.length) {
     const holders = new Map(tasks.map((task) => [task.sequence, task]));
     const conflict = desired.some((occurrence) => {
       const holder = holders.get(occurrence.sequence);
@@ -254,7 +292,7 @@ export function planSeries(input: SeriesPlanInput): SeriesPlan {
   // task is added. (After completion, the next task may fall on the day of the one completed early:
   // that is its own occurrence.)
   const keptDays = new Set(
-    newRule?.scheduleMode === 'CALENDAR'
+    isFixedSchedule(newRule)
       ? tasks.filter((task) => !isEditable(task, today)).map((task) => task.scheduledDueDate)
       : [],
   );
@@ -269,7 +307,8 @@ export function planSeries(input: SeriesPlanInput): SeriesPlan {
     else if (
       to.dueDate !== task.dueDate ||
       to.scheduledDueDate !== task.scheduledDueDate ||
-      to.periodLabel !== task.periodLabel
+      to.periodLabel !== task.periodLabel ||
+      to.shiftHoliday !== task.shiftHoliday
     )
       plan.moved.push({ task, to });
     else plan.unchanged.push(task);
@@ -324,8 +363,8 @@ function boundarySequence(
     highest = Math.max(highest, task.sequence);
     if (task.scheduledDueDate < from) afterHistory = Math.max(afterHistory, task.sequence + 1);
   }
-  if (oldRule?.scheduleMode === 'CALENDAR') {
-    const oldFirst = firstSequenceOnOrAfter(oldRule.anchor, oldRule.frequency, from);
+  if (isFixedSchedule(oldRule)) {
+    const oldFirst = firstOccurrenceOnOrAfter(scheduleRuleOf(oldRule), from);
     if (oldFirst !== null) return Math.max(afterHistory, oldOffset + oldFirst);
   }
   return Math.max(afterHistory, highest + 1);

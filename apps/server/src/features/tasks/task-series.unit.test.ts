@@ -19,6 +19,9 @@ const monthly31: SeriesRule = {
   weekendShift: 'NONE',
   activeFrom: null,
   activeUntil: null,
+  periodStartMonth: 1,
+  periodDueDays: null,
+  periodDueDayOfMonth: null,
 };
 
 /** The tasks a plan would leave: kept ones plus added ones, as `sequence:dueDate`. */
@@ -33,6 +36,7 @@ function tasksOf(occurrences: { sequence: number; dueDate: string }[]): SeriesTa
     completedOn: null,
     periodLabel: occurrence.dueDate.slice(0, 7),
     frequency: 'MONTHLY',
+    shiftHoliday: null,
   }));
 }
 
@@ -271,6 +275,7 @@ describe('planning an edit', () => {
         completedOn: '2026-03-25',
         periodLabel: '2026-03',
         frequency: 'MONTHLY',
+        shiftHoliday: null,
       },
     ];
     expect(afterCompletionOccurrence(rule, done)).toMatchObject({ sequence: 1, dueDate: '2026-04-25' });
@@ -296,6 +301,7 @@ describe('planning an edit', () => {
         completedOn: '2026-05-04',
         periodLabel: '2026-W20',
         frequency: 'WEEKLY',
+        shiftHoliday: null,
       },
       {
         id: 'next',
@@ -307,6 +313,7 @@ describe('planning an edit', () => {
         completedOn: null,
         periodLabel: '2026-W20',
         frequency: 'WEEKLY',
+        shiftHoliday: null,
       },
     ];
     const plan = planSeries({
@@ -355,6 +362,7 @@ describe('planning an edit, for any change of frequency and any worked-on tasks'
                 completedOn: completed ? occurrence.dueDate : null,
                 periodLabel: occurrence.periodLabel,
                 frequency: oldFrequency,
+                shiftHoliday: null,
               };
             },
           );

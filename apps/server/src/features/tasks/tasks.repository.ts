@@ -35,6 +35,7 @@ const TASK_COLUMNS = [
   ['status', 'text'],
   ['assignee_id', 'text'],
   ['touched', 'int4'],
+  ['shift_holiday', 'text'],
   ['created_at', 'text'],
   ['updated_at', 'text'],
 ] as const;
@@ -55,12 +56,13 @@ function taskValues(row: NewTaskRow): unknown[] {
     row.status,
     row.assigneeId ?? null,
     row.touched ?? 0,
+    row.shiftHoliday ?? null,
     row.createdAt,
     row.updatedAt,
   ];
 }
 
-/** Rows per INSERT statement on SQLite (16 parameters each, well under its 32766 limit). */
+/** Rows per INSERT statement on SQLite (17 parameters each, well under its 32766 limit). */
 const SQLITE_ROWS_PER_STATEMENT = 500;
 const sqliteStatements = new Map<number, string>();
 
@@ -142,6 +144,7 @@ export function findTasksOfBindings(db: Db, bindingIds: readonly string[]) {
       'frequency',
       'periodLabel',
       'assigneeId',
+      'shiftHoliday',
     ])
     .where('bindingId', 'in', bindingIds)
     .orderBy('bindingId')
@@ -439,6 +442,7 @@ const LIST_COLUMNS = [
   'tasks.scheduledDueDate',
   'tasks.dueDate',
   'tasks.rescheduleReason',
+  'tasks.shiftHoliday',
   'tasks.status',
   'tasks.notApplicableReason',
   'tasks.timeliness',

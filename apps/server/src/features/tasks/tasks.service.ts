@@ -1,15 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { type CalendarDate, addDays, todayInTimeZone } from '@rtms/shared/calendar-date';
+import { shiftToBusinessDay } from '@rtms/shared/business-days';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { can } from '@rtms/shared/permissions';
-import {
-  applyWeekendShift,
-  graceEndsOn,
-  nextAfterCompletion,
-  opensOn,
-  periodLabel,
-  timelinessOf,
-} from '@rtms/shared/recurrence';
+import { graceEndsOn, nextAfterCompletion, opensOn, periodLabel, timelinessOf } from '@rtms/shared/recurrence';
 import type { AuditChanges } from '@rtms/shared/schemas/audit';
 import {
   DUE_SOON_DAYS,
@@ -31,6 +25,7 @@ import type { Clock } from '../../platform/clock';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { newTaskId } from './task-ids';
+import { loadHolidayLookups } from '../holidays/holiday-lookups';
 import { parseSort } from '../../platform/list-query';
 import { likePattern } from '../../platform/search-text';
 import { actorOf, type AuditService } from '../audit/audit.service';
@@ -183,6 +178,18 @@ function nameOf(first: string | null, last: string | null): string | null {
  * them, by direct comparison of the calendar-date strings (valid dates sort as text): this runs for
  * every row of every page.
  */
+/**
+ * Why the rule's date was moved by the business-day shift (PRODUCT §4: "4 July 2027 is Independence
+ * Day"): null when the task is due on its scheduled day or was rescheduled by a person (the
+ * reschedule reason says why then).
+ */
+function dueDateShiftOf(row: Pick<TaskListRow, 'scheduledDueDate' | 'dueDate' | 'rescheduleReason' | 'shiftHoliday'>) {
+  if (row.dueDate === row.scheduledDueDate || row.rescheduleReason !== null) return null;
+  return row.shiftHoliday === null
+    ? { scheduledDueDate: row.scheduledDueDate, reason: 'WEEKEND' as const, holidayName: null }
+    : { scheduledDueDate: row.scheduledDueDate, reason: 'HOLIDAY' as const, holidayName: row.shiftHoliday };
+}
+
 export function toTask(row: TaskListRow, day: FacilityDay): Task {
   const open = row.notApplicableReason === null && row.status !== 'COMPLETED';
   return {
@@ -199,6 +206,7 @@ export function toTask(row: TaskListRow, day: FacilityDay): Task {
     scheduledDueDate: row.scheduledDueDate,
     dueDate: row.dueDate,
     rescheduleReason: row.rescheduleReason,
+    dueDateShift: dueDateShiftOf(row),
     status: row.status,
     notApplicableReason: row.notApplicableReason,
     timeliness: row.timeliness,
@@ -395,7 +403,8 @@ export function createTasksService(
   ): Promise<void> {
     const scheduled = nextAfterCompletion(completedOn, context.requirementFrequency);
     if (scheduled === null || (context.activeUntil && scheduled > context.activeUntil)) return;
-    const dueDate = applyWeekendShift(scheduled, context.weekendShift);
+    const holidays = (await loadHolidayLookups(trx, [row.facilityId])).forFacility(row.facilityId);
+    const { dueDate, reason } = shiftToBusinessDay(scheduled, context.weekendShift, holidays);
     const label = periodLabel(scheduled, context.requirementFrequency);
     const sequence = Number(row.sequence) + 1;
     const existing = await findTaskByBindingSequence(trx, row.bindingId, sequence);
@@ -413,6 +422,7 @@ export function createTasksService(
           periodLabel: label,
           scheduledDueDate: scheduled,
           dueDate,
+          shiftHoliday: reason?.kind === 'HOLIDAY' ? reason.name : null,
           status: 'INCOMPLETE',
           assigneeId: context.bindingAssigneeId ?? context.defaultAssigneeId,
           touched: 0,

@@ -19,6 +19,8 @@ export interface TasksTable {
   scheduledDueDate: string;
   dueDate: string;
   rescheduleReason: string | null;
+  /** The holiday on the scheduled due date that the business-day shift moved the task off (migration 0060). */
+  shiftHoliday: string | null;
   status: TaskStatus;
   notApplicableReason: string | null;
   timeliness: Timeliness | null;

@@ -27,6 +27,7 @@ const TASK_FIELDS = [
   'scheduledDueDate',
   'dueDate',
   'rescheduleReason',
+  'dueDateShift',
   'status',
   'notApplicableReason',
   'timeliness',

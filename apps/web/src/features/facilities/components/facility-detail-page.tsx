@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Alert, App, Button, Card, Descriptions, Flex, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { todayInTimeZone } from '@rtms/shared/calendar-date';
 import { can } from '@rtms/shared/permissions';
 import type { FacilityDetail } from '@rtms/shared/schemas/facilities';
 import { ApiError } from '../../../lib/api-client';
@@ -15,6 +16,7 @@ import { StatusPage } from '../../../components/status-page';
 import { useFacility } from '../api/get-facility';
 import { useUpdateFacility } from '../api/update-facility';
 import { FacilityDocumentsSection } from '../../documents/components/facility-documents-section';
+import { FacilityHolidaysSection } from '../../holidays/components/facility-holidays-section';
 import { FacilityFormDrawer } from './facility-form-drawer';
 import { FacilitySectionPlaceholder } from './facility-section-placeholder';
 import { FacilityStatusTag } from './facility-status-tag';
@@ -23,7 +25,7 @@ import { RequirementsTable } from '../../requirements/components/requirements-ta
 import { TasksTable } from '../../tasks/components/tasks-table';
 import { offsetOf } from './time-zones';
 
-const TABS = ['overview', 'users', 'requirements', 'tasks', 'documents'] as const;
+const TABS = ['overview', 'users', 'requirements', 'tasks', 'documents', 'holidays'] as const;
 type TabKey = (typeof TABS)[number];
 
 /** /facilities/:id: the facility's fields and users; its requirements, tasks and documents sections. */
@@ -162,6 +164,11 @@ function FacilityDetailView({ facility }: { facility: FacilityDetail }) {
       key: 'documents',
       label: t('nav.documents'),
       children: <FacilityDocumentsSection facility={facility} />,
+    },
+    {
+      key: 'holidays',
+      label: t('facility.tabHolidays'),
+      children: <FacilityHolidaysSection facility={facility} today={todayInTimeZone(facility.timeZone)} />,
     },
   ];
 

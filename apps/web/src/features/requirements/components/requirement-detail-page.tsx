@@ -33,6 +33,7 @@ import { useRetireRequirement } from '../api/retire-requirement';
 import { useUpdateRequirement } from '../api/update-requirement';
 import { RequirementFormDrawer } from './requirement-form-drawer';
 import { RequirementStatusTag } from './requirement-status-tag';
+import { PeriodEndRuleText } from './period-end-rule-text';
 import './requirements.css';
 
 /** Prefix of the tasks table's URL parameters on this page. */
@@ -105,7 +106,12 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
     {
       key: 'scheduleMode',
       label: t('requirement.scheduleMode'),
-      children: t(`scheduleMode.${requirement.scheduleMode}`),
+      children:
+        requirement.scheduleMode === 'PERIOD_END' ? (
+          <PeriodEndRuleText requirement={requirement} />
+        ) : (
+          t(`scheduleMode.${requirement.scheduleMode}`)
+        ),
     },
     { key: 'firstDueDate', label: t('requirement.firstDueDate'), children: format.date(requirement.firstDueDate) },
     {

@@ -23,6 +23,9 @@ const REQUIREMENT: RequirementDetail = {
   scheduleMode: 'CALENDAR',
   firstDueDate: '2026-01-31',
   weekendShift: 'NONE',
+  periodStartMonth: 1,
+  periodDueDays: null,
+  periodDueDayOfMonth: null,
   leadTimeDays: 7,
   graceDays: 3,
   evidenceRequired: false,
@@ -217,5 +220,43 @@ describe('RequirementFormDrawer', { timeout: 120_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Review task changes' }));
     await screen.findByText('Please say why this facility is not applicable', {}, { timeout: 10_000 });
     expect(requests.some((request) => request.path === '/requirements/preview')).toBe(false);
+  });
+
+  it('offers the period-end mode with its rule in a sentence, and sends only the due rule shown', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const dmr: RequirementDetail = {
+      ...REQUIREMENT,
+      title: 'Discharge monitoring report',
+      frequency: 'QUARTERLY',
+      scheduleMode: 'PERIOD_END',
+      firstDueDate: '2026-04-01',
+      periodDueDays: 30,
+    };
+    render(
+      <TestProviders>
+        <RequirementFormDrawer open requirement={dmr} onClose={() => undefined} />
+      </TestProviders>,
+    );
+    await screen.findByRole('dialog', { name: 'Edit Discharge monitoring report' });
+    const status = await screen.findByText('Due 30 days after the end of each quarter');
+    expect(status.closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText('First task: 2026-Q1 (Jan 1, 2026 – Mar 31, 2026), due Apr 30, 2026.')).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: 'Day of the next month' }));
+    const day = await screen.findByLabelText(/^Day of the following month/);
+    await user.type(day, '28');
+    await screen.findByText('Due on day 28 of the month after each quarter');
+    await pick('Periods start in (optional)', 'October');
+    await screen.findByText('Due on day 28 of the month after each quarter Periods start in October.');
+
+    await user.click(screen.getByRole('button', { name: 'Review task changes' }));
+    await waitFor(() => expect(requests.some((request) => request.path === '/requirements/preview')).toBe(true));
+    const preview = requests.find((request) => request.path === '/requirements/preview');
+    expect(preview?.body).toMatchObject({
+      scheduleMode: 'PERIOD_END',
+      periodDueDays: null,
+      periodDueDayOfMonth: 28,
+      periodStartMonth: 10,
+    });
   });
 });

@@ -52,6 +52,7 @@ import {
   type RequirementFormValues,
 } from './requirement-form-values';
 import { RequirementPreviewDiff } from './requirement-preview-diff';
+import { PeriodEndFields } from './period-end-fields';
 import './requirements.css';
 
 type Body = CreateRequirementBody | UpdateRequirementBody;
@@ -97,6 +98,7 @@ export function RequirementFormDrawer({
   const saving = create.isPending || update.isPending;
   const busy = saving || preview.isPending;
   const frequency = Form.useWatch('frequency', form);
+  const scheduleMode = Form.useWatch('scheduleMode', form);
   const evidenceRequired = Form.useWatch('evidenceRequired', form);
   const backfill = Form.useWatch('backfill', form);
 
@@ -111,6 +113,9 @@ export function RequirementFormDrawer({
     scheduleMode: t('requirement.scheduleMode'),
     firstDueDate: t('requirement.firstDueDate'),
     weekendShift: t('requirement.weekendShift'),
+    periodDueDays: t('requirement.periodDueDays'),
+    periodDueDayOfMonth: t('requirement.periodDueDayOfMonth'),
+    periodStartMonth: t('requirement.periodStartMonth'),
     leadTimeDays: t('requirement.leadTimeDays'),
     graceDays: t('requirement.graceDays'),
     evidenceRequired: t('requirement.evidenceRequired'),
@@ -376,10 +381,12 @@ export function RequirementFormDrawer({
                 label={labels.weekendShift}
                 name="weekendShift"
                 rules={rules('weekendShift', labels.weekendShift)}
+                extra={t('requirement.weekendShiftHelp')}
               >
                 <Select options={WEEKEND_SHIFTS.map((value) => ({ value, label: t(`weekendShift.${value}`) }))} />
               </Form.Item>
             </Col>
+            {scheduleMode === 'PERIOD_END' ? <PeriodEndFields form={form} /> : null}
             <Col xs={24} md={12}>
               <Form.Item
                 label={labels.leadTimeDays}

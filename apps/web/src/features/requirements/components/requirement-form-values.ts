@@ -24,6 +24,11 @@ export interface RequirementFormValues {
   scheduleMode: ScheduleMode;
   firstDueDate?: string | null;
   weekendShift: WeekendShift;
+  /** PERIOD_END: which due rule the form shows (only that one is sent). */
+  periodDueRule?: 'DAYS' | 'DAY_OF_MONTH';
+  periodDueDays?: number | null;
+  periodDueDayOfMonth?: number | null;
+  periodStartMonth?: number | null;
   leadTimeDays?: number | null;
   graceDays?: number | null;
   evidenceRequired: boolean;
@@ -49,6 +54,9 @@ export const REQUIREMENT_FIELDS = [
   'scheduleMode',
   'firstDueDate',
   'weekendShift',
+  'periodDueDays',
+  'periodDueDayOfMonth',
+  'periodStartMonth',
   'leadTimeDays',
   'graceDays',
   'evidenceRequired',
@@ -68,6 +76,8 @@ export function initialRequirementValues(requirement?: RequirementDetail): Requi
     return {
       scheduleMode: 'CALENDAR',
       weekendShift: 'NONE',
+      periodDueRule: 'DAYS',
+      periodStartMonth: 1,
       evidenceRequired: false,
       minEvidence: 1,
       facilities: [],
@@ -85,6 +95,10 @@ export function initialRequirementValues(requirement?: RequirementDetail): Requi
     scheduleMode: requirement.scheduleMode,
     firstDueDate: requirement.firstDueDate,
     weekendShift: requirement.weekendShift,
+    periodDueRule: requirement.periodDueDayOfMonth !== null ? 'DAY_OF_MONTH' : 'DAYS',
+    periodDueDays: requirement.periodDueDays,
+    periodDueDayOfMonth: requirement.periodDueDayOfMonth,
+    periodStartMonth: requirement.periodStartMonth,
     leadTimeDays: requirement.leadTimeDays,
     graceDays: requirement.graceDays,
     evidenceRequired: requirement.evidenceRequired,
@@ -141,9 +155,26 @@ export function windowDefaultsFor(
  * their labels, the backfill date only when asked for, evidence minimum only when evidence is required.
  */
 export function requirementBodyFrom(values: RequirementFormValues): Record<string, unknown> {
-  const { backfill, backfillFrom, facilities, minEvidence, evidenceRequired, ...rest } = values;
+  const {
+    backfill,
+    backfillFrom,
+    facilities,
+    minEvidence,
+    evidenceRequired,
+    periodDueRule,
+    periodDueDays,
+    periodDueDayOfMonth,
+    periodStartMonth,
+    ...rest
+  } = values;
+  // A period-end rule sends the due rule shown and clears the other; other modes send neither.
+  const periodEnd = values.scheduleMode === 'PERIOD_END';
+  const byDayOfMonth = periodDueRule === 'DAY_OF_MONTH';
   return {
     ...rest,
+    periodDueDays: periodEnd && !byDayOfMonth ? (periodDueDays ?? null) : null,
+    periodDueDayOfMonth: periodEnd && byDayOfMonth ? (periodDueDayOfMonth ?? null) : null,
+    periodStartMonth: periodStartMonth ?? 1,
     evidenceRequired,
     minEvidence: evidenceRequired ? minEvidence : 0,
     backfillFrom: backfill ? (backfillFrom ?? null) : null,

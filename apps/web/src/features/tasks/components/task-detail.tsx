@@ -48,6 +48,7 @@ import {
 import { TaskEvidenceSection } from './task-evidence-section';
 import { TaskTags } from './task-tags';
 import './tasks.css';
+import { DueDateShiftNote } from './due-date-shift-note';
 
 type Dialog = 'complete' | 'reopen' | 'assign' | 'reschedule' | 'notApplicable' | null;
 
@@ -126,6 +127,7 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
               {t('task.rescheduledBecause', { reason: task.rescheduleReason })}
             </Typography.Text>
           ) : null}
+          <DueDateShiftNote shift={task.dueDateShift} />
         </Space>
       ),
     },

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import {
+  addHolidayBodySchema,
+  holidayDateParamsSchema,
+  holidayListQuerySchema,
+  holidayPageSchema,
+  holidayPreviewBodySchema,
+  holidayPreviewResponseSchema,
+  holidaySaveResponseSchema,
+} from '@rtms/shared/schemas/holidays';
+import { principalOf, type AuthGuards } from '../../platform/auth';
+import type { HolidaysService } from './holidays.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+const security = [{ bearer: [] }];
+const params = z.object({ id: idSchema });
+
+/**
+ * A facility's holiday calendar: everyone who sees the facility reads it; those who may edit the
+ * facility (facility:update, FACILITY_ADMIN for their own) add and remove days.
+ */
+export function holidaysRoutes(holidays: HolidaysService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/facilities/:id/holidays',
+      {
+        preHandler: guards.requirePermission('facility:read'),
+        schema: {
+          tags: ['facilities'],
+          summary: "List a facility's holidays in a year (library days of its country and state, and added days)",
+          security,
+          params,
+          querystring: holidayListQuerySchema,
+          response: { 200: holidayPageSchema, ...errors },
+        },
+      },
+      async (request) => holidays.list(principalOf(request), request.params.id, request.query),
+    );
+
+    app.post(
+      '/facilities/:id/holidays/preview',
+      {
+        preHandler: guards.requirePermission('facility:update'),
+        schema: {
+          tags: ['facilities'],
+          summary: 'The untouched future tasks adding or removing a holiday would move; nothing is written',
+          security,
+          params,
+          body: holidayPreviewBodySchema,
+          response: { 200: holidayPreviewResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { add, remove } = request.body;
+        const edit = add ? { add } : { remove: remove! };
+        return { data: await holidays.preview(principalOf(request), request.params.id, edit) };
+      },
+    );
+
+    app.post(
+      '/facilities/:id/holidays',
+      {
+        preHandler: guards.requirePermission('facility:update'),
+        schema: {
+          tags: ['facilities'],
+          summary: 'Add a holiday to a facility; untouched future tasks with a business-day shift move',
+          security,
+          params,
+          body: addHolidayBodySchema,
+          response: { 201: holidaySaveResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await holidays.add(principalOf(request), request.params.id, request.body);
+        return reply.status(201).send({ data: result.holiday, meta: { tasks: { moved: result.moved } } });
+      },
+    );
+
+    app.delete(
+      '/facilities/:id/holidays/:date',
+      {
+        preHandler: guards.requirePermission('facility:update'),
+        schema: {
+          tags: ['facilities'],
+          summary: 'Remove a library or added holiday from a facility; untouched future tasks move back',
+          security,
+          params: holidayDateParamsSchema,
+          response: { 200: holidaySaveResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const result = await holidays.remove(principalOf(request), request.params.id, request.params.date);
+        return { data: result.holiday, meta: { tasks: { moved: result.moved } } };
+      },
+    );
+  };
+}

@@ -1,0 +1,38 @@
+import type { Transaction } from 'kysely';
+import { MAX_CALENDAR_DATE, todayInTimeZone } from '@rtms/shared/calendar-date';
+import { shiftToBusinessDay } from '@rtms/shared/business-days';
+import type { Database } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import { nowIso } from '../../platform/ids';
+import { bumpTasksRevision, updateTaskColumns } from '../tasks/tasks.repository';
+import { loadHolidayLookups } from './holiday-lookups';
+import { findFacilityRegion, findShiftableTasks } from './holidays.repository';
+
+/**
+ * After a facility's country or state changed (so its whole holiday calendar did), moves its untouched
+ * future tasks with a business-day shift to the business day of the new calendar, inside the caller's
+ * transaction. History and tasks someone worked on stay. Returns the number of tasks whose date moved.
+ */
+export async function reshiftFacilityTasks(
+  trx: Transaction<Database>,
+  facilityId: string,
+  clock: Clock,
+): Promise<number> {
+  const facility = await findFacilityRegion(trx, facilityId);
+  if (!facility) return 0;
+  const holidays = (await loadHolidayLookups(trx, [facilityId])).forFacility(facilityId);
+  const today = todayInTimeZone(facility.timeZone, clock());
+  const now = nowIso(clock());
+  let moved = 0;
+  let changed = 0;
+  for (const task of await findShiftableTasks(trx, facilityId, today, MAX_CALENDAR_DATE)) {
+    const { dueDate, reason } = shiftToBusinessDay(task.scheduledDueDate, task.weekendShift, holidays);
+    const shiftHoliday = reason?.kind === 'HOLIDAY' ? reason.name : null;
+    if (dueDate === task.dueDate && shiftHoliday === task.shiftHoliday) continue;
+    await updateTaskColumns(trx, task.id, { dueDate, shiftHoliday, updatedAt: now });
+    changed += 1;
+    if (dueDate !== task.dueDate) moved += 1;
+  }
+  if (changed) await bumpTasksRevision(trx);
+  return moved;
+}
