@@ -185,7 +185,11 @@ describe('two instances behind nginx on one PostgreSQL database and S3 storage',
         const form = new FormData();
         form.append('kind', 'TASK');
         form.append('taskId', taskId);
-        form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), `inspection-${worker}-${n}.pdf`);
+        form.append(
+          'file',
+          new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }),
+          `inspection-${worker}-${n}.pdf`,
+        );
         const uploaded = await attempt('upload', () =>
           fetch(`${balancer.url}/api/documents`, {
             method: 'POST',
