@@ -7,12 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
-/** Written by `npm run build` after both builds succeeded. */
-export const FINGERPRINT_FILE = path.join(ROOT, 'apps/server/dist/build-fingerprint.txt');
+/** Written by `npm run build` after both builds succeeded (relative to the checkout). */
+export const FINGERPRINT_FILE = 'apps/server/dist/build-fingerprint.txt';
 /** What a start needs from the build. */
-export const BUILD_OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/server.js'].map((file) =>
-  path.join(ROOT, file),
-);
+export const BUILD_OUTPUTS = ['apps/web/dist/index.html', 'apps/server/dist/server.js'];
 
 const INPUTS = [
   'package-lock.json',
@@ -32,39 +30,42 @@ const INPUTS = [
 /** Tests are not part of the build: changing one does not make the build stale. */
 const isTest = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
 
-function filesOf(input) {
-  const full = path.join(ROOT, input);
+function filesOf(root, input) {
+  const full = path.join(root, input);
   if (!fs.existsSync(full)) return [];
   if (fs.statSync(full).isFile()) return [input];
   return fs
     .readdirSync(full, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(ROOT, path.join(entry.parentPath ?? entry.path, entry.name)))
+    .map((entry) => path.relative(root, path.join(entry.parentPath ?? entry.path, entry.name)))
     .filter((file) => !isTest(file));
 }
 
-export function computeFingerprint() {
+export function computeFingerprint(root = ROOT) {
   const hash = createHash('sha256');
-  const files = INPUTS.flatMap(filesOf).sort();
+  const files = INPUTS.flatMap((input) => filesOf(root, input)).sort();
   for (const file of files) {
     hash.update(`${file}\0`);
-    hash.update(fs.readFileSync(path.join(ROOT, file)));
+    hash.update(fs.readFileSync(path.join(root, file)));
     hash.update('\0');
   }
   return hash.digest('hex');
 }
 
 /** Why the checkout needs a build, or null when the build on disk is current. */
-export function staleBuildReason() {
-  const missing = BUILD_OUTPUTS.find((file) => !fs.existsSync(file));
-  if (missing) return `${path.relative(ROOT, missing)} is missing`;
-  if (!fs.existsSync(FINGERPRINT_FILE)) return 'the build has no fingerprint';
-  if (fs.readFileSync(FINGERPRINT_FILE, 'utf8').trim() !== computeFingerprint())
+export function staleBuildReason(root = ROOT) {
+  const missing = BUILD_OUTPUTS.find((file) => !fs.existsSync(path.join(root, file)));
+  if (missing) return `${missing} is missing`;
+  const fingerprint = path.join(root, FINGERPRINT_FILE);
+  if (!fs.existsSync(fingerprint)) return 'the build has no fingerprint';
+  if (fs.readFileSync(fingerprint, 'utf8').trim() !== computeFingerprint(root))
     return 'sources changed since the build';
   return null;
 }
 
-// `node scripts/build-fingerprint.mjs --write` (the last step of `npm run build`).
-if (process.argv[1] === import.meta.filename && process.argv.includes('--write')) {
-  fs.writeFileSync(FINGERPRINT_FILE, `${computeFingerprint()}\n`);
+export function writeFingerprint(root = ROOT) {
+  fs.writeFileSync(path.join(root, FINGERPRINT_FILE), `${computeFingerprint(root)}\n`);
 }
+
+// `node scripts/build-fingerprint.mjs --write` (the last step of `npm run build`).
+if (process.argv[1] === import.meta.filename && process.argv.includes('--write')) writeFingerprint();

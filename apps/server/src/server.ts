@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const { app, close } = await buildApp(config);
   for (const warning of findSuspectVariables(process.env, CONFIG_VARIABLES)) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`RTMS is serving on http://localhost:${config.port}`);
+  app.log.info({ node: process.version }, `RTMS is serving on http://localhost:${config.port}`);
 
   let stopping = false;
   const stop = (signal: string) => {
