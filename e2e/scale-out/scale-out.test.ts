@@ -110,9 +110,8 @@ describe('two instances behind nginx on one PostgreSQL database and S3 storage',
       return (JSON.parse(text) as { data: T }).data;
     };
 
-    // Both instances answer behind the balancer (round robin), each on the same data.
-    const served = new Set<string>();
-    for (let i = 0; i < 6; i += 1) served.add((await api(balancer.url, 'GET', '/health')).headers.get('x-request-id')!);
+    // Both instances answer behind the balancer (round robin): its access log names each as an upstream.
+    for (let i = 0; i < 6; i += 1) await (await api(balancer.url, 'GET', '/health')).body?.cancel();
     expect(balancer.accessLog()).toContain(`upstream=127.0.0.1:${a.port}`);
     expect(balancer.accessLog()).toContain(`upstream=127.0.0.1:${b.port}`);
 
@@ -260,8 +259,8 @@ describe('two instances behind nginx on one PostgreSQL database and S3 storage',
         if (Number(rows[0]!.n) >= DAILY_JOBS.length) break;
         await sleep(200);
       }
-      await a.stop('SIGKILL');
       killedAt = Date.now();
+      await a.stop('SIGKILL');
     };
 
     const commands = Promise.all(DAILY_JOBS.map(async (name) => (await sleep(1_000), jobCommand(name))));
@@ -330,6 +329,5 @@ describe('two instances behind nginx on one PostgreSQL database and S3 storage',
       body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     });
     expect(again.status).toBe(200);
-    expect(served.size).toBe(6);
   });
 });
