@@ -89,6 +89,8 @@ if (
   )
 )
   fail('the server still answers after SIGTERM');
+// A native module that aborts at exit (Node prints its assertion and a native stack) is a failure too.
+if (/Assertion failed|Native stack trace/.test(output)) fail('the server aborted while stopping');
 console.log(
   `Node ${process.version}: npm start served the built product after ${startedIn} ms; signed in as ${email}.`,
 );
