@@ -10,6 +10,7 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: 'packages/shared', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'scripts', root: 'scripts', include: ['*.test.ts'] } },
       {
         test: {
           name: 'server-sqlite',

@@ -9,7 +9,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies }).fi
 );
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli/demo.ts'],
+  entryPoints: ['src/server.ts', 'src/cli/demo.ts', 'src/cli/job.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   bundle: true,

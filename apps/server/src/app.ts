@@ -34,6 +34,7 @@ import { createAuthGuards, registerAuthenticationFirst } from './platform/auth';
 import { createErrorReporter } from './platform/error-reporter';
 import { handleFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerGracefulShutdown } from './platform/shutdown';
+import { registerRequestIdHeader, requestIdOptions } from './platform/request-id';
 import { registerOpenApi } from './platform/openapi';
 import { acceptEmptyJsonBodies } from './platform/json-body';
 import { refuseNulCharacters } from './platform/no-nul';
@@ -70,7 +71,7 @@ export interface BuildOptions {
   now?: Clock;
   /** The evidence gate's counter (default: the documents feature's count of a task's active evidence). */
   countEvidence?: EvidenceCounter;
-  /** Run the daily jobs on a timer (default: yes, except when NODE_ENV=test). */
+  /** Run the daily jobs on a timer (default: DAILY_JOBS_IN_PROCESS, never when NODE_ENV=test). */
   scheduleJobs?: boolean;
 }
 
@@ -89,6 +90,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     trustProxy: config.trustProxy,
+    ...requestIdOptions(config.trustProxy),
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs * 2,
     bodyLimit: 1024 * 1024,
@@ -103,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorateRequest('principal', null);
 
   const shutdown = registerGracefulShutdown(app);
+  registerRequestIdHeader(app);
   // JSON only: a text/plain body on a JSON route is an unsupported media type (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
 
@@ -194,7 +197,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     { prefix: '/api' },
   );
   if (options.serveWebApp !== false) await registerWebApp(app);
-  if (options.scheduleJobs ?? config.nodeEnv !== 'test') {
+  if (options.scheduleJobs ?? (config.dailyJobsInProcess && config.nodeEnv !== 'test')) {
     const stopJobs = jobs.startScheduler(app.log);
     app.addHook('onClose', async () => stopJobs());
   }

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config/config';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config/config';
+import { findSuspectVariables } from './config/unknown-variables';
 import { buildApp } from './app';
 
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -16,8 +17,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const { app, close } = await buildApp(config);
+  for (const warning of findSuspectVariables(process.env, CONFIG_VARIABLES)) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`RTMS is serving on http://localhost:${config.port}`);
+  app.log.info({ node: process.version }, `RTMS is serving on http://localhost:${config.port}`);
 
   let stopping = false;
   const stop = (signal: string) => {

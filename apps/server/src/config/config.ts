@@ -91,6 +91,8 @@ const envSchema = z
     REQUEST_TIMEOUT_MS: integerText(1000, 3_600_000).default(300_000),
     TRUST_PROXY: booleanText.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Off when an external scheduler runs `npm run job -- <name>` instead.
+    DAILY_JOBS_IN_PROCESS: booleanText.default(true),
   })
   // Rules across variables live in the schema too, so that one message lists every bad variable at once.
   .superRefine((env, ctx) => {
@@ -101,6 +103,9 @@ const envSchema = z
   });
 
 export type Env = z.input<typeof envSchema>;
+
+/** Every variable the product reads (for the check of unknown and misspelt names). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -137,6 +142,8 @@ export interface AppConfig {
   requestTimeoutMs: number;
   trustProxy: boolean;
   logLevel: string;
+  /** Run the daily jobs on a timer in this process (their lease keeps them once a day across instances). */
+  dailyJobsInProcess: boolean;
 }
 
 /** Thrown when the environment holds a bad value; the message lists every bad variable. */
@@ -191,5 +198,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    dailyJobsInProcess: e.DAILY_JOBS_IN_PROCESS,
   };
 }

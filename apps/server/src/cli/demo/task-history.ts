@@ -88,7 +88,7 @@ export async function loadTaskHistory(ctx: DemoContext): Promise<void> {
       const fate = draw(task.id, 'fate');
       const age = diffDays(today, task.dueDate);
       const grace = Number(task.graceDays);
-      let completedOn: string | null = null;
+      let completedOn: string;
       if (age > 45) {
         // Long past: 8% never done (still overdue), 4% done after grace, 15% late, the rest on time.
         if (fate < 8) continue;

@@ -601,12 +601,11 @@ export function createDocumentsService(
           { path: 'evidenceDate', message: 'Not for library documents' },
         ]);
       }
-      let facilityTimeZone = 'UTC';
       if (row.kind === 'LIBRARY' && body.facilityId !== undefined && body.facilityId !== row.facilityId) {
         await facilityForLibrary(principal, scope, body.facilityId);
       }
       if (row.kind === 'TASK' && body.evidenceDate && row.facilityId) {
-        facilityTimeZone = (await directory.facilities.findByIds([row.facilityId]))[0]?.timeZone ?? 'UTC';
+        const facilityTimeZone = (await directory.facilities.findByIds([row.facilityId]))[0]?.timeZone ?? 'UTC';
         assertEvidenceDate(body.evidenceDate, facilityTimeZone);
       }
       await assertReferences(body);

@@ -11,6 +11,13 @@ import { finishLease, tryAcquireLease } from './jobs.repository';
 export const TASK_GENERATION_JOB = 'task-generation';
 /** Name of the daily job that removes sessions ended (expired or revoked) more than a day ago. */
 export const SESSION_PURGE_JOB = 'session-purge';
+/** Every daily job, in the order the scheduler runs them; also the names `npm run job -- <name>` accepts. */
+export const DAILY_JOB_NAMES = [TASK_GENERATION_JOB, SESSION_PURGE_JOB] as const;
+export type DailyJobName = (typeof DAILY_JOB_NAMES)[number];
+
+export function isDailyJobName(name: string): name is DailyJobName {
+  return (DAILY_JOB_NAMES as readonly string[]).includes(name);
+}
 
 /** A lease older than this whose run never finished (its instance died) may be taken over. */
 const STALE_LEASE_MS = 60 * 60 * 1000;
@@ -36,6 +43,11 @@ export interface JobsService {
   runDailyGeneration(): Promise<DailyRun<GenerationResult>>;
   /** Removes ended sessions if no instance has done it today, so that the table does not grow without bound. */
   runDailySessionPurge(): Promise<DailyRun<{ purged: true }>>;
+  /**
+   * Runs one daily job by name under its once-a-day lease: the in-process scheduler, the command
+   * `npm run job -- <name>` (an external scheduler such as cron) and any HTTP trigger share this.
+   */
+  runDailyJob(name: DailyJobName): Promise<DailyRun<unknown>>;
   /** Runs the task generation now, without a lease (command-line tools; generation is idempotent). */
   runGenerationNow(options?: GenerationOptions): Promise<GenerationResult>;
   /** Checks now and then every few minutes; returns the function that stops the timer. */
@@ -74,23 +86,21 @@ export function createJobsService(
         await purgeEndedSessions();
         return { purged: true as const };
       }),
+    runDailyJob: (name) =>
+      name === TASK_GENERATION_JOB ? service.runDailyGeneration() : service.runDailySessionPurge(),
     runGenerationNow: (generationOptions) => generation.materializeAll(generationOptions),
     startScheduler(log) {
       let running = false;
-      const daily = [
-        { name: TASK_GENERATION_JOB, run: () => service.runDailyGeneration() },
-        { name: SESSION_PURGE_JOB, run: () => service.runDailySessionPurge() },
-      ];
       const tick = async () => {
         if (running) return;
         running = true;
         // One job failing does not keep the others from running.
-        for (const job of daily) {
+        for (const name of DAILY_JOB_NAMES) {
           try {
-            const run = await job.run();
-            if (run.ran) log.info({ job: job.name, day: run.day, ...run.result }, 'daily job done');
+            const run = await service.runDailyJob(name);
+            if (run.ran) log.info({ job: name, day: run.day, result: run.result }, 'daily job done');
           } catch (error) {
-            log.error({ err: error, job: job.name }, 'daily job failed');
+            log.error({ err: error, job: name }, 'daily job failed');
           }
         }
         running = false;
