@@ -252,7 +252,7 @@ export interface TaskFilters {
   searchWords?: { requirementIds: string[]; facilityIds: string[] }[];
 }
 
-function inGroup(group: TodayGroup, condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+export function inGroup(group: TodayGroup, condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
   if (group.facilityIds === null) return condition;
   if (group.facilityIds.length === 0) return nothing;
   return sql<SqlBool>`(${sql.ref('tasks.facilityId')} in (${sql.join(group.facilityIds)}) and ${condition})`;
@@ -314,11 +314,28 @@ export function stateCondition(db: Db, state: TaskState, today: string): RawBuil
   }
 }
 
+/** The state of the task row on `today` as a SQL expression: `taskState` in one CASE. */
+export function stateExpression(db: Db, today: string): RawBuilder<TaskState> {
+  const due = sql.ref('tasks.dueDate');
+  return sql<TaskState>`case
+    when ${sql.ref('tasks.status')} = 'COMPLETED' then 'COMPLETED'
+    when ${sql.ref('tasks.notApplicableReason')} is not null then 'NOT_APPLICABLE'
+    when ${due} < ${today} then 'OVERDUE'
+    when ${due} > ${plusDays(db, today, leadTimeDays)} then 'UPCOMING'
+    when ${due} <= ${addDays(today, DUE_SOON_WITHIN_DAYS)} then 'DUE_SOON'
+    else 'OPEN' end`;
+}
+
 /** Any of `states`, each judged against its facility group's today. */
 function statesCondition(db: Db, todays: TodayGroup[], states: TaskState[]): RawBuilder<SqlBool> {
   return anyOf(
     todays.map((group) => inGroup(group, anyOf(states.map((state) => stateCondition(db, state, group.today))))),
   );
+}
+
+/** The tasks that match `filters` (a query on `tasks` to select from). */
+export function filteredTasks(db: Db, filters: TaskFilters) {
+  return filtered(db, filters);
 }
 
 function filtered(db: Db, filters: TaskFilters) {

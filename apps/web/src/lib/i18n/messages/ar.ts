@@ -420,6 +420,7 @@ export const ar: Catalogue = {
   'auditEntity.REQUIREMENT': 'متطلب',
   'auditEntity.TASK': 'مهمة',
   'auditEntity.DOCUMENT': 'مستند',
+  'auditEntity.CALENDAR_FEED': 'موجز التقويم',
   'auditEntity.TASK_GENERATION': 'إنشاء المهام',
   // المستندات: أدلة المهام والمكتبة والأرشيف وحزم الأدلة.
   'documentKind.TASK': 'دليل مهمة',

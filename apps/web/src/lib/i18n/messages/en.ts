@@ -425,6 +425,7 @@ export const en = {
   'auditEntity.REQUIREMENT': 'Requirement',
   'auditEntity.TASK': 'Task',
   'auditEntity.DOCUMENT': 'Document',
+  'auditEntity.CALENDAR_FEED': 'Calendar feed',
   'auditEntity.TASK_GENERATION': 'Task generation',
   // End of directory screens.
   // Documents: task evidence, library, archive, evidence packs.

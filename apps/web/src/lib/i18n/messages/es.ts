@@ -431,6 +431,7 @@ export const es: Catalogue = {
   'auditEntity.REQUIREMENT': 'Requisito',
   'auditEntity.TASK': 'Tarea',
   'auditEntity.DOCUMENT': 'Documento',
+  'auditEntity.CALENDAR_FEED': 'Fuente de calendario',
   'auditEntity.TASK_GENERATION': 'Generación de tareas',
   // Documentos: evidencias de tareas, biblioteca, archivo, paquetes de evidencias.
   'documentKind.TASK': 'Evidencia de tarea',

@@ -431,6 +431,7 @@ export const fr: Catalogue = {
   'auditEntity.REQUIREMENT': 'Exigence',
   'auditEntity.TASK': 'Tâche',
   'auditEntity.DOCUMENT': 'Document',
+  'auditEntity.CALENDAR_FEED': 'Flux de calendrier',
   'auditEntity.TASK_GENERATION': 'Génération des tâches',
   // Documents : preuves des tâches, bibliothèque, archives, dossiers de preuves.
   'documentKind.TASK': 'Preuve de tâche',

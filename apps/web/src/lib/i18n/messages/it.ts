@@ -432,6 +432,7 @@ export const it: Catalogue = {
   'auditEntity.REQUIREMENT': 'Requisito',
   'auditEntity.TASK': 'Attività',
   'auditEntity.DOCUMENT': 'Documento',
+  'auditEntity.CALENDAR_FEED': 'Feed del calendario',
   'auditEntity.TASK_GENERATION': 'Generazione delle attività',
   // Documenti: evidenze delle attività, biblioteca, archivio, pacchetti di evidenze.
   'documentKind.TASK': 'Evidenza di attività',

@@ -416,6 +416,7 @@ export const zh: Catalogue = {
   'auditEntity.REQUIREMENT': '合规要求',
   'auditEntity.TASK': '任务',
   'auditEntity.DOCUMENT': '文档',
+  'auditEntity.CALENDAR_FEED': '日历订阅',
   'auditEntity.TASK_GENERATION': '任务生成',
   // 文档：任务证据、文档库、归档、证据包。
   'documentKind.TASK': '任务证据',
