@@ -35,6 +35,7 @@ describe('GET /api/calendar/days', () => {
   let east: string;
   let west: string;
   let weekly: string;
+  let programAreaId: string;
   let user: { id: string; email: string; token: string };
 
   beforeAll(async () => {
@@ -42,8 +43,10 @@ describe('GET /api/calendar/days', () => {
     admin = await t.signIn(ADMIN_EMAIL);
     east = await createFacility(t, admin, { timeZone: 'Asia/Tokyo' });
     west = await createFacility(t, admin, { timeZone: 'America/Los_Angeles' });
+    programAreaId = (await ok<{ _id: string }>(t, admin, 'POST', '/api/program-areas', { name: 'Air Quality' }))._id;
     weekly = (
       await createRequirement(t, admin, {
+        programAreaId,
         frequency: 'WEEKLY',
         category: 'AIR',
         firstDueDate: '2026-05-04',
@@ -110,6 +113,7 @@ describe('GET /api/calendar/days', () => {
       { requirementId: weekly },
       { state: 'OVERDUE,UPCOMING' },
       { status: 'COMPLETED' },
+      { programAreaId },
     ];
     for (const query of queries) {
       const params = new URLSearchParams({ from: '2026-05-01', to: '2026-07-01', ...query });
@@ -118,6 +122,9 @@ describe('GET /api/calendar/days', () => {
       expect(body.data, JSON.stringify(query)).toEqual(daysOf(tasks));
       expect(body.data.length, JSON.stringify(query)).toBeGreaterThan(0);
     }
+    const ofProgramArea = await allTasks(t, admin, { programAreaId });
+    expect(ofProgramArea.length).toBeGreaterThan(0);
+    expect(ofProgramArea.every((task) => task.requirementId === weekly)).toBe(true);
   });
 
   it('judges states in each facility’s time zone', async () => {

@@ -235,6 +235,7 @@ export interface TaskFilters {
   scopeFacilityIds?: string[];
   facilityId?: string;
   requirementId?: string;
+  programAreaId?: string;
   category?: TaskCategory;
   frequency?: TaskFrequency;
   status?: TaskStatus;
@@ -353,6 +354,12 @@ function filtered(db: Db, filters: TaskFilters) {
         .selectFrom('requirement_facilities')
         .select('requirement_facilities.id')
         .where('requirement_facilities.requirementId', '=', requirementId),
+    );
+  }
+  if (filters.programAreaId) {
+    const programAreaId = filters.programAreaId;
+    query = query.where('tasks.requirementId', 'in', (eb) =>
+      eb.selectFrom('requirements').select('requirements.id').where('requirements.programAreaId', '=', programAreaId),
     );
   }
   if (filters.category) query = query.where('tasks.category', '=', filters.category);

@@ -462,6 +462,7 @@ export function createTasksService(
       ...(scopeIds ? { scopeFacilityIds: [...scopeIds].sort() } : {}),
       ...(query.facilityId ? { facilityId: query.facilityId } : {}),
       ...(query.requirementId ? { requirementId: query.requirementId } : {}),
+      ...(query.programAreaId ? { programAreaId: query.programAreaId } : {}),
       ...(query.category ? { category: query.category } : {}),
       ...(query.frequency ? { frequency: query.frequency } : {}),
       ...(query.status ? { status: query.status } : {}),
