@@ -21,7 +21,7 @@ import { fetchAssigneeOptions } from '../api/assignee-options';
 import { listTasks, useTasks } from '../api/list-tasks';
 import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
 import { AssignTasksModal, BulkCompleteModal } from './task-action-modals';
-import { TaskTags } from './task-tags';
+import { STATE_TAGS, TaskTags } from './task-tags';
 import './tasks.css';
 
 export const TASK_FILTERS = [
@@ -346,9 +346,5 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
 
 /** A task's state in words, for exports. */
 function stateText(task: Task, t: ReturnType<typeof useT>): string {
-  if (task.notApplicableReason !== null) return t('taskState.notApplicable');
-  if (task.status === 'COMPLETED') return t('taskState.completed');
-  if (task.overdue) return t('taskState.overdue');
-  if (task.dueSoon) return t('taskState.dueSoon');
-  return t('taskState.open');
+  return t(STATE_TAGS[task.state].label);
 }
