@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Grid, Modal, Segmented, Select, Space, Typography } from 'antd';
 import { CalendarOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
@@ -17,16 +17,20 @@ import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-op
 import { fetchAssigneeOptions } from '../../tasks/api/assignee-options';
 import { useTasks } from '../../tasks/api/list-tasks';
 import { useFacilityOption, useUserOption } from '../../tasks/components/known-options';
-import { RescheduleTaskModal } from '../../tasks/components/task-action-modals';
 import { STATE_TAGS } from '../../tasks/components/task-tags';
 import '../../tasks/components/tasks.css';
 import { useCalendarDays } from '../api/calendar-days';
 import { AgendaList } from './agenda-list';
 import { rangeOf, step, today as todayOf, type CalendarView } from './calendar-range';
 import { DayGrid } from './day-grid';
-import { SubscribeModal } from './subscribe-modal';
 import { useCalendarUrlState } from './use-calendar-url-state';
 import './calendar.css';
+
+// The dialogs (their forms, date picker and validation) download when first opened, not with the view.
+const RescheduleTaskModal = lazy(() =>
+  import('../../tasks/components/task-action-modals').then((m) => ({ default: m.RescheduleTaskModal })),
+);
+const SubscribeModal = lazy(() => import('./subscribe-modal').then((m) => ({ default: m.SubscribeModal })));
 
 /** Tasks loaded for the chips of a month or week (the rest of a crowded period shows as "+N more"). */
 const CHIP_PAGE_SIZE = 200;
@@ -84,7 +88,9 @@ export function CalendarPage() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
-      if (document.querySelector('.ant-modal-wrap')) return;
+      // Not while one of the page's dialogs is open, nor from inside any other dialog or drawer.
+      if (moreOf || moving || subscribing) return;
+      if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return;
       if (event.key === 't' || event.key === 'T') state.setDate(todayOf());
       else if (event.key === 'PageUp') go(-1);
       else if (event.key === 'PageDown') go(1);
@@ -245,10 +251,12 @@ export function CalendarPage() {
       >
         {moreOf ? <AgendaList query={{ ...listFilters, dueFrom: moreOf, dueTo: moreOf }} ariaLabel={moreOf} /> : null}
       </Modal>
-      {moving ? (
-        <RescheduleTaskModal open task={moving.task} dueDate={moving.date} onClose={() => setMoving(null)} />
-      ) : null}
-      <SubscribeModal open={subscribing} onClose={() => setSubscribing(false)} />
+      <Suspense fallback={null}>
+        {moving ? (
+          <RescheduleTaskModal open task={moving.task} dueDate={moving.date} onClose={() => setMoving(null)} />
+        ) : null}
+        {subscribing ? <SubscribeModal open onClose={() => setSubscribing(false)} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -100,6 +100,7 @@ export function DayGrid({
                 key={date}
                 role="cell"
                 className={classes}
+                data-date={date}
                 aria-label={t('calendar.dayLabel', { date: label, count: count?.total ?? 0 })}
                 {...dropProps(date)}
               >
