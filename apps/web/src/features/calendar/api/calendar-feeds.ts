@@ -10,6 +10,8 @@ export function useCalendarFeeds(enabled: boolean) {
     queryKey: FEEDS_KEY,
     queryFn: ({ signal }) => apiRequest<{ data: CalendarFeed[] }>('GET', '/calendar-feeds', { signal }),
     enabled,
+    // "Last used" moves while the dialog is open (a calendar app fetching the new address).
+    refetchInterval: enabled ? 15_000 : false,
   });
 }
 

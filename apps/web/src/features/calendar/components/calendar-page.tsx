@@ -199,7 +199,7 @@ export function CalendarPage() {
         <Select
           mode="multiple"
           allowClear
-          className="data-toolbar__filter data-toolbar__filter--wide"
+          className="data-toolbar__filter calendar-filters__state"
           aria-label={t('calendar.state')}
           placeholder={t('calendar.state')}
           value={states}

@@ -76,7 +76,8 @@ export function SubscribeModal({ open, onClose }: { open: boolean; onClose: () =
       <Typography.Paragraph>{t('feeds.intro')}</Typography.Paragraph>
       {createdUrl ? (
         <Alert
-          type="success"
+          type="warning"
+          showIcon
           className="calendar-feed__created"
           title={t('feeds.created')}
           description={
