@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -97,23 +97,39 @@ export function calendarFeedsRoutes(
  * nothing else (it is no session token, so on any /api path it gets 401). Unknown, revoked or of a
  * deactivated user: 404.
  */
-export function icalRoutes(feeds: CalendarFeedsService, publicUrl: string): FastifyPluginAsync {
+export function icalRoutes(feeds: CalendarFeedsService, publicUrl: string): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get<{ Params: { file: string } }>('/ical/:file', { schema: { hide: true } }, async (request, reply) => {
-      const secret = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
-      const answer = await feeds.render(secret, originOf(publicUrl, request), request.headers['if-none-match']);
-      // Stored by the client only to revalidate; never by a shared cache (the URL is a secret).
-      reply.header('cache-control', 'private, no-cache');
-      reply.header('referrer-policy', 'no-referrer');
-      if (answer.status === 404) {
-        return reply.status(404).send({ code: 'NOT_FOUND', message: 'Calendar feed not found' });
-      }
-      reply.header('etag', answer.etag);
-      if (answer.status === 304) return reply.status(304).send();
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('content-disposition', 'inline; filename="rtms.ics"')
-        .send(answer.body);
-    });
+    app.get(
+      '/ical/:file',
+      {
+        schema: {
+          tags: ['calendar'],
+          summary:
+            'An iCalendar feed (text/calendar, RFC 5545): the secret in the path is its only credential; ETag and If-None-Match → 304',
+          params: z.object({ file: z.string().max(200) }),
+          response: {
+            200: z.string().describe('The feed, text/calendar'),
+            304: z.undefined().describe('Not modified since the ETag given in If-None-Match'),
+            404: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const secret = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
+        const answer = await feeds.render(secret, originOf(publicUrl, request), request.headers['if-none-match']);
+        // Stored by the client only to revalidate; never by a shared cache (the URL is a secret).
+        reply.header('cache-control', 'private, no-cache');
+        reply.header('referrer-policy', 'no-referrer');
+        if (answer.status === 404) {
+          return reply.status(404).send({ code: 'NOT_FOUND', message: 'Calendar feed not found' });
+        }
+        reply.header('etag', answer.etag);
+        if (answer.status === 304) return reply.status(304).send(undefined);
+        return reply
+          .type('text/calendar; charset=utf-8')
+          .header('content-disposition', 'inline; filename="rtms.ics"')
+          .send(answer.body);
+      },
+    );
   };
 }
