@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Task } from '@rtms/shared/schemas/tasks';
+import { TASK_STATES } from '@rtms/shared/task-state';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { FilterSelect } from '../../../components/data/filter-select';
@@ -32,6 +33,7 @@ export const TASK_FILTERS = [
   'status',
   'overdue',
   'dueSoon',
+  'state',
   'assigneeId',
   'dueFrom',
   'dueTo',
@@ -268,6 +270,12 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
               value={state.filters.status}
               onChange={(value) => state.setFilter('status', value)}
               options={TASK_STATUSES.map((value) => ({ value, label: t(`taskStatus.${value}`) }))}
+            />
+            <FilterSelect
+              label={t('calendar.state')}
+              value={state.filters.state}
+              onChange={(value) => state.setFilter('state', value)}
+              options={TASK_STATES.map((value) => ({ value, label: t(STATE_TAGS[value].label) }))}
             />
             <FilterSelect
               label={t('tasks.timing')}
