@@ -11,6 +11,7 @@ import type { TaskCommentsTable, TasksRevisionTable, TasksTable } from '../featu
 import type { JobLeasesTable } from '../features/jobs/jobs.table';
 import type { RateLimitBucketsTable } from '../platform/rate-limit.table';
 import type { FacilityHolidayChangesTable } from '../features/holidays/holidays.table';
+import type { CalendarFeedsTable } from '../features/calendar/calendar-feeds.table';
 import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
@@ -35,4 +36,5 @@ export interface Database {
   document_tags: DocumentTagsTable;
   rate_limit_buckets: RateLimitBucketsTable;
   facility_holiday_changes: FacilityHolidayChangesTable;
+  calendar_feeds: CalendarFeedsTable;
 }

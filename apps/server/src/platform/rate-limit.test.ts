@@ -84,6 +84,20 @@ describe('rate limits stored in the database', () => {
     expect(other.status).toBe(201);
   });
 
+  it('limits calendar feed fetches per address, whether or not the secret opens a feed', async () => {
+    clock.set('2026-05-04T12:00:00Z');
+    const { limit } = RATE_LIMITS.calendarFeeds;
+    const feed = (app: App['app']) => app.inject({ method: 'GET', url: '/ical/not-a-secret.ics' });
+    for (let i = 0; i < limit; i += 1) {
+      expect((await feed(i % 2 === 0 ? t.app : second.app)).statusCode, `fetch ${i + 1}`).toBe(404);
+    }
+    const refused = await feed(second.app);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('3600');
+    clock.set('2026-05-04T13:00:00Z');
+    expect((await feed(t.app)).statusCode).toBe(404);
+  });
+
   it('deletes the buckets of ended windows', async () => {
     clock.set('2026-05-05T09:00:00Z');
     const response = await t.app.inject({ method: 'POST', url: '/api/client-errors', payload: { message: 'x' } });

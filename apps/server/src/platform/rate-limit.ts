@@ -38,8 +38,7 @@ export const RATE_LIMITS = {
   clientErrors: { name: 'client-errors', limit: 20, windowMs: 60_000, per: 'address', what: 'error reports' },
   /**
    * Calendar feeds (no bearer token; calendar apps poll every few hours): per address, generous enough for
-   * an office behind one NAT address, a wall for guessing secrets. Not applied here: the feed route
-   * takes it with `onRequest: rateLimits.limit(RATE_LIMITS.calendarFeeds)`.
+   * an office behind one NAT address, a wall for guessing secrets. Applied to GET /ical/{secret}.ics.
    */
   calendarFeeds: { name: 'calendar-feeds', limit: 600, windowMs: 60 * 60_000, per: 'address', what: 'feed requests' },
 } as const satisfies Record<string, RateLimitRule>;

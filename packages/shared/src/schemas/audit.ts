@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'TASK_GENERATION',
   'DOCUMENT',
   'FACILITY_HOLIDAY',
+  'CALENDAR_FEED',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

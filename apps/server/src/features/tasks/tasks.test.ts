@@ -33,6 +33,7 @@ const TASK_FIELDS = [
   'timeliness',
   'overdue',
   'dueSoon',
+  'state',
   'assigneeId',
   'assigneeName',
   'completedAt',

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Task } from '@rtms/shared/schemas/tasks';
+import { TASK_STATES } from '@rtms/shared/task-state';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { FilterSelect } from '../../../components/data/filter-select';
@@ -21,7 +22,7 @@ import { fetchAssigneeOptions } from '../api/assignee-options';
 import { listTasks, useTasks } from '../api/list-tasks';
 import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
 import { AssignTasksModal, BulkCompleteModal } from './task-action-modals';
-import { TaskTags } from './task-tags';
+import { STATE_TAGS, TaskTags } from './task-tags';
 import './tasks.css';
 
 export const TASK_FILTERS = [
@@ -32,6 +33,7 @@ export const TASK_FILTERS = [
   'status',
   'overdue',
   'dueSoon',
+  'state',
   'assigneeId',
   'dueFrom',
   'dueTo',
@@ -270,6 +272,12 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
               options={TASK_STATUSES.map((value) => ({ value, label: t(`taskStatus.${value}`) }))}
             />
             <FilterSelect
+              label={t('calendar.state')}
+              value={state.filters.state}
+              onChange={(value) => state.setFilter('state', value)}
+              options={TASK_STATES.map((value) => ({ value, label: t(STATE_TAGS[value].label) }))}
+            />
+            <FilterSelect
               label={t('tasks.timing')}
               value={timing}
               onChange={(value) =>
@@ -346,9 +354,5 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
 
 /** A task's state in words, for exports. */
 function stateText(task: Task, t: ReturnType<typeof useT>): string {
-  if (task.notApplicableReason !== null) return t('taskState.notApplicable');
-  if (task.status === 'COMPLETED') return t('taskState.completed');
-  if (task.overdue) return t('taskState.overdue');
-  if (task.dueSoon) return t('taskState.dueSoon');
-  return t('taskState.open');
+  return t(STATE_TAGS[task.state].label);
 }
