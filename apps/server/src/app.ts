@@ -10,6 +10,10 @@ import { createAuditService } from './features/audit/audit.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createLoginThrottle } from './features/auth/login-throttle';
+import { mfaRoutes } from './features/mfa/mfa.routes';
+import { createMfaService } from './features/mfa/mfa.service';
+import { loadMfaKey } from './platform/mfa-key';
+import { createSecretBox } from './platform/secret-box';
 import { facilitiesRoutes } from './features/facilities/facilities.routes';
 import { createFacilitiesService } from './features/facilities/facilities.service';
 import { clientErrorsRoutes } from './features/client-errors/client-errors.routes';
@@ -111,7 +115,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const guards = createAuthGuards(sessions);
   const preferences = createPreferencesService(db);
   const audit = createAuditService(db);
-  const auth = createAuthService(db, sessions, createLoginThrottle(db), audit);
+  const loginThrottle = createLoginThrottle(db);
+  const mfa = createMfaService(db, {
+    box: createSecretBox(loadMfaKey(config)),
+    throttle: loginThrottle,
+    audit,
+    issuer: config.appName,
+  });
+  const auth = createAuthService(db, sessions, loginThrottle, audit, mfa);
   const programAreas = createProgramAreasService(db, audit);
   const regulations = createRegulationsService(db, audit);
   const facilities = createFacilitiesService(db, audit, programAreas);
@@ -143,7 +154,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const handOver = createHandOverService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
-  const jobs = createJobsService(db, taskGeneration, { clock, purgeEndedSessions: () => sessions.purgeEnded() });
+  const jobs = createJobsService(db, taskGeneration, {
+    clock,
+    purgeEndedSessions: async () => {
+      await sessions.purgeEnded();
+      await mfa.purgeEndedChallenges();
+    },
+  });
 
   registerErrorHandler(app, reporter);
   refuseNulCharacters(app);
@@ -156,6 +173,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(publicConfigRoutes(config));
       await api.register(clientErrorsRoutes(reporter));
       await api.register(authRoutes(auth, guards));
+      await api.register(mfaRoutes(mfa, guards));
       await api.register(preferencesRoutes(preferences, guards));
       await api.register(usersRoutes(users, guards));
       await api.register(facilitiesRoutes(facilities, guards));

@@ -83,6 +83,15 @@ const envSchema = z
     // Time to receive a whole request: a 100 MB upload must fit in it, slow senders are still cut off.
     REQUEST_TIMEOUT_MS: integerText(1000, 3_600_000).default(300_000),
     TRUST_PROXY: booleanText.default(false),
+    // 32 bytes (64 hex digits or base64) that encrypt second-factor secrets at rest; empty = a key file in DATA_DIR.
+    MFA_ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .default('')
+      .refine((value) => value === '' || decodeKey(value) !== undefined, {
+        // Never echo the value: it is a secret.
+        message: 'must be 32 bytes written as 64 hex digits or in base64 (e.g. `openssl rand -base64 32`)',
+      }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   // Rules across variables live in the schema too, so that one message lists every bad variable at once.
@@ -130,6 +139,18 @@ export interface AppConfig {
   requestTimeoutMs: number;
   trustProxy: boolean;
   logLevel: string;
+  /** The key that encrypts second-factor secrets, or undefined to use (and create) `<dataDir>/mfa-encryption.key`. */
+  mfaEncryptionKey: Buffer | undefined;
+}
+
+/** A 32-byte key written as 64 hex digits or in base64, or undefined when it is neither. */
+export function decodeKey(text: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
 }
 
 /** Thrown when the environment holds a bad value; the message lists every bad variable. */
@@ -184,5 +205,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    mfaEncryptionKey: e.MFA_ENCRYPTION_KEY ? decodeKey(e.MFA_ENCRYPTION_KEY) : undefined,
   };
 }

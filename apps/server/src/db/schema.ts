@@ -11,6 +11,13 @@ import type { TaskCommentsTable, TasksRevisionTable, TasksTable } from '../featu
 import type { JobLeasesTable } from '../features/jobs/jobs.table';
 import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
 
+import type {
+  MfaChallengesTable,
+  SecuritySettingsTable,
+  UserMfaBackupCodesTable,
+  UserMfaTable,
+} from '../features/mfa/mfa.table';
+
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
 export interface Database {
   users: UsersTable;
@@ -31,4 +38,8 @@ export interface Database {
   documents: DocumentsTable;
   document_versions: DocumentVersionsTable;
   document_tags: DocumentTagsTable;
+  user_mfa: UserMfaTable;
+  user_mfa_backup_codes: UserMfaBackupCodesTable;
+  mfa_challenges: MfaChallengesTable;
+  security_settings: SecuritySettingsTable;
 }

@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'TASK',
   'TASK_GENERATION',
   'DOCUMENT',
+  'SECURITY_SETTINGS',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -37,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'COMMENT',
   'GENERATE',
   'HAND_OVER',
+  'MFA_ENABLE',
+  'MFA_DISABLE',
+  'MFA_RESET',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

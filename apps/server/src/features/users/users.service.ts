@@ -28,6 +28,7 @@ import {
   type UserVisibility,
 } from './users.repository';
 import type { UserRow } from './users.table';
+import { deleteUserMfa, findUserMfa } from '../mfa/mfa.repository';
 
 type CreateBody = z.output<typeof createUserBodySchema>;
 type UpdateBody = z.output<typeof updateUserBodySchema>;
@@ -46,6 +47,11 @@ export interface UsersService {
   update(principal: Principal, id: string, body: UpdateBody): Promise<User>;
   /** Issues a temporary password that must be changed at next sign-in, and signs the user out everywhere. */
   resetPassword(principal: Principal, id: string): Promise<{ temporaryPassword: string }>;
+  /**
+   * Removes another user's second factor (a lost phone): they sign in with their password alone, or
+   * enrol again at next sign-in when their role requires it. Signs the user out everywhere. Audited.
+   */
+  resetSecondFactor(principal: Principal, id: string): Promise<{ mfaEnabled: false }>;
 }
 
 const ADMIN: Role = 'ALL_FACILITY_ADMIN';
@@ -299,6 +305,26 @@ export function createUsersService(
       });
       await sessions.revokeAllOfUser(id);
       return { temporaryPassword };
+    },
+
+    async resetSecondFactor(principal, id) {
+      if (id === principal.id) throw forbidden('Turn your own second factor off under Account security');
+      const scope = await facilityScopeOf(db, principal);
+      const target = await visibleRowOrThrow(principal, scope, id);
+      assertMayManage(principal, target.role);
+      await db.transaction().execute(async (trx) => {
+        const before = await findUserMfa(trx, id);
+        if (!(await deleteUserMfa(trx, id))) return;
+        await audit.record(trx, {
+          actor: actorOf(principal),
+          action: 'MFA_RESET',
+          entityType: 'USER',
+          entityId: id,
+          changes: { mfaEnabled: { before: Boolean(before?.confirmedAt), after: false } },
+        });
+      });
+      await sessions.revokeAllOfUser(id);
+      return { mfaEnabled: false };
     },
   };
 }
