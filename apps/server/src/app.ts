@@ -11,6 +11,8 @@ import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createLoginThrottle } from './features/auth/login-throttle';
 import { mfaRoutes } from './features/mfa/mfa.routes';
+import { oidcRoutes } from './features/oidc/oidc.routes';
+import { createOidcService } from './features/oidc/oidc.service';
 import { createMfaService } from './features/mfa/mfa.service';
 import { loadMfaKey } from './platform/mfa-key';
 import { createSecretBox } from './platform/secret-box';
@@ -122,7 +124,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     audit,
     issuer: config.appName,
   });
-  const auth = createAuthService(db, sessions, loginThrottle, audit, mfa);
+  const oidc = config.oidc ? createOidcService(db, config.oidc, { sessions, audit, log: app.log }) : undefined;
+  const auth = createAuthService(db, sessions, loginThrottle, audit, mfa, oidc);
   const programAreas = createProgramAreasService(db, audit);
   const regulations = createRegulationsService(db, audit);
   const facilities = createFacilitiesService(db, audit, programAreas);
@@ -159,6 +162,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     purgeEndedSessions: async () => {
       await sessions.purgeEnded();
       await mfa.purgeEndedChallenges();
+      await oidc?.purgeEnded();
     },
   });
 
@@ -174,6 +178,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(clientErrorsRoutes(reporter));
       await api.register(authRoutes(auth, guards));
       await api.register(mfaRoutes(mfa, guards));
+      await api.register(oidcRoutes(oidc, guards, { publicUrl: config.publicUrl, signinUrl: config.signinUrl }));
       await api.register(preferencesRoutes(preferences, guards));
       await api.register(usersRoutes(users, guards));
       await api.register(facilitiesRoutes(facilities, guards));

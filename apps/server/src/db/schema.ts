@@ -18,6 +18,8 @@ import type {
   UserMfaTable,
 } from '../features/mfa/mfa.table';
 
+import type { OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
+
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
 export interface Database {
   users: UsersTable;
@@ -42,4 +44,6 @@ export interface Database {
   user_mfa_backup_codes: UserMfaBackupCodesTable;
   mfa_challenges: MfaChallengesTable;
   security_settings: SecuritySettingsTable;
+  user_identities: UserIdentitiesTable;
+  oidc_logins: OidcLoginsTable;
 }

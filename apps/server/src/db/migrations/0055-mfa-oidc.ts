@@ -57,6 +57,42 @@ export const migration0055MfaOidc: Migration = {
       .addColumn('updated_at', 'text', (col) => col.notNull())
       .execute();
 
+    // Single sign-on: a provider's account (issuer + subject) linked to one user.
+    await db.schema
+      .createTable('user_identities')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('issuer', 'text', (col) => col.notNull())
+      .addColumn('subject', 'text', (col) => col.notNull())
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .addColumn('last_sign_in_at', 'text')
+      .execute();
+    await db.schema
+      .createIndex('user_identities_issuer_subject')
+      .on('user_identities')
+      .columns(['issuer', 'subject'])
+      .unique()
+      .execute();
+
+    // One single sign-on attempt, from the redirect to the provider until the web app collects its session.
+    // Kept in the database so that any instance can take the provider's callback. Secrets are stored hashed,
+    // except the PKCE verifier and nonce, which must be sent back and live only minutes.
+    await db.schema
+      .createTable('oidc_logins')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('state_hash', 'text', (col) => col.notNull().unique())
+      .addColumn('code_verifier', 'text', (col) => col.notNull())
+      .addColumn('nonce', 'text', (col) => col.notNull())
+      // Set when a signed-in user links their account: the callback links instead of signing in.
+      .addColumn('link_user_id', 'text', (col) => col.references('users.id').onDelete('cascade'))
+      .addColumn('expires_at', 'text', (col) => col.notNull())
+      // After the callback: the one-time code the web app exchanges for a session, and its user.
+      .addColumn('handoff_hash', 'text', (col) => col.unique())
+      .addColumn('user_id', 'text', (col) => col.references('users.id').onDelete('cascade'))
+      .addColumn('used_at', 'text')
+      .addColumn('created_at', 'text', (col) => col.notNull())
+      .execute();
+
     await db.schema
       .alterTable('sessions')
       .addColumn('mfa_enrolment_required', 'integer', (col) => col.notNull().defaultTo(0))
@@ -65,6 +101,8 @@ export const migration0055MfaOidc: Migration = {
 
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable('sessions').dropColumn('mfa_enrolment_required').execute();
+    await db.schema.dropTable('oidc_logins').execute();
+    await db.schema.dropTable('user_identities').execute();
     await db.schema.dropTable('security_settings').execute();
     await db.schema.dropTable('mfa_challenges').execute();
     await db.schema.dropTable('user_mfa_backup_codes').execute();

@@ -11,6 +11,7 @@ import { toSessionUser } from '../users/users.dto';
 import type { LoginThrottle } from './login-throttle';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { MfaService } from '../mfa/mfa.service';
+import type { OidcService } from '../oidc/oidc.service';
 
 type Session = { token: string; user: SessionUser };
 
@@ -38,9 +39,11 @@ export function createAuthService(
   throttle: LoginThrottle,
   audit: AuditService,
   mfa: MfaService,
+  oidc?: OidcService,
 ): AuthService {
   return {
     async login(email, password, client) {
+      oidc?.assertPasswordSignInAllowed(email);
       await throttle.assertAllowed(email, client.ip);
       const user = await findUserByEmail(db, email);
       const matches = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
