@@ -43,6 +43,9 @@ const MFA_REQUIRED_ROLES = 'mfaRequiredRoles';
 const CHALLENGE_ENDED = 'Your sign-in has expired. Enter your email and password again.';
 const WRONG_CODE = 'The code is incorrect or has already been used.';
 
+/** 401 for a challenge that is over; `details.mfaChallengeEnded` tells the web app to ask for the password again. */
+const challengeEnded = () => new AppError('UNAUTHENTICATED', CHALLENGE_ENDED, { mfaChallengeEnded: true });
+
 export interface MfaService {
   status(principal: Principal): Promise<MfaStatus>;
   /** A new secret and its otpauth:// URL; replaces an unconfirmed one. 409 when a second factor is already on. */
@@ -214,16 +217,16 @@ export function createMfaService(
         !challenge.usedAt &&
         Date.parse(challenge.expiresAt) > Date.now() &&
         challenge.failedAttempts < CHALLENGE_MAX_FAILURES;
-      if (!live) throw new AppError('UNAUTHENTICATED', CHALLENGE_ENDED);
+      if (!live) throw challengeEnded();
       const user = await findUserById(db, challenge.userId);
-      if (!user?.active) throw new AppError('UNAUTHENTICATED', CHALLENGE_ENDED);
+      if (!user?.active) throw challengeEnded();
       await throttle.assertAllowed(user.email, client.ip);
       if (!(await acceptsCode(user.id, code))) {
         const failures = await countChallengeFailure(db, challenge.id);
         await recordFailure(user.email, client.ip);
-        throw new AppError('UNAUTHENTICATED', failures >= CHALLENGE_MAX_FAILURES ? CHALLENGE_ENDED : WRONG_CODE);
+        throw failures >= CHALLENGE_MAX_FAILURES ? challengeEnded() : new AppError('UNAUTHENTICATED', WRONG_CODE);
       }
-      if (!(await useChallenge(db, challenge.id, nowIso()))) throw new AppError('UNAUTHENTICATED', CHALLENGE_ENDED);
+      if (!(await useChallenge(db, challenge.id, nowIso()))) throw challengeEnded();
       await throttle.recordSuccess(user.email);
       return user;
     },

@@ -208,6 +208,7 @@ describe('TOTP second factor', () => {
     const ended = await call(null, 'POST', '/api/users/login/mfa', { mfaToken: guessed, code: oathtoolCode(secret) });
     expect(ended.status).toBe(401);
     expect(ended.body.message).toMatch(/Enter your email and password again/);
+    expect(ended.body.details).toEqual({ mfaChallengeEnded: true });
     // Five free failures (as for passwords); the sixth locks the account, even for a challenge opened before.
     const spare = await passwordStep(call, user.email);
     const sixth = await call(null, 'POST', '/api/users/login/mfa', {
