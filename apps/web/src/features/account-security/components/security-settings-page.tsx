@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, App, Button, Card, Checkbox, Flex, Skeleton, Typography } from 'antd';
 import { ROLES, type Role } from '@rtms/shared/enums';
 import { useT } from '../../../lib/i18n/use-t';
@@ -12,10 +12,9 @@ export function SecuritySettingsPage() {
   const { message } = App.useApp();
   const settings = useSecuritySettings();
   const update = useUpdateSecuritySettings();
-  const [roles, setRoles] = useState<Role[]>([]);
-  useEffect(() => {
-    if (settings.data) setRoles(settings.data.mfaRequiredRoles);
-  }, [settings.data]);
+  // The saved roles until the admin changes the selection.
+  const [edited, setRoles] = useState<Role[] | null>(null);
+  const roles = edited ?? settings.data?.mfaRequiredRoles ?? [];
 
   const save = () =>
     update.mutate(
