@@ -116,7 +116,7 @@ describe('two-step verification in the browser', () => {
     await signInThroughForm(page);
     await page.goto('/settings/security');
     await page.getByText('Roles that must use two-step verification').waitFor();
-    await page.getByRole('checkbox', { name: 'Facility admin' }).check();
+    await page.getByRole('checkbox', { name: 'Facility admin', exact: true }).check();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Security settings saved').waitFor();
     await saveScreenshot(page, 'security-settings');

@@ -44,10 +44,10 @@ export function AccountSecurityPage() {
       <Flex vertical gap={16} className="account-security">
         <Card
           title={
-            <Flex align="center" gap={8}>
+            <h2 className="account-security__card-title">
               <SafetyOutlined aria-hidden />
               {t('accountSecurity.mfaTitle')}
-            </Flex>
+            </h2>
           }
         >
           {user.mfaEnrolmentRequired && step.kind !== 'codes' ? (
@@ -125,10 +125,10 @@ export function AccountSecurityPage() {
         {config.sso ? (
           <Card
             title={
-              <Flex align="center" gap={8}>
+              <h2 className="account-security__card-title">
                 <LinkOutlined aria-hidden />
                 {t('accountSecurity.ssoTitle')}
-              </Flex>
+              </h2>
             }
           >
             {params.get('linked') === '1' ? (

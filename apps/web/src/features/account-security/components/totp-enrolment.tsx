@@ -52,10 +52,12 @@ export function TotpEnrolment({
       <ol className="account-security__steps">
         <li>
           <Typography.Paragraph>{t('accountSecurity.step1')}</Typography.Paragraph>
-          <div className="account-security__qr" role="img" aria-label={t('accountSecurity.qrLabel')}>
+          <div className="account-security__qr">
             <QRCode
               value={enrolment.otpauthUrl}
-              type="svg"
+              type="canvas"
+              // antd passes ARIA attributes to the canvas, which has role="img".
+              aria-label={t('accountSecurity.qrLabel')}
               size={184}
               bordered={false}
               color="#000000"
