@@ -62,6 +62,7 @@ describe('two-step verification in the browser', () => {
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Account security' }).click();
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await page.getByRole('menu').waitFor({ state: 'hidden' });
     await saveScreenshot(page, 'account-security');
     await expectNoAxeViolations(page, '/account-security');
 
