@@ -62,7 +62,7 @@ describe('two-step verification in the browser', () => {
     await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('menuitem', { name: 'Account security' }).click();
     await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
-    await page.getByRole('menu').waitFor({ state: 'hidden' });
+    await page.getByRole('menuitem', { name: 'Account security' }).waitFor({ state: 'hidden' });
     await saveScreenshot(page, 'account-security');
     await expectNoAxeViolations(page, '/account-security');
 
@@ -144,6 +144,8 @@ describe('two-step verification in the browser', () => {
     const { page, context } = await newPage();
     await signInThroughForm(page);
     await page.goto(`/users?search=${encodeURIComponent(enrolledEmail)}`);
+    await page.getByRole('cell').getByText('Two-step verification', { exact: true }).waitFor();
+    await saveScreenshot(page, 'users-mfa-reset');
     await page.getByRole('button', { name: 'Reset two-step verification of Ada Lovelace' }).click();
     await page.getByRole('tooltip').getByRole('button', { name: 'Reset two-step verification' }).click();
     await page.getByText(`Two-step verification of ${enrolledEmail} was reset`).waitFor();

@@ -18,6 +18,8 @@ export const userSchema = z.object({
   mustChangePassword: z.boolean(),
   lastSignInAt: instantSchema.nullable(),
   facilityIds: z.array(idSchema),
+  /** The user has a confirmed second factor (TOTP). */
+  mfaEnabled: z.boolean(),
   createdAt: instantSchema,
   updatedAt: instantSchema,
 });

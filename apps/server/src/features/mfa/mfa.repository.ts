@@ -8,6 +8,18 @@ export function findUserMfa(db: Db, userId: string): Promise<UserMfaRow | undefi
   return db.selectFrom('user_mfa').selectAll().where('userId', '=', userId).executeTakeFirst();
 }
 
+/** Which of `userIds` have a confirmed second factor (one query for a page of users). */
+export async function findUsersWithSecondFactor(db: Db, userIds: string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_mfa')
+    .select('userId')
+    .where('userId', 'in', userIds)
+    .where('confirmedAt', 'is not', null)
+    .execute();
+  return new Set(rows.map((row) => row.userId));
+}
+
 /** Starts (or restarts) an enrolment: a new unconfirmed secret replaces any earlier unconfirmed one. */
 export async function upsertPendingMfa(db: Db, userId: string, secretEncrypted: string, at: string): Promise<void> {
   await db

@@ -28,7 +28,7 @@ import {
   type UserVisibility,
 } from './users.repository';
 import type { UserRow } from './users.table';
-import { deleteUserMfa, findUserMfa } from '../mfa/mfa.repository';
+import { deleteUserMfa, findUserMfa, findUsersWithSecondFactor } from '../mfa/mfa.repository';
 
 type CreateBody = z.output<typeof createUserBodySchema>;
 type UpdateBody = z.output<typeof updateUserBodySchema>;
@@ -56,7 +56,7 @@ export interface UsersService {
 
 const ADMIN: Role = 'ALL_FACILITY_ADMIN';
 
-export function toUser(row: UserRow, facilityIds: string[]): User {
+export function toUser(row: UserRow, facilityIds: string[], mfaEnabled: boolean): User {
   return {
     _id: row.id,
     email: row.email,
@@ -68,6 +68,7 @@ export function toUser(row: UserRow, facilityIds: string[]): User {
     mustChangePassword: Boolean(row.mustChangePassword),
     lastSignInAt: row.lastSignInAt,
     facilityIds,
+    mfaEnabled,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -122,7 +123,8 @@ export function createUsersService(
   }
 
   async function dto(scope: FacilityScope, row: UserRow): Promise<User> {
-    return toUser(row, (await facilityIdsOf(scope, [row.id])).get(row.id) ?? []);
+    const mfa = await findUsersWithSecondFactor(db, [row.id]);
+    return toUser(row, (await facilityIdsOf(scope, [row.id])).get(row.id) ?? [], mfa.has(row.id));
   }
 
   /** Only an ALL_FACILITY_ADMIN may grant that role or act on an ALL_FACILITY_ADMIN. */
@@ -150,8 +152,12 @@ export function createUsersService(
         scope,
         rows.map((row) => row.id),
       );
+      const withSecondFactor = await findUsersWithSecondFactor(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
-        data: rows.map((row) => toUser(row, facilities.get(row.id) ?? [])),
+        data: rows.map((row) => toUser(row, facilities.get(row.id) ?? [], withSecondFactor.has(row.id))),
         meta: { total, page: query.page, pageSize: query.pageSize },
       };
     },

@@ -121,6 +121,11 @@ function UsersTablePage() {
                 <Tag color="gold">{t('users.passwordChangeDue')}</Tag>
               </Tooltip>
             ) : null}
+            {user.mfaEnabled ? (
+              <Tag color="green" icon={<SafetyOutlined aria-hidden />}>
+                {t('users.mfaOn')}
+              </Tag>
+            ) : null}
           </Space>
         ),
       },
@@ -168,7 +173,7 @@ function UsersTablePage() {
                   aria-label={t('users.resetPasswordNamed', { name })}
                 />
               ) : null}
-              {allowed.resetPassword ? (
+              {allowed.resetPassword && user.mfaEnabled ? (
                 <ConfirmButton
                   size="small"
                   type="text"

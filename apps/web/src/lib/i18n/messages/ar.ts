@@ -976,6 +976,7 @@ export const ar: Catalogue = {
   'securitySettings.saved': 'تم حفظ إعدادات الأمان',
   'securitySettings.mfaTitle': 'الأدوار التي يجب أن تستخدم التحقق بخطوتين',
   'securitySettings.mfaIntro': 'على مستخدمي الأدوار المختارة إعداد تطبيق مصادقة عند تسجيل الدخول التالي قبل المتابعة.',
+  'users.mfaOn': 'التحقق بخطوتين',
   'users.mfaReset': 'إعادة تعيين التحقق بخطوتين',
   'users.mfaResetConfirm': 'إعادة تعيين التحقق بخطوتين لـ {email}؟',
   'users.mfaResetConfirmBody':

@@ -997,6 +997,7 @@ export const en = {
   'securitySettings.mfaTitle': 'Roles that must use two-step verification',
   'securitySettings.mfaIntro':
     'Users of the chosen roles must set up an authenticator app at their next sign-in before they can continue.',
+  'users.mfaOn': 'Two-step verification',
   'users.mfaReset': 'Reset two-step verification',
   'users.mfaResetConfirm': 'Reset two-step verification of {email}?',
   'users.mfaResetConfirmBody':

@@ -1012,6 +1012,7 @@ export const es: Catalogue = {
   'securitySettings.mfaTitle': 'Roles que deben usar la verificación en dos pasos',
   'securitySettings.mfaIntro':
     'Los usuarios de los roles elegidos deberán configurar una aplicación de autenticación en su próximo inicio de sesión antes de continuar.',
+  'users.mfaOn': 'Verificación en dos pasos',
   'users.mfaReset': 'Restablecer verificación en dos pasos',
   'users.mfaResetConfirm': '¿Restablecer la verificación en dos pasos de {email}?',
   'users.mfaResetConfirmBody':

@@ -1020,6 +1020,7 @@ export const fr: Catalogue = {
   'securitySettings.mfaTitle': 'Rôles devant utiliser la validation en deux étapes',
   'securitySettings.mfaIntro':
     'Les utilisateurs des rôles choisis devront configurer une application d’authentification à leur prochaine connexion avant de continuer.',
+  'users.mfaOn': 'Validation en deux étapes',
   'users.mfaReset': 'Réinitialiser la validation en deux étapes',
   'users.mfaResetConfirm': 'Réinitialiser la validation en deux étapes de {email} ?',
   'users.mfaResetConfirmBody':

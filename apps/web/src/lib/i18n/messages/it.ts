@@ -1016,6 +1016,7 @@ export const it: Catalogue = {
   'securitySettings.mfaTitle': 'Ruoli che devono usare la verifica in due passaggi',
   'securitySettings.mfaIntro':
     'Gli utenti dei ruoli scelti dovranno configurare un’app di autenticazione al prossimo accesso prima di continuare.',
+  'users.mfaOn': 'Verifica in due passaggi',
   'users.mfaReset': 'Reimposta la verifica in due passaggi',
   'users.mfaResetConfirm': 'Reimpostare la verifica in due passaggi di {email}?',
   'users.mfaResetConfirmBody':

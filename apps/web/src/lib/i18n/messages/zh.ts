@@ -959,6 +959,7 @@ export const zh: Catalogue = {
   'securitySettings.saved': '安全设置已保存',
   'securitySettings.mfaTitle': '必须使用两步验证的角色',
   'securitySettings.mfaIntro': '所选角色的用户将在下次登录时先设置身份验证器应用，然后才能继续。',
+  'users.mfaOn': '两步验证',
   'users.mfaReset': '重置两步验证',
   'users.mfaResetConfirm': '重置 {email} 的两步验证？',
   'users.mfaResetConfirmBody': '其身份验证器应用和备用码将失效，并会被登出。如果其角色要求，将在下次登录时重新设置。',
