@@ -170,6 +170,34 @@ describe('TOTP second factor', () => {
     expect(earlier.status).toBe(401);
   });
 
+  it('lets only one of two simultaneous sign-ins with the same code through', async () => {
+    const user = await newUser();
+    const { secret } = await enrol(call, user.token);
+    const code = oathtoolCode(secret, 30);
+    const [first, second] = await Promise.all([passwordStep(call, user.email), passwordStep(call, user.email)]);
+    const answers = await Promise.all([
+      call(null, 'POST', '/api/users/login/mfa', { mfaToken: first, code }),
+      call(null, 'POST', '/api/users/login/mfa', { mfaToken: second, code }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+  });
+
+  it('lists every second-factor route in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(document.paths['/api/users/me/mfa'] ?? {}).sort()).toEqual(['delete', 'get']);
+    expect(document.paths['/api/users/me/mfa/totp']).toHaveProperty('post');
+    expect(document.paths['/api/users/me/mfa/totp/confirm']).toHaveProperty('post');
+    expect(document.paths['/api/users/login/mfa']).toHaveProperty('post');
+    expect(document.paths['/api/users/{id}/mfa']).toHaveProperty('delete');
+    expect(Object.keys(document.paths['/api/security-settings'] ?? {}).sort()).toEqual(['get', 'put']);
+    for (const path of ['/api/auth/oidc/start', '/api/auth/oidc/callback'])
+      expect(document.paths[path]).toHaveProperty('get');
+    for (const path of ['/api/auth/oidc/session', '/api/auth/oidc/link'])
+      expect(document.paths[path]).toHaveProperty('post');
+  });
+
   it('accepts each backup code once, forgiving case, spaces and the dash', async () => {
     const user = await newUser();
     const { backupCodes } = await enrol(call, user.token);
