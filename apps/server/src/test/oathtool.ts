@@ -7,5 +7,12 @@ import { execFileSync } from 'node:child_process';
  */
 export function oathtoolCode(secret: string, offsetSeconds = 0, now = Date.now()): string {
   const at = Math.floor(now / 1000) + offsetSeconds;
-  return execFileSync('oathtool', ['--totp', '--base32', '--now', `@${at}`, secret], { encoding: 'utf8' }).trim();
+  try {
+    return execFileSync('oathtool', ['--totp', '--base32', '--now', `@${at}`, secret], { encoding: 'utf8' }).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new Error('oathtool is not installed: apt-get install oathtool (see README, Tests)', { cause: error });
+    }
+    throw error;
+  }
 }
