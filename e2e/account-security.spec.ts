@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { oathtoolCode } from '../apps/server/src/test/oathtool';
 import { startTestOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-test-provider';
 import { findAxeViolations } from './support/axe';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/config';
 import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
 import { signInApi, type ApiClient } from './support/directory-api';
 import { freePort, startBuiltServer, type BuiltServer } from './support/global-setup';
@@ -214,6 +215,49 @@ describe('single sign-on in the browser', () => {
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Sign in with Contoso ID' }).click();
     await page.getByRole('alert').filter({ hasText: 'has no role in this application' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('single sign-on as the only way in, in the browser', () => {
+  let browser: Browser;
+  let idp: TestOidcProvider;
+  let server: BuiltServer;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const port = await freePort();
+    idp = await startTestOidcProvider([`http://127.0.0.1:${port}/api/auth/oidc/callback`]);
+    server = await startBuiltServer(
+      {
+        OIDC_ISSUER: idp.issuer,
+        OIDC_CLIENT_ID: idp.clientId,
+        OIDC_CLIENT_SECRET: idp.clientSecret,
+        OIDC_LABEL: 'Contoso ID',
+        OIDC_DEFAULT_ROLE: 'FACILITY_USER',
+        OIDC_ONLY: 'true',
+      },
+      port,
+    );
+  });
+  afterAll(async () => {
+    await browser.close();
+    await server.stop();
+    await idp.close();
+  });
+
+  it('hides the password form behind the break-glass link, where the administrator still signs in', async () => {
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 375, height: 740 } });
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByRole('link', { name: 'Sign in with Contoso ID' }).waitFor();
+    await expect(page.getByLabel('Email').count()).resolves.toBe(0);
+    await saveScreenshot(page, 'signin-sso-only-375');
+    await expectNoAxeViolations(page, '/signin, single sign-on only');
+    await page.getByRole('link', { name: 'Administrator sign-in with a password' }).click();
+    await page.getByLabel('Email').fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Version 1.2.1-beta').waitFor();
     await context.close();
   });
 });
