@@ -110,6 +110,20 @@ describe('two-step verification in the browser', () => {
     await page.getByLabel('Verification code').fill(oathtoolCode(secret, 30));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Version 1.2.1-beta').waitFor();
+
+    // New backup codes, on the password (a wrong one is shown on the field).
+    await page.goto('/account-security');
+    await page.getByRole('button', { name: 'New backup codes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New backup codes' });
+    await dialog.getByLabel('Password').fill('not-my-password');
+    await dialog.getByRole('button', { name: 'New backup codes' }).click();
+    await dialog.getByText('The password is incorrect.').waitFor();
+    await dialog.getByLabel('Password').fill(USER_PASSWORD);
+    await dialog.getByRole('button', { name: 'New backup codes' }).click();
+    await page.getByRole('heading', { name: 'Save your backup codes' }).waitFor();
+    await expect(
+      page.getByRole('list', { name: 'Save your backup codes' }).getByRole('listitem').count(),
+    ).resolves.toBe(10);
     await context.close();
   });
 

@@ -42,7 +42,7 @@ export type TotpConfirmBody = z.input<typeof totpConfirmBodySchema>;
 export const backupCodesResponseSchema = z.object({ data: z.object({ backupCodes: z.array(z.string()) }) });
 export type BackupCodes = z.infer<typeof backupCodesResponseSchema>['data'];
 
-/** DELETE /api/users/me/mfa: the password confirms that the account holder turns it off. */
+/** DELETE /api/users/me/mfa and POST /api/users/me/mfa/backup-codes: the password confirms the account holder. */
 export const mfaDisableBodySchema = z
   .object({
     password: z.string({ message: 'Please enter your Password!' }).min(1, 'Please enter your Password!').max(1024),

@@ -72,6 +72,23 @@ export function mfaRoutes(mfa: MfaService, guards: AuthGuards): FastifyPluginAsy
       }),
     );
 
+    app.post(
+      '/users/me/mfa/backup-codes',
+      {
+        ...mine,
+        schema: {
+          tags: ['account security'],
+          summary: 'Replace my backup codes with ten new ones (my password confirms it); the old ones stop working',
+          security,
+          body: mfaDisableBodySchema,
+          response: { 200: backupCodesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await mfa.regenerateBackupCodes(principalOf(request), request.body.password, { ip: request.ip }),
+      }),
+    );
+
     app.delete(
       '/users/me/mfa',
       {

@@ -52,6 +52,8 @@ export interface MfaService {
   startTotpEnrolment(principal: Principal): Promise<TotpEnrolment>;
   /** Confirms the enrolment with a first code and returns the ten backup codes (shown once). */
   confirmTotp(principal: Principal, code: string, client: { ip: string }): Promise<BackupCodes>;
+  /** Replaces the caller's backup codes with ten new ones (the old ones stop working); the password confirms it. */
+  regenerateBackupCodes(principal: Principal, password: string, client: { ip: string }): Promise<BackupCodes>;
   /** Turns the caller's second factor off; the password proves it is the account holder. */
   disable(principal: Principal, password: string, client: { ip: string }): Promise<MfaStatus>;
   /** Whether the user has a confirmed second factor (sign-in then asks for a code). */
@@ -105,6 +107,16 @@ export function createMfaService(
   async function recordFailure(email: string, ip: string): Promise<void> {
     await throttle.recordFailure(email, ip);
     await throttle.assertAllowed(email, ip);
+  }
+
+  /** The caller's password, throttled like sign-in; a wrong one is a field error. */
+  async function assertPassword(principal: Principal, password: string, client: { ip: string }): Promise<void> {
+    await throttle.assertAllowed(principal.email, client.ip);
+    const user = await findUserById(db, principal.id);
+    if (!user || !(await verifyPassword(user.passwordHash, password))) {
+      await recordFailure(principal.email, client.ip);
+      throw invalid('The password is incorrect.', [{ path: 'password', message: 'The password is incorrect.' }]);
+    }
   }
 
   /** A TOTP code (once per time step) or an unused backup code of a confirmed second factor. */
@@ -167,13 +179,32 @@ export function createMfaService(
       return { backupCodes };
     },
 
-    async disable(principal, password, client) {
-      await throttle.assertAllowed(principal.email, client.ip);
-      const user = await findUserById(db, principal.id);
-      if (!user || !(await verifyPassword(user.passwordHash, password))) {
-        await recordFailure(principal.email, client.ip);
-        throw invalid('The password is incorrect.', [{ path: 'password', message: 'The password is incorrect.' }]);
+    async regenerateBackupCodes(principal, password, client) {
+      await assertPassword(principal, password, client);
+      if (!(await findUserMfa(db, principal.id))?.confirmedAt) {
+        throw conflict('Set up two-step verification first: backup codes come with it.');
       }
+      const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
+      await db.transaction().execute(async (trx) => {
+        await replaceBackupCodes(
+          trx,
+          principal.id,
+          backupCodes.map((backup) => ({ id: newId(), codeHash: box.keyedHash(normalizeBackupCode(backup)) })),
+          nowIso(),
+        );
+        await audit.record(trx, {
+          actor: actorOf(principal),
+          action: 'UPDATE',
+          entityType: 'USER',
+          entityId: principal.id,
+          changes: { backupCodes: { before: 'replaced', after: `${BACKUP_CODE_COUNT} new` } },
+        });
+      });
+      return { backupCodes };
+    },
+
+    async disable(principal, password, client) {
+      await assertPassword(principal, password, client);
       const row = await findUserMfa(db, principal.id);
       if (row?.confirmedAt && (await requiredRoles()).includes(principal.role)) {
         throw forbidden('Your role must use a second factor, so it cannot be turned off.');

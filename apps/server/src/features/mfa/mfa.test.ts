@@ -189,6 +189,7 @@ describe('TOTP second factor', () => {
     expect(Object.keys(document.paths['/api/users/me/mfa'] ?? {}).sort()).toEqual(['delete', 'get']);
     expect(document.paths['/api/users/me/mfa/totp']).toHaveProperty('post');
     expect(document.paths['/api/users/me/mfa/totp/confirm']).toHaveProperty('post');
+    expect(document.paths['/api/users/me/mfa/backup-codes']).toHaveProperty('post');
     expect(document.paths['/api/users/login/mfa']).toHaveProperty('post');
     expect(document.paths['/api/users/{id}/mfa']).toHaveProperty('delete');
     expect(Object.keys(document.paths['/api/security-settings'] ?? {}).sort()).toEqual(['get', 'put']);
@@ -254,6 +255,31 @@ describe('TOTP second factor', () => {
     expect((await call(null, 'POST', '/api/users/login', { email: user.email, password: TEST_PASSWORD })).status).toBe(
       429,
     );
+  });
+
+  it('replaces the backup codes with ten new ones on the password; the old ones stop working', async () => {
+    const user = await newUser();
+    const wrongFirst = await call(user.token, 'POST', '/api/users/me/mfa/backup-codes', { password: TEST_PASSWORD });
+    expect(wrongFirst.status).toBe(409);
+    const { backupCodes: old } = await enrol(call, user.token);
+    const refused = await call(user.token, 'POST', '/api/users/me/mfa/backup-codes', { password: 'not-my-password' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details[0].path).toBe('password');
+    const renewed = await call(user.token, 'POST', '/api/users/me/mfa/backup-codes', { password: TEST_PASSWORD });
+    expect(renewed.status).toBe(200);
+    const fresh = renewed.body.data.backupCodes as string[];
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => old.includes(code))).toEqual([]);
+    const withOld = await call(null, 'POST', '/api/users/login/mfa', {
+      mfaToken: await passwordStep(call, user.email),
+      code: old[0],
+    });
+    expect(withOld.status).toBe(401);
+    const withNew = await call(null, 'POST', '/api/users/login/mfa', {
+      mfaToken: await passwordStep(call, user.email),
+      code: fresh[0],
+    });
+    expect(withNew.status).toBe(200);
   });
 
   it('turns off with the password (a wrong one is a field error), after which sign-in needs no code', async () => {

@@ -29,6 +29,16 @@ export function useConfirmTotp() {
   });
 }
 
+/** POST /api/users/me/mfa/backup-codes with the password → ten new backup codes. */
+export function useRegenerateBackupCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MfaDisableBody) =>
+      apiRequest<{ data: BackupCodes }>('POST', '/users/me/mfa/backup-codes', { body }).then((r) => r.data),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: MFA_KEY }),
+  });
+}
+
 /** DELETE /api/users/me/mfa with the password. */
 export function useDisableMfa() {
   const queryClient = useQueryClient();

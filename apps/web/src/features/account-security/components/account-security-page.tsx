@@ -9,9 +9,9 @@ import { usePublicConfig } from '../../../lib/public-config';
 import { PageHeader } from '../../../components/page-header';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { ssoErrorKey } from '../../auth/components/sso-sign-in';
-import { useLinkSso, useMfaStatus, useStartTotp } from '../api/mfa';
+import { useDisableMfa, useLinkSso, useMfaStatus, useRegenerateBackupCodes, useStartTotp } from '../api/mfa';
 import { BackupCodes } from './backup-codes';
-import { DisableMfaModal } from './disable-mfa-modal';
+import { PasswordConfirmModal } from './password-confirm-modal';
 import { TotpEnrolment } from './totp-enrolment';
 import './account-security.css';
 
@@ -29,7 +29,14 @@ export function AccountSecurityPage() {
   const start = useStartTotp();
   const link = useLinkSso();
   const [step, setStep] = useState<Step>({ kind: 'status' });
-  const [disabling, setDisabling] = useState(false);
+  const disable = useDisableMfa();
+  const regenerate = useRegenerateBackupCodes();
+  const [asking, setAsking] = useState<'disable' | 'regenerate' | null>(null);
+  const closeAsk = () => {
+    disable.reset();
+    regenerate.reset();
+    setAsking(null);
+  };
   const ssoError = ssoErrorKey(params.get('ssoError'));
 
   const begin = () => start.mutate(undefined, { onSuccess: (enrolment) => setStep({ kind: 'enrolling', enrolment }) });
@@ -101,9 +108,12 @@ export function AccountSecurityPage() {
               />
               <Flex gap={8} wrap className="account-security__actions">
                 {status.data.enabled ? (
-                  <Button danger disabled={status.data.required} onClick={() => setDisabling(true)}>
-                    {t('accountSecurity.disable')}
-                  </Button>
+                  <>
+                    <Button onClick={() => setAsking('regenerate')}>{t('accountSecurity.newCodes')}</Button>
+                    <Button danger disabled={status.data.required} onClick={() => setAsking('disable')}>
+                      {t('accountSecurity.disable')}
+                    </Button>
+                  </>
                 ) : (
                   <Button type="primary" loading={start.isPending} onClick={begin}>
                     {t('accountSecurity.setUp')}
@@ -153,7 +163,32 @@ export function AccountSecurityPage() {
           </Card>
         ) : null}
       </Flex>
-      <DisableMfaModal open={disabling} onClose={() => setDisabling(false)} />
+      <PasswordConfirmModal
+        open={asking === 'disable'}
+        title={t('accountSecurity.disableTitle')}
+        body={t('accountSecurity.disableBody')}
+        okText={t('accountSecurity.disable')}
+        danger
+        pending={disable.isPending}
+        error={disable.error}
+        onSubmit={(password) => disable.mutateAsync({ password }).then(closeAsk)}
+        onClose={closeAsk}
+      />
+      <PasswordConfirmModal
+        open={asking === 'regenerate'}
+        title={t('accountSecurity.newCodes')}
+        body={t('accountSecurity.newCodesBody')}
+        okText={t('accountSecurity.newCodes')}
+        pending={regenerate.isPending}
+        error={regenerate.error}
+        onSubmit={(password) =>
+          regenerate.mutateAsync({ password }).then(({ backupCodes }) => {
+            closeAsk();
+            setStep({ kind: 'codes', codes: backupCodes });
+          })
+        }
+        onClose={closeAsk}
+      />
     </>
   );
 }

@@ -968,6 +968,9 @@ export const ar: Catalogue = {
   'accountSecurity.copyFailed': 'تعذّر النسخ. حدّد الرموز وانسخها يدويًا.',
   'accountSecurity.download': 'تنزيل',
   'accountSecurity.backupDone': 'لقد حفظت رموزي',
+  'accountSecurity.newCodes': 'رموز احتياطية جديدة',
+  'accountSecurity.newCodesBody':
+    'أدخل كلمة المرور للحصول على عشرة رموز احتياطية جديدة. ستتوقف الرموز القديمة عن العمل.',
   'accountSecurity.disableTitle': 'إيقاف التحقق بخطوتين',
   'accountSecurity.disableBody': 'أدخل كلمة المرور لإيقاف التحقق بخطوتين. سيطلب تسجيل الدخول بعدها كلمة المرور فقط.',
   'accountSecurity.password': 'كلمة المرور',

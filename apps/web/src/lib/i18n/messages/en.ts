@@ -987,6 +987,8 @@ export const en = {
   'accountSecurity.copyFailed': 'Could not copy. Select the codes and copy them by hand.',
   'accountSecurity.download': 'Download',
   'accountSecurity.backupDone': 'I have saved my codes',
+  'accountSecurity.newCodes': 'New backup codes',
+  'accountSecurity.newCodesBody': 'Enter your password to get ten new backup codes. The old ones stop working.',
   'accountSecurity.disableTitle': 'Turn off two-step verification',
   'accountSecurity.disableBody':
     'Enter your password to turn two-step verification off. Sign-in will then ask only for your password.',

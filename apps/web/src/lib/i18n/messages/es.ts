@@ -1002,6 +1002,9 @@ export const es: Catalogue = {
   'accountSecurity.copyFailed': 'No se pudo copiar. Seleccione los códigos y cópielos a mano.',
   'accountSecurity.download': 'Descargar',
   'accountSecurity.backupDone': 'He guardado mis códigos',
+  'accountSecurity.newCodes': 'Nuevos códigos de respaldo',
+  'accountSecurity.newCodesBody':
+    'Introduzca su contraseña para obtener diez códigos de respaldo nuevos. Los anteriores dejarán de funcionar.',
   'accountSecurity.disableTitle': 'Desactivar la verificación en dos pasos',
   'accountSecurity.disableBody':
     'Introduzca su contraseña para desactivar la verificación en dos pasos. El inicio de sesión pedirá entonces solo la contraseña.',

@@ -1010,6 +1010,9 @@ export const fr: Catalogue = {
   'accountSecurity.copyFailed': 'Copie impossible. Sélectionnez les codes et copiez-les à la main.',
   'accountSecurity.download': 'Télécharger',
   'accountSecurity.backupDone': 'J’ai enregistré mes codes',
+  'accountSecurity.newCodes': 'Nouveaux codes de secours',
+  'accountSecurity.newCodesBody':
+    'Saisissez votre mot de passe pour obtenir dix nouveaux codes de secours. Les anciens ne fonctionneront plus.',
   'accountSecurity.disableTitle': 'Désactiver la validation en deux étapes',
   'accountSecurity.disableBody':
     'Saisissez votre mot de passe pour désactiver la validation en deux étapes. La connexion ne demandera plus que votre mot de passe.',

@@ -1006,6 +1006,9 @@ export const it: Catalogue = {
   'accountSecurity.copyFailed': 'Impossibile copiare. Seleziona i codici e copiali a mano.',
   'accountSecurity.download': 'Scarica',
   'accountSecurity.backupDone': 'Ho salvato i miei codici',
+  'accountSecurity.newCodes': 'Nuovi codici di backup',
+  'accountSecurity.newCodesBody':
+    'Inserisci la password per ottenere dieci nuovi codici di backup. Quelli vecchi smetteranno di funzionare.',
   'accountSecurity.disableTitle': 'Disattiva la verifica in due passaggi',
   'accountSecurity.disableBody':
     'Inserisci la password per disattivare la verifica in due passaggi. L’accesso chiederà poi solo la password.',

@@ -951,6 +951,8 @@ export const zh: Catalogue = {
   'accountSecurity.copyFailed': '无法复制。请选中备用码后手动复制。',
   'accountSecurity.download': '下载',
   'accountSecurity.backupDone': '我已保存备用码',
+  'accountSecurity.newCodes': '新的备用码',
+  'accountSecurity.newCodesBody': '输入密码以获取十个新的备用码。旧的备用码将失效。',
   'accountSecurity.disableTitle': '关闭两步验证',
   'accountSecurity.disableBody': '输入密码以关闭两步验证。之后登录将只需要密码。',
   'accountSecurity.password': '密码',
