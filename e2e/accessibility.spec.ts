@@ -27,7 +27,9 @@ const SHELL_PAGES = [
   '/audit',
   '/settings/regulations',
   '/settings/program-areas',
+  '/settings/security',
   '/change-password',
+  '/account-security',
   '/no-such-page',
 ];
 

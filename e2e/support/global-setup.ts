@@ -35,18 +35,27 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
   throw new Error(`server not ready after 60 s:\n${output()}`);
 }
 
-/** Starts the built server (apps/server/dist, with the built web app) on a free port and a fresh data folder. */
-export default async function setup(project: TestProject) {
+export interface BuiltServer {
+  baseURL: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the built server (apps/server/dist, with the built web app) on `port` (a free one by default) and a
+ * fresh data folder, with `env` added to the environment; the browser tests' one shared server, and the
+ * extra servers of specs that need another configuration (single sign-on).
+ */
+export async function startBuiltServer(env: Record<string, string> = {}, port?: number): Promise<BuiltServer> {
   const serverEntry = path.join(ROOT, 'apps/server/dist/server.js');
   if (!fs.existsSync(serverEntry)) throw new Error('apps/server/dist/server.js is missing: run npm run build first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtms-e2e-'));
-  const port = await freePort();
+  const listenPort = port ?? (await freePort());
   let output = '';
   const child = spawn(process.execPath, [serverEntry], {
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: String(listenPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
@@ -56,18 +65,29 @@ export default async function setup(project: TestProject) {
       COMPANY_NAME,
       COMPANY_WEBSITE: 'https://example.com/',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://127.0.0.1:${listenPort}`;
   await waitUntilReady(baseURL, child, () => output);
-  project.provide('baseURL', baseURL);
-
-  return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  return {
+    baseURL,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
+}
+
+export { freePort };
+
+/** Starts the browser tests' shared server. */
+export default async function setup(project: TestProject) {
+  const server = await startBuiltServer();
+  project.provide('baseURL', server.baseURL);
+  return () => server.stop();
 }

@@ -10,6 +10,12 @@ import { createAuditService } from './features/audit/audit.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createLoginThrottle } from './features/auth/login-throttle';
+import { mfaRoutes } from './features/mfa/mfa.routes';
+import { oidcRoutes } from './features/oidc/oidc.routes';
+import { createOidcService } from './features/oidc/oidc.service';
+import { createMfaService } from './features/mfa/mfa.service';
+import { loadMfaKey } from './platform/mfa-key';
+import { createSecretBox } from './platform/secret-box';
 import { facilitiesRoutes } from './features/facilities/facilities.routes';
 import { holidaysRoutes } from './features/holidays/holidays.routes';
 import { createHolidaysService } from './features/holidays/holidays.service';
@@ -124,7 +130,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const guards = createAuthGuards(sessions);
   const preferences = createPreferencesService(db);
   const audit = createAuditService(db);
-  const auth = createAuthService(db, sessions, createLoginThrottle(db), audit);
+  const loginThrottle = createLoginThrottle(db);
+  const mfa = createMfaService(db, {
+    box: createSecretBox(loadMfaKey(config)),
+    throttle: loginThrottle,
+    audit,
+    issuer: config.appName,
+  });
+  const oidc = config.oidc ? createOidcService(db, config.oidc, { sessions, audit, log: app.log }) : undefined;
+  const auth = createAuthService(db, sessions, loginThrottle, audit, mfa, oidc);
   const programAreas = createProgramAreasService(db, audit);
   const regulations = createRegulationsService(db, audit);
   const clock = options.now ?? systemClock;
@@ -164,7 +178,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const taskSummary = createTaskSummaryService(db, clock);
   const calendar = createCalendarService(db, tasks);
   const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock);
-  const jobs = createJobsService(db, taskGeneration, { clock, purgeEndedSessions: () => sessions.purgeEnded() });
+  const jobs = createJobsService(db, taskGeneration, {
+    clock,
+    purgeEndedSessions: async () => {
+      await sessions.purgeEnded();
+      await mfa.purgeEndedChallenges();
+      await oidc?.purgeEnded();
+    },
+  });
 
   registerErrorHandler(app, reporter);
   refuseNulCharacters(app);
@@ -179,6 +200,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(publicConfigRoutes(config));
       await api.register(clientErrorsRoutes(reporter, rateLimits));
       await api.register(authRoutes(auth, guards));
+      await api.register(mfaRoutes(mfa, guards));
+      await api.register(oidcRoutes(oidc, guards, { publicUrl: config.publicUrl, signinUrl: config.signinUrl }));
       await api.register(preferencesRoutes(preferences, guards));
       await api.register(usersRoutes(users, guards));
       await api.register(facilitiesRoutes(facilities, guards));

@@ -44,6 +44,8 @@ export const PERMISSIONS = {
   'programArea:read': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
   /** Check the whole audit hash chain (it spans every facility). */
   'audit:verify': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  /** Security settings (which roles must use a second factor): all-facility admins only. */
+  'security:manage': ['ALL_FACILITY_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { registerCommonPasswords } from '@rtms/shared/common-passwords';
 import { COMMON_PASSWORDS } from '@rtms/shared/common-passwords.data';
+import { ROLES, type Role } from '@rtms/shared/enums';
 import { newPasswordSchema } from '@rtms/shared/schemas/auth';
 
 // The server always knows the list of common and breached passwords: every password rule (ADMIN_PASSWORD
@@ -90,12 +91,65 @@ const envSchema = z
     // Time to receive a whole request: a 100 MB upload must fit in it, slow senders are still cut off.
     REQUEST_TIMEOUT_MS: integerText(1000, 3_600_000).default(300_000),
     TRUST_PROXY: booleanText.default(false),
+    // 32 bytes (64 hex digits or base64) that encrypt second-factor secrets at rest; empty = a key file in DATA_DIR.
+    MFA_ENCRYPTION_KEY: z
+      .string()
+      .trim()
+      .default('')
+      .refine((value) => value === '' || decodeKey(value) !== undefined, {
+        // Never echo the value: it is a secret.
+        message: 'must be 32 bytes written as 64 hex digits or in base64 (e.g. `openssl rand -base64 32`)',
+      }),
+    // Single sign-on (OpenID Connect): on when issuer, client id and client secret are all set.
+    OIDC_ISSUER: z
+      .string()
+      .trim()
+      .default('')
+      .refine(
+        (value) =>
+          value === '' ||
+          (URL.canParse(value) &&
+            (new URL(value).protocol === 'https:' ||
+              (new URL(value).protocol === 'http:' &&
+                ['localhost', '127.0.0.1', '[::1]'].includes(new URL(value).hostname)))),
+        'must be an https:// URL (http:// only for localhost)',
+      ),
+    OIDC_CLIENT_ID: z.string().trim().default(''),
+    OIDC_CLIENT_SECRET: z.string().trim().default(''),
+    OIDC_LABEL: z.string().trim().min(1).max(60).default('single sign-on'),
+    OIDC_SCOPES: z.string().trim().default('openid email profile'),
+    OIDC_ROLE_CLAIM: z.string().trim().min(1).max(200).default('groups'),
+    OIDC_ROLE_MAP: z
+      .string()
+      .trim()
+      .default('')
+      .refine((value) => value === '' || parseRoleMap(value) !== undefined, {
+        message: `must be value=ROLE pairs separated by commas, ROLE one of ${ROLES.join(', ')}`,
+      }),
+    OIDC_DEFAULT_ROLE: z.enum([...ROLES, '']).default(''),
+    OIDC_FACILITY_CLAIM: z.string().trim().min(1).max(200).default('facilities'),
+    OIDC_ONLY: booleanText.default(false),
+    OIDC_BREAK_GLASS_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // Off when an external scheduler runs `npm run job -- <name>` instead.
     DAILY_JOBS_IN_PROCESS: booleanText.default(true),
   })
   // Rules across variables live in the schema too, so that one message lists every bad variable at once.
   .superRefine((env, ctx) => {
+    const oidc = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+    if (oidc.some((name) => env[name]) && !oidc.every((name) => env[name])) {
+      for (const name of oidc) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'required with the other OIDC_ variables' });
+      }
+    }
+    if (env.OIDC_ONLY && !env.OIDC_ISSUER) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ONLY'],
+        message: 'needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+      });
+    }
     if (env.STORAGE_DRIVER !== 's3') return;
     for (const name of ['S3_BUCKET', 'S3_ENDPOINT'] as const) {
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_DRIVER=s3' });
@@ -144,6 +198,53 @@ export interface AppConfig {
   logLevel: string;
   /** Run the daily jobs on a timer in this process (their lease keeps them once a day across instances). */
   dailyJobsInProcess: boolean;
+  /** The key that encrypts second-factor secrets, or undefined to use (and create) `<dataDir>/mfa-encryption.key`. */
+  mfaEncryptionKey: Buffer | undefined;
+  /** Single sign-on, or undefined when not configured. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the sign-in button ("Sign in with …"). */
+  label: string;
+  scopes: string;
+  /** The claim (dotted path) whose value(s) map to a role through `roleMap`. */
+  roleClaim: string;
+  /** Claim value → role; the first value in the claim that maps wins, in the order of ROLES (most rights first). */
+  roleMap: Record<string, Role>;
+  /** Role of a user none of whose claim values map, or undefined to refuse them. */
+  defaultRole: Role | undefined;
+  /** The claim (dotted path) listing the codes of the user's facilities (facility roles). */
+  facilityClaim: string;
+  /** Password sign-in is refused, except for `breakGlassEmail`. */
+  only: boolean;
+  breakGlassEmail: string;
+}
+
+/** "group=ROLE,group2=ROLE2" → {group: ROLE, …}, or undefined when malformed. */
+export function parseRoleMap(text: string): Record<string, Role> | undefined {
+  const map: Record<string, Role> = {};
+  for (const pair of text.split(',')) {
+    const at = pair.lastIndexOf('=');
+    const key = pair.slice(0, at).trim();
+    const role = pair.slice(at + 1).trim();
+    if (at < 1 || !key || !(ROLES as readonly string[]).includes(role)) return undefined;
+    map[key] = role as Role;
+  }
+  return map;
+}
+
+/** A 32-byte key written as 64 hex digits or in base64, or undefined when it is neither. */
+export function decodeKey(text: string): Buffer | undefined {
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(text)
+      ? Buffer.from(text, 'base64')
+      : undefined;
+  return bytes?.length === 32 ? bytes : undefined;
 }
 
 /** Thrown when the environment holds a bad value; the message lists every bad variable. */
@@ -199,5 +300,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     dailyJobsInProcess: e.DAILY_JOBS_IN_PROCESS,
+    mfaEncryptionKey: e.MFA_ENCRYPTION_KEY ? decodeKey(e.MFA_ENCRYPTION_KEY) : undefined,
+    oidc: e.OIDC_ISSUER
+      ? {
+          issuer: e.OIDC_ISSUER,
+          clientId: e.OIDC_CLIENT_ID,
+          clientSecret: e.OIDC_CLIENT_SECRET,
+          label: e.OIDC_LABEL,
+          scopes: e.OIDC_SCOPES,
+          roleClaim: e.OIDC_ROLE_CLAIM,
+          roleMap: e.OIDC_ROLE_MAP ? (parseRoleMap(e.OIDC_ROLE_MAP) ?? {}) : {},
+          defaultRole: e.OIDC_DEFAULT_ROLE || undefined,
+          facilityClaim: e.OIDC_FACILITY_CLAIM,
+          only: e.OIDC_ONLY,
+          breakGlassEmail: e.OIDC_BREAK_GLASS_EMAIL ?? e.ADMIN_EMAIL,
+        }
+      : undefined,
   };
 }

@@ -81,6 +81,13 @@ describe('loadConfig', () => {
 
   const badValues: [string, Record<string, string>][] = [
     ['PORT', { PORT: 'abc' }],
+    ['MFA_ENCRYPTION_KEY', { MFA_ENCRYPTION_KEY: 'too-short' }],
+    ['MFA_ENCRYPTION_KEY', { MFA_ENCRYPTION_KEY: 'ab'.repeat(31) }],
+    ['OIDC_ISSUER', { OIDC_ISSUER: 'http://idp.example.com', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }],
+    ['OIDC_CLIENT_SECRET', { OIDC_ISSUER: 'https://idp.example.com', OIDC_CLIENT_ID: 'a' }],
+    ['OIDC_ROLE_MAP', { OIDC_ROLE_MAP: 'admins=KING' }],
+    ['OIDC_DEFAULT_ROLE', { OIDC_DEFAULT_ROLE: 'KING' }],
+    ['OIDC_ONLY', { OIDC_ONLY: 'true' }],
     ['PORT', { PORT: '1.5' }],
     ['PORT', { PORT: '0x10' }],
     ['PORT', { PORT: '70000' }],
@@ -105,6 +112,36 @@ describe('loadConfig', () => {
   it.each(badValues)('refuses a bad %s with a ConfigError naming it (%j)', (name, env) => {
     const error = configErrorOf(env);
     expect(error.message).toMatch(new RegExp(`^  ${name}: `, 'm'));
+  });
+
+  it('reads the second-factor key (hex or base64) and the single sign-on settings', () => {
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ MFA_ENCRYPTION_KEY: hex }).mfaEncryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ MFA_ENCRYPTION_KEY: base64 }).mfaEncryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({}).mfaEncryptionKey).toBeUndefined();
+    expect(configErrorOf({ MFA_ENCRYPTION_KEY: 'secret-key-value' }).message).not.toContain('secret-key-value');
+
+    expect(loadConfig({}).oidc).toBeUndefined();
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://login.example.com/realms/acme',
+      OIDC_CLIENT_ID: 'rtms',
+      OIDC_CLIENT_SECRET: 's3cret',
+      OIDC_ROLE_MAP: 'rtms admins=ALL_FACILITY_ADMIN, staff=FACILITY_USER',
+      OIDC_ONLY: 'true',
+      ADMIN_EMAIL: 'Root@Example.com',
+    });
+    expect(config.oidc).toMatchObject({
+      issuer: 'https://login.example.com/realms/acme',
+      label: 'single sign-on',
+      scopes: 'openid email profile',
+      roleClaim: 'groups',
+      roleMap: { 'rtms admins': 'ALL_FACILITY_ADMIN', staff: 'FACILITY_USER' },
+      defaultRole: undefined,
+      facilityClaim: 'facilities',
+      only: true,
+      breakGlassEmail: 'root@example.com',
+    });
   });
 
   it('never echoes the administrator password it refuses', () => {

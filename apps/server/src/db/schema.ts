@@ -14,6 +14,15 @@ import type { FacilityHolidayChangesTable } from '../features/holidays/holidays.
 import type { CalendarFeedsTable } from '../features/calendar/calendar-feeds.table';
 import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
 
+import type {
+  MfaChallengesTable,
+  SecuritySettingsTable,
+  UserMfaBackupCodesTable,
+  UserMfaTable,
+} from '../features/mfa/mfa.table';
+
+import type { OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
+
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
 export interface Database {
   users: UsersTable;
@@ -37,4 +46,10 @@ export interface Database {
   rate_limit_buckets: RateLimitBucketsTable;
   facility_holiday_changes: FacilityHolidayChangesTable;
   calendar_feeds: CalendarFeedsTable;
+  user_mfa: UserMfaTable;
+  user_mfa_backup_codes: UserMfaBackupCodesTable;
+  mfa_challenges: MfaChallengesTable;
+  security_settings: SecuritySettingsTable;
+  user_identities: UserIdentitiesTable;
+  oidc_logins: OidcLoginsTable;
 }

@@ -13,6 +13,8 @@ export interface Principal {
   lastName: string;
   mustChangePassword: boolean;
   sessionId: string;
+  /** The session may only set up a second factor: the user's role requires one they do not have yet. */
+  mfaEnrolmentRequired?: boolean;
 }
 
 declare module 'fastify' {
@@ -27,6 +29,8 @@ declare module 'fastify' {
      * Every other route under /api is authenticated before anything else (registerAuthenticationFirst).
      */
     public?: boolean;
+    /** Routes a user may call while they must first set up a second factor (enrolment, me, sign-out). */
+    allowWhileMfaEnrolmentRequired?: boolean;
   }
 }
 
@@ -63,9 +67,13 @@ export function createAuthGuards(sessions: SessionsService): AuthGuards {
       lastName: session.lastName,
       mustChangePassword: Boolean(session.mustChangePassword),
       sessionId: session.id,
+      mfaEnrolmentRequired: Boolean(session.mfaEnrolmentRequired),
     };
     if (request.principal.mustChangePassword && !request.routeOptions.config.allowWhilePasswordChangeRequired) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED', 'You must change your password before you continue.');
+    }
+    if (request.principal.mfaEnrolmentRequired && !request.routeOptions.config.allowWhileMfaEnrolmentRequired) {
+      throw new AppError('MFA_ENROLMENT_REQUIRED', 'You must set up a second factor before you continue.');
     }
   }
 

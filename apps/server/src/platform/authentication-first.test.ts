@@ -12,6 +12,10 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/config',
   'POST /api/client-errors',
   'POST /api/users/login',
+  'POST /api/users/login/mfa',
+  'GET /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
+  'POST /api/auth/oidc/session',
 ]);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

@@ -45,4 +45,11 @@ export const AREAS: Area[] = [
     group: 'settings',
     permission: 'settings:view',
   },
+  {
+    key: 'security',
+    path: '/settings/security',
+    label: 'nav.security',
+    group: 'settings',
+    permission: 'security:manage',
+  },
 ];

@@ -13,7 +13,10 @@ function SessionLoader() {
   return <PageLoader label={t('app.loading')} detail={serverUnreachable ? t('app.serverUnreachable') : null} />;
 }
 
-/** Protected pages: a loader while the user loads, /signin when signed out, /change-password when a new password is due. */
+/**
+ * Protected pages: a loader while the user loads, /signin when signed out, /change-password when a new password is
+ * due, /account-security when the role requires a second factor not set up yet.
+ */
 export function RequireSignedIn() {
   const { status, user } = useAuth();
   const location = useLocation();
@@ -21,6 +24,9 @@ export function RequireSignedIn() {
   if (status === 'signedOut' || !user) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   if (user.mustChangePassword && location.pathname !== '/change-password')
     return <Navigate to="/change-password" replace />;
+  // A role that requires a second factor: set it up before anything else (after a required password change).
+  if (!user.mustChangePassword && user.mfaEnrolmentRequired && location.pathname !== '/account-security')
+    return <Navigate to="/account-security" replace />;
   return <Outlet />;
 }
 

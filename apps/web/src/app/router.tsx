@@ -43,6 +43,8 @@ const SCREENS: Record<string, ScreenLoader> = {
     import('../features/documents/components/documents-library-page').then((m) => m.DocumentsLibraryPage),
   'archive-documents': () =>
     import('../features/documents/components/archive-documents-page').then((m) => m.ArchiveDocumentsPage),
+  security: () =>
+    import('../features/account-security/components/security-settings-page').then((m) => m.SecuritySettingsPage),
 };
 
 const areaRoutes: RouteObject[] = AREAS.map((area) => ({
@@ -113,6 +115,13 @@ export const router = createBrowserRouter([
                 path: '/tasks/:id',
                 lazy: async () => ({
                   Component: (await import('../features/tasks/components/task-detail-page')).TaskDetailPage,
+                }),
+              },
+              {
+                path: '/account-security',
+                lazy: async () => ({
+                  Component: (await import('../features/account-security/components/account-security-page'))
+                    .AccountSecurityPage,
                 }),
               },
               {

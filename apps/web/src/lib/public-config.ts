@@ -10,6 +10,7 @@ const FALLBACK: PublicConfig = {
   companyWebsite: '',
   supportEmail: '',
   version: APP_VERSION,
+  sso: null,
 };
 
 /** App name, logo, company and website of this installation (GET /api/config). */

@@ -15,6 +15,7 @@ export const AUDIT_ENTITY_TYPES = [
   'DOCUMENT',
   'FACILITY_HOLIDAY',
   'CALENDAR_FEED',
+  'SECURITY_SETTINGS',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -40,6 +41,9 @@ export const AUDIT_ACTIONS = [
   'GENERATE',
   'HAND_OVER',
   'IMPORT',
+  'MFA_ENABLE',
+  'MFA_DISABLE',
+  'MFA_RESET',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

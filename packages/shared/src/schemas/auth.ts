@@ -22,11 +22,24 @@ export const sessionUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   mustChangePassword: z.boolean(),
+  /** The user's role requires a second factor they have not set up: the session may only enrol. */
+  mfaEnrolmentRequired: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const loginResponseSchema = z.object({
+/** A signed-in session: the answer of sign-in (without a second factor) and of the second-factor step. */
+export const sessionResponseSchema = z.object({
   data: z.object({ token: z.string(), user: sessionUserSchema }),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** Sign-in of a user with a second factor: the password was right; `mfaToken` goes with the code. */
+export const mfaChallengeSchema = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+
+/** POST /api/users/login answer: a session, or (PRODUCT §6) a second-factor challenge. */
+export const loginResponseSchema = z.object({
+  data: z.union([z.object({ token: z.string(), user: sessionUserSchema }), mfaChallengeSchema]),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

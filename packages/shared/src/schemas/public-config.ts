@@ -8,5 +8,7 @@ export const publicConfigSchema = z.object({
   companyWebsite: z.string(),
   supportEmail: z.string(),
   version: z.string(),
+  /** Single sign-on, when configured: the provider's name for "Sign in with …", and whether it is the only way in. */
+  sso: z.object({ label: z.string(), only: z.boolean() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

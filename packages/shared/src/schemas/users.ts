@@ -18,6 +18,8 @@ export const userSchema = z.object({
   mustChangePassword: z.boolean(),
   lastSignInAt: instantSchema.nullable(),
   facilityIds: z.array(idSchema),
+  /** The user has a confirmed second factor (TOTP). */
+  mfaEnabled: z.boolean(),
   createdAt: instantSchema,
   updatedAt: instantSchema,
 });
@@ -119,3 +121,6 @@ export const createUserResponseSchema = dataOf(userSchema.extend({ temporaryPass
 /** POST /api/users/:id/reset-password answer: the temporary password, shown once; it must be changed at sign-in. */
 export const resetPasswordResponseSchema = dataOf(z.object({ temporaryPassword: z.string() }));
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
+
+/** DELETE /api/users/:id/mfa */
+export const resetSecondFactorResponseSchema = dataOf(z.object({ mfaEnabled: z.literal(false) }));

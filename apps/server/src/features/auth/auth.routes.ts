@@ -6,7 +6,9 @@ import {
   loginBodySchema,
   loginResponseSchema,
   meResponseSchema,
+  sessionResponseSchema,
 } from '@rtms/shared/schemas/auth';
+import { loginMfaBodySchema } from '@rtms/shared/schemas/mfa';
 import { errorBodySchema } from '@rtms/shared/schemas/common';
 import type { AuthGuards } from '../../platform/auth';
 import { principalOf } from '../../platform/auth';
@@ -36,6 +38,27 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
     );
 
     app.post(
+      '/users/login/mfa',
+      {
+        // The second sign-in step: the mfaToken of the first step is its credential.
+        config: { public: true },
+        schema: {
+          tags: ['session'],
+          summary: 'Sign in, second step: a TOTP or backup code for the mfaToken of POST /users/login',
+          body: loginMfaBodySchema,
+          response: { 200: sessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const data = await auth.loginWithCode(request.body.mfaToken, request.body.code, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        return { data };
+      },
+    );
+
+    app.post(
       '/users/auth/me',
       {
         schema: {
@@ -44,7 +67,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
           security: [{ bearer: [] }],
           response: { 200: meResponseSchema, 401: errorBodySchema },
         },
-        config: { allowWhilePasswordChangeRequired: true },
+        config: { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true },
         preHandler: guards.authenticate,
       },
       async (request) => ({ data: await auth.me(principalOf(request)) }),
@@ -59,7 +82,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
           security: [{ bearer: [] }],
           response: { 200: z.object({ data: z.object({ signedOut: z.boolean() }) }), 401: errorBodySchema },
         },
-        config: { allowWhilePasswordChangeRequired: true },
+        config: { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true },
         preHandler: guards.authenticate,
       },
       async (request) => {
@@ -78,7 +101,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
           body: changePasswordBodySchema,
           response: { 200: changePasswordResponseSchema, ...errors },
         },
-        config: { allowWhilePasswordChangeRequired: true },
+        config: { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true },
         preHandler: guards.authenticate,
       },
       async (request) => {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SessionUser } from '@rtms/shared/schemas/auth';
+import type { MfaChallenge, SessionUser } from '@rtms/shared/schemas/auth';
 import type { Database } from '../../db/schema';
 import { AppError } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
@@ -10,13 +10,16 @@ import { findUserByEmail, findUserById, updateUser } from '../users/users.reposi
 import { toSessionUser } from '../users/users.dto';
 import type { LoginThrottle } from './login-throttle';
 import { actorOf, type AuditService } from '../audit/audit.service';
+import type { MfaService } from '../mfa/mfa.service';
+import type { OidcService } from '../oidc/oidc.service';
+
+type Session = { token: string; user: SessionUser };
 
 export interface AuthService {
-  login(
-    email: string,
-    password: string,
-    client: { ip: string; userAgent?: string },
-  ): Promise<{ token: string; user: SessionUser }>;
+  /** A session, or a second-factor challenge for a user who has one. */
+  login(email: string, password: string, client: { ip: string; userAgent?: string }): Promise<Session | MfaChallenge>;
+  /** The second step of a sign-in with a second factor: a TOTP or backup code for the challenge's `mfaToken`. */
+  loginWithCode(mfaToken: string, code: string, client: { ip: string; userAgent?: string }): Promise<Session>;
   me(principal: Principal): Promise<SessionUser>;
   logout(principal: Principal): Promise<void>;
   /** Changes the caller's password, signs out every session (the old token gets 401) and returns a new token. */
@@ -35,9 +38,12 @@ export function createAuthService(
   sessions: SessionsService,
   throttle: LoginThrottle,
   audit: AuditService,
+  mfa: MfaService,
+  oidc?: OidcService,
 ): AuthService {
   return {
     async login(email, password, client) {
+      oidc?.assertPasswordSignInAllowed(email);
       await throttle.assertAllowed(email, client.ip);
       const user = await findUserByEmail(db, email);
       const matches = user ? await verifyPassword(user.passwordHash, password) : await verifyDecoy(password);
@@ -49,7 +55,19 @@ export function createAuthService(
       if (!user.active) {
         throw new AppError('UNAUTHENTICATED', 'This account is deactivated. Contact the administrator.');
       }
+      // The failure counter is cleared only after the second factor: otherwise a known password would
+      // reset the lock between each few guesses of the code.
+      if (await mfa.hasSecondFactor(user.id))
+        return { mfaRequired: true, mfaToken: await mfa.createChallenge(user.id) };
       await throttle.recordSuccess(email);
+      const mfaEnrolmentRequired = await mfa.isRequiredFor(user.role);
+      const token = await sessions.create(user.id, client, { mfaEnrolmentRequired });
+      await updateUser(db, user.id, { lastSignInAt: nowIso() });
+      return { token, user: toSessionUser(user, { mfaEnrolmentRequired }) };
+    },
+
+    async loginWithCode(mfaToken, code, client) {
+      const user = await mfa.completeChallenge(mfaToken, code, client);
       const token = await sessions.create(user.id, client);
       await updateUser(db, user.id, { lastSignInAt: nowIso() });
       return { token, user: toSessionUser(user) };
@@ -58,7 +76,7 @@ export function createAuthService(
     async me(principal) {
       const user = await findUserById(db, principal.id);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
-      return toSessionUser(user);
+      return toSessionUser(user, principal);
     },
 
     logout: (principal) => sessions.revoke(principal.sessionId),
@@ -92,7 +110,7 @@ export function createAuthService(
           changes: { mustChangePassword: { before: Boolean(user.mustChangePassword), after: false } },
         });
       });
-      return sessions.create(user.id, client);
+      return sessions.create(user.id, client, { mfaEnrolmentRequired: principal.mfaEnrolmentRequired });
     },
   };
 }

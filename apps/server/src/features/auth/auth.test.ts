@@ -53,7 +53,7 @@ describe('sign-in, current user and sign-out', () => {
     expect(wrong.json().message).toBe(unknown.json().message);
   });
 
-  it('answers sign-in with exactly the seed fields (plus mustChangePassword) and nothing secret', async () => {
+  it('answers sign-in with exactly the seed fields (plus mustChangePassword and mfaEnrolmentRequired) and nothing secret', async () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/users/login',
@@ -66,6 +66,7 @@ describe('sign-in, current user and sign-out', () => {
       'email',
       'firstName',
       'lastName',
+      'mfaEnrolmentRequired',
       'mustChangePassword',
       'name',
       'role',

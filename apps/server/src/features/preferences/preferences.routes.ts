@@ -8,7 +8,7 @@ import type { PreferencesService } from './preferences.service';
 export function preferencesRoutes(preferences: PreferencesService, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
     const common = {
-      config: { allowWhilePasswordChangeRequired: true },
+      config: { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true },
       preHandler: guards.authenticate,
     };
     app.get(

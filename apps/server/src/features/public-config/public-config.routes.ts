@@ -13,6 +13,8 @@ export function publicConfigRoutes(config: AppConfig): FastifyPluginAsyncZod {
     companyWebsite: config.companyWebsite,
     supportEmail: config.supportEmail,
     version: APP_VERSION,
+    // The "Sign in with …" button; `only` hides the password form (the break-glass admin opens it by link).
+    sso: config.oidc ? { label: config.oidc.label, only: config.oidc.only } : null,
   };
   return async (app) => {
     app.get(

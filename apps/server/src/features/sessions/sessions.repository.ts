@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { SessionRow } from './sessions.table';
+import type { NewSessionRow } from './sessions.table';
 
 type Db = Kysely<Database>;
 
-export async function insertSession(db: Db, row: SessionRow): Promise<void> {
+export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
@@ -19,6 +19,7 @@ export function findSessionWithUser(db: Db, tokenHash: string) {
       'sessions.expiresAt',
       'sessions.lastSeenAt',
       'sessions.revokedAt',
+      'sessions.mfaEnrolmentRequired',
       'users.email',
       'users.role',
       'users.firstName',
@@ -55,5 +56,15 @@ export async function deleteEndedSessions(db: Db, before: string): Promise<void>
   await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expiresAt', '<', before), eb('revokedAt', '<', before)]))
+    .execute();
+}
+
+/** Lifts the enrolment-only restriction from every session of a user (they have just set up a second factor). */
+export async function clearMfaEnrolmentRequired(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ mfaEnrolmentRequired: 0 })
+    .where('userId', '=', userId)
+    .where('mfaEnrolmentRequired', '=', 1)
     .execute();
 }

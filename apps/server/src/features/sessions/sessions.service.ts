@@ -20,8 +20,15 @@ import {
 const TOUCH_INTERVAL_MS = 60_000;
 
 export interface SessionsService {
-  /** Starts a session and returns its bearer token (shown once; only its hash is kept). */
-  create(userId: string, client: { ip?: string; userAgent?: string }): Promise<string>;
+  /**
+   * Starts a session and returns its bearer token (shown once; only its hash is kept). With
+   * `mfaEnrolmentRequired` the session may only set up a second factor (and read itself, sign out).
+   */
+  create(
+    userId: string,
+    client: { ip?: string; userAgent?: string },
+    options?: { mfaEnrolmentRequired?: boolean },
+  ): Promise<string>;
   /** The live session of a token, or undefined when unknown, revoked, idle too long or past its lifetime. */
   findLive(token: string): Promise<SessionWithUser | undefined>;
   revoke(sessionId: string): Promise<void>;
@@ -40,7 +47,7 @@ export function createSessionsService(
   const idleMs = policy.idleMinutes * 60_000;
   const touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, idleMs / 4);
   return {
-    async create(userId, client) {
+    async create(userId, client, options = {}) {
       const token = randomBytes(32).toString('base64url');
       const now = new Date();
       await insertSession(db, {
@@ -53,6 +60,7 @@ export function createSessionsService(
         revokedAt: null,
         ip: client.ip?.slice(0, 64) ?? null,
         userAgent: client.userAgent?.slice(0, 256) ?? null,
+        mfaEnrolmentRequired: options.mfaEnrolmentRequired ? 1 : 0,
       });
       return token;
     },

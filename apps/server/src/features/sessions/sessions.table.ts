@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 /** A sign-in session. Only the SHA-256 of the bearer token is stored. */
 export interface SessionsTable {
@@ -11,6 +11,9 @@ export interface SessionsTable {
   revokedAt: string | null;
   ip: string | null;
   userAgent: string | null;
+  /** 1 when the user's role requires a second factor they have not set up: only enrolment is allowed. */
+  mfaEnrolmentRequired: Generated<number>;
 }
 
 export type SessionRow = Selectable<SessionsTable>;
+export type NewSessionRow = Insertable<SessionsTable>;

@@ -5,6 +5,7 @@ import type { UserRow } from './users.table';
 /** The user as the sign-in and current-user calls return it. */
 export function toSessionUser(
   row: Pick<UserRow, 'id' | 'email' | 'role' | 'firstName' | 'lastName' | 'mustChangePassword'>,
+  session: { mfaEnrolmentRequired?: boolean } = {},
 ): SessionUser {
   return {
     _id: row.id,
@@ -14,5 +15,6 @@ export function toSessionUser(
     firstName: row.firstName,
     lastName: row.lastName,
     mustChangePassword: Boolean(row.mustChangePassword),
+    mfaEnrolmentRequired: Boolean(session.mfaEnrolmentRequired),
   };
 }

@@ -5,6 +5,7 @@ import {
   createUserBodySchema,
   createUserResponseSchema,
   resetPasswordResponseSchema,
+  resetSecondFactorResponseSchema,
   updateUserBodySchema,
   userListQuerySchema,
   userPageSchema,
@@ -102,6 +103,21 @@ export function usersRoutes(users: UsersService, guards: AuthGuards): FastifyPlu
         },
       },
       async (request) => ({ data: await users.resetPassword(principalOf(request), request.params.id) }),
+    );
+
+    app.delete(
+      '/users/:id/mfa',
+      {
+        preHandler: guards.requirePermission('user:resetPassword'),
+        schema: {
+          tags: ['users'],
+          summary: 'Reset a user’s second factor (a lost device): removes it and signs the user out; audited',
+          security,
+          params,
+          response: { 200: resetSecondFactorResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await users.resetSecondFactor(principalOf(request), request.params.id) }),
     );
   };
 }

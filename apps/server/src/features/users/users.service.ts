@@ -28,6 +28,7 @@ import {
   type UserVisibility,
 } from './users.repository';
 import type { UserRow } from './users.table';
+import { deleteUserMfa, findUserMfa, findUsersWithSecondFactor } from '../mfa/mfa.repository';
 
 type CreateBody = z.output<typeof createUserBodySchema>;
 type UpdateBody = z.output<typeof updateUserBodySchema>;
@@ -46,11 +47,16 @@ export interface UsersService {
   update(principal: Principal, id: string, body: UpdateBody): Promise<User>;
   /** Issues a temporary password that must be changed at next sign-in, and signs the user out everywhere. */
   resetPassword(principal: Principal, id: string): Promise<{ temporaryPassword: string }>;
+  /**
+   * Removes another user's second factor (a lost phone): they sign in with their password alone, or
+   * enrol again at next sign-in when their role requires it. Signs the user out everywhere. Audited.
+   */
+  resetSecondFactor(principal: Principal, id: string): Promise<{ mfaEnabled: false }>;
 }
 
 const ADMIN: Role = 'ALL_FACILITY_ADMIN';
 
-export function toUser(row: UserRow, facilityIds: string[]): User {
+export function toUser(row: UserRow, facilityIds: string[], mfaEnabled: boolean): User {
   return {
     _id: row.id,
     email: row.email,
@@ -62,6 +68,7 @@ export function toUser(row: UserRow, facilityIds: string[]): User {
     mustChangePassword: Boolean(row.mustChangePassword),
     lastSignInAt: row.lastSignInAt,
     facilityIds,
+    mfaEnabled,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
@@ -116,7 +123,8 @@ export function createUsersService(
   }
 
   async function dto(scope: FacilityScope, row: UserRow): Promise<User> {
-    return toUser(row, (await facilityIdsOf(scope, [row.id])).get(row.id) ?? []);
+    const mfa = await findUsersWithSecondFactor(db, [row.id]);
+    return toUser(row, (await facilityIdsOf(scope, [row.id])).get(row.id) ?? [], mfa.has(row.id));
   }
 
   /** Only an ALL_FACILITY_ADMIN may grant that role or act on an ALL_FACILITY_ADMIN. */
@@ -144,8 +152,12 @@ export function createUsersService(
         scope,
         rows.map((row) => row.id),
       );
+      const withSecondFactor = await findUsersWithSecondFactor(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
-        data: rows.map((row) => toUser(row, facilities.get(row.id) ?? [])),
+        data: rows.map((row) => toUser(row, facilities.get(row.id) ?? [], withSecondFactor.has(row.id))),
         meta: { total, page: query.page, pageSize: query.pageSize },
       };
     },
@@ -299,6 +311,26 @@ export function createUsersService(
       });
       await sessions.revokeAllOfUser(id);
       return { temporaryPassword };
+    },
+
+    async resetSecondFactor(principal, id) {
+      if (id === principal.id) throw forbidden('Turn your own second factor off under Account security');
+      const scope = await facilityScopeOf(db, principal);
+      const target = await visibleRowOrThrow(principal, scope, id);
+      assertMayManage(principal, target.role);
+      await db.transaction().execute(async (trx) => {
+        const before = await findUserMfa(trx, id);
+        if (!(await deleteUserMfa(trx, id))) return;
+        await audit.record(trx, {
+          actor: actorOf(principal),
+          action: 'MFA_RESET',
+          entityType: 'USER',
+          entityId: id,
+          changes: { mfaEnabled: { before: Boolean(before?.confirmedAt), after: false } },
+        });
+      });
+      await sessions.revokeAllOfUser(id);
+      return { mfaEnabled: false };
     },
   };
 }

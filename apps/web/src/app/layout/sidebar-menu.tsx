@@ -17,6 +17,7 @@ import {
   InboxOutlined,
   BookOutlined,
   AppstoreOutlined,
+  SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@rtms/shared/permissions';
@@ -39,6 +40,7 @@ const ICONS: Record<string, React.ReactNode> = {
   audit: <AuditOutlined />,
   regulations: <FileTextOutlined />,
   'program-areas': <AppstoreOutlined />,
+  security: <SafetyCertificateOutlined />,
 };
 
 /** The areas this role may see, with Users shown as My Profile where the seed says so. */

@@ -1,12 +1,12 @@
 import { Button, Dropdown, Flex, Typography } from 'antd';
-import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { KeyOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { useAuth, useCurrentUser } from '../../lib/auth/auth-context';
 import { useT } from '../../lib/i18n/use-t';
 import { UserAvatar } from '../../components/user-avatar';
 
-/** Avatar, name and the user menu: change password and sign out. */
+/** Avatar, name and the user menu: change password, account security and sign out. */
 export function UserMenu({ showName = true }: { showName?: boolean }) {
   const t = useT();
   const user = useCurrentUser();
@@ -19,11 +19,13 @@ export function UserMenu({ showName = true }: { showName?: boolean }) {
       menu={{
         items: [
           { key: 'change-password', icon: <KeyOutlined />, label: t('userMenu.changePassword') },
+          { key: 'account-security', icon: <SafetyOutlined />, label: t('userMenu.accountSecurity') },
           { type: 'divider' },
           { key: 'sign-out', icon: <LogoutOutlined />, label: t('userMenu.signOut') },
         ],
         onClick: ({ key }) => {
           if (key === 'change-password') navigate('/change-password');
+          if (key === 'account-security') navigate('/account-security');
           if (key === 'sign-out') void signOut();
         },
       }}

@@ -1,10 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, SessionUser } from '@rtms/shared/schemas/auth';
+import type { LoginBody, SessionResponse, SessionUser } from '@rtms/shared/schemas/auth';
 import { ApiError, setUnauthorizedListener } from '../api-client';
 import { reportError } from '../error-reporting';
 import { getCurrentUser } from '../../features/auth/api/get-current-user';
 import { signIn as signInCall } from '../../features/auth/api/sign-in';
+import { signInWithCode } from '../../features/auth/api/sign-in-with-code';
+import { exchangeSsoCode } from '../../features/auth/api/sso-session';
 import { signOutOnServer } from '../../features/auth/api/sign-out';
 import { clearStoredSession, readStoredToken, storeSession, storeToken } from './session-storage';
 
@@ -21,10 +23,20 @@ interface AuthState {
   sessionError: string | null;
   /** Whether the stored session cannot be checked now because the server does not answer (it is retried). */
   serverUnreachable: boolean;
+  /** The password was right and the account has a second factor: the code step's token (PRODUCT §6). */
+  mfaToken: string | null;
 }
 
 interface AuthContextValue extends AuthState {
   signIn(body: LoginBody): Promise<boolean>;
+  /** The second sign-in step: a code from the authenticator app or a backup code. */
+  submitCode(code: string): Promise<boolean>;
+  /** Back from the code step to email and password. */
+  cancelCode(): void;
+  /** Completes a single sign-on with the one-time code the callback put in the address. */
+  completeSso(code: string): Promise<boolean>;
+  /** After setting up a second factor that the role requires: the session may now do everything. */
+  mfaEnrolled(): void;
   signOut(): Promise<void>;
   /** After a password change: keep the new token and clear the must-change flag. */
   passwordChanged(token: string): void;
@@ -49,6 +61,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     signInError: null,
     sessionError: null,
     serverUnreachable: false,
+    mfaToken: null,
   }));
 
   const endSession = useCallback(
@@ -105,19 +118,64 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUnauthorizedListener(() => endSession('Your session has ended. Please sign in again.'));
   }, [endSession]);
 
-  const signIn = useCallback(async (body: LoginBody) => {
-    setState((previous) => ({ ...previous, signingIn: true, signInError: null, sessionError: null }));
-    try {
-      const { data } = await signInCall(body);
-      storeSession(data.token, data.user);
-      setState((previous) => ({ ...previous, status: 'signedIn', user: data.user, signingIn: false }));
-      return true;
-    } catch (error) {
-      reportError(error, { during: 'sign-in' });
-      const message = error instanceof Error ? error.message : String(error);
-      setState((previous) => ({ ...previous, signingIn: false, signInError: message }));
-      return false;
-    }
+  /** Runs one sign-in call: a session signs in, a challenge opens the code step, an error is shown. */
+  const attempt = useCallback(
+    async (during: string, call: () => Promise<{ data: SessionResponse['data'] | { mfaToken: string } }>) => {
+      setState((previous) => ({ ...previous, signingIn: true, signInError: null, sessionError: null }));
+      try {
+        const { data } = await call();
+        if ('mfaToken' in data) {
+          setState((previous) => ({ ...previous, signingIn: false, mfaToken: data.mfaToken }));
+          return false;
+        }
+        storeSession(data.token, data.user);
+        setState((previous) => ({
+          ...previous,
+          status: 'signedIn',
+          user: data.user,
+          signingIn: false,
+          mfaToken: null,
+        }));
+        return true;
+      } catch (error) {
+        reportError(error, { during });
+        const message = error instanceof Error ? error.message : String(error);
+        // An ended challenge (expired, too many wrong codes) sends the user back to the password step.
+        const ended =
+          error instanceof ApiError && !Array.isArray(error.details) && error.details?.mfaChallengeEnded === true;
+        setState((previous) => ({
+          ...previous,
+          signingIn: false,
+          signInError: message,
+          ...(ended ? { mfaToken: null } : {}),
+        }));
+        return false;
+      }
+    },
+    [],
+  );
+
+  const signIn = useCallback((body: LoginBody) => attempt('sign-in', () => signInCall(body)), [attempt]);
+
+  const submitCode = useCallback(
+    (code: string) => {
+      const mfaToken = state.mfaToken;
+      if (!mfaToken) return Promise.resolve(false);
+      return attempt('sign-in code', () => signInWithCode({ mfaToken, code }));
+    },
+    [attempt, state.mfaToken],
+  );
+
+  const cancelCode = useCallback(() => {
+    setState((previous) => ({ ...previous, mfaToken: null, signInError: null }));
+  }, []);
+
+  const completeSso = useCallback((code: string) => attempt('single sign-on', () => exchangeSsoCode(code)), [attempt]);
+
+  const mfaEnrolled = useCallback(() => {
+    setState((previous) =>
+      previous.user ? { ...previous, user: { ...previous.user, mfaEnrolmentRequired: false } } : previous,
+    );
   }, []);
 
   const signOut = useCallback(async () => {
@@ -138,8 +196,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ ...state, signIn, signOut, passwordChanged }),
-    [state, signIn, signOut, passwordChanged],
+    () => ({ ...state, signIn, submitCode, cancelCode, completeSso, mfaEnrolled, signOut, passwordChanged }),
+    [state, signIn, submitCode, cancelCode, completeSso, mfaEnrolled, signOut, passwordChanged],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

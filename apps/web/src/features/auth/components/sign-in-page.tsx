@@ -9,6 +9,9 @@ import { useAuth } from '../../../lib/auth/auth-context';
 import { usePublicConfig } from '../../../lib/public-config';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { useT } from '../../../lib/i18n/use-t';
+import { useSearchParams } from 'react-router';
+import { MfaCodeStep } from './mfa-code-step';
+import { SsoSignIn } from './sso-sign-in';
 
 interface SignInValues {
   email: string;
@@ -33,7 +36,10 @@ function validate(values: SignInValues): SignInErrors {
 export function SignInPage() {
   const t = useT();
   const config = usePublicConfig();
-  const { signIn, signingIn, signInError, sessionError } = useAuth();
+  const { signIn, signingIn, signInError, sessionError, mfaToken } = useAuth();
+  const [params] = useSearchParams();
+  // With single sign-on as the only way in, the password form is for the break-glass admin (?local=1).
+  const showPassword = !config.sso?.only || params.get('local') === '1';
   // A plain form with the seed's two rules: antd's Form would add some 30 KB (gzip) to the first page.
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
@@ -87,55 +93,69 @@ export function SignInPage() {
             {signInError ? (
               <Alert className="signin__alert" type="error" showIcon title={signInError} role="alert" />
             ) : null}
-            <form className="signin__fields" noValidate onSubmit={onSubmit}>
-              <div className="signin__field">
-                <label htmlFor="signin-email" className="signin__label">
-                  {t('signin.email')}
-                </label>
-                <Input
-                  id="signin-email"
-                  ref={emailRef}
-                  value={values.email}
-                  onChange={(event) => change('email', event.target.value)}
-                  status={errors.email ? 'error' : undefined}
-                  aria-invalid={errors.email ? true : undefined}
-                  aria-describedby={errors.email ? 'signin-email-error' : undefined}
-                  disabled={signingIn}
-                  prefix={<MailOutlined />}
-                  autoComplete="username"
-                  inputMode="email"
-                  size="large"
-                  autoFocus
-                />
-                <div id="signin-email-error" className="signin__error" role="alert">
-                  {errors.email ? t(errors.email) : null}
-                </div>
+            {mfaToken ? <MfaCodeStep /> : null}
+            {!mfaToken && config.sso ? <SsoSignIn label={config.sso.label} /> : null}
+            {!mfaToken && config.sso && showPassword ? (
+              <div className="signin__divider" role="separator">
+                {t('signin.or')}
               </div>
-              <div className="signin__field">
-                <label htmlFor="signin-password" className="signin__label">
-                  {t('signin.password')}
-                </label>
-                <Password
-                  id="signin-password"
-                  ref={passwordRef}
-                  value={values.password}
-                  onChange={(event) => change('password', event.target.value)}
-                  status={errors.password ? 'error' : undefined}
-                  aria-invalid={errors.password ? true : undefined}
-                  aria-describedby={errors.password ? 'signin-password-error' : undefined}
-                  disabled={signingIn}
-                  prefix={<LockOutlined />}
-                  autoComplete="current-password"
-                  size="large"
-                />
-                <div id="signin-password-error" className="signin__error" role="alert">
-                  {errors.password ? t(errors.password) : null}
+            ) : null}
+            {!mfaToken && showPassword ? (
+              <form className="signin__fields" noValidate onSubmit={onSubmit}>
+                <div className="signin__field">
+                  <label htmlFor="signin-email" className="signin__label">
+                    {t('signin.email')}
+                  </label>
+                  <Input
+                    id="signin-email"
+                    ref={emailRef}
+                    value={values.email}
+                    onChange={(event) => change('email', event.target.value)}
+                    status={errors.email ? 'error' : undefined}
+                    aria-invalid={errors.email ? true : undefined}
+                    aria-describedby={errors.email ? 'signin-email-error' : undefined}
+                    disabled={signingIn}
+                    prefix={<MailOutlined />}
+                    autoComplete="username"
+                    inputMode="email"
+                    size="large"
+                    autoFocus
+                  />
+                  <div id="signin-email-error" className="signin__error" role="alert">
+                    {errors.email ? t(errors.email) : null}
+                  </div>
                 </div>
-              </div>
-              <Button type="primary" htmlType="submit" size="large" block loading={signingIn}>
-                {t('signin.submit')}
-              </Button>
-            </form>
+                <div className="signin__field">
+                  <label htmlFor="signin-password" className="signin__label">
+                    {t('signin.password')}
+                  </label>
+                  <Password
+                    id="signin-password"
+                    ref={passwordRef}
+                    value={values.password}
+                    onChange={(event) => change('password', event.target.value)}
+                    status={errors.password ? 'error' : undefined}
+                    aria-invalid={errors.password ? true : undefined}
+                    aria-describedby={errors.password ? 'signin-password-error' : undefined}
+                    disabled={signingIn}
+                    prefix={<LockOutlined />}
+                    autoComplete="current-password"
+                    size="large"
+                  />
+                  <div id="signin-password-error" className="signin__error" role="alert">
+                    {errors.password ? t(errors.password) : null}
+                  </div>
+                </div>
+                <Button type="primary" htmlType="submit" size="large" block loading={signingIn}>
+                  {t('signin.submit')}
+                </Button>
+              </form>
+            ) : null}
+            {!mfaToken && !showPassword ? (
+              <a className="signin__local" href="?local=1">
+                {t('signin.localSignIn')}
+              </a>
+            ) : null}
             <p className="signin__contact">
               {config.supportEmail
                 ? t('signin.contactAdminEmail', { email: config.supportEmail })

@@ -1,7 +1,15 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Empty, Flex, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined, KeyOutlined, PlusOutlined, StopOutlined, SwapOutlined, UndoOutlined } from '@ant-design/icons';
+import {
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  SafetyOutlined,
+  StopOutlined,
+  SwapOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
 import { ROLES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { User } from '@rtms/shared/schemas/users';
@@ -21,6 +29,7 @@ import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { HandOverModal } from '../../hand-over/components/hand-over-modal';
 import { listUsers, useUsers } from '../api/list-users';
 import { useResetUserPassword } from '../api/reset-password';
+import { useResetSecondFactor } from '../api/reset-second-factor';
 import { useUpdateUser } from '../api/update-user';
 import { MyProfilePage } from './my-profile-page';
 import { TemporaryPasswordModal } from './temporary-password-modal';
@@ -44,6 +53,7 @@ function UsersTablePage() {
   const result = useUsers(state.query);
   const update = useUpdateUser();
   const reset = useResetUserPassword();
+  const resetMfa = useResetSecondFactor();
   const [editing, setEditing] = useState<{ open: boolean; user?: User }>({ open: false });
   const [secret, setSecret] = useState({ open: false, email: '', password: '' });
   const [handingOver, setHandingOver] = useState<User | null>(null);
@@ -64,6 +74,15 @@ function UsersTablePage() {
     try {
       const { data } = await reset.mutateAsync(user._id);
       setSecret({ open: true, email: user.email, password: data.temporaryPassword });
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const resetSecondFactor = async (user: User) => {
+    try {
+      await resetMfa.mutateAsync(user._id);
+      void message.success(t('users.mfaResetDone', { email: user.email }));
     } catch (error) {
       void message.error(error instanceof Error ? error.message : String(error));
     }
@@ -101,6 +120,11 @@ function UsersTablePage() {
               <Tooltip title={t('users.mustChangePasswordHelp')}>
                 <Tag color="gold">{t('users.passwordChangeDue')}</Tag>
               </Tooltip>
+            ) : null}
+            {user.mfaEnabled ? (
+              <Tag color="green" icon={<SafetyOutlined aria-hidden />}>
+                {t('users.mfaOn')}
+              </Tag>
             ) : null}
           </Space>
         ),
@@ -147,6 +171,19 @@ function UsersTablePage() {
                   okText={t('users.resetPassword')}
                   onConfirm={() => resetPassword(user)}
                   aria-label={t('users.resetPasswordNamed', { name })}
+                />
+              ) : null}
+              {allowed.resetPassword && user.mfaEnabled ? (
+                <ConfirmButton
+                  size="small"
+                  type="text"
+                  icon={<SafetyOutlined />}
+                  tooltip={t('users.mfaReset')}
+                  title={t('users.mfaResetConfirm', { email: user.email })}
+                  description={t('users.mfaResetConfirmBody')}
+                  okText={t('users.mfaReset')}
+                  onConfirm={() => resetSecondFactor(user)}
+                  aria-label={t('users.mfaResetNamed', { name })}
                 />
               ) : null}
               {allowed.deactivate ? (

@@ -1,0 +1,139 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBodySchema } from '@rtms/shared/schemas/common';
+import {
+  backupCodesResponseSchema,
+  mfaDisableBodySchema,
+  mfaStatusResponseSchema,
+  securitySettingsResponseSchema,
+  securitySettingsSchema,
+  totpConfirmBodySchema,
+  totpEnrolmentResponseSchema,
+} from '@rtms/shared/schemas/mfa';
+import { principalOf, type AuthGuards } from '../../platform/auth';
+import type { MfaService } from './mfa.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  429: errorBodySchema,
+};
+const security = [{ bearer: [] }];
+
+/** The caller's second factor (PRODUCT §6 `/api/users/me/mfa`) and the security settings. */
+export function mfaRoutes(mfa: MfaService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    // A user whose role requires a second factor may call these before anything else (that is how they enrol).
+    const mine = { preHandler: guards.authenticate, config: { allowWhileMfaEnrolmentRequired: true } };
+
+    app.get(
+      '/users/me/mfa',
+      {
+        ...mine,
+        schema: {
+          tags: ['account security'],
+          summary: 'My second factor: whether it is on, backup codes left, whether my role requires it',
+          security,
+          response: { 200: mfaStatusResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await mfa.status(principalOf(request)) }),
+    );
+
+    app.post(
+      '/users/me/mfa/totp',
+      {
+        ...mine,
+        schema: {
+          tags: ['account security'],
+          summary: 'Start setting up an authenticator app: a new secret and its otpauth:// URL (for the QR code)',
+          security,
+          response: { 200: totpEnrolmentResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await mfa.startTotpEnrolment(principalOf(request)) }),
+    );
+
+    app.post(
+      '/users/me/mfa/totp/confirm',
+      {
+        ...mine,
+        schema: {
+          tags: ['account security'],
+          summary: 'Confirm the authenticator app with a first code; answers the ten backup codes (shown once)',
+          security,
+          body: totpConfirmBodySchema,
+          response: { 200: backupCodesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await mfa.confirmTotp(principalOf(request), request.body.code, { ip: request.ip }),
+      }),
+    );
+
+    app.post(
+      '/users/me/mfa/backup-codes',
+      {
+        ...mine,
+        schema: {
+          tags: ['account security'],
+          summary: 'Replace my backup codes with ten new ones (my password confirms it); the old ones stop working',
+          security,
+          body: mfaDisableBodySchema,
+          response: { 200: backupCodesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await mfa.regenerateBackupCodes(principalOf(request), request.body.password, { ip: request.ip }),
+      }),
+    );
+
+    app.delete(
+      '/users/me/mfa',
+      {
+        ...mine,
+        schema: {
+          tags: ['account security'],
+          summary: 'Turn my second factor off (my password confirms it)',
+          security,
+          body: mfaDisableBodySchema,
+          response: { 200: mfaStatusResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await mfa.disable(principalOf(request), request.body.password, { ip: request.ip }),
+      }),
+    );
+
+    app.get(
+      '/security-settings',
+      {
+        preHandler: guards.requirePermission('security:manage'),
+        schema: {
+          tags: ['account security'],
+          summary: 'Security settings: the roles that must use a second factor',
+          security,
+          response: { 200: securitySettingsResponseSchema, ...errors },
+        },
+      },
+      async () => ({ data: await mfa.getSettings() }),
+    );
+
+    app.put(
+      '/security-settings',
+      {
+        preHandler: guards.requirePermission('security:manage'),
+        schema: {
+          tags: ['account security'],
+          summary:
+            'Replace the security settings; users of a role that now requires a second factor enrol at next sign-in',
+          security,
+          body: securitySettingsSchema,
+          response: { 200: securitySettingsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await mfa.updateSettings(principalOf(request), request.body) }),
+    );
+  };
+}

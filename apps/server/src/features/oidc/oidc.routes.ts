@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { sessionResponseSchema } from '@rtms/shared/schemas/auth';
+import { errorBodySchema } from '@rtms/shared/schemas/common';
+import { principalOf, type AuthGuards } from '../../platform/auth';
+import { requireOidc, type OidcService } from './oidc.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
+
+/**
+ * Single sign-on with OpenID Connect (PRODUCT §6 `/api/auth/oidc/*`): authorization code with PKCE. The
+ * callback hands the web app a one-time code in the /signin address (never the bearer token itself), which
+ * it exchanges for a session with `POST /api/auth/oidc/session`.
+ */
+export function oidcRoutes(
+  oidc: OidcService | undefined,
+  guards: AuthGuards,
+  options: { publicUrl: string; signinUrl: string },
+): FastifyPluginAsyncZod {
+  /** Our callback address as the provider knows it: from PUBLIC_URL, else from this request (behind TRUST_PROXY). */
+  const redirectUriOf = (request: FastifyRequest) =>
+    new URL('/api/auth/oidc/callback', options.publicUrl || `${request.protocol}://${request.host}`).toString();
+
+  return async (app) => {
+    app.get(
+      '/auth/oidc/start',
+      {
+        // Public: the way in for a caller without a session.
+        config: { public: true },
+        schema: {
+          tags: ['session'],
+          summary: 'Single sign-on: redirects to the OpenID provider (404 when not configured)',
+          response: { 302: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => reply.redirect(await requireOidc(oidc).startSignIn(redirectUriOf(request)), 302),
+    );
+
+    app.get(
+      '/auth/oidc/callback',
+      {
+        // Public: the provider sends the browser back here, without a session.
+        config: { public: true },
+        schema: {
+          tags: ['session'],
+          summary: 'Single sign-on: the provider returns here; redirects to the web app with the outcome',
+          response: { 302: z.null(), 404: errorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const service = requireOidc(oidc);
+        const result = await service.callback(new URL(request.url, 'http://callback.invalid'), redirectUriOf(request));
+        const signin = options.signinUrl || '/signin';
+        if (result.kind === 'signed-in')
+          return reply.redirect(`${signin}?sso=${encodeURIComponent(result.handoff)}`, 302);
+        if (result.kind === 'linked') return reply.redirect('/account-security?linked=1', 302);
+        const page = result.linking ? '/account-security' : signin;
+        return reply.redirect(`${page}?ssoError=${result.reason}`, 302);
+      },
+    );
+
+    app.post(
+      '/auth/oidc/session',
+      {
+        // Public: the one-time code from the callback is its credential.
+        config: { public: true },
+        schema: {
+          tags: ['session'],
+          summary: 'Single sign-on: exchanges the one-time code from the callback for a session',
+          body: z
+            .object({ code: z.string({ message: 'This field is required' }).min(1, 'This field is required').max(128) })
+            .strict(),
+          response: { 200: sessionResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({
+        data: await requireOidc(oidc).exchangeHandoff(request.body.code, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }),
+      }),
+    );
+
+    app.post(
+      '/auth/oidc/link',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags: ['session'],
+          summary: 'Link my account to the single sign-on provider: answers the provider address to open',
+          security: [{ bearer: [] }],
+          response: { 200: z.object({ data: z.object({ url: z.string() }) }), ...errors },
+        },
+      },
+      async (request) => ({
+        data: { url: await requireOidc(oidc).startLink(principalOf(request), redirectUriOf(request)) },
+      }),
+    );
+  };
+}

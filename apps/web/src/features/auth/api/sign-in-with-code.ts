@@ -1,0 +1,8 @@
+import type { SessionResponse } from '@rtms/shared/schemas/auth';
+import type { LoginMfaBody } from '@rtms/shared/schemas/mfa';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/users/login/mfa: the second sign-in step (a TOTP or backup code) → `{data: {token, user}}`. */
+export function signInWithCode(body: LoginMfaBody): Promise<SessionResponse> {
+  return apiRequest<SessionResponse>('POST', '/users/login/mfa', { body, endsSessionOn401: false, token: null });
+}
