@@ -16,6 +16,8 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/auth/oidc/start',
   'GET /api/auth/oidc/callback',
   'POST /api/auth/oidc/session',
+  // Outside /api: a calendar feed's secret in its path is its only credential (no bearer token).
+  'GET /ical/{file}',
 ]);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
