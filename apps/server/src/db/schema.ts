@@ -9,6 +9,13 @@ import type { AuditEventsTable } from '../features/audit/audit.table';
 import type { RequirementFacilitiesTable, RequirementsTable } from '../features/requirements/requirements.table';
 import type { TaskCommentsTable, TasksRevisionTable, TasksTable } from '../features/tasks/tasks.table';
 import type { JobLeasesTable } from '../features/jobs/jobs.table';
+import type {
+  AppSecretsTable,
+  NotificationDeliveriesTable,
+  NotificationPreferencesTable,
+  NotificationsTable,
+  ReminderPoliciesTable,
+} from '../features/notifications/notifications.table';
 import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
@@ -31,4 +38,9 @@ export interface Database {
   documents: DocumentsTable;
   document_versions: DocumentVersionsTable;
   document_tags: DocumentTagsTable;
+  reminder_policies: ReminderPoliciesTable;
+  notification_preferences: NotificationPreferencesTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  app_secrets: AppSecretsTable;
 }

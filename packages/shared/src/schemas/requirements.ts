@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { isCalendarDate } from '../calendar-date';
 import { REQUIREMENT_STATUSES, SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } from '../enums';
 import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import {
+  reminderOverrideInputShape,
+  reminderOverrideOutputShape,
+  reminderOverridesAreOrdered,
+} from './reminder-policy';
 
 /** A calendar date `YYYY-MM-DD` naming a real day. */
 export const calendarDateSchema = z
@@ -56,6 +61,7 @@ export const requirementSchema = z.object({
   weekendShift: z.enum(WEEKEND_SHIFTS),
   leadTimeDays: z.number().int(),
   graceDays: z.number().int(),
+  ...reminderOverrideOutputShape,
   evidenceRequired: z.boolean(),
   minEvidence: z.number().int(),
   permitNumber: z.string().nullable(),
@@ -147,6 +153,7 @@ const fields = {
   weekendShift: z.enum(WEEKEND_SHIFTS, { message: 'Weekend shift must be NONE, PREVIOUS or NEXT' }),
   leadTimeDays: daysSchema('Lead time'),
   graceDays: daysSchema('Grace'),
+  ...reminderOverrideInputShape,
   evidenceRequired: z.boolean(),
   minEvidence: z
     .number({ message: 'Minimum evidence must be a whole number' })
@@ -189,7 +196,8 @@ export const createRequirementBodySchema = z
     facilities: fields.facilities.optional(),
   })
   .strict()
-  .superRefine(activeRangeIsOrdered);
+  .superRefine(activeRangeIsOrdered)
+  .superRefine(reminderOverridesAreOrdered);
 export type CreateRequirementBody = z.input<typeof createRequirementBodySchema>;
 
 const updateShape = {
@@ -205,6 +213,7 @@ const updateShape = {
   weekendShift: fields.weekendShift.optional(),
   leadTimeDays: fields.leadTimeDays.optional(),
   graceDays: fields.graceDays.optional(),
+  ...reminderOverrideInputShape,
   evidenceRequired: fields.evidenceRequired.optional(),
   minEvidence: fields.minEvidence.optional(),
   permitNumber: fields.permitNumber,
@@ -221,7 +230,11 @@ const updateShape = {
  * bindings (a facility left out is unbound: its untouched future tasks are removed, its history kept).
  * `status: RETIRED` retires (stops new tasks, removes untouched future tasks).
  */
-export const updateRequirementBodySchema = z.object(updateShape).strict().superRefine(activeRangeIsOrdered);
+export const updateRequirementBodySchema = z
+  .object(updateShape)
+  .strict()
+  .superRefine(activeRangeIsOrdered)
+  .superRefine(reminderOverridesAreOrdered);
 export type UpdateRequirementBody = z.input<typeof updateRequirementBodySchema>;
 
 /**
