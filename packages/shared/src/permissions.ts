@@ -44,6 +44,10 @@ export const PERMISSIONS = {
   'programArea:read': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
   /** Check the whole audit hash chain (it spans every facility). */
   'audit:verify': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
+  /** The notification outbox (delivery log): admins, within their facilities. */
+  'notificationDelivery:view': ['ALL_FACILITY_ADMIN', 'FACILITY_ADMIN'],
+  /** List the daily jobs and run one now. */
+  'job:run': ['ALL_FACILITY_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

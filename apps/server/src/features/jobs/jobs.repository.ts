@@ -61,3 +61,14 @@ export async function finishLease(
 export function findLeases(db: Db, name: string): Promise<JobLeaseRow[]> {
   return db.selectFrom('job_leases').selectAll().where('name', '=', name).orderBy('day').execute();
 }
+
+/** The most recent run of a job (scheduled or by hand). */
+export function findLastRun(db: Db, name: string): Promise<JobLeaseRow | undefined> {
+  return db
+    .selectFrom('job_leases')
+    .selectAll()
+    .where('name', '=', name)
+    .orderBy('acquiredAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

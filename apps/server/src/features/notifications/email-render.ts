@@ -27,25 +27,27 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function values(item: EmailItem) {
+function values(item: EmailItem, language: EmailLanguage) {
   return {
     title: item.taskTitle,
     facility: item.facilityName,
     date: item.dueDate,
-    days: Math.abs(item.daysUntilDue),
+    // "tomorrow", "in 7 days", "9 days ago": plural rules of every language, from Intl.
+    when: new Intl.RelativeTimeFormat(language, { numeric: 'auto' }).format(item.daysUntilDue, 'day'),
   };
 }
 
-function lineOf(m: EmailMessages, item: EmailItem): string {
-  if (item.category === 'ESCALATION') return fill(m.lineEscalation, values(item));
-  if (item.daysUntilDue < 0) return fill(m.lineOverdue, values(item));
-  if (item.daysUntilDue === 0) return fill(m.lineDueToday, values(item));
-  if (item.category === 'TASK_OPENED') return fill(m.lineOpened, values(item));
-  return fill(m.lineDueIn, values(item));
+function lineOf(m: EmailMessages, item: EmailItem, language: EmailLanguage): string {
+  const v = values(item, language);
+  if (item.category === 'ESCALATION') return fill(m.lineEscalation, v);
+  if (item.daysUntilDue < 0) return fill(m.lineOverdue, v);
+  if (item.daysUntilDue === 0) return fill(m.lineDueToday, v);
+  if (item.category === 'TASK_OPENED') return fill(m.lineOpened, v);
+  return fill(m.lineDueIn, v);
 }
 
-function subjectOf(m: EmailMessages, item: EmailItem, appName: string): string {
-  const v = values(item);
+function subjectOf(m: EmailMessages, item: EmailItem, appName: string, language: EmailLanguage): string {
+  const v = values(item, language);
   let subject: string;
   if (item.category === 'ESCALATION') subject = fill(m.subjectEscalation, v);
   else if (item.daysUntilDue < 0) subject = fill(m.subjectOverdue, v);
@@ -73,7 +75,7 @@ export interface RenderContext {
 export function renderReminder(context: RenderContext, item: EmailItem): RenderedEmail {
   const m = EMAIL_MESSAGES[context.language];
   const hello = fill(m.hello, { name: context.recipientName });
-  const line = lineOf(m, item);
+  const line = lineOf(m, item, context.language);
   const unsubscribe = context.unsubscribeIsDigestOnly ? m.escalationDigestOnly : m.unsubscribe;
   const text = [hello, '', line, '', `${m.openTask}: ${item.taskUrl}`, '', `${unsubscribe}: ${context.unsubscribeUrl}`].join(
     '\n',
@@ -84,7 +86,7 @@ export function renderReminder(context: RenderContext, item: EmailItem): Rendere
       `<p><a href="${escapeHtml(item.taskUrl)}">${escapeHtml(m.openTask)}</a></p>` +
       `<p style="font-size:12px;color:#595959"><a href="${escapeHtml(context.unsubscribeUrl)}">${escapeHtml(unsubscribe)}</a></p>`,
   );
-  return { subject: subjectOf(m, item, context.appName), text, html };
+  return { subject: subjectOf(m, item, context.appName, context.language), text, html };
 }
 
 /** A digest: the items grouped by facility, then by kind (escalation, overdue, due today, due soon, open). */
@@ -108,7 +110,7 @@ export function renderDigest(context: RenderContext, items: EmailItem[]): Render
       textParts.push(`  ${heading}`);
       html += `<h3 style="font-size:14px">${escapeHtml(heading)}</h3><ul>`;
       for (const item of group.sort((a, b) => a.dueDate.localeCompare(b.dueDate))) {
-        const line = lineOf(m, item);
+        const line = lineOf(m, item, context.language);
         textParts.push(`  - ${line} ${item.taskUrl}`);
         html += `<li>${escapeHtml(line)} <a href="${escapeHtml(item.taskUrl)}">${escapeHtml(m.openTask)}</a></li>`;
       }
