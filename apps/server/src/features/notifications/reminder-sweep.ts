@@ -61,6 +61,30 @@ interface FacilitySweep {
   now: string;
 }
 
+/**
+ * A transaction that takes the write lock first on SQLite (BEGIN IMMEDIATE): a deferred transaction that
+ * reads and then writes fails with "database is locked" when another process wrote in between, where
+ * an immediate one waits its turn (busy_timeout).
+ */
+async function inWriteTransaction<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  work: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (dialect === 'postgres') return db.transaction().execute(work);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
 const ALL_ROLES = sql`('ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER')`;
 
 async function sweepFacility(db: Kysely<Database>, dialect: Dialect, f: FacilitySweep): Promise<number> {
@@ -73,7 +97,7 @@ async function sweepFacility(db: Kysely<Database>, dialect: Dialect, f: Facility
   const inScope = (user: string) =>
     sql`(${sql.raw(user)}.role in ${ALL_ROLES} or exists (select 1 from user_facilities uf where uf.user_id = ${sql.raw(user)}.id and uf.facility_id = ${f.facilityId}))`;
 
-  return db.transaction().execute(async (trx) => {
+  return inWriteTransaction(db, dialect, async (trx) => {
     const inserted = await sql<{ id: string; user_id?: string; userId?: string; available_at?: string; availableAt?: string }>`
       with x as (
         select t.id as task_id, t.assignee_id, ${daysUntilDue} as du, q.lead_time_days as lead,
