@@ -127,11 +127,7 @@ const fields = {
     .optional(),
   timeZone: timeZoneSchema,
   notes: optionalText(5000, 'Notes'),
-  notifyFrom: z
-    .string()
-    .refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD')
-    .nullable()
-    .optional(),
+  notifyFrom: z.string().refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD').nullable().optional(),
   programAreaIds: z
     .array(idSchema)
     .max(100)

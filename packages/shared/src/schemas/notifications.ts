@@ -66,7 +66,12 @@ export const notificationPreferencesSchema = z
       .int('Digest hour must be a whole number from 0 to 23')
       .min(0, 'Digest hour must be a whole number from 0 to 23')
       .max(23, 'Digest hour must be a whole number from 0 to 23'),
-    timeZone: z.string().trim().min(1).max(64).refine(isTimeZone, 'Unknown time zone (use an IANA name such as Europe/Paris)'),
+    timeZone: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .refine(isTimeZone, 'Unknown time zone (use an IANA name such as Europe/Paris)'),
     quietUntil: z.iso.datetime({ offset: true, message: 'Quiet until must be an ISO-8601 instant' }).nullable(),
     categories: notificationCategoriesSchema,
   })

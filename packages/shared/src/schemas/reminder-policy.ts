@@ -43,14 +43,22 @@ export function reminderOverridesAreOrdered(
   body: Partial<Record<keyof ReminderOverrides, number | null | undefined>>,
   ctx: z.RefinementCtx,
 ): void {
-  if (body.reminderFirstBeforeDays && body.reminderSecondBeforeDays && body.reminderSecondBeforeDays >= body.reminderFirstBeforeDays) {
+  if (
+    body.reminderFirstBeforeDays &&
+    body.reminderSecondBeforeDays &&
+    body.reminderSecondBeforeDays >= body.reminderFirstBeforeDays
+  ) {
     ctx.addIssue({
       code: 'custom',
       path: ['reminderSecondBeforeDays'],
       message: 'The second reminder must be fewer days before the due date than the first',
     });
   }
-  if (body.escalateFacilityAfterDays && body.escalateAllAfterDays && body.escalateAllAfterDays < body.escalateFacilityAfterDays) {
+  if (
+    body.escalateFacilityAfterDays &&
+    body.escalateAllAfterDays &&
+    body.escalateAllAfterDays < body.escalateFacilityAfterDays
+  ) {
     ctx.addIssue({
       code: 'custom',
       path: ['escalateAllAfterDays'],

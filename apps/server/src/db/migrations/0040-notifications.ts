@@ -59,10 +59,7 @@ export const migration0040Notifications: Migration = {
       'escalate_facility_after_days',
       'escalate_all_after_days',
     ]) {
-      await db.schema
-        .alterTable('requirements')
-        .addColumn(column, 'integer')
-        .execute();
+      await db.schema.alterTable('requirements').addColumn(column, 'integer').execute();
     }
     // A facility's go-live: no reminder is created for it before this calendar date (its own time zone).
     await db.schema.alterTable('facilities').addColumn('notify_from', 'text').execute();
@@ -105,9 +102,7 @@ export const migration0040Notifications: Migration = {
     await db.schema
       .createTable('notification_deliveries')
       .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('notification_id', 'text', (col) =>
-        col.notNull().references('notifications.id').onDelete('cascade'),
-      )
+      .addColumn('notification_id', 'text', (col) => col.notNull().references('notifications.id').onDelete('cascade'))
       .addColumn('recipient_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
       .addColumn('facility_id', 'text', (col) => col.notNull().references('facilities.id'))
       .addColumn('channel', 'text', (col) => col.notNull())

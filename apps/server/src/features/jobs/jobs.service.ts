@@ -117,9 +117,12 @@ export function createJobsService(
       }),
     runGenerationNow: (generationOptions) => generation.materializeAll(generationOptions),
     runScheduledSweep: () =>
-      runOncePerDay(REMINDERS_JOB, () => reminders.sweep(), (now) =>
-        // The 15-minute slot, e.g. 2026-03-10T12:15.
-        nowIso(new Date(Math.floor(now.getTime() / SWEEP_SLOT_MS) * SWEEP_SLOT_MS)).slice(0, 16),
+      runOncePerDay(
+        REMINDERS_JOB,
+        () => reminders.sweep(),
+        (now) =>
+          // The 15-minute slot, e.g. 2026-03-10T12:15.
+          nowIso(new Date(Math.floor(now.getTime() / SWEEP_SLOT_MS) * SWEEP_SLOT_MS)).slice(0, 16),
       ),
     async list() {
       return Promise.all(

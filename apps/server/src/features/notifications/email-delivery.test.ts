@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@rtms/shared/schemas/preferences';
-import { assignFacility, call, createFacility, createRequirement, ok, allTasks, testClock } from '../../test/compliance-fixtures';
+import {
+  assignFacility,
+  call,
+  createFacility,
+  createRequirement,
+  ok,
+  allTasks,
+  testClock,
+} from '../../test/compliance-fixtures';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 
@@ -137,7 +145,12 @@ describe('reminder email', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(forged.statusCode).toBe(404);
-    const settingsBefore = await ok<{ categories: Record<string, boolean> }>(t, french.token, 'GET', '/api/users/me/notification-preferences');
+    const settingsBefore = await ok<{ categories: Record<string, boolean> }>(
+      t,
+      french.token,
+      'GET',
+      '/api/users/me/notification-preferences',
+    );
     expect(settingsBefore.categories.TASK_OPENED).toBe(true);
     const oneClick = await t.app.inject({
       method: 'POST',
@@ -146,8 +159,19 @@ describe('reminder email', () => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode).toBe(200);
-    const settings = await ok<{ categories: Record<string, boolean> }>(t, french.token, 'GET', '/api/users/me/notification-preferences');
-    expect(settings.categories).toEqual({ TASK_OPENED: false, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: true });
+    const settings = await ok<{ categories: Record<string, boolean> }>(
+      t,
+      french.token,
+      'GET',
+      '/api/users/me/notification-preferences',
+    );
+    expect(settings.categories).toEqual({
+      TASK_OPENED: false,
+      DUE_SOON: true,
+      DUE_TODAY: true,
+      OVERDUE: true,
+      ESCALATION: true,
+    });
     // The next "task open" reminder stays in the app and is skipped by email, with why.
     const facility = await createFacility(t, admin);
     await assignFacility(t, admin, french.id, facility);
@@ -177,7 +201,11 @@ describe('reminder email', () => {
     clock.set('2026-03-20T10:00:00Z'); // 06:00 in New York (EDT)
     const north = await createFacility(t, admin, { name: 'North Hydro' });
     const south = await createFacility(t, admin, { name: 'South Solar' });
-    const digest = await newUser({ delivery: 'DAILY_DIGEST', timeZone: 'America/New_York', facilities: [north, south] });
+    const digest = await newUser({
+      delivery: 'DAILY_DIGEST',
+      timeZone: 'America/New_York',
+      facilities: [north, south],
+    });
     await taskOf(north, digest.id, '2026-03-24', 'North sampling');
     const readTask = await taskOf(north, digest.id, '2026-03-25', 'North report');
     await taskOf(south, digest.id, '2026-03-12', 'South inspection');
@@ -200,7 +228,9 @@ describe('reminder email', () => {
     expect(text).not.toContain('North report');
     expect(text.indexOf('Facility: North Hydro')).toBeLessThan(text.indexOf('Facility: South Solar'));
     expect(text).toMatch(/Facility: North Hydro\n {2}Open\n {2}- The task "North sampling" at North Hydro is open\./);
-    expect(text).toMatch(/Facility: South Solar\n {2}Overdue\n {2}- The task "South inspection" at South Solar is overdue: it was due 8 days ago/);
+    expect(text).toMatch(
+      /Facility: South Solar\n {2}Overdue\n {2}- The task "South inspection" at South Solar is overdue: it was due 8 days ago/,
+    );
     const skipped = (await deliveriesOf(digest.id)).find((row) => row.taskId === readTask._id)!;
     expect(skipped).toMatchObject({ status: 'SKIPPED', lastError: 'Already read in the app' });
     // Once a day: a later run the same day sends no second digest.

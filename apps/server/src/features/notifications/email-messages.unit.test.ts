@@ -33,13 +33,15 @@ describe('reminder email texts', () => {
   };
 
   it('words the day in the language, with its plural rules', () => {
-    expect(renderReminder({ ...context, language: 'en' }, item).subject).toBe('[RTMS] Due tomorrow: Tank <inspection> & "log"');
+    expect(renderReminder({ ...context, language: 'en' }, item).subject).toBe(
+      '[RTMS] Due tomorrow: Tank <inspection> & "log"',
+    );
     expect(renderReminder({ ...context, language: 'es' }, { ...item, daysUntilDue: 7 }).subject).toBe(
       '[RTMS] Vence dentro de 7 días: Tank <inspection> & "log"',
     );
-    expect(renderReminder({ ...context, language: 'en' }, { ...item, category: 'OVERDUE', daysUntilDue: -1 }).subject).toBe(
-      '[RTMS] Overdue, was due yesterday: Tank <inspection> & "log"',
-    );
+    expect(
+      renderReminder({ ...context, language: 'en' }, { ...item, category: 'OVERDUE', daysUntilDue: -1 }).subject,
+    ).toBe('[RTMS] Overdue, was due yesterday: Tank <inspection> & "log"');
   });
 
   it('escapes task text in HTML and writes Arabic right to left', () => {

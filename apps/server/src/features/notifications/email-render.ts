@@ -77,9 +77,15 @@ export function renderReminder(context: RenderContext, item: EmailItem): Rendere
   const hello = fill(m.hello, { name: context.recipientName });
   const line = lineOf(m, item, context.language);
   const unsubscribe = context.unsubscribeIsDigestOnly ? m.escalationDigestOnly : m.unsubscribe;
-  const text = [hello, '', line, '', `${m.openTask}: ${item.taskUrl}`, '', `${unsubscribe}: ${context.unsubscribeUrl}`].join(
-    '\n',
-  );
+  const text = [
+    hello,
+    '',
+    line,
+    '',
+    `${m.openTask}: ${item.taskUrl}`,
+    '',
+    `${unsubscribe}: ${context.unsubscribeUrl}`,
+  ].join('\n');
   const html = layout(
     context.language,
     `<p>${escapeHtml(hello)}</p><p>${escapeHtml(line)}</p>` +

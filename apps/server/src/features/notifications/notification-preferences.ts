@@ -18,7 +18,12 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
 };
 
 /** The stored row as the API shape; a category missing from older rows counts as on. */
-export function preferencesOf(row: Pick<NotificationPreferencesRow, 'delivery' | 'digestHour' | 'timeZone' | 'quietUntil' | 'categories'> | undefined | null): NotificationPreferences {
+export function preferencesOf(
+  row:
+    | Pick<NotificationPreferencesRow, 'delivery' | 'digestHour' | 'timeZone' | 'quietUntil' | 'categories'>
+    | undefined
+    | null,
+): NotificationPreferences {
   if (!row) return DEFAULT_NOTIFICATION_PREFERENCES;
   const stored = notificationCategoriesSchema.partial().safeParse(JSON.parse(row.categories));
   return {
@@ -31,7 +36,11 @@ export function preferencesOf(row: Pick<NotificationPreferencesRow, 'delivery' |
 }
 
 export async function readPreferences(db: Kysely<Database>, userId: string): Promise<NotificationPreferences> {
-  const row = await db.selectFrom('notification_preferences').selectAll().where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('notification_preferences')
+    .selectAll()
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return preferencesOf(row);
 }
 

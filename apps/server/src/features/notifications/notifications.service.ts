@@ -1,10 +1,6 @@
 import type { Kysely } from 'kysely';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
-import type {
-  Notification,
-  NotificationDelivery,
-  NotificationPreferences,
-} from '@rtms/shared/schemas/notifications';
+import type { Notification, NotificationDelivery, NotificationPreferences } from '@rtms/shared/schemas/notifications';
 import type { PageMeta } from '@rtms/shared/schemas/common';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -184,7 +180,8 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
         .innerJoin('tasks as t', 't.id', 'n.taskId')
         .innerJoin('users as u', 'u.id', 'd.recipientId');
       if (facilityIds) {
-        if (facilityIds.length === 0) return { data: [], meta: { total: 0, page: query.page, pageSize: query.pageSize } };
+        if (facilityIds.length === 0)
+          return { data: [], meta: { total: 0, page: query.page, pageSize: query.pageSize } };
         base = base.where('d.facilityId', 'in', facilityIds);
       }
       if (query.status) base = base.where('d.status', '=', query.status as NotificationDelivery['status']);

@@ -39,7 +39,9 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
   beforeAll(async () => {
     t = await createTestApp({}, { now: clock });
     admin = await t.signIn(ADMIN_EMAIL);
-    adminId = (await t.database.db.selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()).id;
+    adminId = (
+      await t.database.db.selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()
+    ).id;
     facilityA = await createFacility(t, admin);
     facilityB = await createFacility(t, admin);
     assignee = await t.createUser('FACILITY_USER');
@@ -53,10 +55,7 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
       frequency: 'MONTHLY',
       firstDueDate: '2026-03-20',
       leadTimeDays: 14,
-      facilities: [
-        { facilityId: facilityA, assigneeId: assignee.id },
-        { facilityId: facilityB },
-      ],
+      facilities: [{ facilityId: facilityA, assigneeId: assignee.id }, { facilityId: facilityB }],
     });
     const tasks = await allTasks(t, admin, { requirementId: requirement.data._id });
     taskA = tasks.find((task) => task.facilityId === facilityA && task.dueDate === '2026-03-20')!._id;
@@ -77,7 +76,7 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
       '2026-04-03': ['OVERDUE-2'],
     };
     const seen: string[] = [];
-    for (let day = '2026-03-05'; day <= '2026-04-03'; ) {
+    for (let day = '2026-03-05'; day <= '2026-04-03';) {
       clock.set(`${day}T08:00:00Z`);
       await t.notifications.sweep();
       const again = await t.notifications.sweep();
@@ -118,7 +117,12 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     expect(new Set(b.map((row) => row.userId))).toEqual(new Set([adminId]));
     // The other facility's user sees none of it in the app either.
     const token = await t.signIn(otherUser.email);
-    const list = await call<{ data: { taskId: string }[]; meta: { total: number } }>(t, token, 'GET', '/api/notifications');
+    const list = await call<{ data: { taskId: string }[]; meta: { total: number } }>(
+      t,
+      token,
+      'GET',
+      '/api/notifications',
+    );
     expect(list.body.meta.total).toBe(0);
   });
 
@@ -186,7 +190,10 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toEqual([
-      { path: 'reminderSecondBeforeDays', message: 'The second reminder must be fewer days before the due date than the first' },
+      {
+        path: 'reminderSecondBeforeDays',
+        message: 'The second reminder must be fewer days before the due date than the first',
+      },
     ]);
   });
 });
@@ -219,12 +226,10 @@ describe('the notification centre and settings API', () => {
     await t.notifications.sweep();
     const count = await ok<{ count: number }>(t, token, 'GET', '/api/notifications/unread-count');
     expect(count.count).toBe(2);
-    const list = await call<{ data: { _id: string; step: string; daysUntilDue: number; read: boolean }[]; meta: object }>(
-      t,
-      token,
-      'GET',
-      '/api/notifications?pageSize=1',
-    );
+    const list = await call<{
+      data: { _id: string; step: string; daysUntilDue: number; read: boolean }[];
+      meta: object;
+    }>(t, token, 'GET', '/api/notifications?pageSize=1');
     expect(list.body.meta).toEqual({ total: 2, page: 1, pageSize: 1 });
     const [first] = list.body.data;
     expect(first).toMatchObject({ read: false });
@@ -250,7 +255,12 @@ describe('the notification centre and settings API', () => {
     );
     expect(log.status).toBe(200);
     expect(log.body.data.length).toBeGreaterThan(0);
-    const run = await ok<{ name: string; result: { send: { skipped: number } } }>(t, admin, 'POST', '/api/jobs/reminders/run');
+    const run = await ok<{ name: string; result: { send: { skipped: number } } }>(
+      t,
+      admin,
+      'POST',
+      '/api/jobs/reminders/run',
+    );
     // No SMTP_URL: every delivery is skipped with why.
     expect(run.result.send.skipped).toBeGreaterThan(0);
     const skipped = await call<{ data: { status: string; lastError: string }[] }>(
@@ -262,9 +272,16 @@ describe('the notification centre and settings API', () => {
     expect(skipped.body.data[0]!.lastError).toBe('Email is disabled (SMTP_URL is not set); shown in the app only');
     const jobs = await ok<{ name: string; lastRun: { result: object } | null }[]>(t, admin, 'GET', '/api/jobs');
     expect(jobs.map((job) => job.name)).toEqual(['task-generation', 'reminders', 'session-purge']);
-    expect(jobs.find((job) => job.name === 'reminders')!.lastRun!.result).toMatchObject({ send: { skipped: run.result.send.skipped } });
+    expect(jobs.find((job) => job.name === 'reminders')!.lastRun!.result).toMatchObject({
+      send: { skipped: run.result.send.skipped },
+    });
     expect((await call(t, admin, 'POST', '/api/jobs/no-such-job/run')).status).toBe(404);
-    const generation = await ok<{ name: string; result: { inserted: number } }>(t, admin, 'POST', '/api/jobs/task-generation/run');
+    const generation = await ok<{ name: string; result: { inserted: number } }>(
+      t,
+      admin,
+      'POST',
+      '/api/jobs/task-generation/run',
+    );
     expect(generation.name).toBe('task-generation');
   });
   it('reads defaults and replaces settings, with per-field errors for bad input', async () => {
@@ -299,7 +316,6 @@ describe('the notification centre and settings API', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/notifications' });
     expect(anonymous.statusCode).toBe(401);
   });
-
 });
 
 describe('exactly once across two app instances on one database', () => {

@@ -98,7 +98,13 @@ async function sweepFacility(db: Kysely<Database>, dialect: Dialect, f: Facility
     sql`(${sql.raw(user)}.role in ${ALL_ROLES} or exists (select 1 from user_facilities uf where uf.user_id = ${sql.raw(user)}.id and uf.facility_id = ${f.facilityId}))`;
 
   return inWriteTransaction(db, dialect, async (trx) => {
-    const inserted = await sql<{ id: string; user_id?: string; userId?: string; available_at?: string; availableAt?: string }>`
+    const inserted = await sql<{
+      id: string;
+      user_id?: string;
+      userId?: string;
+      available_at?: string;
+      availableAt?: string;
+    }>`
       with x as (
         select t.id as task_id, t.assignee_id, ${daysUntilDue} as du, q.lead_time_days as lead,
           coalesce(q.reminder_first_before_days, p.first_before_days) as b1,

@@ -1,5 +1,6 @@
 import { Button, Dropdown, Flex, Typography } from 'antd';
-import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
+import { BellOutlined, HistoryOutlined, KeyOutlined, LogoutOutlined, MailOutlined } from '@ant-design/icons';
+import { can } from '@rtms/shared/permissions';
 import { useNavigate } from 'react-router';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { useAuth, useCurrentUser } from '../../lib/auth/auth-context';
@@ -19,11 +20,19 @@ export function UserMenu({ showName = true }: { showName?: boolean }) {
       menu={{
         items: [
           { key: 'change-password', icon: <KeyOutlined />, label: t('userMenu.changePassword') },
+          { key: 'notification-settings', icon: <BellOutlined />, label: t('userMenu.notificationSettings') },
+          ...(can(user.role, 'notificationDelivery:view')
+            ? [{ key: 'delivery-log', icon: <MailOutlined />, label: t('userMenu.deliveryLog') }]
+            : []),
+          ...(can(user.role, 'job:run') ? [{ key: 'jobs', icon: <HistoryOutlined />, label: t('userMenu.jobs') }] : []),
           { type: 'divider' },
           { key: 'sign-out', icon: <LogoutOutlined />, label: t('userMenu.signOut') },
         ],
         onClick: ({ key }) => {
           if (key === 'change-password') navigate('/change-password');
+          if (key === 'notification-settings') navigate('/notifications/settings');
+          if (key === 'delivery-log') navigate('/notifications/deliveries');
+          if (key === 'jobs') navigate('/jobs');
           if (key === 'sign-out') void signOut();
         },
       }}
