@@ -980,5 +980,13 @@ export const ar: Catalogue = {
   'userMenu.notificationSettings': 'إعدادات الإشعارات',
   'userMenu.deliveryLog': 'سجل الإرسال',
   'userMenu.jobs': 'المهام المجدولة',
+  'reminders.section': 'التذكيرات والتصعيد',
+  'reminders.help':
+    'اترك الحقل فارغًا لاتباع سياسة التكرار. تُرسل التذكيرات أيضًا عند فتح المهمة وفي تاريخ استحقاقها وأسبوعيًا ما دامت متأخرة.',
+  'reminders.firstBefore': 'التذكير الأول (أيام قبل الاستحقاق)',
+  'reminders.secondBefore': 'التذكير الثاني (أيام قبل الاستحقاق)',
+  'reminders.escalateFacility': 'التصعيد إلى مسؤولي المنشأة بعد (أيام التأخير)',
+  'reminders.escalateAll': 'التصعيد إلى مسؤولي جميع المنشآت بعد (أيام التأخير)',
+  'reminders.defaultDays': 'الافتراضي: {days}',
   // End of notifications.
 };

@@ -997,6 +997,14 @@ export const en = {
   'userMenu.notificationSettings': 'Notification settings',
   'userMenu.deliveryLog': 'Delivery log',
   'userMenu.jobs': 'Jobs',
+  'reminders.section': 'Reminders and escalation',
+  'reminders.help':
+    'Leave a field empty to follow the frequency’s policy. Reminders also go when the task opens, on its due date and weekly while it is overdue.',
+  'reminders.firstBefore': 'First reminder (days before due)',
+  'reminders.secondBefore': 'Second reminder (days before due)',
+  'reminders.escalateFacility': 'Escalate to facility admins after (days overdue)',
+  'reminders.escalateAll': 'Escalate to all-facility admins after (days overdue)',
+  'reminders.defaultDays': 'Default: {days}',
   // End of notifications.
 } as const;
 

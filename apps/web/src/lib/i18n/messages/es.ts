@@ -1012,5 +1012,13 @@ export const es: Catalogue = {
   'userMenu.notificationSettings': 'Configuración de notificaciones',
   'userMenu.deliveryLog': 'Registro de envíos',
   'userMenu.jobs': 'Tareas programadas',
+  'reminders.section': 'Recordatorios y escalamiento',
+  'reminders.help':
+    'Deje un campo vacío para seguir la política de la frecuencia. También se avisa al abrirse la tarea, en su vencimiento y cada semana mientras esté vencida.',
+  'reminders.firstBefore': 'Primer recordatorio (días antes)',
+  'reminders.secondBefore': 'Segundo recordatorio (días antes)',
+  'reminders.escalateFacility': 'Escalar a los administradores de la instalación tras (días vencida)',
+  'reminders.escalateAll': 'Escalar a los administradores generales tras (días vencida)',
+  'reminders.defaultDays': 'Predeterminado: {days}',
   // End of notifications.
 };

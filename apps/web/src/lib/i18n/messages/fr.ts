@@ -1020,5 +1020,13 @@ export const fr: Catalogue = {
   'userMenu.notificationSettings': 'Paramètres de notification',
   'userMenu.deliveryLog': 'Journal des envois',
   'userMenu.jobs': 'Tâches planifiées',
+  'reminders.section': 'Rappels et escalade',
+  'reminders.help':
+    'Laissez un champ vide pour suivre la règle de la fréquence. Des rappels partent aussi à l’ouverture de la tâche, à son échéance et chaque semaine tant qu’elle est en retard.',
+  'reminders.firstBefore': 'Premier rappel (jours avant)',
+  'reminders.secondBefore': 'Second rappel (jours avant)',
+  'reminders.escalateFacility': 'Escalade aux administrateurs du site après (jours de retard)',
+  'reminders.escalateAll': 'Escalade aux administrateurs de tous les sites après (jours de retard)',
+  'reminders.defaultDays': 'Par défaut : {days}',
   // End of notifications.
 };

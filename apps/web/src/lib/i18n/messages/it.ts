@@ -1015,5 +1015,13 @@ export const it: Catalogue = {
   'userMenu.notificationSettings': 'Impostazioni delle notifiche',
   'userMenu.deliveryLog': 'Registro degli invii',
   'userMenu.jobs': 'Processi pianificati',
+  'reminders.section': 'Promemoria ed escalation',
+  'reminders.help':
+    'Lascia un campo vuoto per seguire la regola della frequenza. I promemoria partono anche all’apertura dell’attività, alla scadenza e ogni settimana finché è in ritardo.',
+  'reminders.firstBefore': 'Primo promemoria (giorni prima)',
+  'reminders.secondBefore': 'Secondo promemoria (giorni prima)',
+  'reminders.escalateFacility': 'Escalation agli amministratori dell’impianto dopo (giorni di ritardo)',
+  'reminders.escalateAll': 'Escalation agli amministratori di tutti gli impianti dopo (giorni di ritardo)',
+  'reminders.defaultDays': 'Predefinito: {days}',
   // End of notifications.
 };

@@ -963,5 +963,12 @@ export const zh: Catalogue = {
   'userMenu.notificationSettings': '通知设置',
   'userMenu.deliveryLog': '发送日志',
   'userMenu.jobs': '计划任务',
+  'reminders.section': '提醒与升级',
+  'reminders.help': '留空则沿用该频率的默认策略。任务开放时、到期当天以及逾期期间每周也会发送提醒。',
+  'reminders.firstBefore': '第一次提醒（到期前天数）',
+  'reminders.secondBefore': '第二次提醒（到期前天数）',
+  'reminders.escalateFacility': '逾期多少天后升级给设施管理员',
+  'reminders.escalateAll': '逾期多少天后升级给全设施管理员',
+  'reminders.defaultDays': '默认：{days}',
   // End of notifications.
 };
