@@ -86,7 +86,11 @@ describe('notifications', () => {
     if (context.task.result?.state === 'fail' && current) {
       await current
         .screenshot({
-          path: path.join(import.meta.dirname, 'output', `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`),
+          path: path.join(
+            import.meta.dirname,
+            'output',
+            `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
+          ),
         })
         .catch(() => undefined);
     }
@@ -107,6 +111,7 @@ describe('notifications', () => {
     const table = page.getByRole('table');
     await table.getByText(`Stormwater outfall inspection ${run}`).waitFor();
     await expect(table.getByText(facilityName).count()).resolves.toBe(3);
+    await page.waitForLoadState('networkidle');
     await saveScreenshot(page, 'notifications-page');
     await page.getByRole('button', { name: `Mark read: SPCC tank integrity check ${run}` }).click();
     await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
@@ -136,13 +141,23 @@ describe('notifications', () => {
     await page.getByRole('heading', { level: 1, name: 'Delivery log' }).waitFor();
     const rows = page.getByRole('row').filter({ hasText: `Avian mortality survey ${run}` });
     await rows.first().waitFor();
-    await expect(rows.first().getByText('Email is disabled (SMTP_URL is not set); shown in the app only').count()).resolves.toBe(1);
+    await expect(
+      rows.first().getByText('Email is disabled (SMTP_URL is not set); shown in the app only').count(),
+    ).resolves.toBe(1);
     await saveScreenshot(page, 'notification-delivery-log');
     await page.goto('/jobs');
     await page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor();
     await page.getByRole('button', { name: 'Run now: Reminders' }).click();
     await page.getByText('Reminders finished').waitFor();
-    await expect(page.getByRole('row').filter({ hasText: 'Reminders' }).getByText(/sweep\.created: 0/).count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: 'Reminders' })
+        .getByText(/sweep\.created: 0/)
+        .count(),
+    ).resolves.toBe(1);
+    // The click scrolled the table sideways: show it from its start.
+    await page.locator('.ant-table-content').evaluate((element) => element.scrollTo({ left: 0 }));
     await saveScreenshot(page, 'jobs');
   });
 

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@rtms/shared/schemas/preferences';
 import {
   assignFacility,
-  call,
   createFacility,
   createRequirement,
   ok,

@@ -44,6 +44,7 @@ export function DeliveryLogPage() {
       {
         title: t('notifications.task'),
         key: 'task',
+        width: 240,
         render: (_, d) => <Link to={`/tasks/${d.taskId}`}>{d.taskTitle}</Link>,
       },
       {
@@ -55,6 +56,7 @@ export function DeliveryLogPage() {
       {
         title: t('deliveries.detail'),
         key: 'lastError',
+        width: 320,
         render: (_, d) =>
           d.lastError ? (
             <Typography.Text type={d.status === 'FAILED' ? 'danger' : 'secondary'}>{d.lastError}</Typography.Text>

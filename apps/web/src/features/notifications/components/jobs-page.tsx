@@ -61,6 +61,7 @@ export function JobsPage() {
     {
       title: t('jobs.result'),
       key: 'result',
+      width: 420,
       render: (_, job) => (
         <Typography.Text className="jobs-result">{summary(job.lastRun?.result ?? null)}</Typography.Text>
       ),
@@ -100,7 +101,7 @@ export function JobsPage() {
           dataSource={jobs.data ?? []}
           loading={jobs.isPending}
           pagination={false}
-          scroll={{ x: 'max-content' }}
+          scroll={{ x: 900 }}
         />
       </Card>
     </>

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Button, Empty, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@rtms/shared/schemas/notifications';
 import { PageHeader } from '../../../components/page-header';
 import { FilterSelect } from '../../../components/data/filter-select';
@@ -24,6 +24,7 @@ export function NotificationsPage() {
   const result = useNotifications(state.query, { poll: true });
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
+  const navigate = useNavigate();
 
   const columns = useMemo<ColumnsType<Notification>>(
     () => [
@@ -82,9 +83,9 @@ export function NotificationsPage() {
             <Button icon={<CheckOutlined />} loading={markAll.isPending} onClick={() => markAll.mutate()}>
               {t('notifications.markAllRead')}
             </Button>
-            <Link to="/notifications/settings" className="ant-btn ant-btn-default">
-              <SettingOutlined /> {t('notifications.settings')}
-            </Link>
+            <Button icon={<SettingOutlined />} onClick={() => void navigate('/notifications/settings')}>
+              {t('notifications.settings')}
+            </Button>
           </>
         }
       />
