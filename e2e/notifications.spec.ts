@@ -112,6 +112,14 @@ describe('notifications', () => {
     await table.getByText(`Stormwater outfall inspection ${run}`).waitFor();
     await expect(table.getByText(facilityName).count()).resolves.toBe(3);
     await page.waitForLoadState('networkidle');
+    // The list polls (every 30 s), it does not refetch in a loop.
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/notifications') listCalls.push(request.url());
+    });
+    await page.waitForTimeout(2000);
+    expect(listCalls).toEqual([]);
+    await expect(page.locator('.ant-spin-blur').count()).resolves.toBe(0);
     await saveScreenshot(page, 'notifications-page');
     await page.getByRole('button', { name: `Mark read: SPCC tank integrity check ${run}` }).click();
     await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();

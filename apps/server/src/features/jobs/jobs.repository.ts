@@ -72,3 +72,8 @@ export function findLastRun(db: Db, name: string): Promise<JobLeaseRow | undefin
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Removes a job's runs that started before `before` (periodic jobs leave one row per period). */
+export async function deleteLeasesBefore(db: Db, name: string, before: string): Promise<void> {
+  await db.deleteFrom('job_leases').where('name', '=', name).where('acquiredAt', '<', before).execute();
+}

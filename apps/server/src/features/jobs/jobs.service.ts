@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock';
 import { newId, nowIso } from '../../platform/ids';
 import type { GenerationOptions, GenerationResult, TaskGenerationService } from '../tasks/task-generation.service';
 import { notFound } from '../../platform/errors';
-import { findLastRun, finishLease, tryAcquireLease } from './jobs.repository';
+import { deleteLeasesBefore, findLastRun, finishLease, tryAcquireLease } from './jobs.repository';
 
 /** Name of the daily job that extends every series of tasks to the horizon. */
 export const TASK_GENERATION_JOB = 'task-generation';
@@ -119,7 +119,12 @@ export function createJobsService(
     runScheduledSweep: () =>
       runOncePerDay(
         REMINDERS_JOB,
-        () => reminders.sweep(),
+        async () => {
+          const result = await reminders.sweep();
+          // One lease row per 15-minute slot: keep a day of them (the last run stays visible).
+          await deleteLeasesBefore(db, REMINDERS_JOB, nowIso(new Date(clock().getTime() - 24 * 3600 * 1000)));
+          return result;
+        },
         (now) =>
           // The 15-minute slot, e.g. 2026-03-10T12:15.
           nowIso(new Date(Math.floor(now.getTime() / SWEEP_SLOT_MS) * SWEEP_SLOT_MS)).slice(0, 16),

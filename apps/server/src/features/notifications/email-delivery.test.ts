@@ -29,12 +29,12 @@ describe('reminder email', () => {
     for (const facility of options.facilities) await assignFacility(t, admin, user.id, facility);
     const token = await t.signIn(user.email);
     if (options.language) {
-      await ok(t, token, 'PUT' as never, '/api/users/me/preferences', {
+      await ok(t, token, 'PUT', '/api/users/me/preferences', {
         ...DEFAULT_PREFERENCES,
         locale: { ...DEFAULT_PREFERENCES.locale, languageId: options.language, locale: options.language },
       });
     }
-    await ok(t, token, 'PUT' as never, '/api/users/me/notification-preferences', {
+    await ok(t, token, 'PUT', '/api/users/me/notification-preferences', {
       delivery: options.delivery,
       digestHour: 7,
       timeZone: options.timeZone ?? 'UTC',

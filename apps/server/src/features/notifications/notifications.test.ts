@@ -299,7 +299,7 @@ describe('the notification centre and settings API', () => {
       quietUntil: '2026-04-01T00:00:00.000Z',
       categories: { TASK_OPENED: false, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: false },
     };
-    const response = await call(t, token, 'PUT', '/api/users/me/notification-preferences' as never, settings);
+    const response = await call(t, token, 'PUT', '/api/users/me/notification-preferences', settings);
     expect(response.status).toBe(200);
     expect(await ok(t, token, 'GET', '/api/users/me/notification-preferences')).toEqual(settings);
     const bad = await t.app.inject({
@@ -380,5 +380,41 @@ describe('exactly once across two app instances on one database', () => {
     const deliveries = await t.database.db.selectFrom('notification_deliveries').selectAll().execute();
     expect(deliveries.map((row) => row.status)).toEqual(['SENT', 'SENT', 'SENT', 'SENT', 'SENT']);
     expect(new Set(deliveries.map((row) => row.messageId)).size).toBe(5);
+  });
+
+  it('runs the scheduled sweep once per 15-minute slot across instances', async () => {
+    clock.set('2026-03-02T09:05:00Z');
+    const [a, b] = await both(t.jobs.runScheduledSweep, second.jobs.runScheduledSweep);
+    expect([a!.ran, b!.ran].filter(Boolean)).toHaveLength(1);
+    clock.set('2026-03-02T09:14:59Z');
+    expect((await t.jobs.runScheduledSweep()).ran).toBe(false);
+    clock.set('2026-03-02T09:15:00Z');
+    expect((await second.jobs.runScheduledSweep()).ran).toBe(true);
+    const slots = await t.database.db
+      .selectFrom('job_leases')
+      .select('day')
+      .where('name', '=', 'reminders')
+      .orderBy('day')
+      .execute();
+    expect(slots.map((slot) => slot.day)).toEqual(['2026-03-02T09:00', '2026-03-02T09:15']);
+  });
+
+  it('documents every notification route in the OpenAPI document', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, object>;
+    };
+    for (const path of [
+      '/api/notifications',
+      '/api/notifications/unread-count',
+      '/api/notifications/{id}/read',
+      '/api/notifications/read-all',
+      '/api/users/me/notification-preferences',
+      '/api/notification-deliveries',
+      '/api/notifications/unsubscribe/{token}',
+      '/api/jobs',
+      '/api/jobs/{name}/run',
+    ]) {
+      expect(document.paths[path], path).toBeDefined();
+    }
   });
 });
