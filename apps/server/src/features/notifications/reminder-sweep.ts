@@ -85,6 +85,9 @@ async function inWriteTransaction<T>(
   });
 }
 
+/** Deliveries inserted per statement. */
+const DELIVERY_BATCH = 200;
+
 const ALL_ROLES = sql`('ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER')`;
 
 async function sweepFacility(db: Kysely<Database>, dialect: Dialect, f: FacilitySweep): Promise<number> {
@@ -97,6 +100,8 @@ async function sweepFacility(db: Kysely<Database>, dialect: Dialect, f: Facility
   const inScope = (user: string) =>
     sql`(${sql.raw(user)}.role in ${ALL_ROLES} or exists (select 1 from user_facilities uf where uf.user_id = ${sql.raw(user)}.id and uf.facility_id = ${f.facilityId}))`;
 
+  // Each CTE is materialized once: SQLite would otherwise inline "x" (the facility's open tasks) into every
+  // branch that reads it (measured: a second sweep over 500,000 tasks went from 3.7 s to 2.3 s on a loaded machine).
   return inWriteTransaction(db, dialect, async (trx) => {
     const inserted = await sql<{
       id: string;
@@ -105,7 +110,7 @@ async function sweepFacility(db: Kysely<Database>, dialect: Dialect, f: Facility
       available_at?: string;
       availableAt?: string;
     }>`
-      with x as (
+      with x as materialized (
         select t.id as task_id, t.assignee_id, ${daysUntilDue} as du, q.lead_time_days as lead,
           coalesce(q.reminder_first_before_days, p.first_before_days) as b1,
           coalesce(q.reminder_second_before_days, p.second_before_days) as b2,
@@ -118,7 +123,7 @@ async function sweepFacility(db: Kysely<Database>, dialect: Dialect, f: Facility
         where t.facility_id = ${f.facilityId} and t.status = 'INCOMPLETE' and t.not_applicable_reason is null
           and t.due_date <= ${f.horizon}
       ),
-      reminder as (
+      reminder as materialized (
         select task_id, assignee_id,
           case
             when du < 0 and -du >= every then 'OVERDUE-' || cast(-du / every as text)
@@ -135,13 +140,13 @@ async function sweepFacility(db: Kysely<Database>, dialect: Dialect, f: Facility
           end as category
         from x where du <= lead
       ),
-      facility_admins as (
+      facility_admins as materialized (
         select u.id from users u
         where u.active = 1 and u.role = 'FACILITY_ADMIN'
           and exists (select 1 from user_facilities uf where uf.user_id = u.id and uf.facility_id = ${f.facilityId})
       ),
-      all_admins as (select u.id from users u where u.active = 1 and u.role = 'ALL_FACILITY_ADMIN'),
-      owned as (
+      all_admins as materialized (select u.id from users u where u.active = 1 and u.role = 'ALL_FACILITY_ADMIN'),
+      owned as materialized (
         select r.task_id, r.step, r.category, u.id as user_id
         from reminder r join users u on u.id = r.assignee_id
         where u.active = 1 and ${inScope('u')}
@@ -178,11 +183,13 @@ async function sweepFacility(db: Kysely<Database>, dialect: Dialect, f: Facility
       availableAt: (row.availableAt ?? row.available_at)!,
     }));
     // The email delivery of each new notification, in the same transaction: none is ever created without it.
-    for (let start = 0; start < created.length; start += 500) {
+    // In batches with the event loop given back in between (on SQLite each statement runs on this thread).
+    for (let start = 0; start < created.length; start += DELIVERY_BATCH) {
+      await yieldToEventLoop();
       await trx
         .insertInto('notification_deliveries')
         .values(
-          created.slice(start, start + 500).map((row) => ({
+          created.slice(start, start + DELIVERY_BATCH).map((row) => ({
             id: newId(),
             notificationId: row.id,
             recipientId: row.userId,
