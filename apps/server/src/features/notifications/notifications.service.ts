@@ -52,13 +52,21 @@ export interface NotificationsDeps {
 export function createNotificationsService(db: Kysely<Database>, deps: NotificationsDeps): NotificationsService {
   const { clock } = deps;
 
-  const notificationQuery = (userId: string) =>
-    db
+  /**
+   * My released notifications, about facilities still in my scope: a user taken off a facility no longer sees
+   * what they were told about it (the rows stay, for the delivery log).
+   */
+  const notificationQuery = async (principal: Principal) => {
+    const facilityIds = scopeFacilityIds(await facilityScopeOf(db, principal));
+    let query = db
       .selectFrom('notifications as n')
       .innerJoin('tasks as t', 't.id', 'n.taskId')
       .innerJoin('facilities as f', 'f.id', 'n.facilityId')
-      .where('n.userId', '=', userId)
+      .where('n.userId', '=', principal.id)
       .where('n.availableAt', '<=', nowIso(clock()));
+    if (facilityIds) query = query.where('n.facilityId', 'in', facilityIds.length ? facilityIds : ['']);
+    return query;
+  };
 
   const columns = [
     'n.id',
@@ -121,7 +129,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
 
   const service: NotificationsService = {
     async list(principal, query) {
-      let base = notificationQuery(principal.id);
+      let base = await notificationQuery(principal);
       if (query.unread === 'true') base = base.where('n.readAt', 'is', null);
       if (query.unread === 'false') base = base.where('n.readAt', 'is not', null);
       const [rows, total] = await Promise.all([
@@ -140,17 +148,16 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       };
     },
     async unreadCount(principal) {
-      const row = await db
-        .selectFrom('notifications')
+      const row = await (
+        await notificationQuery(principal)
+      )
         .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('userId', '=', principal.id)
-        .where('readAt', 'is', null)
-        .where('availableAt', '<=', nowIso(clock()))
+        .where('n.readAt', 'is', null)
         .executeTakeFirst();
       return Number(row?.count ?? 0);
     },
     async markRead(principal, id) {
-      const row = await notificationQuery(principal.id).select(columns).where('n.id', '=', id).executeTakeFirst();
+      const row = await (await notificationQuery(principal)).select(columns).where('n.id', '=', id).executeTakeFirst();
       if (!row) throw notFound('Notification');
       if (row.readAt) return toNotification(row);
       const readAt = nowIso(clock());

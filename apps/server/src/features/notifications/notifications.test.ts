@@ -196,6 +196,25 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
       },
     ]);
   });
+
+  it('hides what a user was told about a facility once they are taken off it', async () => {
+    const token = await t.signIn(assignee.email);
+    const before = await ok<{ count: number }>(t, token, 'GET', '/api/notifications/unread-count');
+    expect(before.count).toBeGreaterThan(0);
+    const links = await ok<{ _id: string; facilityId: string }[]>(
+      t,
+      admin,
+      'GET',
+      `/api/user-facilities?userId=${assignee.id}&pageSize=100`,
+    );
+    for (const link of links) {
+      expect((await call(t, admin, 'DELETE', `/api/user-facilities/${link._id}`)).status).toBeLessThan(300);
+    }
+    const fresh = await t.signIn(assignee.email);
+    expect((await ok<{ count: number }>(t, fresh, 'GET', '/api/notifications/unread-count')).count).toBe(0);
+    const list = await call<{ meta: { total: number } }>(t, fresh, 'GET', '/api/notifications');
+    expect(list.body.meta.total).toBe(0);
+  });
 });
 
 describe('the notification centre and settings API', () => {
