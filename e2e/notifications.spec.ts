@@ -103,6 +103,7 @@ describe('notifications', () => {
     await bell.click();
     const popover = page.locator('.notification-popover');
     await popover.getByText(`Avian mortality survey ${run}`).waitFor();
+    await page.waitForTimeout(500);
     await expect(popover.getByText('Overdue').count()).resolves.toBe(1);
     await expect(popover.getByText('Due today').count()).resolves.toBe(1);
     await saveScreenshot(page, 'notifications-bell');
@@ -178,7 +179,12 @@ describe('notifications', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await saveScreenshot(page, 'notifications-ar-375');
     await page.getByRole('button', { name: /^الإشعارات/ }).click();
-    await page.locator('.notification-popover').waitFor();
+    await page.locator('.notification-popover').getByText(`Avian mortality survey ${run}`).waitFor();
+    // Inside the screen, once its opening animation is over.
+    await page.waitForTimeout(500);
+    const box = (await page.locator('.ant-popover').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
     await saveScreenshot(page, 'notifications-bell-ar-375');
   });
 

@@ -20,7 +20,7 @@ export function NotificationBell() {
   return (
     <Popover
       trigger="click"
-      placement="bottomRight"
+      placement="bottom"
       open={open}
       onOpenChange={setOpen}
       arrow={false}
