@@ -988,5 +988,7 @@ export const ar: Catalogue = {
   'reminders.escalateFacility': 'التصعيد إلى مسؤولي المنشأة بعد (أيام التأخير)',
   'reminders.escalateAll': 'التصعيد إلى مسؤولي جميع المنشآت بعد (أيام التأخير)',
   'reminders.defaultDays': 'الافتراضي: {days}',
+  'facilities.notifyFrom': 'التذكيرات اعتبارًا من (بدء التشغيل)',
+  'facilities.notifyFromHelp': 'لا تُرسل تذكيرات لهذه المنشأة قبل هذا التاريخ؛ ويُرسل المستحق اعتبارًا من ذلك اليوم.',
   // End of notifications.
 };

@@ -1005,6 +1005,9 @@ export const en = {
   'reminders.escalateFacility': 'Escalate to facility admins after (days overdue)',
   'reminders.escalateAll': 'Escalate to all-facility admins after (days overdue)',
   'reminders.defaultDays': 'Default: {days}',
+  'facilities.notifyFrom': 'Reminders from (go-live)',
+  'facilities.notifyFromHelp':
+    'No reminder is sent for this facility before this date; what is due then is sent from that day.',
   // End of notifications.
 } as const;
 

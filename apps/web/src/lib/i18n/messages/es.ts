@@ -1020,5 +1020,8 @@ export const es: Catalogue = {
   'reminders.escalateFacility': 'Escalar a los administradores de la instalación tras (días vencida)',
   'reminders.escalateAll': 'Escalar a los administradores generales tras (días vencida)',
   'reminders.defaultDays': 'Predeterminado: {days}',
+  'facilities.notifyFrom': 'Recordatorios desde (puesta en marcha)',
+  'facilities.notifyFromHelp':
+    'No se envían recordatorios de esta instalación antes de esta fecha; lo pendiente se envía desde ese día.',
   // End of notifications.
 };

@@ -1028,5 +1028,8 @@ export const fr: Catalogue = {
   'reminders.escalateFacility': 'Escalade aux administrateurs du site après (jours de retard)',
   'reminders.escalateAll': 'Escalade aux administrateurs de tous les sites après (jours de retard)',
   'reminders.defaultDays': 'Par défaut : {days}',
+  'facilities.notifyFrom': 'Rappels à partir du (mise en service)',
+  'facilities.notifyFromHelp':
+    'Aucun rappel n’est envoyé pour ce site avant cette date ; ce qui est dû part à partir de ce jour.',
   // End of notifications.
 };

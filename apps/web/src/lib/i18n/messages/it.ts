@@ -1023,5 +1023,8 @@ export const it: Catalogue = {
   'reminders.escalateFacility': 'Escalation agli amministratori dell’impianto dopo (giorni di ritardo)',
   'reminders.escalateAll': 'Escalation agli amministratori di tutti gli impianti dopo (giorni di ritardo)',
   'reminders.defaultDays': 'Predefinito: {days}',
+  'facilities.notifyFrom': 'Promemoria dal (avvio)',
+  'facilities.notifyFromHelp':
+    'Nessun promemoria per questo impianto prima di questa data; ciò che è dovuto parte da quel giorno.',
   // End of notifications.
 };

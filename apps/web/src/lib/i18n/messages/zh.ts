@@ -970,5 +970,7 @@ export const zh: Catalogue = {
   'reminders.escalateFacility': '逾期多少天后升级给设施管理员',
   'reminders.escalateAll': '逾期多少天后升级给全设施管理员',
   'reminders.defaultDays': '默认：{days}',
+  'facilities.notifyFrom': '提醒开始日期（上线）',
+  'facilities.notifyFromHelp': '在此日期之前不发送该设施的提醒；届时到期的事项从当天起发送。',
   // End of notifications.
 };
