@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -57,6 +58,11 @@ import { createHandOverService } from './features/hand-over/hand-over.service';
 import { createJobsService, type JobsService } from './features/jobs/jobs.service';
 import { requirementImportRoutes } from './features/requirement-import/requirement-import.routes';
 import { createRequirementImportService } from './features/requirement-import/requirement-import.service';
+import { jobsRoutes } from './features/jobs/jobs.routes';
+import { createSmtpMailer } from './features/notifications/mailer';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
+import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service';
+import { createUnsubscribeLinks } from './features/notifications/unsubscribe-links';
 import { requirementsRoutes } from './features/requirements/requirements.routes';
 import { createRequirementsService } from './features/requirements/requirements.service';
 import { createTaskGenerationService } from './features/tasks/task-generation.service';
@@ -69,6 +75,7 @@ import { taskSummaryRoutes } from './features/tasks/task-summary.routes';
 import { createTaskSummaryService } from './features/tasks/task-summary.service';
 import { createTasksService, type EvidenceCounter } from './features/tasks/tasks.service';
 import { systemClock, type Clock } from './platform/clock';
+import { newId } from './platform/ids';
 
 export interface BuildOptions {
   /** An existing database (tests pass an isolated one); otherwise one is opened from config.databaseUrl. */
@@ -90,6 +97,8 @@ export interface App {
   database: DatabaseHandle;
   /** The daily jobs (task generation), for the CLI tools and tests. */
   jobs: JobsService;
+  /** Reminders (sweep and sender), for the CLI tools, the benchmark and tests. */
+  notifications: NotificationsService;
   /** Answers new requests 503 while the ones in flight finish, then stops listening and closes the database. */
   close(): Promise<void>;
 }
@@ -178,6 +187,30 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const taskSummary = createTaskSummaryService(db, clock);
   const calendar = createCalendarService(db, tasks);
   const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock);
+  const publicUrl = (config.publicUrl || `http://localhost:${config.port}`).replace(/\/+$/, '');
+  const mailer = config.smtp.url
+    ? createSmtpMailer({
+        url: config.smtp.url,
+        from: config.smtp.from || `${config.appName} <no-reply@${new URL(publicUrl).hostname}>`,
+        messageIdDomain: new URL(publicUrl).hostname,
+      })
+    : null;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  const unsubscribeSecret = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', 'unsubscribe')
+    .executeTakeFirstOrThrow();
+  const jobOwner = `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`;
+  const notifications = createNotificationsService(db, {
+    dialect: database.dialect,
+    clock,
+    mailer,
+    links: createUnsubscribeLinks(unsubscribeSecret.value),
+    appName: config.appName,
+    publicUrl,
+    owner: jobOwner,
+  });
   const jobs = createJobsService(db, taskGeneration, {
     clock,
     purgeEndedSessions: async () => {
@@ -185,6 +218,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await mfa.purgeEndedChallenges();
       await oidc?.purgeEnded();
     },
+    reminders: notifications,
   });
 
   registerErrorHandler(app, reporter);
@@ -224,6 +258,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(calendarRoutes(calendar, guards));
       await api.register(calendarFeedsRoutes(calendarFeeds, guards, config.publicUrl));
       await api.register(handOverRoutes(handOver, guards));
+      await api.register(notificationsRoutes(notifications, guards));
+      await api.register(jobsRoutes(jobs, guards));
     },
     { prefix: '/api' },
   );
@@ -239,6 +275,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     app,
     database,
     jobs,
+    notifications,
     async close() {
       await shutdown.close();
       await database.close();

@@ -46,6 +46,10 @@ export const PERMISSIONS = {
   'audit:verify': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER'],
   /** Security settings (which roles must use a second factor): all-facility admins only. */
   'security:manage': ['ALL_FACILITY_ADMIN'],
+  /** The notification outbox (delivery log): admins, within their facilities. */
+  'notificationDelivery:view': ['ALL_FACILITY_ADMIN', 'FACILITY_ADMIN'],
+  /** List the daily jobs and run one now. */
+  'job:run': ['ALL_FACILITY_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -21,6 +21,7 @@ import { loadConfig } from '../config/config';
 import { findUserByEmail } from '../features/users/users.repository';
 import { analyze, completeMostHistory, countRows, resetTasks } from './bench/bench.repository';
 import { runLoad, type LoadResult } from './bench/load';
+import { timeReminderSweeps } from './bench/reminder-sweep';
 import { seedBench } from './bench/seed';
 
 const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
@@ -139,6 +140,12 @@ async function main(): Promise<void> {
   }
   const total = await countRows(db, 'tasks');
   print(`Tasks in the database: ${total}`);
+  const sweep = await timeReminderSweeps(built);
+  print(
+    `Reminder sweep: ${sweep.created} reminders in ${seconds(sweep.firstMs)} (target < 5 s); ` +
+      `second sweep: ${sweep.secondCreated} new in ${seconds(sweep.secondMs)} (target < 1 s); ` +
+      `longest event-loop block ${sweep.maxBlockMs.toFixed(0)} ms (target < 50 ms)`,
+  );
   await built.close();
 
   const server = await startServer(env);

@@ -6,6 +6,7 @@ import { migration0002Directory } from './migrations/0002-directory';
 import { migration0010RequirementsTasks } from './migrations/0010-requirements-tasks';
 import { migration0020Documents } from './migrations/0020-documents';
 import { migration0030CalendarFeeds } from './migrations/0030-calendar-feeds';
+import { migration0040Notifications } from './migrations/0040-notifications';
 import { migration0050Security } from './migrations/0050-security';
 import { migration0055MfaOidc } from './migrations/0055-mfa-oidc';
 import { migration0060PeriodEndHolidays } from './migrations/0060-period-end-holidays';
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-requirements-tasks': migration0010RequirementsTasks,
   '0020-documents': migration0020Documents,
   '0030-calendar-feeds': migration0030CalendarFeeds,
+  '0040-notifications': migration0040Notifications,
   '0050-security': migration0050Security,
   '0055-mfa-oidc': migration0055MfaOidc,
   '0060-period-end-holidays': migration0060PeriodEndHolidays,

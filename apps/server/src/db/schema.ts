@@ -12,6 +12,13 @@ import type { JobLeasesTable } from '../features/jobs/jobs.table';
 import type { RateLimitBucketsTable } from '../platform/rate-limit.table';
 import type { FacilityHolidayChangesTable } from '../features/holidays/holidays.table';
 import type { CalendarFeedsTable } from '../features/calendar/calendar-feeds.table';
+import type {
+  AppSecretsTable,
+  NotificationDeliveriesTable,
+  NotificationPreferencesTable,
+  NotificationsTable,
+  ReminderPoliciesTable,
+} from '../features/notifications/notifications.table';
 import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
 
 import type {
@@ -52,4 +59,9 @@ export interface Database {
   security_settings: SecuritySettingsTable;
   user_identities: UserIdentitiesTable;
   oidc_logins: OidcLoginsTable;
+  reminder_policies: ReminderPoliciesTable;
+  notification_preferences: NotificationPreferencesTable;
+  notifications: NotificationsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+  app_secrets: AppSecretsTable;
 }

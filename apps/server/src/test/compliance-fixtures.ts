@@ -25,7 +25,7 @@ export function testClock(start: string) {
 export async function call<T = unknown>(
   t: TestApp,
   token: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
 ): Promise<{ status: number; body: T & { message?: string; code?: string; details?: unknown } }> {
@@ -42,7 +42,7 @@ export async function call<T = unknown>(
 export async function ok<T = unknown>(
   t: TestApp,
   token: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
 ): Promise<T> {

@@ -125,6 +125,46 @@ export const router = createBrowserRouter([
                 }),
               },
               {
+                path: '/notifications',
+                lazy: async () => ({
+                  Component: (await import('../features/notifications/components/notifications-page'))
+                    .NotificationsPage,
+                }),
+              },
+              {
+                path: '/notifications/settings',
+                lazy: async () => ({
+                  Component: (await import('../features/notifications/components/notification-settings-page'))
+                    .NotificationSettingsPage,
+                }),
+              },
+              {
+                path: '/notifications/deliveries',
+                lazy: async () => {
+                  const { DeliveryLogPage } = await import('../features/notifications/components/delivery-log-page');
+                  return {
+                    Component: () => (
+                      <RequirePermission permission="notificationDelivery:view">
+                        <DeliveryLogPage />
+                      </RequirePermission>
+                    ),
+                  };
+                },
+              },
+              {
+                path: '/jobs',
+                lazy: async () => {
+                  const { JobsPage } = await import('../features/notifications/components/jobs-page');
+                  return {
+                    Component: () => (
+                      <RequirePermission permission="job:run">
+                        <JobsPage />
+                      </RequirePermission>
+                    ),
+                  };
+                },
+              },
+              {
                 path: '/change-password',
                 lazy: async () => ({
                   Component: (await import('../features/auth/components/change-password-page')).ChangePasswordPage,

@@ -50,6 +50,8 @@ export const facilitySchema = z.object({
   commercialOperationDate: z.string().nullable(),
   timeZone: z.string(),
   notes: z.string().nullable(),
+  /** Go-live: reminders for this facility start on this date (null: at once). */
+  notifyFrom: z.string().nullable(),
   programAreaIds: z.array(idSchema),
   createdAt: instantSchema,
   updatedAt: instantSchema,
@@ -125,6 +127,7 @@ const fields = {
     .optional(),
   timeZone: timeZoneSchema,
   notes: optionalText(5000, 'Notes'),
+  notifyFrom: z.string().refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD').nullable().optional(),
   programAreaIds: z
     .array(idSchema)
     .max(100)
@@ -161,6 +164,7 @@ export const updateFacilityBodySchema = z
     commercialOperationDate: fields.commercialOperationDate,
     timeZone: fields.timeZone.optional(),
     notes: fields.notes,
+    notifyFrom: fields.notifyFrom,
     programAreaIds: fields.programAreaIds.optional(),
   })
   .strict();

@@ -11,6 +11,11 @@ import {
   type TaskFrequency,
 } from '../enums';
 import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import {
+  reminderOverrideInputShape,
+  reminderOverrideOutputShape,
+  reminderOverridesAreOrdered,
+} from './reminder-policy';
 
 /** A calendar date `YYYY-MM-DD` naming a real day. */
 export const calendarDateSchema = z
@@ -71,6 +76,7 @@ export const requirementSchema = z.object({
   periodDueDayOfMonth: z.number().int().nullable(),
   leadTimeDays: z.number().int(),
   graceDays: z.number().int(),
+  ...reminderOverrideOutputShape,
   evidenceRequired: z.boolean(),
   minEvidence: z.number().int(),
   permitNumber: z.string().nullable(),
@@ -179,6 +185,7 @@ const fields = {
   weekendShift: z.enum(WEEKEND_SHIFTS, { message: 'Weekend shift must be NONE, PREVIOUS or NEXT' }),
   leadTimeDays: daysSchema('Lead time'),
   graceDays: daysSchema('Grace'),
+  ...reminderOverrideInputShape,
   evidenceRequired: z.boolean(),
   minEvidence: z
     .number({ message: 'Minimum evidence must be a whole number' })
@@ -281,7 +288,8 @@ export const createRequirementBodySchema = z
     facilities: fields.facilities.optional(),
   })
   .strict()
-  .superRefine(activeRangeIsOrdered);
+  .superRefine(activeRangeIsOrdered)
+  .superRefine(reminderOverridesAreOrdered);
 export type CreateRequirementBody = z.input<typeof createRequirementBodySchema>;
 
 const updateShape = {
@@ -300,6 +308,7 @@ const updateShape = {
   periodDueDayOfMonth: fields.periodDueDayOfMonth.optional(),
   leadTimeDays: fields.leadTimeDays.optional(),
   graceDays: fields.graceDays.optional(),
+  ...reminderOverrideInputShape,
   evidenceRequired: fields.evidenceRequired.optional(),
   minEvidence: fields.minEvidence.optional(),
   permitNumber: fields.permitNumber,
@@ -316,7 +325,11 @@ const updateShape = {
  * bindings (a facility left out is unbound: its untouched future tasks are removed, its history kept).
  * `status: RETIRED` retires (stops new tasks, removes untouched future tasks).
  */
-export const updateRequirementBodySchema = z.object(updateShape).strict().superRefine(activeRangeIsOrdered);
+export const updateRequirementBodySchema = z
+  .object(updateShape)
+  .strict()
+  .superRefine(activeRangeIsOrdered)
+  .superRefine(reminderOverridesAreOrdered);
 export type UpdateRequirementBody = z.input<typeof updateRequirementBodySchema>;
 
 /**

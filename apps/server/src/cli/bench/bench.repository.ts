@@ -12,8 +12,10 @@ function isPostgres(db: Db): boolean {
 /** Removes every task (and what hangs on tasks) and rewinds every series, so generation starts from scratch. */
 export async function resetTasks(db: Db): Promise<void> {
   if (isPostgres(db)) {
-    await sql`truncate table task_comments, tasks`.execute(db);
+    await sql`truncate table notification_deliveries, notifications, task_comments, tasks`.execute(db);
   } else {
+    await db.deleteFrom('notification_deliveries').execute();
+    await db.deleteFrom('notifications').execute();
     await db.deleteFrom('task_comments').execute();
     await db.deleteFrom('tasks').execute();
   }

@@ -22,6 +22,8 @@ export interface FacilitiesTable {
   /** IANA time zone: task due dates are calendar days in it. */
   timeZone: string;
   notes: string | null;
+  /** Go-live: reminders start on this calendar date (null: at once). */
+  notifyFrom: Generated<string | null>;
   searchText: Generated<string>;
   createdAt: string;
   updatedAt: string;

@@ -61,3 +61,19 @@ export async function finishLease(
 export function findLeases(db: Db, name: string): Promise<JobLeaseRow[]> {
   return db.selectFrom('job_leases').selectAll().where('name', '=', name).orderBy('day').execute();
 }
+
+/** The most recent run of a job (scheduled or by hand). */
+export function findLastRun(db: Db, name: string): Promise<JobLeaseRow | undefined> {
+  return db
+    .selectFrom('job_leases')
+    .selectAll()
+    .where('name', '=', name)
+    .orderBy('acquiredAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Removes a job's runs that started before `before` (periodic jobs leave one row per period). */
+export async function deleteLeasesBefore(db: Db, name: string, before: string): Promise<void> {
+  await db.deleteFrom('job_leases').where('name', '=', name).where('acquiredAt', '<', before).execute();
+}

@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { newId, nowIso } from '../../platform/ids';
 import type { GenerationOptions, GenerationResult, TaskGenerationService } from '../tasks/task-generation.service';
-import { finishLease, tryAcquireLease } from './jobs.repository';
+import { notFound } from '../../platform/errors';
+import { deleteLeasesBefore, findLastRun, finishLease, tryAcquireLease } from './jobs.repository';
 
 /** Name of the daily job that extends every series of tasks to the horizon. */
 export const TASK_GENERATION_JOB = 'task-generation';
@@ -17,6 +18,29 @@ export type DailyJobName = (typeof DAILY_JOB_NAMES)[number];
 
 export function isDailyJobName(name: string): name is DailyJobName {
   return (DAILY_JOB_NAMES as readonly string[]).includes(name);
+}
+
+/** Name of the reminder sweep (at start and every 15 minutes) and its sender (every minute). */
+export const REMINDERS_JOB = 'reminders';
+
+/** Every job an admin can see and run now (PRODUCT §6 /api/jobs). */
+export const JOBS = [
+  { name: TASK_GENERATION_JOB, schedule: 'daily' },
+  { name: REMINDERS_JOB, schedule: 'every 15 minutes (email sent every minute)' },
+  { name: SESSION_PURGE_JOB, schedule: 'daily' },
+] as const;
+export type JobName = (typeof JOBS)[number]['name'];
+
+/** The reminder sweep runs at most once per slot of this length across instances. */
+const SWEEP_SLOT_MS = 15 * 60 * 1000;
+/** How often the outbox is delivered. */
+const SEND_INTERVAL_MS = 60 * 1000;
+
+/** What the jobs service needs of the reminders feature. */
+export interface ReminderJobs {
+  sweep(): Promise<object>;
+  send(): Promise<object>;
+  runReminders(): Promise<object>;
 }
 
 /** A lease older than this whose run never finished (its instance died) may be taken over. */
@@ -50,21 +74,38 @@ export interface JobsService {
   runDailyJob(name: DailyJobName): Promise<DailyRun<unknown>>;
   /** Runs the task generation now, without a lease (command-line tools; generation is idempotent). */
   runGenerationNow(options?: GenerationOptions): Promise<GenerationResult>;
+  /** Sweeps reminders if no instance has done it in this 15-minute slot. */
+  runScheduledSweep(): Promise<DailyRun<object>>;
+  /** Each job with its last run (scheduled or by hand), for the admins' jobs screen. */
+  list(): Promise<{ name: string; schedule: string; lastRun: JobRun | null }[]>;
+  /** Runs a job now (every job is idempotent) and records the run; throws NOT_FOUND for an unknown name. */
+  runNow(name: string): Promise<Record<string, unknown>>;
   /** Checks now and then every few minutes; returns the function that stops the timer. */
   startScheduler(log: FastifyBaseLogger): () => void;
+}
+
+export interface JobRun {
+  day: string;
+  startedAt: string;
+  finishedAt: string | null;
+  result: Record<string, unknown> | null;
 }
 
 export function createJobsService(
   db: Kysely<Database>,
   generation: TaskGenerationService,
-  options: { clock: Clock; purgeEndedSessions: () => Promise<void> },
+  options: { clock: Clock; purgeEndedSessions: () => Promise<void>; reminders: ReminderJobs },
 ): JobsService {
-  const { clock, purgeEndedSessions } = options;
+  const { clock, purgeEndedSessions, reminders } = options;
   const owner = `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`;
 
-  async function runOncePerDay<T>(name: string, job: () => Promise<T>): Promise<DailyRun<T>> {
+  async function runOncePerDay<T>(
+    name: string,
+    job: () => Promise<T>,
+    period: (now: Date) => string = (now) => nowIso(now).slice(0, 10),
+  ): Promise<DailyRun<T>> {
     const now = clock();
-    const day = nowIso(now).slice(0, 10);
+    const day = period(now);
     const acquired = await tryAcquireLease(db, {
       name,
       day,
@@ -89,6 +130,57 @@ export function createJobsService(
     runDailyJob: (name) =>
       name === TASK_GENERATION_JOB ? service.runDailyGeneration() : service.runDailySessionPurge(),
     runGenerationNow: (generationOptions) => generation.materializeAll(generationOptions),
+    runScheduledSweep: () =>
+      runOncePerDay(
+        REMINDERS_JOB,
+        async () => {
+          const result = await reminders.sweep();
+          // One lease row per 15-minute slot: keep a day of them (the last run stays visible).
+          await deleteLeasesBefore(db, REMINDERS_JOB, nowIso(new Date(clock().getTime() - 24 * 3600 * 1000)));
+          return result;
+        },
+        (now) =>
+          // The 15-minute slot, e.g. 2026-03-10T12:15.
+          nowIso(new Date(Math.floor(now.getTime() / SWEEP_SLOT_MS) * SWEEP_SLOT_MS)).slice(0, 16),
+      ),
+    async list() {
+      return Promise.all(
+        JOBS.map(async (job) => {
+          const last = await findLastRun(db, job.name);
+          return {
+            name: job.name,
+            schedule: job.schedule,
+            lastRun: last
+              ? {
+                  day: last.day,
+                  startedAt: last.acquiredAt,
+                  finishedAt: last.finishedAt,
+                  result: last.result ? (JSON.parse(last.result) as Record<string, unknown>) : null,
+                }
+              : null,
+          };
+        }),
+      );
+    },
+    async runNow(name) {
+      const runners: Record<JobName, () => Promise<object>> = {
+        [TASK_GENERATION_JOB]: () => generation.materializeAll(),
+        [REMINDERS_JOB]: () => reminders.runReminders(),
+        [SESSION_PURGE_JOB]: async () => {
+          await purgeEndedSessions();
+          return { purged: true };
+        },
+      };
+      const runner = (runners as Record<string, (() => Promise<object>) | undefined>)[name];
+      if (!runner) throw notFound('Job');
+      const startedAt = nowIso(clock());
+      // A run by hand is recorded under its instant, so that it shows as the last run without taking the day's lease.
+      const run = { name, day: `${startedAt} (run now)`, owner, now: startedAt, staleBefore: startedAt };
+      await tryAcquireLease(db, run);
+      const result = (await runner()) as Record<string, unknown>;
+      await finishLease(db, { ...run, now: nowIso(clock()), result: JSON.stringify(result) });
+      return result;
+    },
     startScheduler(log) {
       let running = false;
       const tick = async () => {
@@ -107,11 +199,29 @@ export function createJobsService(
       };
       const first = setTimeout(() => void tick(), FIRST_CHECK_MS);
       const every = setInterval(() => void tick(), CHECK_INTERVAL_MS);
-      first.unref();
-      every.unref();
+      // Reminders: a sweep at start (idempotent, so regardless of other instances), then once per
+      // 15-minute slot across instances; the outbox every minute.
+      let remindersBusy = false;
+      const remindersTick = async (atStart: boolean) => {
+        if (remindersBusy) return;
+        remindersBusy = true;
+        try {
+          if (atStart) await reminders.sweep();
+          else await service.runScheduledSweep();
+          await reminders.send();
+        } catch (error) {
+          log.error({ err: error, job: REMINDERS_JOB }, 'reminders failed');
+        }
+        remindersBusy = false;
+      };
+      const firstReminders = setTimeout(() => void remindersTick(true), FIRST_CHECK_MS);
+      const everyMinute = setInterval(() => void remindersTick(false), SEND_INTERVAL_MS);
+      for (const timer of [first, every, firstReminders, everyMinute]) timer.unref();
       return () => {
         clearTimeout(first);
         clearInterval(every);
+        clearTimeout(firstReminders);
+        clearInterval(everyMinute);
       };
     },
   };

@@ -1,3 +1,4 @@
+import type { ReminderOverrides } from '@rtms/shared/schemas/reminder-policy';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { todayInTimeZone } from '@rtms/shared/calendar-date';
@@ -137,6 +138,10 @@ const AUDITED_FIELDS = [
   'activeFrom',
   'activeUntil',
   'defaultAssigneeId',
+  'reminderFirstBeforeDays',
+  'reminderSecondBeforeDays',
+  'escalateFacilityAfterDays',
+  'escalateAllAfterDays',
   'status',
 ] as const satisfies readonly (keyof RequirementValues)[];
 
@@ -192,10 +197,22 @@ export function toRequirement(row: RequirementListRow): Requirement {
     activeUntil: row.activeUntil,
     defaultAssigneeId: row.defaultAssigneeId,
     defaultAssigneeName: nameOf(row.assigneeFirstName, row.assigneeLastName),
+    ...reminderOverridesOf(row),
     status: row.status,
     facilityCount: Number(row.facilityCount ?? 0),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+  };
+}
+
+/** The reminder policy overrides (null: the frequency's policy; PostgreSQL may answer integers as text). */
+function reminderOverridesOf(row: ReminderOverrides): ReminderOverrides {
+  const n = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    reminderFirstBeforeDays: n(row.reminderFirstBeforeDays),
+    reminderSecondBeforeDays: n(row.reminderSecondBeforeDays),
+    escalateFacilityAfterDays: n(row.escalateFacilityAfterDays),
+    escalateAllAfterDays: n(row.escalateAllAfterDays),
   };
 }
 
@@ -265,6 +282,10 @@ function mergedValues(before: RequirementRow | null, body: UpdateBody): Requirem
     activeFrom: pick('activeFrom', null),
     activeUntil: pick('activeUntil', null),
     defaultAssigneeId: pick('defaultAssigneeId', null),
+    reminderFirstBeforeDays: pick('reminderFirstBeforeDays', null),
+    reminderSecondBeforeDays: pick('reminderSecondBeforeDays', null),
+    escalateFacilityAfterDays: pick('escalateFacilityAfterDays', null),
+    escalateAllAfterDays: pick('escalateAllAfterDays', null),
     status: pick('status', 'ACTIVE'),
   };
 }

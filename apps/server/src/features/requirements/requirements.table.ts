@@ -28,6 +28,11 @@ export interface RequirementsTable {
   activeFrom: string | null;
   activeUntil: string | null;
   defaultAssigneeId: string | null;
+  /** Reminder policy overrides (null: the frequency's policy, features/notifications). */
+  reminderFirstBeforeDays: Generated<number | null>;
+  reminderSecondBeforeDays: Generated<number | null>;
+  escalateFacilityAfterDays: Generated<number | null>;
+  escalateAllAfterDays: Generated<number | null>;
   status: RequirementStatus;
   searchText: Generated<string>;
   createdAt: string;

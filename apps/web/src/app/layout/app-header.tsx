@@ -7,6 +7,7 @@ import { useInterfaceSettings } from '../../lib/interface-settings/settings-stor
 import { Brand, CollapseButton, InterfaceSettingsButton, Surface, WebsiteLink } from './shell-parts';
 import { SidebarMenu } from './sidebar-menu';
 import { UserMenu } from './user-menu';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 
 /** Below this width the horizontal styles show "Go to website" as an icon. */
 const WIDE_HEADER = 1280;
@@ -52,6 +53,7 @@ export function AppHeader({
         ) : null}
         <div className="app-header__end">
           {nav.kind === 'horizontal' ? <WebsiteLink compact={settings.width < WIDE_HEADER} /> : null}
+          <NotificationBell />
           <LanguageMenu />
           <InterfaceSettingsButton onClick={onOpenSettings} />
           <UserMenu showName={isDesktopWidth(settings.width)} />

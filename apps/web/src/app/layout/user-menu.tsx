@@ -1,5 +1,13 @@
 import { Button, Dropdown, Flex, Typography } from 'antd';
-import { KeyOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons';
+import {
+  BellOutlined,
+  HistoryOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  SafetyOutlined,
+} from '@ant-design/icons';
+import { can } from '@rtms/shared/permissions';
 import { useNavigate } from 'react-router';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { useAuth, useCurrentUser } from '../../lib/auth/auth-context';
@@ -20,12 +28,20 @@ export function UserMenu({ showName = true }: { showName?: boolean }) {
         items: [
           { key: 'change-password', icon: <KeyOutlined />, label: t('userMenu.changePassword') },
           { key: 'account-security', icon: <SafetyOutlined />, label: t('userMenu.accountSecurity') },
+          { key: 'notification-settings', icon: <BellOutlined />, label: t('userMenu.notificationSettings') },
+          ...(can(user.role, 'notificationDelivery:view')
+            ? [{ key: 'delivery-log', icon: <MailOutlined />, label: t('userMenu.deliveryLog') }]
+            : []),
+          ...(can(user.role, 'job:run') ? [{ key: 'jobs', icon: <HistoryOutlined />, label: t('userMenu.jobs') }] : []),
           { type: 'divider' },
           { key: 'sign-out', icon: <LogoutOutlined />, label: t('userMenu.signOut') },
         ],
         onClick: ({ key }) => {
           if (key === 'change-password') navigate('/change-password');
           if (key === 'account-security') navigate('/account-security');
+          if (key === 'notification-settings') navigate('/notifications/settings');
+          if (key === 'delivery-log') navigate('/notifications/deliveries');
+          if (key === 'jobs') navigate('/jobs');
           if (key === 'sign-out') void signOut();
         },
       }}

@@ -28,6 +28,7 @@ interface Values {
   longitude?: number | null;
   capacityMw?: number | null;
   commercialOperationDate?: string | null;
+  notifyFrom?: string | null;
   timeZone?: string;
   notes?: string | null;
   programAreaIds?: string[];
@@ -46,6 +47,7 @@ const FIELDS = [
   'longitude',
   'capacityMw',
   'commercialOperationDate',
+  'notifyFrom',
   'timeZone',
   'notes',
   'programAreaIds',
@@ -95,6 +97,7 @@ export function FacilityFormDrawer({
     longitude: t('facilities.longitude'),
     capacityMw: t('facilities.capacityMw'),
     commercialOperationDate: t('facilities.commercialOperationDate'),
+    notifyFrom: t('facilities.notifyFrom'),
     timeZone: t('facilities.timeZone'),
     notes: t('facilities.notes'),
     programAreaIds: t('facilities.programAreas'),
@@ -137,6 +140,7 @@ export function FacilityFormDrawer({
     code: { 'format:regex': t('facilities.codeRule') },
     timeZone: { custom: t('facilities.timeZoneInvalid') },
     commercialOperationDate: { custom: t('form.invalidDate') },
+    notifyFrom: { custom: t('form.invalidDate') },
   };
 
   return (
@@ -243,6 +247,16 @@ export function FacilityFormDrawer({
               label={labels.commercialOperationDate}
               name="commercialOperationDate"
               rules={rules('commercialOperationDate', labels.commercialOperationDate, messages.commercialOperationDate)}
+            >
+              <DateField className="input-full" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              label={labels.notifyFrom}
+              name="notifyFrom"
+              rules={rules('notifyFrom', labels.notifyFrom, messages.notifyFrom)}
+              extra={t('facilities.notifyFromHelp')}
             >
               <DateField className="input-full" />
             </Form.Item>

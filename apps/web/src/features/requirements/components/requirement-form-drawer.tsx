@@ -51,6 +51,7 @@ import {
   type RequirementField,
   type RequirementFormValues,
 } from './requirement-form-values';
+import { ReminderPolicyFields } from './reminder-policy-fields';
 import { RequirementPreviewDiff } from './requirement-preview-diff';
 import { PeriodEndFields } from './period-end-fields';
 import './requirements.css';
@@ -126,6 +127,10 @@ export function RequirementFormDrawer({
     defaultAssigneeId: t('requirement.defaultAssignee'),
     facilities: t('requirement.facilities'),
     backfillFrom: t('requirement.backfillFrom'),
+    reminderFirstBeforeDays: t('reminders.firstBefore'),
+    reminderSecondBeforeDays: t('reminders.secondBefore'),
+    escalateFacilityAfterDays: t('reminders.escalateFacility'),
+    escalateAllAfterDays: t('reminders.escalateAll'),
   };
 
   useEffect(() => {
@@ -429,6 +434,8 @@ export function RequirementFormDrawer({
               </Col>
             ) : null}
           </Row>
+
+          <ReminderPolicyFields />
 
           <Divider titlePlacement="start">{t('requirement.sectionEvidence')}</Divider>
           <Row gutter={16}>

@@ -40,6 +40,10 @@ export interface RequirementFormValues {
   facilities: BindingValues[];
   backfill: boolean;
   backfillFrom?: string | null;
+  reminderFirstBeforeDays?: number | null;
+  reminderSecondBeforeDays?: number | null;
+  escalateFacilityAfterDays?: number | null;
+  escalateAllAfterDays?: number | null;
 }
 
 /** Top-level fields the form sends (server field errors land on these). */
@@ -67,6 +71,10 @@ export const REQUIREMENT_FIELDS = [
   'defaultAssigneeId',
   'facilities',
   'backfillFrom',
+  'reminderFirstBeforeDays',
+  'reminderSecondBeforeDays',
+  'escalateFacilityAfterDays',
+  'escalateAllAfterDays',
 ] as const;
 export type RequirementField = (typeof REQUIREMENT_FIELDS)[number];
 
@@ -107,6 +115,10 @@ export function initialRequirementValues(requirement?: RequirementDetail): Requi
     activeFrom: requirement.activeFrom,
     activeUntil: requirement.activeUntil,
     defaultAssigneeId: requirement.defaultAssigneeId,
+    reminderFirstBeforeDays: requirement.reminderFirstBeforeDays,
+    reminderSecondBeforeDays: requirement.reminderSecondBeforeDays,
+    escalateFacilityAfterDays: requirement.escalateFacilityAfterDays,
+    escalateAllAfterDays: requirement.escalateAllAfterDays,
     facilities: requirement.facilities.map((binding) => ({
       facilityId: binding.facilityId,
       facilityLabel: `${binding.facilityName} (${binding.facilityCode})`,

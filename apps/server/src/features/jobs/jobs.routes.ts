@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '@rtms/shared/schemas/common';
+import { jobListSchema, jobRunResponseSchema } from '@rtms/shared/schemas/notifications';
+import type { AuthGuards } from '../../platform/auth';
+import type { JobsService } from './jobs.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The daily and periodic jobs (ALL_FACILITY_ADMIN): their last runs, and running one now. */
+export function jobsRoutes(jobs: JobsService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/jobs',
+      {
+        preHandler: guards.requirePermission('job:run'),
+        schema: {
+          tags: ['jobs'],
+          summary: 'Each job with its last run',
+          security: [{ bearer: [] }],
+          response: { 200: jobListSchema, ...errors },
+        },
+      },
+      async () => ({ data: await jobs.list() }),
+    );
+    app.post(
+      '/jobs/:name/run',
+      {
+        preHandler: guards.requirePermission('job:run'),
+        schema: {
+          tags: ['jobs'],
+          summary: 'Run a job now (idempotent) and answer its counts',
+          security: [{ bearer: [] }],
+          params: z.object({ name: z.string().min(1).max(64) }),
+          response: { 200: jobRunResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: { name: request.params.name, result: await jobs.runNow(request.params.name) } }),
+    );
+  };
+}

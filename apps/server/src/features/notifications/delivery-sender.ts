@@ -1,0 +1,357 @@
+import { sql, type Kysely } from 'kysely';
+import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
+import { seesAllFacilities } from '@rtms/shared/permissions';
+import { preferencesSchema } from '@rtms/shared/schemas/preferences';
+import type { NotificationCategory, NotificationPreferences } from '@rtms/shared/schemas/notifications';
+import type { Role } from '@rtms/shared/enums';
+import type { Dialect } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { nowIso } from '../../platform/ids';
+import { emailLanguage } from './email-messages';
+import { renderDigest, renderReminder, type EmailItem } from './email-render';
+import type { Mailer } from './mailer';
+import { preferencesOf } from './notification-preferences';
+import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
+import { digestSchedule } from './zoned-time';
+
+/** Attempts before a delivery is FAILED for good; between them the wait grows (1, 4, 16, 64 minutes). */
+export const MAX_ATTEMPTS = 5;
+const BACKOFF_BASE_MS = 60_000;
+/** A claim not finished within this time (its instance died) may be taken by another sender. */
+const CLAIM_MS = 5 * 60_000;
+/** Recipients handled per run; the rest wait for the next run a minute later. */
+const RECIPIENTS_PER_RUN = 200;
+
+export interface SendResult {
+  sent: number;
+  failed: number;
+  retrying: number;
+  skipped: number;
+  /** Held for the recipient's next digest or the end of their quiet time. */
+  deferred: number;
+}
+
+export interface SenderContext {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** null: SMTP_URL is not set, email is disabled. */
+  mailer: Mailer | null;
+  links: UnsubscribeLinks;
+  appName: string;
+  /** Base of links in email (PUBLIC_URL). */
+  publicUrl: string;
+  owner: string;
+}
+
+interface ClaimedRow {
+  id: string;
+  attempts: number;
+  notificationId: string;
+  step: string;
+  category: NotificationCategory;
+  readAt: string | null;
+  taskId: string;
+  taskTitle: string;
+  taskStatus: string;
+  notApplicableReason: string | null;
+  dueDate: string;
+  facilityId: string;
+  facilityName: string;
+  facilityTimeZone: string;
+}
+
+/**
+ * Delivers the outbox: claims each due recipient's pending rows (one sender per row across instances:
+ * `FOR UPDATE SKIP LOCKED` on PostgreSQL, a conditional update everywhere), then sends, defers or skips
+ * each, and records the outcome. Urgent ones (due today, escalations) go at once; the rest follow the
+ * user's delivery mode.
+ */
+export async function sendDueDeliveries(context: SenderContext, now: Date): Promise<SendResult> {
+  const { db } = context;
+  const result: SendResult = { sent: 0, failed: 0, retrying: 0, skipped: 0, deferred: 0 };
+  const instant = nowIso(now);
+  const recipients = await db
+    .selectFrom('notification_deliveries')
+    .select('recipientId')
+    .distinct()
+    .where('status', '=', 'PENDING')
+    .where('notBefore', '<=', instant)
+    .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', instant)]))
+    .limit(RECIPIENTS_PER_RUN)
+    .execute();
+  for (const { recipientId } of recipients) {
+    const claimed = await claim(context, recipientId, now);
+    if (claimed.length === 0) continue;
+    await deliverToRecipient(context, recipientId, claimed, now, result);
+  }
+  return result;
+}
+
+async function claim(context: SenderContext, recipientId: string, now: Date): Promise<string[]> {
+  const instant = nowIso(now);
+  const until = nowIso(new Date(now.getTime() + CLAIM_MS));
+  const lock = context.dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const due = sql`status = 'PENDING' and not_before <= ${instant} and (claimed_until is null or claimed_until < ${instant})`;
+  const claimed = await sql<{ id: string }>`
+    update notification_deliveries set claimed_by = ${context.owner}, claimed_until = ${until}
+    where id in (select id from notification_deliveries where recipient_id = ${recipientId} and ${due} ${lock})
+      and ${due}
+    returning id
+  `.execute(context.db);
+  return claimed.rows.map((row) => row.id);
+}
+
+async function deliverToRecipient(
+  context: SenderContext,
+  recipientId: string,
+  ids: string[],
+  now: Date,
+  result: SendResult,
+): Promise<void> {
+  const { db } = context;
+  const user = await db
+    .selectFrom('users')
+    .leftJoin('notification_preferences as p', 'p.userId', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.firstName',
+      'users.lastName',
+      'users.role',
+      'users.active',
+      'users.preferences',
+      'p.delivery',
+      'p.digestHour',
+      'p.timeZone',
+      'p.quietUntil',
+      'p.categories',
+      'p.lastDigestOn',
+    ])
+    .where('users.id', '=', recipientId)
+    .executeTakeFirstOrThrow();
+  const prefs: NotificationPreferences = preferencesOf(
+    user.delivery
+      ? {
+          delivery: user.delivery,
+          digestHour: user.digestHour!,
+          timeZone: user.timeZone!,
+          quietUntil: user.quietUntil,
+          categories: user.categories!,
+        }
+      : null,
+  );
+  const rows: ClaimedRow[] = await db
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('notifications as n', 'n.id', 'd.notificationId')
+    .innerJoin('tasks as t', 't.id', 'n.taskId')
+    .innerJoin('facilities as f', 'f.id', 'n.facilityId')
+    .select([
+      'd.id',
+      'd.attempts',
+      'd.notificationId',
+      'n.step',
+      'n.category',
+      'n.readAt',
+      't.id as taskId',
+      't.title as taskTitle',
+      't.status as taskStatus',
+      't.notApplicableReason',
+      't.dueDate',
+      'f.id as facilityId',
+      'f.name as facilityName',
+      'f.timeZone as facilityTimeZone',
+    ])
+    .where('d.id', 'in', ids)
+    .where('d.claimedBy', '=', context.owner)
+    .execute();
+  const facilityScope = seesAllFacilities(user.role as Role)
+    ? null
+    : new Set(
+        (await db.selectFrom('user_facilities').select('facilityId').where('userId', '=', recipientId).execute()).map(
+          (row) => row.facilityId,
+        ),
+      );
+
+  const instant = nowIso(now);
+  const release = (rowIds: string[], notBefore: string) =>
+    rowIds.length === 0
+      ? Promise.resolve()
+      : db
+          .updateTable('notification_deliveries')
+          .set({ claimedBy: null, claimedUntil: null, notBefore, updatedAt: instant })
+          .where('id', 'in', rowIds)
+          .execute()
+          .then(() => undefined);
+  const skip = async (row: ClaimedRow, why: string) => {
+    await db
+      .updateTable('notification_deliveries')
+      .set({ status: 'SKIPPED', lastError: why, claimedBy: null, claimedUntil: null, updatedAt: instant })
+      .where('id', '=', row.id)
+      .execute();
+    result.skipped += 1;
+  };
+
+  // The user is quiet: hold everything until then (the in-app item was held as well).
+  if (prefs.quietUntil && prefs.quietUntil > instant && user.active) {
+    await release(
+      rows.map((row) => row.id),
+      new Date(prefs.quietUntil).toISOString(),
+    );
+    result.deferred += rows.length;
+    return;
+  }
+
+  const immediate: ClaimedRow[] = [];
+  const digest: ClaimedRow[] = [];
+  for (const row of rows) {
+    if (!user.active) await skip(row, 'Recipient is deactivated');
+    else if (row.taskStatus === 'COMPLETED') await skip(row, 'Task was completed before the reminder was sent');
+    else if (row.notApplicableReason !== null) await skip(row, 'Task was marked not applicable');
+    else if (facilityScope && !facilityScope.has(row.facilityId))
+      await skip(row, 'Recipient no longer has access to the facility');
+    else if (!context.mailer) await skip(row, 'Email is disabled (SMTP_URL is not set); shown in the app only');
+    else if (row.category !== 'ESCALATION' && !prefs.categories[row.category])
+      await skip(row, `Recipient unsubscribed from ${row.category} email`);
+    else if (isUrgent(row, prefs) || prefs.delivery === 'IMMEDIATE') immediate.push(row);
+    else digest.push(row);
+  }
+
+  const language = emailLanguage(parseLanguage(user.preferences));
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  const item = (row: ClaimedRow): EmailItem => ({
+    category: row.category,
+    taskTitle: row.taskTitle,
+    facilityName: row.facilityName,
+    dueDate: row.dueDate,
+    daysUntilDue: diffDays(row.dueDate, todayInTimeZone(row.facilityTimeZone, now)),
+    taskUrl: `${context.publicUrl}/tasks/${row.taskId}`,
+  });
+  const unsubscribeUrl = (scope: UnsubscribeScope) =>
+    `${context.publicUrl}/api/notifications/unsubscribe/${context.links.token(recipientId, scope)}`;
+
+  for (const row of immediate) {
+    const url = unsubscribeUrl(row.category);
+    const mail = renderReminder(
+      {
+        language,
+        appName: context.appName,
+        recipientName: name,
+        unsubscribeUrl: url,
+        unsubscribeIsDigestOnly: row.category === 'ESCALATION',
+      },
+      item(row),
+    );
+    await attempt(context, [row], now, result, () =>
+      context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, ...mail }),
+    );
+  }
+
+  if (digest.length > 0) {
+    const mode = prefs.delivery === 'WEEKLY_DIGEST' ? 'WEEKLY_DIGEST' : 'DAILY_DIGEST';
+    const schedule = digestSchedule(mode, prefs.digestHour, prefs.timeZone, user.lastDigestOn ?? null, now);
+    if (!schedule.dueNow) {
+      await release(
+        digest.map((row) => row.id),
+        schedule.next.toISOString(),
+      );
+      result.deferred += digest.length;
+      return;
+    }
+    // A digest leaves out what the user already read in the app.
+    const unread: ClaimedRow[] = [];
+    for (const row of digest) {
+      if (row.readAt) await skip(row, 'Already read in the app');
+      else unread.push(row);
+    }
+    if (unread.length === 0) return;
+    const url = unsubscribeUrl('ALL');
+    const mail = renderDigest(
+      { language, appName: context.appName, recipientName: name, unsubscribeUrl: url, unsubscribeIsDigestOnly: false },
+      unread.map(item),
+    );
+    const sent = await attempt(context, unread, now, result, () =>
+      context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, ...mail }),
+    );
+    if (sent) {
+      // A user on the defaults has no row yet: make it, so that the digest goes once per period.
+      const lastDigestOn = todayInTimeZone(prefs.timeZone, now);
+      await db
+        .insertInto('notification_preferences')
+        .values({
+          userId: recipientId,
+          delivery: prefs.delivery,
+          digestHour: prefs.digestHour,
+          timeZone: prefs.timeZone,
+          quietUntil: prefs.quietUntil,
+          categories: JSON.stringify(prefs.categories),
+          lastDigestOn,
+          updatedAt: instant,
+        })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ lastDigestOn }))
+        .execute();
+    }
+  }
+}
+
+/** Due today and escalations go at once whatever the mode (an escalation moved into the digest does not). */
+function isUrgent(row: ClaimedRow, prefs: NotificationPreferences): boolean {
+  if (row.category === 'ESCALATION') return prefs.categories.ESCALATION;
+  return row.step === 'DUE';
+}
+
+function parseLanguage(stored: string | null): string | undefined {
+  if (!stored) return undefined;
+  const parsed = preferencesSchema.safeParse(JSON.parse(stored));
+  return parsed.success ? parsed.data.locale.locale : undefined;
+}
+
+/** Sends one message covering `rows`; records SENT, or a retry with backoff, or FAILED after the last attempt. */
+async function attempt(
+  context: SenderContext,
+  rows: ClaimedRow[],
+  now: Date,
+  result: SendResult,
+  send: () => Promise<{ messageId: string }>,
+): Promise<boolean> {
+  const instant = nowIso(now);
+  const ids = rows.map((row) => row.id);
+  const attempts = Math.max(...rows.map((row) => Number(row.attempts))) + 1;
+  try {
+    const { messageId } = await send();
+    await context.db
+      .updateTable('notification_deliveries')
+      .set({
+        status: 'SENT',
+        attempts,
+        messageId,
+        sentAt: instant,
+        lastError: null,
+        claimedBy: null,
+        claimedUntil: null,
+        updatedAt: instant,
+      })
+      .where('id', 'in', ids)
+      .execute();
+    result.sent += rows.length;
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const final = attempts >= MAX_ATTEMPTS;
+    await context.db
+      .updateTable('notification_deliveries')
+      .set({
+        status: final ? 'FAILED' : 'PENDING',
+        attempts,
+        lastError: message.slice(0, 1000),
+        notBefore: nowIso(new Date(now.getTime() + BACKOFF_BASE_MS * 4 ** (attempts - 1))),
+        claimedBy: null,
+        claimedUntil: null,
+        updatedAt: instant,
+      })
+      .where('id', 'in', ids)
+      .execute();
+    if (final) result.failed += rows.length;
+    else result.retrying += rows.length;
+    return false;
+  }
+}

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import {
+  NOTIFICATION_CATEGORIES,
+  notificationCategoriesSchema,
+  type NotificationCategories,
+  type NotificationPreferences,
+} from '@rtms/shared/schemas/notifications';
+import type { Database } from '../../db/schema';
+import type { NotificationPreferencesRow } from './notifications.table';
+
+/** A user who never saved settings: a daily digest at 07:00 UTC, every category by email. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  delivery: 'DAILY_DIGEST',
+  digestHour: 7,
+  timeZone: 'UTC',
+  quietUntil: null,
+  categories: Object.fromEntries(NOTIFICATION_CATEGORIES.map((category) => [category, true])) as NotificationCategories,
+};
+
+/** The stored row as the API shape; a category missing from older rows counts as on. */
+export function preferencesOf(
+  row:
+    | Pick<NotificationPreferencesRow, 'delivery' | 'digestHour' | 'timeZone' | 'quietUntil' | 'categories'>
+    | undefined
+    | null,
+): NotificationPreferences {
+  if (!row) return DEFAULT_NOTIFICATION_PREFERENCES;
+  const stored = notificationCategoriesSchema.partial().safeParse(JSON.parse(row.categories));
+  return {
+    delivery: row.delivery,
+    digestHour: Number(row.digestHour),
+    timeZone: row.timeZone,
+    quietUntil: row.quietUntil,
+    categories: { ...DEFAULT_NOTIFICATION_PREFERENCES.categories, ...(stored.success ? stored.data : {}) },
+  };
+}
+
+export async function readPreferences(db: Kysely<Database>, userId: string): Promise<NotificationPreferences> {
+  const row = await db
+    .selectFrom('notification_preferences')
+    .selectAll()
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return preferencesOf(row);
+}
+
+export async function writePreferences(
+  db: Kysely<Database>,
+  userId: string,
+  preferences: NotificationPreferences,
+  now: string,
+): Promise<void> {
+  const values = {
+    delivery: preferences.delivery,
+    digestHour: preferences.digestHour,
+    timeZone: preferences.timeZone,
+    // Stored in UTC so that it compares as text with the other instants.
+    quietUntil: preferences.quietUntil ? new Date(preferences.quietUntil).toISOString() : null,
+    categories: JSON.stringify(preferences.categories),
+    updatedAt: now,
+  };
+  await db
+    .insertInto('notification_preferences')
+    .values({ userId, lastDigestOn: null, ...values })
+    .onConflict((oc) => oc.column('userId').doUpdateSet(values))
+    .execute();
+}

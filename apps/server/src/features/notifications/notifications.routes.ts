@@ -1,0 +1,167 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dataOf, errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import {
+  deliveryListQuerySchema,
+  deliveryPageSchema,
+  notificationListQuerySchema,
+  notificationPageSchema,
+  notificationPreferencesResponseSchema,
+  notificationPreferencesSchema,
+  notificationSchema,
+  unreadCountSchema,
+} from '@rtms/shared/schemas/notifications';
+import { principalOf, type AuthGuards } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import type { NotificationsService } from './notifications.service';
+import { unsubscribePage } from './unsubscribe-page';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+
+/** The notification centre, notification settings, the delivery log and one-click unsubscribe. */
+export function notificationsRoutes(notifications: NotificationsService, guards: AuthGuards): FastifyPluginAsyncZod {
+  return async (app) => {
+    const mine = { preHandler: guards.authenticate };
+    app.get(
+      '/notifications',
+      {
+        ...mine,
+        schema: {
+          tags: ['notifications'],
+          summary: 'My notifications, newest first',
+          security: [{ bearer: [] }],
+          querystring: notificationListQuerySchema,
+          response: { 200: notificationPageSchema, ...errors },
+        },
+      },
+      async (request) => notifications.list(principalOf(request), request.query),
+    );
+    app.get(
+      '/notifications/unread-count',
+      {
+        ...mine,
+        schema: {
+          tags: ['notifications'],
+          summary: 'How many of my notifications are unread',
+          security: [{ bearer: [] }],
+          response: { 200: unreadCountSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: { count: await notifications.unreadCount(principalOf(request)) } }),
+    );
+    app.post(
+      '/notifications/read-all',
+      {
+        ...mine,
+        schema: {
+          tags: ['notifications'],
+          summary: 'Mark all my notifications read',
+          security: [{ bearer: [] }],
+          response: { 200: dataOf(z.object({ updated: z.number().int() })), ...errors },
+        },
+      },
+      async (request) => ({ data: await notifications.markAllRead(principalOf(request)) }),
+    );
+    app.post(
+      '/notifications/:id/read',
+      {
+        ...mine,
+        schema: {
+          tags: ['notifications'],
+          summary: 'Mark one of my notifications read',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          response: { 200: dataOf(notificationSchema), ...errors },
+        },
+      },
+      async (request) => ({ data: await notifications.markRead(principalOf(request), request.params.id) }),
+    );
+    app.get(
+      '/users/me/notification-preferences',
+      {
+        ...mine,
+        schema: {
+          tags: ['notifications'],
+          summary: 'Read my notification settings',
+          security: [{ bearer: [] }],
+          response: { 200: notificationPreferencesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await notifications.getPreferences(principalOf(request)) }),
+    );
+    app.put(
+      '/users/me/notification-preferences',
+      {
+        ...mine,
+        schema: {
+          tags: ['notifications'],
+          summary: 'Replace my notification settings',
+          security: [{ bearer: [] }],
+          body: notificationPreferencesSchema,
+          response: { 200: notificationPreferencesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await notifications.replacePreferences(principalOf(request), request.body) }),
+    );
+    app.get(
+      '/notification-deliveries',
+      {
+        preHandler: guards.requirePermission('notificationDelivery:view'),
+        schema: {
+          tags: ['notifications'],
+          summary: 'The outbox: every email delivery in my facilities, with its status and error',
+          security: [{ bearer: [] }],
+          querystring: deliveryListQuerySchema,
+          response: { 200: deliveryPageSchema, ...errors },
+        },
+      },
+      async (request) => notifications.listDeliveries(principalOf(request), request.query),
+    );
+
+    // One-click unsubscribe (RFC 8058): no sign-in, the signed token is the authority. GET shows a
+    // confirmation button (mail scanners follow links; they must not unsubscribe anyone), POST applies.
+    await app.register(async (plain) => {
+      const open = plain.withTypeProvider<ZodTypeProvider>();
+      open.addContentTypeParser(
+        ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+        { parseAs: 'string', bodyLimit: 1024 },
+        (_request, body, done) => done(null, body),
+      );
+      const params = z.object({ token: z.string().min(1).max(1000) });
+      open.get(
+        '/notifications/unsubscribe/:token',
+        {
+          schema: {
+            tags: ['notifications'],
+            summary: 'The confirmation page of an unsubscribe link',
+            params,
+          },
+        },
+        async (request, reply) => {
+          const verified = notifications.verifyUnsubscribe(request.params.token);
+          if (!verified) throw notFound('Unsubscribe link');
+          return reply
+            .type('text/html; charset=utf-8')
+            .send(unsubscribePage({ action: request.url, done: false, digestOnly: verified.scope === 'ESCALATION' }));
+        },
+      );
+      open.post(
+        '/notifications/unsubscribe/:token',
+        {
+          schema: {
+            tags: ['notifications'],
+            summary: 'Unsubscribe in one click (RFC 8058): turns off the link’s category of email',
+            params,
+          },
+        },
+        async (request, reply) => {
+          const done = await notifications.unsubscribe(request.params.token);
+          if (!done) throw notFound('Unsubscribe link');
+          return reply
+            .type('text/html; charset=utf-8')
+            .send(unsubscribePage({ action: request.url, done: true, digestOnly: done.scope === 'ESCALATION' }));
+        },
+      );
+    });
+  };
+}

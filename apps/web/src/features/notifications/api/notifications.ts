@@ -1,0 +1,60 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { Notification, notificationPageSchema } from '@rtms/shared/schemas/notifications';
+import { apiRequest } from '../../../lib/api-client';
+import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** How often the bell asks for the unread count: new reminders show without a reload. */
+export const UNREAD_POLL_MS = 30_000;
+
+/** GET /api/notifications: mine, newest first (`unread=true` for the unread ones). */
+export function listNotifications(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<NotificationPage> {
+  return apiRequest('GET', `/notifications${toQueryString(query)}`, { signal });
+}
+
+export function useNotifications(query: Record<string, QueryValue>, options: { poll?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['notifications', 'list', query],
+    queryFn: ({ signal }) => listNotifications(query, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval: options.poll ? UNREAD_POLL_MS : false,
+  });
+}
+
+/** GET /api/notifications/unread-count, polled. */
+export function useUnreadCount() {
+  return useQuery({
+    queryKey: ['notifications', 'unread-count'],
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: { count: number } }>('GET', '/notifications/unread-count', { signal }).then(
+        (body) => body.data.count,
+      ),
+    refetchInterval: UNREAD_POLL_MS,
+  });
+}
+
+function useInvalidateNotifications() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['notifications'] });
+}
+
+/** POST /api/notifications/:id/read */
+export function useMarkRead() {
+  const invalidate = useInvalidateNotifications();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest<{ data: Notification }>('POST', `/notifications/${encodeURIComponent(id)}/read`),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /api/notifications/read-all */
+export function useMarkAllRead() {
+  const invalidate = useInvalidateNotifications();
+  return useMutation({
+    mutationFn: () => apiRequest<{ data: { updated: number } }>('POST', '/notifications/read-all'),
+    onSuccess: invalidate,
+  });
+}

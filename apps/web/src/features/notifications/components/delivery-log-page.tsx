@@ -1,0 +1,111 @@
+import { useMemo } from 'react';
+import { Empty, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router';
+import { DELIVERY_STATUSES, type NotificationDelivery } from '@rtms/shared/schemas/notifications';
+import { PageHeader } from '../../../components/page-header';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
+import { useT } from '../../../lib/i18n/use-t';
+import { listDeliveries, useDeliveries } from '../api/deliveries';
+import { CATEGORY_COLORS, DELIVERY_STATUS_COLORS } from './notification-labels';
+import '../../../components/data/data.css';
+
+const FILTERS = ['status'] as const;
+
+/** /notifications/deliveries (admins): the outbox; sent, failed with the error, skipped with why. */
+export function DeliveryLogPage() {
+  const t = useT();
+  const format = useFormatters();
+  const state = useTableUrlState({ filters: FILTERS });
+  const result = useDeliveries(state.query);
+
+  const columns = useMemo<ColumnsType<NotificationDelivery>>(
+    () => [
+      {
+        title: t('deliveries.status'),
+        key: 'status',
+        render: (_, d) => <Tag color={DELIVERY_STATUS_COLORS[d.status]}>{t(`deliveries.status.${d.status}`)}</Tag>,
+      },
+      {
+        title: t('deliveries.recipient'),
+        key: 'recipient',
+        render: (_, d) => (
+          <>
+            {d.recipientName}
+            <br />
+            <Typography.Text type="secondary">{d.recipientEmail}</Typography.Text>
+          </>
+        ),
+      },
+      {
+        title: t('notifications.task'),
+        key: 'task',
+        width: 240,
+        render: (_, d) => <Link to={`/tasks/${d.taskId}`}>{d.taskTitle}</Link>,
+      },
+      {
+        title: t('notifications.kind'),
+        key: 'category',
+        render: (_, d) => <Tag color={CATEGORY_COLORS[d.category]}>{t(`notifications.category.${d.category}`)}</Tag>,
+      },
+      { title: t('deliveries.attempts'), key: 'attempts', align: 'end', render: (_, d) => d.attempts },
+      {
+        title: t('deliveries.detail'),
+        key: 'lastError',
+        width: 320,
+        render: (_, d) =>
+          d.lastError ? (
+            <Typography.Text type={d.status === 'FAILED' ? 'danger' : 'secondary'}>{d.lastError}</Typography.Text>
+          ) : (
+            '—'
+          ),
+      },
+      { title: t('deliveries.updated'), key: 'updated', render: (_, d) => format.dateTime(d.sentAt ?? d.updatedAt) },
+    ],
+    [t, format],
+  );
+
+  const exportColumns = useMemo<ExportColumn<NotificationDelivery>[]>(
+    () => [
+      { header: t('deliveries.status'), value: (d) => d.status, width: 10 },
+      { header: t('deliveries.recipient'), value: (d) => d.recipientEmail, width: 30 },
+      { header: t('notifications.task'), value: (d) => d.taskTitle, width: 40 },
+      { header: t('notifications.kind'), value: (d) => d.category, width: 14 },
+      { header: t('deliveries.attempts'), value: (d) => d.attempts },
+      { header: t('deliveries.detail'), value: (d) => d.lastError ?? '', width: 50 },
+      { header: t('deliveries.updated'), value: (d) => d.sentAt ?? d.updatedAt, width: 26 },
+    ],
+    [t],
+  );
+
+  return (
+    <>
+      <PageHeader title={t('deliveries.title')} />
+      <ServerTable<NotificationDelivery, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('deliveries.title')}
+        filters={
+          <FilterSelect
+            label={t('deliveries.status')}
+            value={state.filters.status}
+            onChange={(value) => state.setFilter('status', value)}
+            options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveries.status.${value}`) }))}
+          />
+        }
+        exportOptions={{
+          fileName: 'notification-deliveries',
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listDeliveries({ ...state.query, page, pageSize }, signal),
+        }}
+        empty={<Empty description={t('deliveries.empty')} />}
+      />
+    </>
+  );
+}

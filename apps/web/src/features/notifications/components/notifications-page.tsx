@@ -1,0 +1,113 @@
+import { useMemo } from 'react';
+import { Button, Empty, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import type { Notification } from '@rtms/shared/schemas/notifications';
+import { PageHeader } from '../../../components/page-header';
+import { FilterSelect } from '../../../components/data/filter-select';
+import { ServerTable } from '../../../components/data/server-table';
+import { useFormatters } from '../../../components/data/use-formatters';
+import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import { useT } from '../../../lib/i18n/use-t';
+import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
+import { CATEGORY_COLORS } from './notification-labels';
+import '../../../components/data/data.css';
+
+const FILTERS = ['unread'] as const;
+
+/** /notifications: every notification of mine, newest first; mark read, mark all read. */
+export function NotificationsPage() {
+  const t = useT();
+  const format = useFormatters();
+  const state = useTableUrlState({ filters: FILTERS });
+  const result = useNotifications(state.query, { poll: true });
+  const markRead = useMarkRead();
+  const markAll = useMarkAllRead();
+  const navigate = useNavigate();
+
+  const columns = useMemo<ColumnsType<Notification>>(
+    () => [
+      {
+        title: t('notifications.state'),
+        key: 'read',
+        render: (_, n) =>
+          n.read ? (
+            <Typography.Text type="secondary">{t('notifications.read')}</Typography.Text>
+          ) : (
+            <Typography.Text strong>{t('notifications.unread')}</Typography.Text>
+          ),
+      },
+      {
+        title: t('notifications.kind'),
+        key: 'category',
+        render: (_, n) => <Tag color={CATEGORY_COLORS[n.category]}>{t(`notifications.category.${n.category}`)}</Tag>,
+      },
+      {
+        title: t('notifications.task'),
+        key: 'task',
+        render: (_, n) => (
+          <Link to={`/tasks/${n.taskId}`} onClick={() => (n.read ? undefined : markRead.mutate(n._id))}>
+            {n.taskTitle}
+          </Link>
+        ),
+      },
+      { title: t('notifications.facility'), key: 'facility', render: (_, n) => n.facilityName },
+      { title: t('notifications.due'), key: 'due', render: (_, n) => format.date(n.dueDate) },
+      { title: t('notifications.when'), key: 'when', render: (_, n) => format.dateTime(n.createdAt) },
+      {
+        title: <span className="visually-hidden">{t('notifications.markRead')}</span>,
+        key: 'actions',
+        render: (_, n) =>
+          n.read ? null : (
+            <Button
+              size="small"
+              icon={<CheckOutlined />}
+              onClick={() => markRead.mutate(n._id)}
+              aria-label={`${t('notifications.markRead')}: ${n.taskTitle}`}
+            >
+              {t('notifications.markRead')}
+            </Button>
+          ),
+      },
+    ],
+    [t, format, markRead],
+  );
+
+  return (
+    <>
+      <PageHeader
+        title={t('notifications.title')}
+        actions={
+          <>
+            <Button icon={<CheckOutlined />} loading={markAll.isPending} onClick={() => markAll.mutate()}>
+              {t('notifications.markAllRead')}
+            </Button>
+            <Button icon={<SettingOutlined />} onClick={() => void navigate('/notifications/settings')}>
+              {t('notifications.settings')}
+            </Button>
+          </>
+        }
+      />
+      <ServerTable<Notification, (typeof FILTERS)[number]>
+        state={state}
+        result={result}
+        columns={columns}
+        rowKey="_id"
+        label={t('notifications.title')}
+        filters={
+          <FilterSelect
+            label={t('notifications.show')}
+            value={state.filters.unread}
+            onChange={(value) => state.setFilter('unread', value)}
+            options={[
+              { value: 'true', label: t('notifications.showUnread') },
+              { value: 'false', label: t('notifications.read') },
+            ]}
+          />
+        }
+        empty={<Empty description={t('notifications.empty')} />}
+      />
+    </>
+  );
+}

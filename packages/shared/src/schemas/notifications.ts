@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+
+/** How a user receives reminder email (PRODUCT §4 "No floods"). */
+export const NOTIFICATION_DELIVERY_MODES = ['IMMEDIATE', 'DAILY_DIGEST', 'WEEKLY_DIGEST'] as const;
+export type NotificationDeliveryMode = (typeof NOTIFICATION_DELIVERY_MODES)[number];
+
+/**
+ * What a notification is about. Each is a category of email a user can turn off (one-click
+ * unsubscribe); ESCALATION cannot be turned off, only moved into the digest.
+ */
+export const NOTIFICATION_CATEGORIES = ['TASK_OPENED', 'DUE_SOON', 'DUE_TODAY', 'OVERDUE', 'ESCALATION'] as const;
+export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+export const DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED', 'SKIPPED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const DELIVERY_CHANNELS = ['EMAIL'] as const;
+
+/** One in-app notification. `step` is e.g. OPEN, BEFORE-7, BEFORE-1, DUE, OVERDUE-2, ESCALATE-FACILITY. */
+export const notificationSchema = z.object({
+  _id: idSchema,
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  step: z.string(),
+  taskId: idSchema,
+  taskTitle: z.string(),
+  facilityId: idSchema,
+  facilityName: z.string(),
+  dueDate: z.string(),
+  /** Whole days until the due date today (negative: days overdue). */
+  daysUntilDue: z.number().int(),
+  read: z.boolean(),
+  readAt: instantSchema.nullable(),
+  createdAt: instantSchema,
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = pageQuerySchema.extend({
+  unread: z.enum(['true', 'false']).optional(),
+});
+export const notificationPageSchema = pageOf(notificationSchema);
+export const unreadCountSchema = dataOf(z.object({ count: z.number().int() }));
+
+const categoriesShape = Object.fromEntries(NOTIFICATION_CATEGORIES.map((category) => [category, z.boolean()])) as {
+  [K in NotificationCategory]: z.ZodBoolean;
+};
+
+/** Email per category: true = send, false = none (for ESCALATION: into the digest instead of at once). */
+export const notificationCategoriesSchema = z.object(categoriesShape).strict();
+export type NotificationCategories = z.infer<typeof notificationCategoriesSchema>;
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const notificationPreferencesSchema = z
+  .object({
+    delivery: z.enum(NOTIFICATION_DELIVERY_MODES),
+    digestHour: z
+      .number({ message: 'Digest hour must be a whole number from 0 to 23' })
+      .int('Digest hour must be a whole number from 0 to 23')
+      .min(0, 'Digest hour must be a whole number from 0 to 23')
+      .max(23, 'Digest hour must be a whole number from 0 to 23'),
+    timeZone: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .refine(isTimeZone, 'Unknown time zone (use an IANA name such as Europe/Paris)'),
+    quietUntil: z.iso.datetime({ offset: true, message: 'Quiet until must be an ISO-8601 instant' }).nullable(),
+    categories: notificationCategoriesSchema,
+  })
+  .strict();
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+export const notificationPreferencesResponseSchema = dataOf(notificationPreferencesSchema);
+
+export const notificationDeliverySchema = z.object({
+  _id: idSchema,
+  notificationId: idSchema,
+  recipientId: idSchema,
+  recipientName: z.string(),
+  recipientEmail: z.string(),
+  taskId: idSchema,
+  taskTitle: z.string(),
+  facilityId: idSchema,
+  category: z.enum(NOTIFICATION_CATEGORIES),
+  step: z.string(),
+  channel: z.enum(DELIVERY_CHANNELS),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  /** The error of a failure, or why a delivery was skipped. */
+  lastError: z.string().nullable(),
+  sentAt: instantSchema.nullable(),
+  createdAt: instantSchema,
+  updatedAt: instantSchema,
+});
+export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
+
+export const deliveryListQuerySchema = pageQuerySchema.extend({
+  status: z.enum(DELIVERY_STATUSES).optional(),
+  facilityId: idSchema.optional(),
+  recipientId: idSchema.optional(),
+});
+export const deliveryPageSchema = pageOf(notificationDeliverySchema);
+
+/** A daily or periodic job and its last run. */
+export const jobSchema = z.object({
+  name: z.string(),
+  /** How often it runs by itself. */
+  schedule: z.string(),
+  lastRun: z
+    .object({
+      day: z.string(),
+      startedAt: instantSchema,
+      finishedAt: instantSchema.nullable(),
+      result: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .nullable(),
+});
+export type Job = z.infer<typeof jobSchema>;
+export const jobListSchema = z.object({ data: z.array(jobSchema) });
+export const jobRunResponseSchema = dataOf(z.object({ name: z.string(), result: z.record(z.string(), z.unknown()) }));
