@@ -115,6 +115,9 @@ export function createRequirementImportService(
         weekendShift: body.weekendShift ?? existing?.weekendShift ?? 'NONE',
         activeFrom: body.activeFrom ?? existing?.activeFrom ?? null,
         activeUntil: body.activeUntil ?? existing?.activeUntil ?? null,
+        periodStartMonth: body.periodStartMonth ?? existing?.periodStartMonth ?? 1,
+        periodDueDays: body.periodDueDays ?? existing?.periodDueDays ?? null,
+        periodDueDayOfMonth: body.periodDueDayOfMonth ?? existing?.periodDueDayOfMonth ?? null,
       };
       const today = todayInTimeZone(facility.timeZone, now);
       return [{ facilityCode: facility.code, dueDates: firstDueDates(rule, today, IMPORT_DUE_DATES_SHOWN) }];
