@@ -233,7 +233,9 @@ async function main(): Promise<void> {
         .map((value) => value.toFixed(1))
         .join(' ')}`,
     );
-    print(`List and calendar calls: worst p95 ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`);
+    print(
+      `List and calendar calls: worst p95 ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`,
+    );
   } finally {
     server.child.kill('SIGTERM');
   }
