@@ -26,6 +26,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
+import { taskNumberOf } from '@rtms/shared/task-number';
 import { can } from '@rtms/shared/permissions';
 import { createTaskCommentBodySchema, type TaskDetail, type TaskHistoryEntry } from '@rtms/shared/schemas/tasks';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
@@ -110,7 +111,7 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
       children: <Link to={`/facilities/${task.facilityId}`}>{task.facilityName}</Link>,
     },
     { key: 'period', label: t('task.period'), children: task.periodLabel },
-    { key: 'sequence', label: t('task.sequence'), children: format.number(task.sequence + 1) },
+    { key: 'sequence', label: t('task.sequence'), children: format.number(taskNumberOf(task.sequence)) },
     { key: 'category', label: t('requirement.category'), children: t(`category.${task.category}`) },
     { key: 'frequency', label: t('requirement.frequency'), children: t(`frequency.${task.frequency}`) },
     { key: 'scheduleMode', label: t('requirement.scheduleMode'), children: t(`scheduleMode.${task.scheduleMode}`) },

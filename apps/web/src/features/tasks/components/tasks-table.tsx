@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Task } from '@rtms/shared/schemas/tasks';
+import { taskNumberOf } from '@rtms/shared/task-number';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { FilterSelect } from '../../../components/data/filter-select';
@@ -110,7 +111,10 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
           <Space orientation="vertical" size={0}>
             <Link to={`/tasks/${task._id}`}>{task.title}</Link>
             <Typography.Text type="secondary" className="task-cell-note">
-              {t('task.periodAndSequence', { period: task.periodLabel, sequence: format.number(task.sequence + 1) })}
+              {t('task.periodAndSequence', {
+                period: task.periodLabel,
+                sequence: format.number(taskNumberOf(task.sequence)),
+              })}
             </Typography.Text>
           </Space>
         ),
@@ -160,7 +164,7 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
       { header: t('task.scheduledDueDate'), value: (task) => task.scheduledDueDate, width: 12 },
       { header: t('task.title'), value: (task) => task.title, width: 40 },
       { header: t('task.period'), value: (task) => task.periodLabel },
-      { header: t('task.sequence'), value: (task) => task.sequence + 1 },
+      { header: t('task.sequence'), value: (task) => taskNumberOf(task.sequence) },
       { header: t('task.facility'), value: (task) => task.facilityName, width: 28 },
       { header: t('task.requirement'), value: (task) => task.requirementTitle, width: 40 },
       { header: t('requirement.category'), value: (task) => t(`category.${task.category}`) },
