@@ -58,19 +58,38 @@ export const taskCommentSchema = z.object({
 });
 export type TaskComment = z.infer<typeof taskCommentSchema>;
 
-/** One entry of a task's history, from the audit trail. */
+/**
+ * One entry of a task's history, from the audit trail: the task's own events (completion, reopening,
+ * assignment, reschedule, comments) and those of its evidence documents (added, new version, removed,
+ * restored), which carry `documentId` and `documentTitle`.
+ */
 export const taskHistoryEntrySchema = z.object({
   _id: idSchema,
   at: instantSchema,
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
   action: z.string(),
+  entityType: z.enum(['TASK', 'DOCUMENT']),
+  documentId: idSchema.nullable(),
+  documentTitle: z.string().nullable(),
   changes: auditChangesSchema,
 });
 export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;
 
+/** What the requirement tells the person doing the task (the requirement form promises it is shown here). */
+export const taskInstructionsSchema = z.object({
+  description: z.string().nullable(),
+  citation: z.string().nullable(),
+  permitNumber: z.string().nullable(),
+  regulationId: idSchema.nullable(),
+  regulationTitle: z.string().nullable(),
+  regulationCitation: z.string().nullable(),
+});
+export type TaskInstructions = z.infer<typeof taskInstructionsSchema>;
+
 /** GET /api/tasks/:id: the task with what the detail screen needs (windows, evidence gate, comments, history). */
 export const taskDetailSchema = taskSchema.extend({
+  instructions: taskInstructionsSchema,
   timeZone: z.string(),
   scheduleMode: z.enum(SCHEDULE_MODES),
   leadTimeDays: z.number().int(),

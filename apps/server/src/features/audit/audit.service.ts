@@ -21,6 +21,7 @@ import {
   countAuditEvents,
   findAuditEventById,
   findAuditEventsAfter,
+  findEventsOfEntities,
   findLastAuditEvent,
   insertAuditEvent,
   listAuditEvents,
@@ -79,6 +80,11 @@ export interface AuditService {
   get(principal: { id: string; role: Role }, id: string): Promise<AuditEvent>;
   /** Walks the whole chain and reports the first event whose hash or link no longer holds. */
   verify(): Promise<AuditVerifyResult>;
+  /**
+   * The events of several entities together, oldest first (a task's history with its evidence). The
+   * caller has already checked that it may read those entities.
+   */
+  eventsOf(entities: { entityType: AuditEntityType; entityIds: string[] }[], limit: number): Promise<AuditEvent[]>;
 }
 
 /** Fields never written to the audit trail, whatever a caller passes. */
@@ -181,6 +187,9 @@ const VERIFY_BATCH = 1000;
 /** The audit trail: append-only events chained by SHA-256. */
 export function createAuditService(db: Kysely<Database>): AuditService {
   return {
+    async eventsOf(entities, limit) {
+      return (await findEventsOfEntities(db, entities, limit)).map(toAuditEvent);
+    },
     async record(trx, event) {
       await lockAuditChain(trx);
       const last = await findLastAuditEvent(trx);

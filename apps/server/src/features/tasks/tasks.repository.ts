@@ -651,3 +651,26 @@ export async function findFacilityIdsMatching(db: Db, pattern: string): Promise<
     .execute();
   return rows.map((row) => row.id);
 }
+
+/** What the requirement tells the person doing a task: its description, citation, regulation and permit. */
+export function findTaskInstructions(db: Db, taskId: string) {
+  return db
+    .selectFrom('tasks')
+    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+    .leftJoin('regulations', 'regulations.id', 'requirements.regulationId')
+    .select([
+      'requirements.description',
+      'requirements.citation',
+      'requirements.permitNumber',
+      'requirements.regulationId',
+      'regulations.title as regulationTitle',
+      'regulations.citation as regulationCitation',
+    ])
+    .where('tasks.id', '=', taskId)
+    .executeTakeFirst();
+}
+
+/** Every evidence document of a task, archived ones included (their events belong to its history). */
+export function findEvidenceDocumentsOfTask(db: Db, taskId: string): Promise<{ id: string; title: string }[]> {
+  return db.selectFrom('documents').select(['id', 'title']).where('taskId', '=', taskId).execute();
+}
