@@ -47,6 +47,7 @@ import {
   RescheduleTaskModal,
 } from './task-action-modals';
 import { TaskEvidenceSection } from './task-evidence-section';
+import { TaskInstructions } from './task-instructions';
 import { TaskTags } from './task-tags';
 import './tasks.css';
 
@@ -212,6 +213,7 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
       <Row gutter={[16, 16]} className="task-detail__grid">
         <Col xs={24} xl={16}>
           <Flex vertical gap={16}>
+            <TaskInstructions task={task} />
             <Card title={t('task.details')}>
               <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={details} />
             </Card>
@@ -339,16 +341,25 @@ const HISTORY_FIELDS: Record<string, MessageKey> = {
   assigneeId: 'task.assignee',
   comment: 'task.comment',
   reason: 'task.reason',
+  archiveReason: 'task.reason',
+  version: 'task.documentVersion',
 };
+
+/** The history's words for an entry: evidence events by their own labels, a changed due date as a reschedule. */
+function historyActionKey(entry: TaskHistoryEntry): string {
+  if (entry.entityType === 'DOCUMENT') return `taskHistory.DOCUMENT_${entry.action}`;
+  if (entry.action === 'UPDATE' && 'dueDate' in entry.changes) return 'taskHistory.RESCHEDULE';
+  return `taskHistory.${entry.action}`;
+}
 
 /** The task's audit trail, newest first. */
 function TaskHistory({ history, task }: { history: TaskHistoryEntry[]; task: TaskDetail }) {
   const t = useT();
   const intl = useIntl();
   const format = useFormatters();
-  const actionLabel = (action: string) => {
-    const key = `taskHistory.${action}`;
-    return key in intl.messages ? t(key as MessageKey) : action;
+  const actionLabel = (entry: TaskHistoryEntry) => {
+    const key = historyActionKey(entry);
+    return key in intl.messages ? t(key as MessageKey) : entry.action;
   };
   const entries = [...history].reverse();
   return (
@@ -362,10 +373,20 @@ function TaskHistory({ history, task }: { history: TaskHistoryEntry[]; task: Tas
         <Timeline
           items={entries.map((entry) => ({
             key: entry._id,
-            color: entry.action === 'COMPLETE' ? 'green' : entry.action === 'REOPEN' ? 'red' : 'blue',
+            color:
+              entry.action === 'COMPLETE'
+                ? 'green'
+                : entry.action === 'REOPEN' || entry.action === 'ARCHIVE'
+                  ? 'red'
+                  : 'blue',
             content: (
               <div className="task-history__entry">
-                <Typography.Text strong>{actionLabel(entry.action)}</Typography.Text>
+                <Typography.Text strong>{actionLabel(entry)}</Typography.Text>
+                {entry.documentTitle ? (
+                  <span className="task-history__document">
+                    <bdi>{entry.documentTitle}</bdi>
+                  </span>
+                ) : null}
                 <Typography.Text type="secondary" className="task-history__change">
                   {t('task.historyMeta', {
                     who: entry.actorEmail ?? t('audit.system'),
