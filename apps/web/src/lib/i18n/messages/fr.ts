@@ -280,6 +280,23 @@ export const fr: Catalogue = {
   'facility.megawatts': '{value} MW',
   'facility.noProgramAreas': 'Aucun domaine de programme',
   'facility.noNotes': 'Aucune note',
+  'facility.compliance': 'Conformité',
+  'facility.complianceStatus.RED': 'Rouge',
+  'facility.complianceStatus.AMBER': 'Orange',
+  'facility.complianceStatus.GREEN': 'Vert',
+  'facility.complianceStatusLabel': 'Statut : {status}',
+  'facility.complianceReason.MISSED':
+    '{count, plural, one {# tâche manquée} other {# tâches manquées}} sur les 12 derniers mois',
+  'facility.complianceReason.LOW_RATE': 'Taux dans les délais de {rate} sur 12 mois',
+  'facility.complianceReason.OVERDUE':
+    '{count, plural, one {# tâche en retard} other {# tâches en retard}} actuellement',
+  'facility.complianceReason.NONE': 'Rien de manqué ni en retard',
+  'facility.complianceRule':
+    'Rouge : une tâche manquée sur les 12 derniers mois ou un taux dans les délais inférieur à {red}. Orange : une tâche en retard actuellement ou un taux inférieur à {amber}. Vert : sinon.',
+  'facility.onTimeRate12': 'Dans les délais (12 mois)',
+  'facility.missed12': 'Manquées (12 mois)',
+  'facility.noCompletionsYet': 'Aucune réalisation',
+  'facility.complianceFailed': 'Les chiffres de conformité n’ont pas pu être chargés.',
   'facility.history': 'Historique',
   'facility.tabOverview': 'Vue d’ensemble',
   'facility.tabUsers': 'Utilisateurs ({count})',
