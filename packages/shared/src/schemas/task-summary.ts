@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addMonthsClamped } from '../calendar-date';
 import { TASK_CATEGORIES } from '../enums';
 import { dataOf, idSchema } from './common';
 
@@ -8,6 +9,16 @@ export const DUE_WINDOW_DAYS = 30;
 export const TREND_MONTHS = 12;
 /** Facilities listed in "overdue by facility" (those with the most overdue tasks first). */
 export const OVERDUE_FACILITIES_LISTED = 10;
+
+/**
+ * The first completion days the completion figures count, from the summary's `today`: "completed this
+ * month" from `monthFrom`, the on-time rate and its trend from `trendFrom`. The Tracker lists them with
+ * `completedFrom=` (a completion day is never after its facility's today, so no upper bound is needed).
+ */
+export function completionPeriodsOf(today: string): { monthFrom: string; trendFrom: string } {
+  const monthFrom = `${today.slice(0, 8)}01`;
+  return { monthFrom, trendFrom: addMonthsClamped(monthFrom, -(TREND_MONTHS - 1)) };
+}
 
 /** GET /api/tasks/summary: the whole scope, or one facility of it. */
 export const taskSummaryQuerySchema = z.object({

@@ -132,7 +132,8 @@ const booleanQuery = z
  * against today in each facility's time zone. `search` matches the requirement (title, citation,
  * permit number, description) and the facility (name, code). `assigneeId=none` lists unassigned tasks.
  * `cursor` (from `meta.nextCursor`) continues after the previous page without counting skipped rows;
- * it is available for the dueDate, title and status sorts.
+ * it is available for the dueDate, title and status sorts. `timeliness` is the one recorded at completion;
+ * `completedFrom`/`completedTo` bound the completion day (the facility's calendar), inclusive.
  */
 export const taskListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(TASK_SORTS).optional(),
@@ -146,6 +147,9 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   assigneeId: idSchema.optional(),
   dueFrom: calendarDateSchema.optional(),
   dueTo: calendarDateSchema.optional(),
+  timeliness: z.enum(TIMELINESS).optional(),
+  completedFrom: calendarDateSchema.optional(),
+  completedTo: calendarDateSchema.optional(),
   cursor: z.string().max(500).optional(),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;

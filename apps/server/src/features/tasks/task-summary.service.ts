@@ -39,8 +39,6 @@ interface Counts {
   open: OpenCounts;
   overdue: { facilityId: string; category: TaskCategory; count: number }[];
   completions: { month: string; timeliness: string | null; count: number }[];
-  /** Completed on a day of the month each facility is in. */
-  completedThisMonth: number;
 }
 
 /** Cached aggregates per scope and day, valid while the tasks revision has not moved. */
@@ -80,7 +78,6 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       open: { open: 0, overdue: 0, dueSoon: 0, dueInWindow: 0 },
       overdue: [],
       completions: [],
-      completedThisMonth: 0,
     };
     for (const { today, facilityIds } of groups) {
       const [open, overdue, completions] = await Promise.all([
@@ -98,8 +95,6 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       counts.open.dueInWindow += open.dueInWindow;
       counts.overdue.push(...overdue);
       counts.completions.push(...completions);
-      const month = today.slice(0, 7);
-      for (const row of completions) if (row.month === month) counts.completedThisMonth += row.count;
     }
     return counts;
   }
@@ -131,7 +126,9 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       );
       const counts = groups.length ? await cachedCounts(groups) : await countGroups([]);
 
-      // The trend is by month of the latest "today"; "this month" follows each facility's calendar.
+      // The trend and "this month" are by month of the latest "today" (completion days are the facilities'
+      // own calendar days), so that each figure is the Tracker list `completedFrom=<month start>`
+      // (see completionPeriodsOf), to the task.
       const months = Array.from({ length: TREND_MONTHS }, (_, index) =>
         addMonthsClamped(monthStart(today), index - (TREND_MONTHS - 1)).slice(0, 7),
       );
@@ -172,7 +169,9 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
         overdue: counts.open.overdue,
         dueSoon: counts.open.dueSoon,
         dueInWindow: counts.open.dueInWindow,
-        completedThisMonth: counts.completedThisMonth,
+        completedThisMonth: counts.completions
+          .filter((row) => row.month === today.slice(0, 7))
+          .reduce((sum, row) => sum + row.count, 0),
         timeliness: { onTime, late, missed, rate: completed ? onTime / completed : null },
         completionsByMonth: trend,
         overdueByFacility: top.map(([facilityId, count]) => ({

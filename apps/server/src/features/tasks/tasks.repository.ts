@@ -8,7 +8,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import { addDays } from '@rtms/shared/calendar-date';
-import type { TaskCategory, TaskFrequency, TaskStatus } from '@rtms/shared/enums';
+import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
 import type { NewTaskRow, TaskCommentRow, TaskRow } from './tasks.table';
@@ -241,6 +241,10 @@ export interface TaskFilters {
   assigneeId?: string | null;
   dueFrom?: string;
   dueTo?: string;
+  timeliness?: Timeliness;
+  /** Inclusive bounds on the completion day. */
+  completedFrom?: string;
+  completedTo?: string;
   overdue?: boolean;
   dueSoon?: { value: boolean; withinDays: number };
   /** Today per group of facilities (needed for overdue and dueSoon). */
@@ -306,6 +310,9 @@ function filtered(db: Db, filters: TaskFilters) {
   }
   if (filters.dueFrom) query = query.where('tasks.dueDate', '>=', filters.dueFrom);
   if (filters.dueTo) query = query.where('tasks.dueDate', '<=', filters.dueTo);
+  if (filters.timeliness) query = query.where('tasks.timeliness', '=', filters.timeliness);
+  if (filters.completedFrom) query = query.where('tasks.completedOn', '>=', filters.completedFrom);
+  if (filters.completedTo) query = query.where('tasks.completedOn', '<=', filters.completedTo);
   const todays = filters.todays ?? [];
   if (filters.overdue !== undefined) {
     const condition = overdueCondition(todays);

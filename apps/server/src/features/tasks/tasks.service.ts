@@ -456,6 +456,9 @@ export function createTasksService(
         ...(query.assigneeId ? { assigneeId: query.assigneeId === 'none' ? null : query.assigneeId } : {}),
         ...(query.dueFrom ? { dueFrom: query.dueFrom } : {}),
         ...(query.dueTo ? { dueTo: query.dueTo } : {}),
+        ...(query.timeliness ? { timeliness: query.timeliness } : {}),
+        ...(query.completedFrom ? { completedFrom: query.completedFrom } : {}),
+        ...(query.completedTo ? { completedTo: query.completedTo } : {}),
         ...(query.overdue !== undefined ? { overdue: query.overdue } : {}),
         ...(query.dueSoon !== undefined ? { dueSoon: { value: query.dueSoon, withinDays: DUE_SOON_DAYS } } : {}),
       };
