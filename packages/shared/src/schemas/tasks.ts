@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '../enums';
 import { auditChangesSchema } from './audit';
 import { dataOf, idSchema, instantSchema, pageMetaSchema, pageQuerySchema } from './common';
+import { DUE_SOON_WITHIN_DAYS, TASK_STATES } from '../task-state';
 import { calendarDateSchema } from './requirements';
 
 /** A task is "due soon" when it is open and due within this many days (today included). */
-export const DUE_SOON_DAYS = 7;
+export const DUE_SOON_DAYS = DUE_SOON_WITHIN_DAYS;
 /** Most tasks one bulk action may change. */
 export const MAX_BULK_TASKS = 500;
 
@@ -34,6 +35,8 @@ export const taskSchema = z.object({
   timeliness: z.enum(TIMELINESS).nullable(),
   overdue: z.boolean(),
   dueSoon: z.boolean(),
+  /** The derived state (task-state.ts) on today in the facility's time zone. */
+  state: z.enum(TASK_STATES),
   assigneeId: idSchema.nullable(),
   assigneeName: z.string().nullable(),
   completedAt: instantSchema.nullable(),
@@ -122,6 +125,22 @@ export const TASK_SORTS = [
 ] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 
+/**
+ * One or several task states: `state=OPEN&state=DUE_SOON` or `state=OPEN,DUE_SOON`. Duplicates are
+ * dropped and the values sorted, so that the same filter always reads (and caches) the same way.
+ */
+export const taskStatesQuerySchema = z
+  .preprocess(
+    (value) =>
+      (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item])),
+    z
+      .array(z.enum(TASK_STATES, { message: `Use one or more of ${TASK_STATES.join(', ')}` }))
+      .min(1)
+      .max(TASK_STATES.length * 2),
+  )
+  .transform((states) => [...new Set(states)].sort())
+  .optional();
+
 const booleanQuery = z
   .enum(['true', 'false'], { message: 'Use true or false' })
   .transform((value) => value === 'true')
@@ -144,6 +163,7 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   status: z.enum(TASK_STATUSES).optional(),
   overdue: booleanQuery,
   dueSoon: booleanQuery,
+  state: taskStatesQuerySchema,
   assigneeId: idSchema.optional(),
   dueFrom: calendarDateSchema.optional(),
   dueTo: calendarDateSchema.optional(),

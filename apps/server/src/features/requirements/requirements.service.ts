@@ -29,6 +29,7 @@ import type { ProgramAreasService } from '../program-areas/program-areas.service
 import type { RegulationsService } from '../regulations/regulations.service';
 import { assertAssignable } from '../tasks/assignable-users';
 import type { SeriesChange, TaskGenerationService } from '../tasks/task-generation.service';
+import { bumpTasksRevision } from '../tasks/tasks.repository';
 import type { SeriesRule } from '../tasks/task-series';
 import {
   facilityScopeOf,
@@ -491,6 +492,8 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
       const requirementChanges = changesBetween(before ? audited(before) : null, audited(values));
       if (before && Object.keys(requirementChanges).length) {
         await updateRequirementRow(trx, edit.id, { ...values, searchText: searchTextOf(values), updatedAt: now });
+        // A task's state (UPCOMING or open) reads the lead time: cached task counts must not outlive it.
+        if ('leadTimeDays' in requirementChanges) await bumpTasksRevision(trx);
       }
       const bindingEvents: { facilityId: string; changes: AuditChanges }[] = [];
       for (const binding of edit.bindings) {

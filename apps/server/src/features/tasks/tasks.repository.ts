@@ -9,6 +9,7 @@ import {
 } from 'kysely';
 import { addDays } from '@rtms/shared/calendar-date';
 import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/shared/enums';
+import { DUE_SOON_WITHIN_DAYS, type TaskState } from '@rtms/shared/task-state';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
 import type { NewTaskRow, TaskCommentRow, TaskRow } from './tasks.table';
@@ -247,6 +248,8 @@ export interface TaskFilters {
   completedTo?: string;
   overdue?: boolean;
   dueSoon?: { value: boolean; withinDays: number };
+  /** Derived states (task-state.ts), any of them; needs `todays`. */
+  states?: TaskState[];
   /** Today per group of facilities (needed for overdue and dueSoon). */
   todays?: TodayGroup[];
   /** Per search word: the requirements and facilities it matches (a task matches when either does). */
@@ -280,6 +283,46 @@ function dueSoonCondition(todays: TodayGroup[], withinDays: number): RawBuilder<
       inGroup(group, sql<SqlBool>`${due} >= ${group.today} and ${due} <= ${addDays(group.today, withinDays)}`),
     ),
   )})`;
+}
+
+/** The requirement's lead time of the task row (a primary-key look-up per row). */
+const leadTimeDays = sql<number>`(select ${sql.ref('requirements.leadTimeDays')} from ${sql.table('requirements')} where ${sql.ref('requirements.id')} = ${sql.ref('tasks.requirementId')})`;
+
+/** The calendar date `today + days` in SQL, `days` an integer expression (text in, text out). */
+function plusDays(db: Db, today: string, days: Expression<number>): RawBuilder<string> {
+  return isPostgres(db)
+    ? sql<string>`to_char(cast(${today} as date) + ${days}, 'YYYY-MM-DD')`
+    : sql<string>`date(${today}, '+' || ${days} || ' days')`;
+}
+
+/**
+ * Whether a task is in `state` on `today`: the SQL twin of `taskState` (packages/shared/src/task-state.ts),
+ * tested against it on both databases. Dates compare as `YYYY-MM-DD` text.
+ */
+export function stateCondition(db: Db, state: TaskState, today: string): RawBuilder<SqlBool> {
+  const due = sql.ref('tasks.dueDate');
+  const soonEnd = addDays(today, DUE_SOON_WITHIN_DAYS);
+  switch (state) {
+    case 'COMPLETED':
+      return sql<SqlBool>`${sql.ref('tasks.status')} = 'COMPLETED'`;
+    case 'NOT_APPLICABLE':
+      return sql<SqlBool>`(${sql.ref('tasks.status')} <> 'COMPLETED' and ${sql.ref('tasks.notApplicableReason')} is not null)`;
+    case 'OVERDUE':
+      return sql<SqlBool>`(${open} and ${due} < ${today})`;
+    case 'UPCOMING':
+      return sql<SqlBool>`(${open} and ${due} >= ${today} and ${due} > ${plusDays(db, today, leadTimeDays)})`;
+    case 'DUE_SOON':
+      return sql<SqlBool>`(${open} and ${due} >= ${today} and ${due} <= ${soonEnd} and ${due} <= ${plusDays(db, today, leadTimeDays)})`;
+    case 'OPEN':
+      return sql<SqlBool>`(${open} and ${due} > ${soonEnd} and ${due} <= ${plusDays(db, today, leadTimeDays)})`;
+  }
+}
+
+/** Any of `states`, each judged against its facility group's today. */
+function statesCondition(db: Db, todays: TodayGroup[], states: TaskState[]): RawBuilder<SqlBool> {
+  return anyOf(
+    todays.map((group) => inGroup(group, anyOf(states.map((state) => stateCondition(db, state, group.today))))),
+  );
 }
 
 function filtered(db: Db, filters: TaskFilters) {
@@ -330,6 +373,15 @@ function filtered(db: Db, filters: TaskFilters) {
     query = filters.dueSoon.value
       ? query.where('tasks.status', '=', 'INCOMPLETE').where(condition)
       : query.where(sql<SqlBool>`not ${condition}`);
+  }
+  if (filters.states) {
+    const states = filters.states;
+    if (states.length && states.every((state) => state === 'COMPLETED')) {
+      query = query.where('tasks.status', '=', 'COMPLETED');
+    } else if (states.length && !states.includes('COMPLETED')) {
+      query = query.where('tasks.status', '=', 'INCOMPLETE');
+    }
+    query = query.where(statesCondition(db, todays, states));
   }
   for (const word of filters.searchWords ?? []) {
     const parts: RawBuilder<SqlBool>[] = [];
@@ -460,6 +512,7 @@ const LIST_COLUMNS = [
   'facilities.name as facilityName',
   'facilities.timeZone',
   'requirements.title as requirementTitle',
+  'requirements.leadTimeDays',
   'assignee.firstName as assigneeFirstName',
   'assignee.lastName as assigneeLastName',
   'completer.firstName as completerFirstName',

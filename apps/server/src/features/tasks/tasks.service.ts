@@ -11,6 +11,7 @@ import {
   timelinessOf,
 } from '@rtms/shared/recurrence';
 import type { AuditChanges } from '@rtms/shared/schemas/audit';
+import { taskState } from '@rtms/shared/task-state';
 import {
   DUE_SOON_DAYS,
   type Task,
@@ -206,6 +207,7 @@ export function toTask(row: TaskListRow, day: FacilityDay): Task {
     timeliness: row.timeliness,
     overdue: open && row.dueDate < day.today,
     dueSoon: open && row.dueDate >= day.today && row.dueDate <= day.dueSoonUntil,
+    state: taskState({ ...row, leadTimeDays: Number(row.leadTimeDays) }, day.today),
     assigneeId: row.assigneeId,
     assigneeName: nameOf(row.assigneeFirstName, row.assigneeLastName),
     completedAt: row.completedAt,
@@ -461,8 +463,9 @@ export function createTasksService(
         ...(query.completedTo ? { completedTo: query.completedTo } : {}),
         ...(query.overdue !== undefined ? { overdue: query.overdue } : {}),
         ...(query.dueSoon !== undefined ? { dueSoon: { value: query.dueSoon, withinDays: DUE_SOON_DAYS } } : {}),
+        ...(query.state ? { states: query.state } : {}),
       };
-      if (query.overdue !== undefined || query.dueSoon !== undefined) {
+      if (query.overdue !== undefined || query.dueSoon !== undefined || query.state) {
         filters.todays = await todayGroups(query.facilityId ? [query.facilityId] : scopeIds, today);
       }
       const words = (query.search ?? '').split(/\s+/).filter(Boolean);

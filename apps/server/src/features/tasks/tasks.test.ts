@@ -32,6 +32,7 @@ const TASK_FIELDS = [
   'timeliness',
   'overdue',
   'dueSoon',
+  'state',
   'assigneeId',
   'assigneeName',
   'completedAt',
