@@ -1,6 +1,7 @@
 import { addDays } from './calendar-date';
 import type { TaskCategory } from './enums';
 import { completionPeriodsOf, DUE_WINDOW_DAYS } from './schemas/task-summary';
+import { OPEN_WORK_STATES } from './task-state';
 
 /**
  * The Tasks Tracker query behind each dashboard figure: the dashboard links to `/tasks?<query>` and a
@@ -9,6 +10,7 @@ import { completionPeriodsOf, DUE_WINDOW_DAYS } from './schemas/task-summary';
  */
 export const SUMMARY_FIGURES = [
   'open',
+  'upcoming',
   'dueSoon',
   'dueInWindow',
   'overdue',
@@ -32,16 +34,16 @@ export function summaryFigureQueries(today: string, facilityId?: string): Record
     sort: '-completedAt',
   });
   return {
-    open: { ...scope, status: 'INCOMPLETE', sort: 'dueDate' },
-    dueSoon: { ...scope, dueSoon: 'true', sort: 'dueDate' },
+    open: { ...scope, state: OPEN_WORK_STATES.join(','), sort: 'dueDate' },
+    upcoming: { ...scope, state: 'UPCOMING', sort: 'dueDate' },
+    dueSoon: { ...scope, state: 'DUE_SOON', sort: 'dueDate' },
     dueInWindow: {
       ...scope,
-      status: 'INCOMPLETE',
-      dueFrom: today,
+      state: 'DUE_SOON,OPEN,UPCOMING',
       dueTo: addDays(today, DUE_WINDOW_DAYS),
       sort: 'dueDate',
     },
-    overdue: { ...scope, overdue: 'true', sort: 'dueDate' },
+    overdue: { ...scope, state: 'OVERDUE', sort: 'dueDate' },
     completedThisMonth: completed({ completedFrom: monthFrom }),
     onTime: completed({ timeliness: 'ON_TIME', completedFrom: trendFrom }),
     late: completed({ timeliness: 'LATE', completedFrom: trendFrom }),
@@ -51,10 +53,10 @@ export function summaryFigureQueries(today: string, facilityId?: string): Record
 
 /** "Overdue by facility": one facility's overdue tasks. */
 export function overdueAtFacilityQuery(facilityId: string): TrackerQuery {
-  return { overdue: 'true', facilityId, sort: 'dueDate' };
+  return { state: 'OVERDUE', facilityId, sort: 'dueDate' };
 }
 
 /** "Overdue by category": one category's overdue tasks (optionally at one facility). */
 export function overdueInCategoryQuery(category: TaskCategory, facilityId?: string): TrackerQuery {
-  return { overdue: 'true', category, ...(facilityId ? { facilityId } : {}), sort: 'dueDate' };
+  return { state: 'OVERDUE', category, ...(facilityId ? { facilityId } : {}), sort: 'dueDate' };
 }

@@ -30,16 +30,22 @@ const count = z.number().int();
 
 /**
  * The dashboard's figures for the tasks in the caller's scope, each judged against today in the
- * facility's time zone. Open tasks exclude those marked not applicable. `dueSoon` uses the Tasks
- * Tracker's due-soon rule (today to today + 7 days), so that the figure equals the list it links to.
+ * facility's time zone by the derived task state (task-state.ts): `open` is open work (OPEN, DUE_SOON,
+ * OVERDUE), never a task whose window has not opened (`upcoming`, shown apart) nor one marked not
+ * applicable. Each figure equals the Tracker list it links to (summary-links.ts).
  */
 export const taskSummarySchema = z.object({
   /** The latest facility "today" the figures were judged on (facilities in other zones may be a day behind). */
   today: z.string(),
+  /** State OPEN, DUE_SOON or OVERDUE. */
   open: count,
+  /** State OVERDUE. */
   overdue: count,
+  /** State DUE_SOON (window open, due within 7 days). */
   dueSoon: count,
-  /** Open and due between today and today + DUE_WINDOW_DAYS. */
+  /** State UPCOMING: still to do, its window not open yet. */
+  upcoming: count,
+  /** Still to do and not overdue (UPCOMING, OPEN, DUE_SOON), due on or before today + DUE_WINDOW_DAYS. */
   dueInWindow: count,
   /** Completed on a day of the current month (the facility's calendar). */
   completedThisMonth: count,

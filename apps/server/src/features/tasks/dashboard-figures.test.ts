@@ -51,6 +51,7 @@ describe('dashboard figure = the total of the Tracker list it links to (demo dat
     expect(summary.open).toBeGreaterThan(0);
     const figures: Record<string, number> = {
       open: summary.open,
+      upcoming: summary.upcoming,
       dueSoon: summary.dueSoon,
       dueInWindow: summary.dueInWindow,
       overdue: summary.overdue,

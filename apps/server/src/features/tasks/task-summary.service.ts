@@ -73,25 +73,27 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
     return [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([today, ids]) => ({ today, facilityIds: ids.sort() }));
   }
 
-  async function countGroups(groups: DayGroup[]): Promise<Counts> {
+  /**
+   * `windowEnd`: the last due day of "due in 30 days", from the latest today for every facility (a
+   * facility a day behind is judged on its own today for everything else), so that the figure is the
+   * Tracker list `state=UPCOMING,OPEN,DUE_SOON&dueTo=<windowEnd>` exactly.
+   */
+  async function countGroups(groups: DayGroup[], windowEnd: CalendarDate): Promise<Counts> {
     const counts: Counts = {
-      open: { open: 0, overdue: 0, dueSoon: 0, dueInWindow: 0 },
+      open: { open: 0, overdue: 0, dueSoon: 0, upcoming: 0, dueInWindow: 0 },
       overdue: [],
       completions: [],
     };
     for (const { today, facilityIds } of groups) {
       const [open, overdue, completions] = await Promise.all([
-        countOpenTasks(db, facilityIds, {
-          today,
-          soonEnd: addDays(today, DUE_SOON_DAYS),
-          windowEnd: addDays(today, DUE_WINDOW_DAYS),
-        }),
+        countOpenTasks(db, facilityIds, { today, windowEnd }),
         countOverdueByFacilityAndCategory(db, facilityIds, today),
         countCompletionsByMonth(db, facilityIds, addMonthsClamped(monthStart(today), -(TREND_MONTHS - 1))),
       ]);
       counts.open.open += open.open;
       counts.open.overdue += open.overdue;
       counts.open.dueSoon += open.dueSoon;
+      counts.open.upcoming += open.upcoming;
       counts.open.dueInWindow += open.dueInWindow;
       counts.overdue.push(...overdue);
       counts.completions.push(...completions);
@@ -99,8 +101,8 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
     return counts;
   }
 
-  async function cachedCounts(groups: DayGroup[]): Promise<Counts> {
-    const key = JSON.stringify(groups);
+  async function cachedCounts(groups: DayGroup[], windowEnd: CalendarDate): Promise<Counts> {
+    const key = JSON.stringify({ groups, windowEnd });
     const revision = await findTasksRevision(db);
     const hit = cache.get(key);
     if (hit && hit.revision === revision) {
@@ -108,7 +110,7 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       cache.set(key, hit);
       return hit.counts;
     }
-    const counts = await countGroups(groups);
+    const counts = await countGroups(groups, windowEnd);
     cache.set(key, { revision, counts });
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return counts;
@@ -124,7 +126,8 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
         (latest, group) => (group.today > latest ? group.today : latest),
         todayInTimeZone('UTC', clock()),
       );
-      const counts = groups.length ? await cachedCounts(groups) : await countGroups([]);
+      const windowEnd = addDays(today, DUE_WINDOW_DAYS);
+      const counts = groups.length ? await cachedCounts(groups, windowEnd) : await countGroups([], windowEnd);
 
       // The trend and "this month" are by month of the latest "today" (completion days are the facilities'
       // own calendar days), so that each figure is the Tracker list `completedFrom=<month start>`
@@ -168,6 +171,7 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
         open: counts.open.open,
         overdue: counts.open.overdue,
         dueSoon: counts.open.dueSoon,
+        upcoming: counts.open.upcoming,
         dueInWindow: counts.open.dueInWindow,
         completedThisMonth: counts.completions
           .filter((row) => row.month === today.slice(0, 7))
