@@ -8,7 +8,6 @@ import {
   type TaskSummary,
   type TaskSummaryQuery,
 } from '@rtms/shared/schemas/task-summary';
-import { DUE_SOON_DAYS } from '@rtms/shared/schemas/tasks';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';

@@ -8,7 +8,8 @@ import {
   complianceStatusOf,
   type ComplianceStatus,
 } from '@rtms/shared/compliance-status';
-import { TREND_MONTHS } from '@rtms/shared/schemas/task-summary';
+import { TREND_MONTHS, completionPeriodsOf } from '@rtms/shared/schemas/task-summary';
+import { summaryFigureQueries } from '@rtms/shared/summary-links';
 import { useT } from '../../../lib/i18n/use-t';
 import { toQueryString, type QueryValue } from '../../../components/data/query-string';
 import { useFormatters } from '../../../components/data/use-formatters';
@@ -46,6 +47,8 @@ export function FacilityComplianceCard({ facilityId }: { facilityId: string }) {
     );
   }
   const summary = data.data;
+  const links = summaryFigureQueries(summary.today, facilityId);
+  const { trendFrom } = completionPeriodsOf(summary.today);
   const { rate, missed } = summary.timeliness;
   const { status, reason } = complianceStatusOf({ overdue: summary.overdue, missed, rate });
   const reasonText =
@@ -61,25 +64,25 @@ export function FacilityComplianceCard({ facilityId }: { facilityId: string }) {
       key: 'rate',
       label: t('facility.onTimeRate12'),
       value: rate === null ? t('facility.noCompletionsYet') : percent(rate),
-      to: link({ status: 'COMPLETED', sort: '-completedAt' }),
+      to: link({ status: 'COMPLETED', completedFrom: trendFrom, sort: '-completedAt' }),
     },
     {
       key: 'open',
       label: t('dashboard.open'),
       value: format.number(summary.open),
-      to: link({ status: 'INCOMPLETE' }),
+      to: link(links.open),
     },
     {
       key: 'overdue',
       label: t('dashboard.overdue'),
       value: format.number(summary.overdue),
-      to: link({ overdue: 'true' }),
+      to: link(links.overdue),
     },
     {
       key: 'missed',
       label: t('facility.missed12'),
       value: format.number(missed),
-      to: link({ status: 'COMPLETED', sort: '-completedAt' }),
+      to: link(links.missed),
     },
   ];
 

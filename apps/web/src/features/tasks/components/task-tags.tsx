@@ -1,5 +1,6 @@
 import { Space, Tag } from 'antd';
 import {
+  CalendarOutlined,
   CheckCircleOutlined,
   ClockCircleOutlined,
   ExclamationCircleOutlined,
@@ -8,14 +9,30 @@ import {
 } from '@ant-design/icons';
 import type { Timeliness } from '@rtms/shared/enums';
 import type { Task } from '@rtms/shared/schemas/tasks';
+import type { TaskState } from '@rtms/shared/task-state';
 import { useT } from '../../../lib/i18n/use-t';
+
+type StateTagTask = Pick<Task, 'status' | 'overdue' | 'dueSoon' | 'notApplicableReason'> & { state?: TaskState };
 
 /**
  * Where a task stands, in words and colour (never colour alone, WCAG 1.4.1): not applicable, completed,
  * overdue, due soon, or open.
  */
-export function TaskStateTag({ task }: { task: Pick<Task, 'status' | 'overdue' | 'dueSoon' | 'notApplicableReason'> }) {
+export function TaskStateTag({ task }: { task: StateTagTask }) {
   const t = useT();
+  // The server's derived state when the task carries it (lists and filters use the same field).
+  if (task.state === 'UPCOMING')
+    return (
+      <Tag icon={<CalendarOutlined aria-hidden />} className="task-tag">
+        {t('taskState.upcoming')}
+      </Tag>
+    );
+  if (task.state === 'OPEN')
+    return (
+      <Tag color="blue" icon={<ClockCircleOutlined aria-hidden />} className="task-tag">
+        {t('taskState.open')}
+      </Tag>
+    );
   if (task.notApplicableReason !== null)
     return (
       <Tag icon={<MinusCircleOutlined aria-hidden />} className="task-tag">
@@ -34,7 +51,7 @@ export function TaskStateTag({ task }: { task: Pick<Task, 'status' | 'overdue' |
         {t('taskState.overdue')}
       </Tag>
     );
-  if (task.dueSoon)
+  if (task.dueSoon || task.state === 'DUE_SOON')
     return (
       <Tag color="orange" icon={<WarningOutlined aria-hidden />} className="task-tag">
         {t('taskState.dueSoon')}
@@ -61,11 +78,7 @@ export function TimelinessTag({ timeliness }: { timeliness: Timeliness | null })
 }
 
 /** The state and, once completed, the timeliness, side by side. */
-export function TaskTags({
-  task,
-}: {
-  task: Pick<Task, 'status' | 'overdue' | 'dueSoon' | 'notApplicableReason' | 'timeliness'>;
-}) {
+export function TaskTags({ task }: { task: StateTagTask & Pick<Task, 'timeliness'> }) {
   return (
     <Space size={4} wrap>
       <TaskStateTag task={task} />
