@@ -136,7 +136,7 @@ describe('daily use: figures that agree, screens that say what matters', () => {
       checked.push(`${label}=${figure}`);
     }
     // On time, late and missed each open their own list.
-    for (const name of [/ on time$/, / late$/, / missed$/]) {
+    for (const name of [/^\d+ on time$/, /^\d+ late$/, /^\d+ missed$/]) {
       await page.goto('/');
       const link = page.getByRole('link', { name });
       await link.waitFor();

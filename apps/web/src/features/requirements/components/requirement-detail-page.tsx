@@ -159,6 +159,7 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
           fileName="requirement-tasks"
           prefix={TASKS_PREFIX}
           fixed={{ requirementId: requirement._id }}
+          defaultView="everything"
           empty={<Empty description={t('requirement.noTasks')} />}
         />
       ),
@@ -174,6 +175,7 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
           fileName={`requirement-tasks-${binding.facilityCode.toLowerCase()}`}
           prefix={TASKS_PREFIX}
           fixed={{ requirementId: requirement._id, facilityId: binding.facilityId }}
+          defaultView="everything"
           empty={
             <Empty
               description={

@@ -33,4 +33,11 @@ describe('the Tracker address → API query', () => {
     expect(stateParamOf([])).toBe('ALL');
     expect(stateParamOf(['UPCOMING'])).toBe('UPCOMING');
   });
+
+  it('lists every task by default where the list is a history (a requirement’s page)', () => {
+    expect(taskApiQuery({ requirementId: 'r1' }, null)).toEqual({ requirementId: 'r1' });
+    expect(taskApiQuery({ state: 'OVERDUE' }, null)).toEqual({ state: 'OVERDUE' });
+    expect(stateParamOf([], null)).toBe('');
+    expect(stateParamOf(['OPEN', 'DUE_SOON', 'OVERDUE'], null)).toBe('DUE_SOON,OPEN,OVERDUE');
+  });
 });

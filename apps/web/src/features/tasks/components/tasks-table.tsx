@@ -25,7 +25,7 @@ import { listTasks, useTasks } from '../api/list-tasks';
 import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
 import { AssignTasksModal, BulkCompleteModal } from './task-action-modals';
 import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell } from './task-cells';
-import { stateParamOf, statesOf, taskApiQuery } from './task-list-query';
+import { DEFAULT_STATES, stateParamOf, statesOf, taskApiQuery } from './task-list-query';
 import './tasks.css';
 
 export const TASK_FILTERS = [
@@ -66,6 +66,11 @@ export interface TasksTableProps {
   selectable?: boolean;
   /** Shown when the list is empty without any filter. */
   empty?: ReactNode;
+  /**
+   * The list of an address without a state: open work (the Tracker, a facility's tab) or every task
+   * (a requirement's page, where the list is the series' history).
+   */
+  defaultView?: 'openWork' | 'everything';
 }
 
 /**
@@ -75,13 +80,22 @@ export interface TasksTableProps {
  * assignee) fit 1,366 px; category, frequency and completion go in the cells as notes; on a phone each
  * task is a card.
  */
-export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = true, empty }: TasksTableProps) {
+export function TasksTable({
+  label,
+  fileName,
+  fixed = {},
+  prefix,
+  selectable = true,
+  empty,
+  defaultView = 'openWork',
+}: TasksTableProps) {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
   const state = useTableUrlState<TaskFilter>({ filters: TASK_FILTERS, prefix, defaultSort: 'dueDate' });
-  const query = useMemo(() => taskApiQuery({ ...state.query, ...fixed }), [state.query, fixed]);
-  const selectedStates = statesOf(state.filters) ?? [];
+  const fallback = defaultView === 'openWork' ? DEFAULT_STATES : null;
+  const query = useMemo(() => taskApiQuery({ ...state.query, ...fixed }, fallback), [state.query, fixed, fallback]);
+  const selectedStates = statesOf(state.filters, fallback) ?? [];
   const result = useTasks(query);
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Task[] }>({ keys: [], rows: [] });
   const [bulk, setBulk] = useState<'complete' | 'assign' | null>(null);
@@ -258,7 +272,7 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
               className="data-toolbar__filter data-toolbar__filter--wide"
               popupMatchSelectWidth={false}
               value={[...selectedStates]}
-              onChange={(states) => state.setFilter('state', stateParamOf(states) || undefined)}
+              onChange={(states) => state.setFilter('state', stateParamOf(states, fallback) || undefined)}
               options={TASK_STATES.map((value) => ({ value, label: t(STATE_LABELS[value]) }))}
             />
             <FilterSelect
