@@ -5,6 +5,7 @@ import { migration0001Initial } from './migrations/0001-initial';
 import { migration0002Directory } from './migrations/0002-directory';
 import { migration0010RequirementsTasks } from './migrations/0010-requirements-tasks';
 import { migration0020Documents } from './migrations/0020-documents';
+import { migration0080AuditNames } from './migrations/0080-audit-names';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-directory': migration0002Directory,
   '0010-requirements-tasks': migration0010RequirementsTasks,
   '0020-documents': migration0020Documents,
+  '0080-audit-names': migration0080AuditNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

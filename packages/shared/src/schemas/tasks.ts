@@ -71,6 +71,8 @@ export const taskHistoryEntrySchema = z.object({
   at: instantSchema,
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  /** The actor's name when the event was written (null in older events). */
+  actorName: z.string().nullable(),
   action: z.string(),
   entityType: z.enum(['TASK', 'DOCUMENT']),
   documentId: idSchema.nullable(),

@@ -561,17 +561,17 @@ export function createTasksService(
             at: event.at,
             actorId: event.actorId,
             actorEmail: event.actorEmail,
+            actorName: event.actorName,
             action: event.action,
             entityType: isDocument ? ('DOCUMENT' as const) : ('TASK' as const),
             documentId: isDocument ? event.entityId : null,
-            documentTitle: isDocument ? (titleOfDocument.get(event.entityId) ?? null) : null,
+            documentTitle: isDocument ? (event.entityName ?? titleOfDocument.get(event.entityId) ?? null) : null,
             // A document event's fields (storage key, hash, tags…) are the document's, not the task's:
             // the history names the evidence and keeps only why it was removed and a new version's number.
             changes: isDocument
               ? Object.fromEntries(
                   Object.entries(event.changes).filter(
-                    ([field, change]) =>
-                      field === 'archiveReason' || (field === 'version' && change.before !== null),
+                    ([field, change]) => field === 'archiveReason' || (field === 'version' && change.before !== null),
                   ),
                 )
               : event.changes,

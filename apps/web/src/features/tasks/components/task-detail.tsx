@@ -389,7 +389,7 @@ function TaskHistory({ history, task }: { history: TaskHistoryEntry[]; task: Tas
                 ) : null}
                 <Typography.Text type="secondary" className="task-history__change">
                   {t('task.historyMeta', {
-                    who: entry.actorEmail ?? t('audit.system'),
+                    who: entry.actorName ?? entry.actorEmail ?? t('audit.system'),
                     when: format.dateTime(entry.at),
                   })}
                 </Typography.Text>
