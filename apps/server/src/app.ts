@@ -48,6 +48,10 @@ import { requirementsRoutes } from './features/requirements/requirements.routes'
 import { createRequirementsService } from './features/requirements/requirements.service';
 import { createTaskGenerationService } from './features/tasks/task-generation.service';
 import { tasksRoutes } from './features/tasks/tasks.routes';
+import { calendarRoutes } from './features/calendar/calendar.routes';
+import { createCalendarService } from './features/calendar/calendar.service';
+import { calendarFeedsRoutes, icalRoutes } from './features/calendar/calendar-feeds.routes';
+import { createCalendarFeedsService } from './features/calendar/calendar-feeds.service';
 import { taskSummaryRoutes } from './features/tasks/task-summary.routes';
 import { createTaskSummaryService } from './features/tasks/task-summary.service';
 import { createTasksService, type EvidenceCounter } from './features/tasks/tasks.service';
@@ -143,6 +147,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const handOver = createHandOverService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
+  const calendar = createCalendarService(db, tasks);
+  const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock);
   const jobs = createJobsService(db, taskGeneration, { clock, purgeEndedSessions: () => sessions.purgeEnded() });
 
   registerErrorHandler(app, reporter);
@@ -168,10 +174,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(requirementsRoutes(requirements, guards));
       await api.register(tasksRoutes(tasks, guards));
       await api.register(taskSummaryRoutes(taskSummary, guards));
+      await api.register(calendarRoutes(calendar, guards));
+      await api.register(calendarFeedsRoutes(calendarFeeds, guards, config.publicUrl));
       await api.register(handOverRoutes(handOver, guards));
     },
     { prefix: '/api' },
   );
+  await app.register(icalRoutes(calendarFeeds, config.publicUrl));
   if (options.serveWebApp !== false) await registerWebApp(app);
   if (options.scheduleJobs ?? config.nodeEnv !== 'test') {
     const stopJobs = jobs.startScheduler(app.log);

@@ -4,7 +4,8 @@
  * when DATABASE_URL is set); generates their tasks (about 500,000) from scratch and times it; times a
  * re-run that finds nothing to do; then serves the app from a separate process and measures, under 50
  * concurrent connections, the Tasks Tracker's first page, a filtered page, a deep page and a task
- * completion, beside a bare Fastify JSON endpoint measured in the same run.
+ * completion, and the calendar's day counts of a month (GET /api/calendar/days), beside a bare Fastify
+ * JSON endpoint measured in the same run.
  *
  * Options (environment): BENCH_DURATION seconds per measurement (default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_KEEP_TASKS=1 to skip the regeneration when tasks exist.
@@ -14,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { todayInTimeZone } from '@rtms/shared/calendar-date';
+import { addDays, addMonthsClamped, todayInTimeZone } from '@rtms/shared/calendar-date';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { findUserByEmail } from '../features/users/users.repository';
@@ -178,6 +179,17 @@ async function main(): Promise<void> {
       headers,
     });
 
+    // The calendar's month: the current month first uncached (one request, timed alone), then under load.
+    const month = calendarMonth(today);
+    started = performance.now();
+    await getJson(`${base}/api/calendar/days?from=${month.from}&to=${month.to}`, token);
+    print(`GET /api/calendar/days (one month, uncached): ${(performance.now() - started).toFixed(1)} ms`);
+    const calendar = await measure({
+      name: 'GET /api/calendar/days (a month)',
+      url: `${base}/api/calendar/days?from=${month.from}&to=${month.to}`,
+      headers,
+    });
+
     // Completion: every request completes another open task (ids fetched page by page, future-most first).
     const ids: string[] = open.data.map((task) => task._id);
     let cursorUrl = `${base}/api/tasks?status=INCOMPLETE&dueFrom=${today}&pageSize=200&sort=-dueDate&page=2`;
@@ -204,9 +216,9 @@ async function main(): Promise<void> {
       `${'endpoint'.padEnd(34)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'bare/this'.padStart(9)} ${'requests'.padStart(10)}`,
     );
     print(row(bare));
-    for (const result of [first, filtered, deep, completion]) print(row(result, bare));
+    for (const result of [first, filtered, deep, calendar, completion]) print(row(result, bare));
     print();
-    const lists = [first, filtered, deep];
+    const lists = [first, filtered, deep, calendar];
     const worst = Math.max(...lists.map((result) => result.p95));
     print(
       `Load average at the end: ${os
@@ -214,10 +226,16 @@ async function main(): Promise<void> {
         .map((value) => value.toFixed(1))
         .join(' ')}`,
     );
-    print(`List calls: worst p95 ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`);
+    print(`List and calendar calls: worst p95 ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`);
   } finally {
     server.child.kill('SIGTERM');
   }
+}
+
+/** The first and last day of the month of `today`. */
+function calendarMonth(today: string): { from: string; to: string } {
+  const from = `${today.slice(0, 8)}01`;
+  return { from, to: addDays(addMonthsClamped(from, 1), -1) };
 }
 
 /** The first benchmark facility, by the API (the server is the only process with the database open now). */

@@ -5,6 +5,7 @@ import { migration0001Initial } from './migrations/0001-initial';
 import { migration0002Directory } from './migrations/0002-directory';
 import { migration0010RequirementsTasks } from './migrations/0010-requirements-tasks';
 import { migration0020Documents } from './migrations/0020-documents';
+import { migration0030CalendarFeeds } from './migrations/0030-calendar-feeds';
 import { migration0080AuditNames } from './migrations/0080-audit-names';
 
 /**
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-directory': migration0002Directory,
   '0010-requirements-tasks': migration0010RequirementsTasks,
   '0020-documents': migration0020Documents,
+  '0030-calendar-feeds': migration0030CalendarFeeds,
   '0080-audit-names': migration0080AuditNames,
 };
 

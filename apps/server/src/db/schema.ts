@@ -9,6 +9,7 @@ import type { AuditEventsTable } from '../features/audit/audit.table';
 import type { RequirementFacilitiesTable, RequirementsTable } from '../features/requirements/requirements.table';
 import type { TaskCommentsTable, TasksRevisionTable, TasksTable } from '../features/tasks/tasks.table';
 import type { JobLeasesTable } from '../features/jobs/jobs.table';
+import type { CalendarFeedsTable } from '../features/calendar/calendar-feeds.table';
 import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
@@ -31,4 +32,5 @@ export interface Database {
   documents: DocumentsTable;
   document_versions: DocumentVersionsTable;
   document_tags: DocumentTagsTable;
+  calendar_feeds: CalendarFeedsTable;
 }

@@ -34,6 +34,7 @@ const SCREENS: Record<string, ScreenLoader> = {
     import('../features/program-areas/components/program-areas-page').then((m) => m.ProgramAreasPage),
   audit: () => import('../features/audit/components/audit-page').then((m) => m.AuditPage),
   dashboard: () => import('../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
+  calendar: () => import('../features/calendar/components/calendar-page').then((m) => m.CalendarPage),
   requirements: () => import('../features/requirements/components/requirements-page').then((m) => m.RequirementsPage),
   tasks: () => import('../features/tasks/components/tasks-page').then((m) => m.TasksPage),
   'task-documents': () =>

@@ -13,6 +13,7 @@ export const AUDIT_ENTITY_TYPES = [
   'TASK',
   'TASK_GENERATION',
   'DOCUMENT',
+  'CALENDAR_FEED',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

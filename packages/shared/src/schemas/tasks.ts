@@ -160,6 +160,8 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(TASK_SORTS).optional(),
   facilityId: idSchema.optional(),
   requirementId: idSchema.optional(),
+  /** Tasks of the requirements of this program area. */
+  programAreaId: idSchema.optional(),
   category: z.enum(TASK_CATEGORIES).optional(),
   frequency: z.enum(TASK_FREQUENCIES).optional(),
   status: z.enum(TASK_STATUSES).optional(),

@@ -77,7 +77,8 @@ async function entityName(db: Db, type: AuditEntityType, id: string): Promise<st
       const [user, facility] = await Promise.all([userName(db, pair.userId), facilityName(db, pair.facilityId)]);
       return user && facility ? `${user} → ${facility}` : null;
     }
-    case 'TASK_GENERATION':
+    default:
+      // A generation run, a calendar feed…: events without a name worth keeping.
       return null;
   }
 }

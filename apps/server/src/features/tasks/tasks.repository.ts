@@ -235,6 +235,7 @@ export interface TaskFilters {
   scopeFacilityIds?: string[];
   facilityId?: string;
   requirementId?: string;
+  programAreaId?: string;
   category?: TaskCategory;
   frequency?: TaskFrequency;
   status?: TaskStatus;
@@ -256,7 +257,7 @@ export interface TaskFilters {
   searchWords?: { requirementIds: string[]; facilityIds: string[] }[];
 }
 
-function inGroup(group: TodayGroup, condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+export function inGroup(group: TodayGroup, condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
   if (group.facilityIds === null) return condition;
   if (group.facilityIds.length === 0) return nothing;
   return sql<SqlBool>`(${sql.ref('tasks.facilityId')} in (${sql.join(group.facilityIds)}) and ${condition})`;
@@ -318,11 +319,28 @@ export function stateCondition(db: Db, state: TaskState, today: string): RawBuil
   }
 }
 
+/** The state of the task row on `today` as a SQL expression: `taskState` in one CASE. */
+export function stateExpression(db: Db, today: string): RawBuilder<TaskState> {
+  const due = sql.ref('tasks.dueDate');
+  return sql<TaskState>`case
+    when ${sql.ref('tasks.status')} = 'COMPLETED' then 'COMPLETED'
+    when ${sql.ref('tasks.notApplicableReason')} is not null then 'NOT_APPLICABLE'
+    when ${due} < ${today} then 'OVERDUE'
+    when ${due} > ${plusDays(db, today, leadTimeDays)} then 'UPCOMING'
+    when ${due} <= ${addDays(today, DUE_SOON_WITHIN_DAYS)} then 'DUE_SOON'
+    else 'OPEN' end`;
+}
+
 /** Any of `states`, each judged against its facility group's today. */
 function statesCondition(db: Db, todays: TodayGroup[], states: TaskState[]): RawBuilder<SqlBool> {
   return anyOf(
     todays.map((group) => inGroup(group, anyOf(states.map((state) => stateCondition(db, state, group.today))))),
   );
+}
+
+/** The tasks that match `filters` (a query on `tasks` to select from). */
+export function filteredTasks(db: Db, filters: TaskFilters) {
+  return filtered(db, filters);
 }
 
 function filtered(db: Db, filters: TaskFilters) {
@@ -340,6 +358,12 @@ function filtered(db: Db, filters: TaskFilters) {
         .selectFrom('requirement_facilities')
         .select('requirement_facilities.id')
         .where('requirement_facilities.requirementId', '=', requirementId),
+    );
+  }
+  if (filters.programAreaId) {
+    const programAreaId = filters.programAreaId;
+    query = query.where('tasks.requirementId', 'in', (eb) =>
+      eb.selectFrom('requirements').select('requirements.id').where('requirements.programAreaId', '=', programAreaId),
     );
   }
   if (filters.category) query = query.where('tasks.category', '=', filters.category);

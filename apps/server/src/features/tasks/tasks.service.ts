@@ -91,7 +91,18 @@ export type EvidenceCounter = (db: Kysely<Database>, taskId: string) => Promise<
 /** Until the documents feature provides one: no task has evidence. */
 export const noEvidence: EvidenceCounter = async () => 0;
 
+/** The filters of the task list (and of the calendar, which adds its own date range). */
+export type TaskFilterQuery = Omit<TaskListQuery, 'page' | 'pageSize' | 'sort' | 'cursor'>;
+
 export interface TasksService {
+  /** The list's filters as the caller's scope and today make them; null = a facility outside the scope. */
+  filtersFor(
+    principal: Pick<Principal, 'id' | 'role'>,
+    query: TaskFilterQuery,
+    options: { todays: boolean },
+  ): Promise<TaskFilters | null>;
+  /** The first `limit` tasks by due date that match the filters in the user's current scope (for feeds). */
+  listAll(principal: Pick<Principal, 'id' | 'role'>, query: TaskFilterQuery, limit: number): Promise<Task[]>;
   /** The tasks in the caller's scope, filtered, sorted and paginated (offset or keyset cursor). */
   list(principal: Principal, query: TaskListQuery): Promise<TaskPage>;
   /** One task with its windows, evidence gate, comments and history; 404 outside the caller's scope. */
@@ -437,48 +448,73 @@ export function createTasksService(
     }
   }
 
+  /**
+   * The list's filters for the caller: their facility scope, the query's filters, each facility's today
+   * (when a filter judges dates against it, or always with `todays: true`) and the search words resolved
+   * to ids. Null when the query names a facility outside the scope (the answer is then empty).
+   */
+  async function filtersFor(
+    principal: Pick<Principal, 'id' | 'role'>,
+    query: TaskFilterQuery,
+    options: { todays: boolean },
+  ): Promise<TaskFilters | null> {
+    const scope = await facilityScopeOf(db, principal);
+    const scopeIds = scopeFacilityIds(scope);
+    if (query.facilityId && scopeIds && !scopeIds.includes(query.facilityId)) return null;
+    const day = dayMemo(clock);
+    const today = (zone: string) => day(zone).today;
+    const filters: TaskFilters = {
+      ...(scopeIds ? { scopeFacilityIds: [...scopeIds].sort() } : {}),
+      ...(query.facilityId ? { facilityId: query.facilityId } : {}),
+      ...(query.requirementId ? { requirementId: query.requirementId } : {}),
+      ...(query.programAreaId ? { programAreaId: query.programAreaId } : {}),
+      ...(query.category ? { category: query.category } : {}),
+      ...(query.frequency ? { frequency: query.frequency } : {}),
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.assigneeId ? { assigneeId: query.assigneeId === 'none' ? null : query.assigneeId } : {}),
+      ...(query.dueFrom ? { dueFrom: query.dueFrom } : {}),
+      ...(query.dueTo ? { dueTo: query.dueTo } : {}),
+      ...(query.timeliness ? { timeliness: query.timeliness } : {}),
+      ...(query.completedFrom ? { completedFrom: query.completedFrom } : {}),
+      ...(query.completedTo ? { completedTo: query.completedTo } : {}),
+      ...(query.overdue !== undefined ? { overdue: query.overdue } : {}),
+      ...(query.dueSoon !== undefined ? { dueSoon: { value: query.dueSoon, withinDays: DUE_SOON_DAYS } } : {}),
+      ...(query.state ? { states: query.state } : {}),
+    };
+    if (options.todays || query.overdue !== undefined || query.dueSoon !== undefined || query.state) {
+      filters.todays = await todayGroups(query.facilityId ? [query.facilityId] : scopeIds, today);
+    }
+    const words = (query.search ?? '').split(/\s+/).filter(Boolean);
+    if (words.length) {
+      filters.searchWords = [];
+      for (const word of words) {
+        const pattern = likePattern(word);
+        filters.searchWords.push({
+          requirementIds: await findRequirementIdsMatching(db, pattern),
+          facilityIds: await findFacilityIdsMatching(db, pattern),
+        });
+      }
+    }
+    return filters;
+  }
+
   return {
+    filtersFor,
+
+    async listAll(principal, query, limit) {
+      const filters = await filtersFor(principal, query, { todays: false });
+      if (!filters) return [];
+      const day = dayMemo(clock);
+      const { rows } = await listTasks(db, filters, { field: 'dueDate', direction: 'asc' }, { limit, offset: 0 });
+      return rows.map((row) => toTask(row, day(row.timeZone)));
+    },
+
     async list(principal, query) {
-      const scope = await facilityScopeOf(db, principal);
-      const scopeIds = scopeFacilityIds(scope);
       const sort = sortOf(query.sort);
       const meta = { page: query.page, pageSize: query.pageSize };
-      if (query.facilityId && scopeIds && !scopeIds.includes(query.facilityId)) {
-        return { data: [], meta: { ...meta, total: 0, nextCursor: null } };
-      }
       const day = dayMemo(clock);
-      const today = (zone: string) => day(zone).today;
-      const filters: TaskFilters = {
-        ...(scopeIds ? { scopeFacilityIds: [...scopeIds].sort() } : {}),
-        ...(query.facilityId ? { facilityId: query.facilityId } : {}),
-        ...(query.requirementId ? { requirementId: query.requirementId } : {}),
-        ...(query.category ? { category: query.category } : {}),
-        ...(query.frequency ? { frequency: query.frequency } : {}),
-        ...(query.status ? { status: query.status } : {}),
-        ...(query.assigneeId ? { assigneeId: query.assigneeId === 'none' ? null : query.assigneeId } : {}),
-        ...(query.dueFrom ? { dueFrom: query.dueFrom } : {}),
-        ...(query.dueTo ? { dueTo: query.dueTo } : {}),
-        ...(query.timeliness ? { timeliness: query.timeliness } : {}),
-        ...(query.completedFrom ? { completedFrom: query.completedFrom } : {}),
-        ...(query.completedTo ? { completedTo: query.completedTo } : {}),
-        ...(query.overdue !== undefined ? { overdue: query.overdue } : {}),
-        ...(query.dueSoon !== undefined ? { dueSoon: { value: query.dueSoon, withinDays: DUE_SOON_DAYS } } : {}),
-        ...(query.state ? { states: query.state } : {}),
-      };
-      if (query.overdue !== undefined || query.dueSoon !== undefined || query.state) {
-        filters.todays = await todayGroups(query.facilityId ? [query.facilityId] : scopeIds, today);
-      }
-      const words = (query.search ?? '').split(/\s+/).filter(Boolean);
-      if (words.length) {
-        filters.searchWords = [];
-        for (const word of words) {
-          const pattern = likePattern(word);
-          filters.searchWords.push({
-            requirementIds: await findRequirementIdsMatching(db, pattern),
-            facilityIds: await findFacilityIdsMatching(db, pattern),
-          });
-        }
-      }
+      const filters = await filtersFor(principal, query, { todays: false });
+      if (!filters) return { data: [], meta: { ...meta, total: 0, nextCursor: null } };
       let after: string[] | undefined;
       if (query.cursor) {
         if (!CURSOR_SORTS.includes(sort.field)) {

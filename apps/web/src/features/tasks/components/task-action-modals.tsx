@@ -341,8 +341,21 @@ export function AssignTasksModal({
   );
 }
 
-/** Give a task another due date, with the reason (required); the scheduled due date is kept. */
-export function RescheduleTaskModal({ open, task, onClose }: { open: boolean; task: TaskDetail; onClose: () => void }) {
+/**
+ * Give a task another due date, with the reason (required); the scheduled due date is kept. `dueDate`
+ * proposes the new date (the calendar's drop target); cancelling changes nothing.
+ */
+export function RescheduleTaskModal({
+  open,
+  task,
+  dueDate,
+  onClose,
+}: {
+  open: boolean;
+  task: Pick<TaskDetail, '_id' | 'dueDate' | 'scheduledDueDate'>;
+  dueDate?: string;
+  onClose: () => void;
+}) {
   const t = useT();
   const format = useFormatters();
   const { message } = App.useApp();
@@ -356,7 +369,7 @@ export function RescheduleTaskModal({ open, task, onClose }: { open: boolean; ta
       okText={t('task.reschedule')}
       onClose={onClose}
       fields={['dueDate', 'rescheduleReason']}
-      initialValues={{ dueDate: task.dueDate }}
+      initialValues={{ dueDate: dueDate ?? task.dueDate }}
       onSubmit={(values, form) => {
         const body = schemaForm.parse(form, values, labels);
         if (!body) return undefined;

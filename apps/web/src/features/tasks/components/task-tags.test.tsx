@@ -3,13 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TestProviders } from '../../../components/data/testing';
 import { TaskTags } from './task-tags';
 
-const open = {
-  status: 'INCOMPLETE' as const,
-  overdue: false,
-  dueSoon: false,
-  notApplicableReason: null,
-  timeliness: null,
-};
+const open = { state: 'OPEN' as const, timeliness: null };
 
 function textOf(task: Parameters<typeof TaskTags>[0]['task']): string {
   const { container, unmount } = render(
@@ -23,18 +17,19 @@ function textOf(task: Parameters<typeof TaskTags>[0]['task']): string {
 }
 
 describe('TaskTags', () => {
-  it('says in words what colour also shows: overdue, due soon, open, not applicable', () => {
-    expect(textOf({ ...open, overdue: true })).toBe('Overdue');
-    expect(textOf({ ...open, dueSoon: true })).toBe('Due soon');
+  it('says in words what colour also shows: upcoming, open, due soon, overdue, not applicable', () => {
+    expect(textOf({ ...open, state: 'UPCOMING' })).toBe('Upcoming');
     expect(textOf(open)).toBe('Open');
-    expect(textOf({ ...open, overdue: true, notApplicableReason: 'Shut down' })).toBe('Not applicable');
+    expect(textOf({ ...open, state: 'DUE_SOON' })).toBe('Due soon');
+    expect(textOf({ ...open, state: 'OVERDUE' })).toBe('Overdue');
+    expect(textOf({ ...open, state: 'NOT_APPLICABLE' })).toBe('Not applicable');
   });
 
   it('shows the recorded timeliness of a completed task', () => {
-    expect(textOf({ ...open, status: 'COMPLETED', timeliness: 'LATE' })).toBe('CompletedLate');
+    expect(textOf({ ...open, state: 'COMPLETED', timeliness: 'LATE' })).toBe('CompletedLate');
     render(
       <TestProviders>
-        <TaskTags task={{ ...open, status: 'COMPLETED', timeliness: 'MISSED' }} />
+        <TaskTags task={{ ...open, state: 'COMPLETED', timeliness: 'MISSED' }} />
       </TestProviders>,
     );
     expect(screen.getByText('Missed')).toBeTruthy();

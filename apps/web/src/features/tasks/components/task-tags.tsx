@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Space, Tag } from 'antd';
 import {
   CalendarOutlined,
@@ -11,55 +12,28 @@ import type { Timeliness } from '@rtms/shared/enums';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import type { TaskState } from '@rtms/shared/task-state';
 import { useT } from '../../../lib/i18n/use-t';
+import type { MessageKey } from '../../../lib/i18n/messages/en';
 
-type StateTagTask = Pick<Task, 'status' | 'overdue' | 'dueSoon' | 'notApplicableReason'> & { state?: TaskState };
+/** The tag of each derived state: colour, icon and words (never colour alone, WCAG 1.4.1). */
+export const STATE_TAGS: Record<TaskState, { color?: string; icon: ReactNode; label: MessageKey }> = {
+  UPCOMING: { icon: <CalendarOutlined aria-hidden />, label: 'taskState.upcoming' },
+  OPEN: { color: 'blue', icon: <ClockCircleOutlined aria-hidden />, label: 'taskState.open' },
+  DUE_SOON: { color: 'orange', icon: <WarningOutlined aria-hidden />, label: 'taskState.dueSoon' },
+  OVERDUE: { color: 'red', icon: <ExclamationCircleOutlined aria-hidden />, label: 'taskState.overdue' },
+  COMPLETED: { color: 'green', icon: <CheckCircleOutlined aria-hidden />, label: 'taskState.completed' },
+  NOT_APPLICABLE: { icon: <MinusCircleOutlined aria-hidden />, label: 'taskState.notApplicable' },
+};
 
 /**
- * Where a task stands, in words and colour (never colour alone, WCAG 1.4.1): not applicable, completed,
- * overdue, due soon, or open.
+ * Where a task stands: its derived `state` from the server (upcoming before its window opens, open, due
+ * soon, overdue, completed, not applicable).
  */
-export function TaskStateTag({ task }: { task: StateTagTask }) {
+export function TaskStateTag({ task }: { task: Pick<Task, 'state'> }) {
   const t = useT();
-  // The server's derived state when the task carries it (lists and filters use the same field).
-  if (task.state === 'UPCOMING')
-    return (
-      <Tag icon={<CalendarOutlined aria-hidden />} className="task-tag">
-        {t('taskState.upcoming')}
-      </Tag>
-    );
-  if (task.state === 'OPEN')
-    return (
-      <Tag color="blue" icon={<ClockCircleOutlined aria-hidden />} className="task-tag">
-        {t('taskState.open')}
-      </Tag>
-    );
-  if (task.notApplicableReason !== null)
-    return (
-      <Tag icon={<MinusCircleOutlined aria-hidden />} className="task-tag">
-        {t('taskState.notApplicable')}
-      </Tag>
-    );
-  if (task.status === 'COMPLETED')
-    return (
-      <Tag color="green" icon={<CheckCircleOutlined aria-hidden />} className="task-tag">
-        {t('taskState.completed')}
-      </Tag>
-    );
-  if (task.overdue)
-    return (
-      <Tag color="red" icon={<ExclamationCircleOutlined aria-hidden />} className="task-tag">
-        {t('taskState.overdue')}
-      </Tag>
-    );
-  if (task.dueSoon || task.state === 'DUE_SOON')
-    return (
-      <Tag color="orange" icon={<WarningOutlined aria-hidden />} className="task-tag">
-        {t('taskState.dueSoon')}
-      </Tag>
-    );
+  const tag = STATE_TAGS[task.state];
   return (
-    <Tag color="blue" icon={<ClockCircleOutlined aria-hidden />} className="task-tag">
-      {t('taskState.open')}
+    <Tag color={tag.color} icon={tag.icon} className="task-tag">
+      {t(tag.label)}
     </Tag>
   );
 }
@@ -78,7 +52,7 @@ export function TimelinessTag({ timeliness }: { timeliness: Timeliness | null })
 }
 
 /** The state and, once completed, the timeliness, side by side. */
-export function TaskTags({ task }: { task: StateTagTask & Pick<Task, 'timeliness'> }) {
+export function TaskTags({ task }: { task: Pick<Task, 'state' | 'timeliness'> }) {
   return (
     <Space size={4} wrap>
       <TaskStateTag task={task} />

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CalendarDay } from '@rtms/shared/schemas/calendar';
+import type { Task } from '@rtms/shared/schemas/tasks';
+import {
+  allTasks,
+  assignFacility,
+  call,
+  createFacility,
+  createRequirement,
+  ok,
+  testClock,
+} from '../../test/compliance-fixtures';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+
+/** The days a task list gives, counted per date and state: what /api/calendar/days must answer. */
+function daysOf(tasks: Task[]): CalendarDay[] {
+  const byDate = new Map<string, CalendarDay>();
+  for (const task of tasks) {
+    const day = byDate.get(task.dueDate) ?? {
+      date: task.dueDate,
+      total: 0,
+      byState: { UPCOMING: 0, OPEN: 0, DUE_SOON: 0, OVERDUE: 0, COMPLETED: 0, NOT_APPLICABLE: 0 },
+    };
+    day.total += 1;
+    day.byState[task.state] += 1;
+    byDate.set(task.dueDate, day);
+  }
+  return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
+}
+
+describe('GET /api/calendar/days', () => {
+  let t: TestApp;
+  let admin: string;
+  const clock = testClock('2026-06-10T12:00:00Z');
+  let east: string;
+  let west: string;
+  let weekly: string;
+  let programAreaId: string;
+  let user: { id: string; email: string; token: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: clock });
+    admin = await t.signIn(ADMIN_EMAIL);
+    east = await createFacility(t, admin, { timeZone: 'Asia/Tokyo' });
+    west = await createFacility(t, admin, { timeZone: 'America/Los_Angeles' });
+    programAreaId = (await ok<{ _id: string }>(t, admin, 'POST', '/api/program-areas', { name: 'Air Quality' }))._id;
+    weekly = (
+      await createRequirement(t, admin, {
+        programAreaId,
+        frequency: 'WEEKLY',
+        category: 'AIR',
+        firstDueDate: '2026-05-04',
+        backfillFrom: '2026-05-01',
+        leadTimeDays: 3,
+        facilities: [{ facilityId: east }, { facilityId: west }],
+      })
+    ).data._id;
+    await createRequirement(t, admin, {
+      frequency: 'MONTHLY',
+      category: 'WATER',
+      // Due 14 June: due soon on 10 June.
+      firstDueDate: '2026-05-14',
+      backfillFrom: '2026-05-01',
+      leadTimeDays: 30,
+      facilities: [{ facilityId: west }],
+    });
+    // Due 25 June, open since 26 May: OPEN on 10 June.
+    await createRequirement(t, admin, {
+      frequency: 'QUARTERLY',
+      category: 'SAFETY',
+      firstDueDate: '2026-06-25',
+      leadTimeDays: 30,
+      facilities: [{ facilityId: east }],
+    });
+    const created = await t.createUser('FACILITY_USER');
+    await assignFacility(t, admin, created.id, east);
+    user = { ...created, token: await t.signIn(created.email) };
+    // Some history: one completed and one not applicable task in the range.
+    const mayTasks = await allTasks(t, admin, { requirementId: weekly, facilityId: east, dueTo: '2026-05-31' });
+    await ok(t, admin, 'POST', `/api/tasks/${mayTasks[0]!._id}/complete`, {});
+    await ok(t, admin, 'PATCH', `/api/tasks/${mayTasks[1]!._id}`, { notApplicableReason: 'Plant shut down' });
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function days(query: string) {
+    return call<{ data: CalendarDay[] }>(t, admin, 'GET', `/api/calendar/days?${query}`);
+  }
+
+  it('counts each day’s tasks by state exactly as the task list (with its date range) shows them', async () => {
+    const { status, body } = await days('from=2026-05-01&to=2026-07-01');
+    expect(status).toBe(200);
+    const tasks = await allTasks(t, admin, { dueFrom: '2026-05-01', dueTo: '2026-07-01' });
+    expect(body.data).toEqual(daysOf(tasks));
+    const states = new Set(
+      body.data.flatMap((day) =>
+        Object.entries(day.byState)
+          .filter(([, n]) => n > 0)
+          .map(([s]) => s),
+      ),
+    );
+    // The range holds every kind of task: the test would notice a state counted wrong.
+    expect([...states].sort()).toEqual(['COMPLETED', 'DUE_SOON', 'NOT_APPLICABLE', 'OPEN', 'OVERDUE', 'UPCOMING']);
+    expect(body.data.every((day) => day.total > 0)).toBe(true);
+  });
+
+  it('applies the task list’s filters, state included', async () => {
+    const queries: Record<string, string>[] = [
+      { facilityId: west },
+      { category: 'AIR' },
+      { requirementId: weekly },
+      { state: 'OVERDUE,UPCOMING' },
+      { status: 'COMPLETED' },
+      { programAreaId },
+    ];
+    for (const query of queries) {
+      const params = new URLSearchParams({ from: '2026-05-01', to: '2026-07-01', ...query });
+      const { body } = await days(params.toString());
+      const tasks = await allTasks(t, admin, { ...query, dueFrom: '2026-05-01', dueTo: '2026-07-01' });
+      expect(body.data, JSON.stringify(query)).toEqual(daysOf(tasks));
+      expect(body.data.length, JSON.stringify(query)).toBeGreaterThan(0);
+    }
+    const ofProgramArea = await allTasks(t, admin, { programAreaId });
+    expect(ofProgramArea.length).toBeGreaterThan(0);
+    expect(ofProgramArea.every((task) => task.requirementId === weekly)).toBe(true);
+  });
+
+  it('judges states in each facility’s time zone', async () => {
+    // 2026-06-10T16:00Z is 11 June in Tokyo and 10 June in Los Angeles: a task due 10 June is overdue
+    // in Tokyo only.
+    clock.set('2026-06-10T16:00:00Z');
+    const { body } = await days('from=2026-06-08&to=2026-06-08');
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]!.byState.OVERDUE).toBeGreaterThan(0);
+    const tasks = await allTasks(t, admin, { dueFrom: '2026-06-08', dueTo: '2026-06-08' });
+    expect(body.data).toEqual(daysOf(tasks));
+    clock.set('2026-06-10T12:00:00Z');
+  });
+
+  it('answers only the caller’s facilities', async () => {
+    const response = await call<{ data: CalendarDay[] }>(
+      t,
+      user.token,
+      'GET',
+      '/api/calendar/days?from=2026-05-01&to=2026-07-01',
+    );
+    const mine = await allTasks(t, admin, { facilityId: east, dueFrom: '2026-05-01', dueTo: '2026-07-01' });
+    expect(response.body.data).toEqual(daysOf(mine));
+    const outside = await call<{ data: CalendarDay[] }>(
+      t,
+      user.token,
+      'GET',
+      `/api/calendar/days?from=2026-05-01&to=2026-07-01&facilityId=${west}`,
+    );
+    expect(outside.status).toBe(200);
+    expect(outside.body.data).toEqual([]);
+  });
+
+  it('follows a change at once (the cached answer is dropped)', async () => {
+    const before = (await days('from=2026-06-01&to=2026-06-30')).body.data;
+    const [task] = await allTasks(t, admin, { facilityId: west, dueFrom: '2026-06-15', dueTo: '2026-06-30' });
+    await ok(t, admin, 'PATCH', `/api/tasks/${task!._id}`, { dueDate: '2026-06-29', rescheduleReason: 'Crane' });
+    const after = (await days('from=2026-06-01&to=2026-06-30')).body.data;
+    expect(after).not.toEqual(before);
+    expect(after).toEqual(daysOf(await allTasks(t, admin, { dueFrom: '2026-06-01', dueTo: '2026-06-30' })));
+  });
+
+  it('allows 62 days and refuses 63, a reversed range and bad dates with the field named', async () => {
+    expect((await days('from=2026-05-01&to=2026-07-01')).status).toBe(200);
+    for (const [query, path] of [
+      ['from=2026-05-01&to=2026-07-02', 'to'],
+      ['from=2026-06-10&to=2026-06-09', 'to'],
+      ['from=2026-02-30&to=2026-03-01', 'from'],
+      ['from=2026-06-01&to=tomorrow', 'to'],
+      ['to=2026-06-01', 'from'],
+      ['from=2026-06-01&to=2026-06-30&state=SOON', 'state'],
+    ] as const) {
+      const response = await days(query);
+      expect(response.status, query).toBe(400);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+      expect(JSON.stringify(response.body.details), query).toContain(`"${path}`);
+    }
+  });
+
+  it('is for signed-in users only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/calendar/days?from=2026-06-01&to=2026-06-30' });
+    expect(response.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,77 @@
+import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
+import { addDays } from '@rtms/shared/calendar-date';
+import type { Task } from '@rtms/shared/schemas/tasks';
+import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
+
+/** How a state reads in an event's summary (feeds have no language of their own: English). */
+const STATE_LABELS: Record<TaskState, string> = {
+  UPCOMING: 'Upcoming',
+  OPEN: 'Open',
+  DUE_SOON: 'Due soon',
+  OVERDUE: 'Overdue',
+  COMPLETED: 'Completed',
+  NOT_APPLICABLE: 'Not applicable',
+};
+
+/** A calendar date as the UTC midnight ical-generator writes as `VALUE=DATE` (it reads all-day dates in UTC). */
+function utcMidnight(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+/**
+ * SEQUENCE must grow whenever the event changes (RFC 5545 §3.8.7.4). A task changes when a person edits
+ * it (its `updatedAt` moves) and when its state moves with the days (UPCOMING → OPEN → DUE_SOON →
+ * OVERDUE, in that order). Seconds since creation × 8 + the state's rank grows with both: one more second
+ * outweighs any state. It stays a 31-bit integer for eight years of edits.
+ */
+export function sequenceOf(task: Pick<Task, 'createdAt' | 'updatedAt' | 'state'>): number {
+  const seconds = Math.max(0, Math.floor((Date.parse(task.updatedAt) - Date.parse(task.createdAt)) / 1000));
+  return Math.min(seconds * 8 + TASK_STATES.indexOf(task.state), 2 ** 31 - 1);
+}
+
+export interface FeedDocument {
+  name: string;
+  /** The web app's origin, for the links to each task. */
+  origin: string;
+  tasks: readonly Task[];
+}
+
+/** The feed as RFC 5545 text: one all-day VEVENT per task, written by ical-generator. */
+export function feedToIcs({ name, origin, tasks }: FeedDocument): string {
+  const calendar = ical({
+    name,
+    prodId: { company: 'RTMS', product: 'Regulatory Task Management', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    // REFRESH-INTERVAL / X-PUBLISHED-TTL: a hint; Outlook and Google poll on their own schedule anyway.
+    ttl: 60 * 60,
+  });
+  for (const task of tasks) {
+    const link = `${origin}/tasks/${encodeURIComponent(task._id)}`;
+    const state = STATE_LABELS[task.state];
+    const lastModified = new Date(task.updatedAt);
+    calendar.createEvent({
+      id: `task-${task._id}@rtms`,
+      allDay: true,
+      start: utcMidnight(task.dueDate),
+      end: utcMidnight(addDays(task.dueDate, 1)),
+      summary: `[${state}] ${task.title} — ${task.facilityName}`,
+      description: [
+        `${state}: ${task.title}`,
+        `Facility: ${task.facilityName}`,
+        `Requirement: ${task.requirementTitle}`,
+        `Due: ${task.dueDate}${task.dueDate !== task.scheduledDueDate ? ` (scheduled ${task.scheduledDueDate})` : ''}`,
+        ...(task.assigneeName ? [`Assignee: ${task.assigneeName}`] : []),
+        ...(task.notApplicableReason ? [`Not applicable: ${task.notApplicableReason}`] : []),
+        `Open the task: ${link}`,
+      ].join('\n'),
+      url: link,
+      sequence: sequenceOf(task),
+      stamp: lastModified,
+      lastModified,
+      status: task.state === 'NOT_APPLICABLE' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      // A deadline does not make its day busy.
+      transparency: ICalEventTransparency.TRANSPARENT,
+    });
+  }
+  return calendar.toString();
+}

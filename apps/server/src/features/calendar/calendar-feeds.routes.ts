@@ -1,0 +1,135 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  calendarFeedListResponseSchema,
+  createCalendarFeedBodySchema,
+  createdCalendarFeedResponseSchema,
+  revokedCalendarFeedsResponseSchema,
+} from '@rtms/shared/schemas/calendar';
+import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import { principalOf, type AuthGuards } from '../../platform/auth';
+import type { CalendarFeedsService } from './calendar-feeds.service';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+const security = [{ bearer: [] }];
+
+/** The origin feed URLs and task links name: PUBLIC_URL when set, else the request's own. */
+export function originOf(publicUrl: string, request: FastifyRequest): string {
+  return (publicUrl || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+}
+
+/** /api/calendar-feeds: each signed-in user manages their own feeds (no one sees another's). */
+export function calendarFeedsRoutes(
+  feeds: CalendarFeedsService,
+  guards: AuthGuards,
+  publicUrl: string,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/calendar-feeds',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags: ['calendar'],
+          summary: 'My iCalendar feeds, with when each was last fetched',
+          security,
+          response: { 200: calendarFeedListResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await feeds.list(principalOf(request)) }),
+    );
+
+    app.post(
+      '/calendar-feeds',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags: ['calendar'],
+          summary: 'Create a feed of my tasks or of one facility; the URL (with its secret) is shown only here',
+          security,
+          body: createCalendarFeedBodySchema,
+          response: { 201: createdCalendarFeedResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: await feeds.create(principalOf(request), request.body, originOf(publicUrl, request)) }),
+    );
+
+    app.delete(
+      '/calendar-feeds/:id',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags: ['calendar'],
+          summary: 'Revoke one of my feeds: its URL stops at once',
+          security,
+          params: z.object({ id: idSchema }),
+          response: { 204: z.null().describe('Revoked'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await feeds.revoke(principalOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/calendar-feeds',
+      {
+        preHandler: guards.authenticate,
+        schema: {
+          tags: ['calendar'],
+          summary: 'Revoke all of my feeds',
+          security,
+          response: { 200: revokedCalendarFeedsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: { revoked: await feeds.revoke(principalOf(request)) } }),
+    );
+  };
+}
+
+/**
+ * GET /ical/{secret}.ics, outside /api: the secret is the only credential and it opens this feed and
+ * nothing else (it is no session token, so on any /api path it gets 401). Unknown, revoked or of a
+ * deactivated user: 404.
+ */
+export function icalRoutes(feeds: CalendarFeedsService, publicUrl: string): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/ical/:file',
+      {
+        schema: {
+          tags: ['calendar'],
+          summary:
+            'An iCalendar feed (text/calendar, RFC 5545): the secret in the path is its only credential; ETag and If-None-Match → 304',
+          params: z.object({ file: z.string().max(200) }),
+          response: {
+            200: z.string().describe('The feed, text/calendar'),
+            304: z.undefined().describe('Not modified since the ETag given in If-None-Match'),
+            404: errorBodySchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const secret = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
+        const answer = await feeds.render(secret, originOf(publicUrl, request), request.headers['if-none-match']);
+        // Stored by the client only to revalidate; never by a shared cache (the URL is a secret).
+        reply.header('cache-control', 'private, no-cache');
+        reply.header('referrer-policy', 'no-referrer');
+        if (answer.status === 404) {
+          return reply.status(404).send({ code: 'NOT_FOUND', message: 'Calendar feed not found' });
+        }
+        reply.header('etag', answer.etag);
+        if (answer.status === 304) return reply.status(304).send(undefined);
+        return reply
+          .type('text/calendar; charset=utf-8')
+          .header('content-disposition', 'inline; filename="rtms.ics"')
+          .send(answer.body);
+      },
+    );
+  };
+}

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { addMonthsClamped, todayInTimeZone } from '@rtms/shared/calendar-date';
+import { MAX_CALENDAR_FEEDS, type CalendarFeed, type CreateCalendarFeedBody } from '@rtms/shared/schemas/calendar';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../platform/auth';
+import type { Clock } from '../../platform/clock';
+import { conflict, notFound } from '../../platform/errors';
+import { newId, nowIso } from '../../platform/ids';
+import { actorOf, type AuditService } from '../audit/audit.service';
+import type { TasksService } from '../tasks/tasks.service';
+import { facilityScopeOf, isFacilityInScope } from '../user-facilities/facility-scope';
+import { feedToIcs } from './calendar-feed-ics';
+import {
+  countFeedsOfUser,
+  deleteFeedsOfUser,
+  findActiveFeedBySecretHash,
+  findFeedsOfUser,
+  insertFeed,
+  markFeedUsed,
+  type CalendarFeedListRow,
+} from './calendar-feeds.repository';
+
+/** A feed covers tasks due from 3 months back to 13 months ahead (PRODUCT §6). */
+export const FEED_MONTHS_BACK = 3;
+export const FEED_MONTHS_AHEAD = 13;
+/** Most events in one feed (a facility's 16 months fit many times over). */
+export const MAX_FEED_EVENTS = 10_000;
+/** The secret in a feed URL: 32 random bytes, base64url (43 characters). */
+const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+function toFeed(row: CalendarFeedListRow): CalendarFeed {
+  return {
+    _id: row.id,
+    name: row.name,
+    scope: row.scope,
+    facilityId: row.facilityId,
+    facilityName: row.facilityName ?? null,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+  };
+}
+
+export type FeedAnswer = { status: 404 } | { status: 304; etag: string } | { status: 200; etag: string; body: string };
+
+export interface CalendarFeedsService {
+  list(principal: Principal): Promise<CalendarFeed[]>;
+  /** Creates a feed; the answer's URL carries the secret, which is never shown again. */
+  create(principal: Principal, body: CreateCalendarFeedBody, origin: string): Promise<CalendarFeed & { url: string }>;
+  /** Revokes one of the caller's feeds (404 when it is not theirs) or all of them; returns how many. */
+  revoke(principal: Principal, id?: string): Promise<number>;
+  /**
+   * The feed of a secret, judged now: the owner must be active, and the tasks are those of the owner's
+   * current facility scope. `ifNoneMatch` as the client sent it.
+   */
+  render(secret: string, origin: string, ifNoneMatch: string | undefined): Promise<FeedAnswer>;
+}
+
+export function createCalendarFeedsService(
+  db: Kysely<Database>,
+  audit: AuditService,
+  tasks: TasksService,
+  clock: Clock,
+): CalendarFeedsService {
+  return {
+    async list(principal) {
+      return (await findFeedsOfUser(db, principal.id)).map(toFeed);
+    },
+
+    async create(principal, body, origin) {
+      const scope = body.scope;
+      const facilityId = scope === 'FACILITY' ? (body.facilityId ?? null) : null;
+      if (facilityId) {
+        const callerScope = await facilityScopeOf(db, principal);
+        const facility = await db.selectFrom('facilities').select('id').where('id', '=', facilityId).executeTakeFirst();
+        if (!facility || !isFacilityInScope(callerScope, facilityId)) throw notFound('Facility');
+      }
+      const secret = randomBytes(32).toString('base64url');
+      const now = nowIso(clock());
+      const id = newId();
+      const name = body.name.trim();
+      await db.transaction().execute(async (trx) => {
+        if ((await countFeedsOfUser(trx, principal.id)) >= MAX_CALENDAR_FEEDS) {
+          throw conflict(`At most ${MAX_CALENDAR_FEEDS} feeds; revoke one first`);
+        }
+        await insertFeed(trx, {
+          id,
+          userId: principal.id,
+          name,
+          scope,
+          facilityId,
+          secretHash: sha256(secret),
+          lastUsedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await audit.record(trx, {
+          actor: actorOf(principal),
+          action: 'CREATE',
+          entityType: 'CALENDAR_FEED',
+          entityId: id,
+          facilityId,
+          changes: {
+            name: { before: null, after: name },
+            scope: { before: null, after: scope },
+            ...(facilityId ? { facilityId: { before: null, after: facilityId } } : {}),
+          },
+        });
+      });
+      const [row] = (await findFeedsOfUser(db, principal.id)).filter((feed) => feed.id === id);
+      if (!row) throw notFound('Calendar feed');
+      return { ...toFeed(row), url: `${origin}/ical/${secret}.ics` };
+    },
+
+    async revoke(principal, id) {
+      return db.transaction().execute(async (trx) => {
+        const rows = await deleteFeedsOfUser(trx, principal.id, id);
+        if (id && rows.length === 0) throw notFound('Calendar feed');
+        for (const row of rows) {
+          await audit.record(trx, {
+            actor: actorOf(principal),
+            action: 'DELETE',
+            entityType: 'CALENDAR_FEED',
+            entityId: row.id,
+            facilityId: row.facilityId,
+            changes: { name: { before: row.name, after: null } },
+          });
+        }
+        return rows.length;
+      });
+    },
+
+    async render(secret, origin, ifNoneMatch) {
+      if (!SECRET_PATTERN.test(secret)) return { status: 404 };
+      const feed = await findActiveFeedBySecretHash(db, sha256(secret));
+      if (!feed) return { status: 404 };
+      const now = clock();
+      // The window is wide (16 months); a day's difference between zones at its ends does not matter.
+      const today = todayInTimeZone('UTC', now);
+      const owner = { id: feed.userId, role: feed.role };
+      const window = {
+        dueFrom: addMonthsClamped(today, -FEED_MONTHS_BACK),
+        dueTo: addMonthsClamped(today, FEED_MONTHS_AHEAD),
+      };
+      // The owner's scope is judged again now: a facility unassigned since leaves the feed.
+      const list =
+        feed.scope === 'FACILITY'
+          ? feed.facilityId
+            ? await tasks.listAll(owner, { ...window, facilityId: feed.facilityId }, MAX_FEED_EVENTS)
+            : []
+          : await tasks.listAll(owner, { ...window, assigneeId: feed.userId }, MAX_FEED_EVENTS);
+      const body = feedToIcs({ name: feed.name, origin, tasks: list });
+      const etag = `"${sha256(body).slice(0, 32)}"`;
+      await markFeedUsed(db, feed.id, nowIso(now));
+      const matches = (ifNoneMatch ?? '')
+        .split(',')
+        .map((tag) => tag.trim().replace(/^W\//, ''))
+        .includes(etag);
+      return matches ? { status: 304, etag } : { status: 200, etag, body };
+    },
+  };
+}

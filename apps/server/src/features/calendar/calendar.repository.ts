@@ -1,0 +1,33 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { TaskState } from '@rtms/shared/task-state';
+import type { Database } from '../../db/schema';
+import { filteredTasks, inGroup, stateExpression, type TaskFilters, type TodayGroup } from '../tasks/tasks.repository';
+
+export interface DayStateCount {
+  date: string;
+  state: TaskState;
+  count: number;
+}
+
+/**
+ * Tasks per due date and state between `from` and `to` (inclusive) for the facilities of one "today"
+ * group: counted in SQL on the due-date range (the tasks' due-date indexes), one row per day and state.
+ */
+export async function countByDayAndState(
+  db: Kysely<Database>,
+  filters: TaskFilters,
+  group: TodayGroup,
+  from: string,
+  to: string,
+): Promise<DayStateCount[]> {
+  const rows = await filteredTasks(db, { ...filters, dueFrom: from, dueTo: to })
+    .where(inGroup(group, sql<SqlBool>`1 = 1`))
+    .select([
+      'tasks.dueDate as date',
+      stateExpression(db, group.today).as('state'),
+      (eb) => eb.fn.countAll<number>().as('count'),
+    ])
+    .groupBy([sql`1`, sql`2`])
+    .execute();
+  return rows.map((row) => ({ date: row.date, state: row.state, count: Number(row.count) }));
+}

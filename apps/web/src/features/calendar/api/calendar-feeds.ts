@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CalendarFeed, CreateCalendarFeedBody } from '@rtms/shared/schemas/calendar';
+import { apiRequest } from '../../../lib/api-client';
+
+const FEEDS_KEY = ['calendar-feeds'] as const;
+
+/** GET /api/calendar-feeds: my feeds, with when each was last fetched. */
+export function useCalendarFeeds(enabled: boolean) {
+  return useQuery({
+    queryKey: FEEDS_KEY,
+    queryFn: ({ signal }) => apiRequest<{ data: CalendarFeed[] }>('GET', '/calendar-feeds', { signal }),
+    enabled,
+    // "Last used" moves while the dialog is open (a calendar app fetching the new address).
+    refetchInterval: enabled ? 15_000 : false,
+  });
+}
+
+/** POST /api/calendar-feeds → the feed with its URL (the only time the secret is shown). */
+export function useCreateCalendarFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCalendarFeedBody) =>
+      apiRequest<{ data: CalendarFeed & { url: string } }>('POST', '/calendar-feeds', { body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FEEDS_KEY }),
+  });
+}
+
+/** DELETE /api/calendar-feeds/:id, or every feed of mine without an id. */
+export function useRevokeCalendarFeeds() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id?: string) =>
+      apiRequest<unknown>('DELETE', id ? `/calendar-feeds/${encodeURIComponent(id)}` : '/calendar-feeds'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: FEEDS_KEY }),
+  });
+}
