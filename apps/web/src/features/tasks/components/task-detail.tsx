@@ -111,7 +111,8 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
       label: t('task.facility'),
       children: <Link to={`/facilities/${task.facilityId}`}>{task.facilityName}</Link>,
     },
-    { key: 'period', label: t('task.period'), children: task.periodLabel },
+    // Isolated so that "2024-W49" keeps its reading order in a right-to-left language.
+    { key: 'period', label: t('task.period'), children: <bdi>{task.periodLabel}</bdi> },
     { key: 'sequence', label: t('task.sequence'), children: format.number(taskNumberOf(task.sequence)) },
     { key: 'category', label: t('requirement.category'), children: t(`category.${task.category}`) },
     { key: 'frequency', label: t('requirement.frequency'), children: t(`frequency.${task.frequency}`) },

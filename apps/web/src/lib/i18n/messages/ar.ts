@@ -171,6 +171,7 @@ export const ar: Catalogue = {
   'users.chooseRole': 'اختر دورًا',
   'users.roleChangeNote': 'تغيير الدور يُخرج المستخدم من جميع جلساته.',
   'users.facilities': 'المنشآت',
+  'users.everyFacility': 'الكل',
   'users.facility': 'المنشأة',
   'users.facilitiesNote': 'لا ترى أدوار المنشأة إلا المنشآت المسندة إليها.',
   'users.lastSignIn': 'آخر تسجيل دخول',

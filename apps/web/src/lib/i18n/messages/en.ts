@@ -174,6 +174,7 @@ export const en = {
   'users.chooseRole': 'Choose a role',
   'users.roleChangeNote': 'Changing the role signs the user out of every session.',
   'users.facilities': 'Facilities',
+  'users.everyFacility': 'All',
   'users.facility': 'Facility',
   'users.facilitiesNote': 'Facility roles see only the facilities they are assigned to.',
   'users.lastSignIn': 'Last sign-in',

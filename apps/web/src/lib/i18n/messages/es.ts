@@ -176,6 +176,7 @@ export const es: Catalogue = {
   'users.chooseRole': 'Elija un rol',
   'users.roleChangeNote': 'Cambiar el rol cierra todas las sesiones del usuario.',
   'users.facilities': 'Instalaciones',
+  'users.everyFacility': 'Todas',
   'users.facility': 'Instalación',
   'users.facilitiesNote': 'Los roles de instalación solo ven las instalaciones que tienen asignadas.',
   'users.lastSignIn': 'Último inicio de sesión',

@@ -177,6 +177,7 @@ export const fr: Catalogue = {
   'users.chooseRole': 'Choisissez un rôle',
   'users.roleChangeNote': 'Changer le rôle ferme toutes les sessions de l’utilisateur.',
   'users.facilities': 'Sites',
+  'users.everyFacility': 'Toutes',
   'users.facility': 'Site',
   'users.facilitiesNote': 'Les rôles de site ne voient que les sites qui leur sont attribués.',
   'users.lastSignIn': 'Dernière connexion',

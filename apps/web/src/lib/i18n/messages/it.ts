@@ -176,6 +176,7 @@ export const it: Catalogue = {
   'users.chooseRole': 'Scegli un ruolo',
   'users.roleChangeNote': 'Cambiare il ruolo chiude tutte le sessioni dell’utente.',
   'users.facilities': 'Impianti',
+  'users.everyFacility': 'Tutti',
   'users.facility': 'Impianto',
   'users.facilitiesNote': 'I ruoli di impianto vedono solo gli impianti a cui sono assegnati.',
   'users.lastSignIn': 'Ultimo accesso',

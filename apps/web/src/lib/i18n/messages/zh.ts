@@ -170,6 +170,7 @@ export const zh: Catalogue = {
   'users.chooseRole': '选择角色',
   'users.roleChangeNote': '更改角色会使该用户退出所有会话。',
   'users.facilities': '场站',
+  'users.everyFacility': '全部',
   'users.facility': '场站',
   'users.facilitiesNote': '场站角色只能看到分配给自己的场站。',
   'users.lastSignIn': '上次登录',
