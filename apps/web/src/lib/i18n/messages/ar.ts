@@ -991,7 +991,7 @@ export const ar: Catalogue = {
   'handOver.doneBody': 'ما الذي نُقل:',
   'handOver.tasks': 'المهام المفتوحة',
   'handOver.requirements': 'التكليفات الافتراضية للمتطلبات',
-  'handOver.bindings': 'التكليفات في المنشآت',
+  'handOver.bindings': 'متطلبات مُسندة في منشأة',
   'handOver.close': 'إغلاق',
   // End of requirements, tasks, dashboard and hand-over.
 };

@@ -1008,7 +1008,7 @@ export const en = {
   'handOver.doneBody': 'What moved:',
   'handOver.tasks': 'Open tasks',
   'handOver.requirements': 'Requirement default assignments',
-  'handOver.bindings': 'Facility assignments',
+  'handOver.bindings': 'Requirements assigned at a facility',
   'handOver.close': 'Close',
   // End of requirements, tasks, dashboard and hand-over.
 } as const;

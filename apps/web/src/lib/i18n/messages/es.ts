@@ -1021,7 +1021,7 @@ export const es: Catalogue = {
   'handOver.doneBody': 'Qué se ha traspasado:',
   'handOver.tasks': 'Tareas abiertas',
   'handOver.requirements': 'Responsables por defecto de requisitos',
-  'handOver.bindings': 'Asignaciones en instalaciones',
+  'handOver.bindings': 'Requisitos asignados en una instalación',
   'handOver.close': 'Cerrar',
   // End of requirements, tasks, dashboard and hand-over.
 };

@@ -1031,7 +1031,7 @@ export const fr: Catalogue = {
   'handOver.doneBody': 'Ce qui a été transféré :',
   'handOver.tasks': 'Tâches ouvertes',
   'handOver.requirements': 'Responsables par défaut d’exigences',
-  'handOver.bindings': 'Attributions par installation',
+  'handOver.bindings': 'Exigences attribuées dans une installation',
   'handOver.close': 'Fermer',
   // End of requirements, tasks, dashboard and hand-over.
 };

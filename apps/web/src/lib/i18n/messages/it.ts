@@ -1026,7 +1026,7 @@ export const it: Catalogue = {
   'handOver.doneBody': 'Cosa è stato spostato:',
   'handOver.tasks': 'Attività aperte',
   'handOver.requirements': 'Assegnatari predefiniti dei requisiti',
-  'handOver.bindings': 'Assegnazioni per impianto',
+  'handOver.bindings': 'Requisiti assegnati in un impianto',
   'handOver.close': 'Chiudi',
   // End of requirements, tasks, dashboard and hand-over.
 };

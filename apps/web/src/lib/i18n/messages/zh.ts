@@ -975,7 +975,7 @@ export const zh: Catalogue = {
   'handOver.doneBody': '转交内容：',
   'handOver.tasks': '进行中的任务',
   'handOver.requirements': '合规要求的默认负责人',
-  'handOver.bindings': '设施负责人',
+  'handOver.bindings': '在设施上负责的要求',
   'handOver.close': '关闭',
   // End of requirements, tasks, dashboard and hand-over.
 };
