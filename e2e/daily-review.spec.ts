@@ -116,7 +116,7 @@ describe('daily use: figures that agree, screens that say what matters', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.getByRole('link', { name: /^Overdue \d+/ }).waitFor();
     await settle(page);
-    await saveScreenshot(page, 'dashboard');
+    await saveScreenshot(page, 'dashboard-figures');
 
     const figureLinks = page.locator('a.dashboard-figure');
     const count = await figureLinks.count();
@@ -175,7 +175,7 @@ describe('daily use: figures that agree, screens that say what matters', () => {
     await page.getByRole('checkbox', { name: 'Select every task on this page' }).check();
     await page.getByRole('group', { name: 'Actions on the selected tasks' }).waitFor();
     await settle(page);
-    await saveScreenshot(page, 'tasks-tracker');
+    await saveScreenshot(page, 'tasks-tracker-columns');
   });
 
   it('shows the requirement’s instructions and a full history on the task page', async () => {
@@ -188,7 +188,7 @@ describe('daily use: figures that agree, screens that say what matters', () => {
     await instructions.getByText(`Clean Water Act ${run} (40 CFR 122)`).waitFor();
     await page.getByText('Rescheduled').first().waitFor();
     await settle(page);
-    await saveScreenshot(page, 'task-detail');
+    await saveScreenshot(page, 'task-detail-instructions');
     expect(await findAxeViolations(page)).toEqual([]);
   });
 
@@ -201,7 +201,7 @@ describe('daily use: figures that agree, screens that say what matters', () => {
     // One overdue (rescheduled), one late completion: amber or red by the written rule, never green.
     await expect(card.locator('[data-status]').getAttribute('data-status')).resolves.not.toBe('GREEN');
     await settle(page);
-    await saveScreenshot(page, 'facility-detail');
+    await saveScreenshot(page, 'facility-compliance');
     expect(await findAxeViolations(page)).toEqual([]);
     // The tasks tab opens on open work too.
     await page.getByRole('tab', { name: 'Tasks' }).click();

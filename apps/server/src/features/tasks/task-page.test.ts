@@ -64,26 +64,27 @@ describe('the task page', () => {
     await ok(t, dir.tokens.FACILITY_USER, 'POST', `/api/tasks/${taskId}/comments`, { body: 'Resampling Friday' });
 
     const detail = await ok<TaskDetail>(t, dir.tokens.FACILITY_USER, 'GET', `/api/tasks/${taskId}`);
-    expect(
-      detail.history.map((entry) => [entry.entityType, entry.action, entry.documentTitle, entry.changes]),
-    ).toEqual([
-      ['DOCUMENT', 'CREATE', 'Lab report Q1', {}],
+    expect(detail.history.map((entry) => [entry.entityType, entry.action, entry.documentTitle, entry.changes])).toEqual(
       [
-        'TASK',
-        'UPDATE',
-        null,
-        {
-          dueDate: { before: '2026-03-31', after: '2026-04-03' },
-          rescheduleReason: { before: null, after: 'Lab closed for the holiday' },
-        },
+        ['DOCUMENT', 'CREATE', 'Lab report Q1', {}],
+        [
+          'TASK',
+          'UPDATE',
+          null,
+          {
+            dueDate: { before: '2026-03-31', after: '2026-04-03' },
+            rescheduleReason: { before: null, after: 'Lab closed for the holiday' },
+          },
+        ],
+        ['TASK', 'ASSIGN', null, { assigneeId: { before: null, after: dir.userIds.FACILITY_USER } }],
+        ['DOCUMENT', 'ARCHIVE', 'Lab report Q1', { archiveReason: { before: null, after: 'Wrong quarter' } }],
+        ['TASK', 'COMMENT', null, expect.any(Object)],
       ],
-      ['TASK', 'ASSIGN', null, { assigneeId: { before: null, after: dir.userIds.FACILITY_USER } }],
-      ['DOCUMENT', 'ARCHIVE', 'Lab report Q1', { archiveReason: { before: null, after: 'Wrong quarter' } }],
-      ['TASK', 'COMMENT', null, expect.any(Object)],
-    ]);
-    expect(detail.history.filter((entry) => entry.entityType === 'DOCUMENT').map((entry) => entry.documentId)).toEqual(
-      [documentId, documentId],
     );
+    expect(detail.history.filter((entry) => entry.entityType === 'DOCUMENT').map((entry) => entry.documentId)).toEqual([
+      documentId,
+      documentId,
+    ]);
   });
 
   it('keeps another task’s evidence out of this history', async () => {
