@@ -23,6 +23,7 @@ import { useCalendarDays } from '../api/calendar-days';
 import { AgendaList } from './agenda-list';
 import { rangeOf, step, today as todayOf, type CalendarView } from './calendar-range';
 import { DayGrid } from './day-grid';
+import { mayMoveTask } from './may-move-task';
 import { useCalendarUrlState } from './use-calendar-url-state';
 import './calendar.css';
 
@@ -34,7 +35,6 @@ const SubscribeModal = lazy(() => import('./subscribe-modal').then((m) => ({ def
 
 /** Tasks loaded for the chips of a month or week (the rest of a crowded period shows as "+N more"). */
 const CHIP_PAGE_SIZE = 200;
-const OPEN_STATES = new Set(['UPCOMING', 'OPEN', 'DUE_SOON', 'OVERDUE']);
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -224,7 +224,7 @@ export function CalendarPage() {
             counts={counts}
             tasksByDay={tasksByDay}
             perDay={view === 'month' ? 3 : 12}
-            canMove={(task) => mayReschedule && OPEN_STATES.has(task.state)}
+            canMove={(task) => mayMoveTask(me.role, task)}
             onMove={(task, to) => setMoving({ task, date: to })}
             onMore={setMoreOf}
           />
