@@ -65,6 +65,10 @@ export const auditEventSchema = z.object({
   entityType: z.string(),
   entityId: z.string(),
   facilityId: z.string().nullable(),
+  /** Names as they were when the event was written (null in events older than this record). */
+  actorName: z.string().nullable(),
+  facilityName: z.string().nullable(),
+  entityName: z.string().nullable(),
   changes: auditChangesSchema,
   prevHash: z.string(),
   hash: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REQUIREMENT_ACTIONS } from '../requirement-actions';
 import { isCalendarDate } from '../calendar-date';
 import { MAX_PERIOD_DUE_DAYS, periodEndOccurrence } from '../period-end';
 import {
@@ -95,6 +96,8 @@ export type Requirement = z.infer<typeof requirementSchema>;
 /** GET /api/requirements/:id: the requirement with its facility bindings (those in the caller's scope). */
 export const requirementDetailSchema = requirementSchema.extend({
   facilities: z.array(requirementFacilitySchema),
+  /** What the caller may do to this requirement (requirement-actions.ts); the screens offer only these. */
+  allowedActions: z.array(z.enum(REQUIREMENT_ACTIONS)),
 });
 export type RequirementDetail = z.infer<typeof requirementDetailSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addMonthsClamped } from '../calendar-date';
 import { TASK_CATEGORIES } from '../enums';
 import { dataOf, idSchema } from './common';
 
@@ -8,6 +9,16 @@ export const DUE_WINDOW_DAYS = 30;
 export const TREND_MONTHS = 12;
 /** Facilities listed in "overdue by facility" (those with the most overdue tasks first). */
 export const OVERDUE_FACILITIES_LISTED = 10;
+
+/**
+ * The first completion days the completion figures count, from the summary's `today`: "completed this
+ * month" from `monthFrom`, the on-time rate and its trend from `trendFrom`. The Tracker lists them with
+ * `completedFrom=` (a completion day is never after its facility's today, so no upper bound is needed).
+ */
+export function completionPeriodsOf(today: string): { monthFrom: string; trendFrom: string } {
+  const monthFrom = `${today.slice(0, 8)}01`;
+  return { monthFrom, trendFrom: addMonthsClamped(monthFrom, -(TREND_MONTHS - 1)) };
+}
 
 /** GET /api/tasks/summary: the whole scope, or one facility of it. */
 export const taskSummaryQuerySchema = z.object({
@@ -19,16 +30,22 @@ const count = z.number().int();
 
 /**
  * The dashboard's figures for the tasks in the caller's scope, each judged against today in the
- * facility's time zone. Open tasks exclude those marked not applicable. `dueSoon` uses the Tasks
- * Tracker's due-soon rule (today to today + 7 days), so that the figure equals the list it links to.
+ * facility's time zone by the derived task state (task-state.ts): `open` is open work (OPEN, DUE_SOON,
+ * OVERDUE), never a task whose window has not opened (`upcoming`, shown apart) nor one marked not
+ * applicable. Each figure equals the Tracker list it links to (summary-links.ts).
  */
 export const taskSummarySchema = z.object({
   /** The latest facility "today" the figures were judged on (facilities in other zones may be a day behind). */
   today: z.string(),
+  /** State OPEN, DUE_SOON or OVERDUE. */
   open: count,
+  /** State OVERDUE. */
   overdue: count,
+  /** State DUE_SOON (window open, due within 7 days). */
   dueSoon: count,
-  /** Open and due between today and today + DUE_WINDOW_DAYS. */
+  /** State UPCOMING: still to do, its window not open yet. */
+  upcoming: count,
+  /** Still to do and not overdue (UPCOMING, OPEN, DUE_SOON), due on or before today + DUE_WINDOW_DAYS. */
   dueInWindow: count,
   /** Completed on a day of the current month (the facility's calendar). */
   completedThisMonth: count,

@@ -73,19 +73,40 @@ export const taskCommentSchema = z.object({
 });
 export type TaskComment = z.infer<typeof taskCommentSchema>;
 
-/** One entry of a task's history, from the audit trail. */
+/**
+ * One entry of a task's history, from the audit trail: the task's own events (completion, reopening,
+ * assignment, reschedule, comments) and those of its evidence documents (added, new version, removed,
+ * restored), which carry `documentId` and `documentTitle`.
+ */
 export const taskHistoryEntrySchema = z.object({
   _id: idSchema,
   at: instantSchema,
   actorId: z.string().nullable(),
   actorEmail: z.string().nullable(),
+  /** The actor's name when the event was written (null in older events). */
+  actorName: z.string().nullable(),
   action: z.string(),
+  entityType: z.enum(['TASK', 'DOCUMENT']),
+  documentId: idSchema.nullable(),
+  documentTitle: z.string().nullable(),
   changes: auditChangesSchema,
 });
 export type TaskHistoryEntry = z.infer<typeof taskHistoryEntrySchema>;
 
+/** What the requirement tells the person doing the task (the requirement form promises it is shown here). */
+export const taskInstructionsSchema = z.object({
+  description: z.string().nullable(),
+  citation: z.string().nullable(),
+  permitNumber: z.string().nullable(),
+  regulationId: idSchema.nullable(),
+  regulationTitle: z.string().nullable(),
+  regulationCitation: z.string().nullable(),
+});
+export type TaskInstructions = z.infer<typeof taskInstructionsSchema>;
+
 /** GET /api/tasks/:id: the task with what the detail screen needs (windows, evidence gate, comments, history). */
 export const taskDetailSchema = taskSchema.extend({
+  instructions: taskInstructionsSchema,
   timeZone: z.string(),
   scheduleMode: z.enum(SCHEDULE_MODES),
   leadTimeDays: z.number().int(),
@@ -144,7 +165,8 @@ const booleanQuery = z
  * against today in each facility's time zone. `search` matches the requirement (title, citation,
  * permit number, description) and the facility (name, code). `assigneeId=none` lists unassigned tasks.
  * `cursor` (from `meta.nextCursor`) continues after the previous page without counting skipped rows;
- * it is available for the dueDate, title and status sorts.
+ * it is available for the dueDate, title and status sorts. `timeliness` is the one recorded at completion;
+ * `completedFrom`/`completedTo` bound the completion day (the facility's calendar), inclusive.
  */
 export const taskListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(TASK_SORTS).optional(),
@@ -161,6 +183,9 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   assigneeId: idSchema.optional(),
   dueFrom: calendarDateSchema.optional(),
   dueTo: calendarDateSchema.optional(),
+  timeliness: z.enum(TIMELINESS).optional(),
+  completedFrom: calendarDateSchema.optional(),
+  completedTo: calendarDateSchema.optional(),
   cursor: z.string().max(500).optional(),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;

@@ -102,3 +102,27 @@ export function listAuditEvents(
     .offset(window.offset)
     .execute();
 }
+
+/** Events about any of the given entities, in chain order, at most `limit` (the newest when there are more). */
+export async function findEventsOfEntities(
+  db: Db,
+  entities: readonly { entityType: string; entityIds: readonly string[] }[],
+  limit: number,
+): Promise<AuditEventRow[]> {
+  const wanted = entities.filter((entity) => entity.entityIds.length > 0);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .selectFrom('audit_events')
+    .selectAll()
+    .where((eb) =>
+      eb.or(
+        wanted.map((entity) =>
+          eb.and([eb('entityType', '=', entity.entityType), eb('entityId', 'in', entity.entityIds)]),
+        ),
+      ),
+    )
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}

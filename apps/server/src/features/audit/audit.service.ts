@@ -21,11 +21,13 @@ import {
   countAuditEvents,
   findAuditEventById,
   findAuditEventsAfter,
+  findEventsOfEntities,
   findLastAuditEvent,
   insertAuditEvent,
   listAuditEvents,
   lockAuditChain,
 } from './audit.repository';
+import { auditNamesOf } from './audit-names';
 import type { AuditEventRow } from './audit.table';
 
 /** The `prevHash` of the first event. */
@@ -79,6 +81,11 @@ export interface AuditService {
   get(principal: { id: string; role: Role }, id: string): Promise<AuditEvent>;
   /** Walks the whole chain and reports the first event whose hash or link no longer holds. */
   verify(): Promise<AuditVerifyResult>;
+  /**
+   * The events of several entities together, oldest first (a task's history with its evidence). The
+   * caller has already checked that it may read those entities.
+   */
+  eventsOf(entities: { entityType: AuditEntityType; entityIds: string[] }[], limit: number): Promise<AuditEvent[]>;
 }
 
 /** Fields never written to the audit trail, whatever a caller passes. */
@@ -99,8 +106,14 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(String(value));
 }
 
-/** The hashed content of an event: every stored column except the hashes themselves. */
-function contentOf(row: Omit<AuditEventRow, 'hash' | 'prevHash'>): string {
+/**
+ * The hashed content of an event: every stored column except the hashes themselves. The names kept
+ * since migration 0080 count only when present (canonicalJson leaves out undefined), so the hashes of
+ * events written before them are unchanged.
+ */
+function contentOf(
+  row: Omit<AuditEventRow, 'hash' | 'prevHash' | NameColumn> & Partial<Pick<AuditEventRow, NameColumn>>,
+): string {
   return canonicalJson({
     seq: row.seq,
     id: row.id,
@@ -112,11 +125,19 @@ function contentOf(row: Omit<AuditEventRow, 'hash' | 'prevHash'>): string {
     entityId: row.entityId,
     facilityId: row.facilityId,
     changes: row.changes,
+    actorName: row.actorName ?? undefined,
+    facilityName: row.facilityName ?? undefined,
+    entityName: row.entityName ?? undefined,
   });
 }
 
+type NameColumn = 'actorName' | 'facilityName' | 'entityName';
+
 /** hash = SHA-256(prevHash + canonical JSON of the content), hex. */
-export function hashOf(prevHash: string, row: Omit<AuditEventRow, 'hash' | 'prevHash'>): string {
+export function hashOf(
+  prevHash: string,
+  row: Omit<AuditEventRow, 'hash' | 'prevHash' | NameColumn> & Partial<Pick<AuditEventRow, NameColumn>>,
+): string {
   return createHash('sha256')
     .update(prevHash + contentOf(row))
     .digest('hex');
@@ -161,6 +182,9 @@ function toAuditEvent(row: AuditEventRow): AuditEvent {
     entityType: row.entityType,
     entityId: row.entityId,
     facilityId: row.facilityId,
+    actorName: row.actorName,
+    facilityName: row.facilityName,
+    entityName: row.entityName,
     changes: JSON.parse(row.changes) as AuditChanges,
     prevHash: row.prevHash,
     hash: row.hash,
@@ -181,6 +205,9 @@ const VERIFY_BATCH = 1000;
 /** The audit trail: append-only events chained by SHA-256. */
 export function createAuditService(db: Kysely<Database>): AuditService {
   return {
+    async eventsOf(entities, limit) {
+      return (await findEventsOfEntities(db, entities, limit)).map(toAuditEvent);
+    },
     async record(trx, event) {
       await lockAuditChain(trx);
       const last = await findLastAuditEvent(trx);
@@ -196,6 +223,13 @@ export function createAuditService(db: Kysely<Database>): AuditService {
         entityId: event.entityId,
         facilityId: event.facilityId ?? null,
         changes: canonicalJson(withoutSecrets(event.changes)),
+        ...(await auditNamesOf(trx, {
+          actorId: event.actor?.id ?? null,
+          facilityId: event.facilityId ?? null,
+          entityType: event.entityType,
+          entityId: event.entityId,
+          changes: event.changes,
+        })),
       };
       await insertAuditEvent(trx, { ...row, prevHash, hash: hashOf(prevHash, row) });
     },

@@ -16,6 +16,10 @@ export interface AuditEventsTable {
   facilityId: string | null;
   /** Canonical JSON of `{field: {before, after}}`. */
   changes: string;
+  /** Names at the time of the event (null in events written before they were kept). */
+  actorName: string | null;
+  facilityName: string | null;
+  entityName: string | null;
   prevHash: string;
   hash: string;
 }

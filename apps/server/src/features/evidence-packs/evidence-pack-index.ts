@@ -33,7 +33,8 @@ export interface PackTask {
   requirementTitle: string;
   citation: string | null;
   title: string;
-  sequence: number;
+  /** The task's number as the app shows it ("No. 101"): taskNumberOf(sequence). */
+  number: number;
   periodLabel: string;
   scheduledDueDate: string;
   dueDate: string;
@@ -64,7 +65,7 @@ const CSV_COLUMNS = [
   'Requirement',
   'Citation',
   'Task',
-  'Sequence',
+  'Task number',
   'Period',
   'Scheduled due date',
   'Due date',
@@ -106,7 +107,7 @@ export function indexCsv(index: PackIndex): string {
       task.requirementTitle,
       task.citation,
       task.title,
-      task.sequence,
+      task.number,
       task.periodLabel,
       task.scheduledDueDate,
       task.dueDate,
@@ -294,7 +295,7 @@ export function indexPdf(index: PackIndex): Readable {
   for (const task of index.tasks) {
     const values = [
       `${task.facilityName} (${task.facilityCode})`,
-      `${task.requirementTitle}${task.citation ? ` — ${task.citation}` : ''}\n${task.title} #${task.sequence}`,
+      `${task.requirementTitle}${task.citation ? ` — ${task.citation}` : ''}\n${task.title} No. ${task.number}`,
       task.periodLabel,
       task.dueDate,
       task.completedOn ?? '',

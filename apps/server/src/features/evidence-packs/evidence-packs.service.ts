@@ -8,6 +8,7 @@ import { displayNameOf } from '@rtms/shared/display-name';
 import { graceEndsOn } from '@rtms/shared/recurrence';
 import type { EvidencePackQuery } from '@rtms/shared/schemas/documents';
 import { sanitizeFileName } from '@rtms/shared/upload-rules';
+import { taskNumberOf } from '@rtms/shared/task-number';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import { invalid, notFound } from '../../platform/errors';
@@ -146,7 +147,7 @@ export function createEvidencePacksService(
           'evidence',
           segment(row.facilityCode, 20, 'facility'),
           segment(row.requirementTitle, 60, 'requirement'),
-          segment(`${row.dueDate} ${row.title} #${row.sequence}`, 80, row.dueDate),
+          segment(`${row.dueDate} ${row.title} No. ${taskNumberOf(Number(row.sequence))}`, 80, row.dueDate),
         ].join('/');
         const taskFiles = (filesByTask.get(row.id) ?? []).map((file, i) => {
           let path = `${folder}/${String(i + 1).padStart(2, '0')}-${segment(file.fileName, 100, 'file')}`;
@@ -173,7 +174,7 @@ export function createEvidencePacksService(
           requirementTitle: row.requirementTitle,
           citation: row.citation,
           title: row.title,
-          sequence: Number(row.sequence),
+          number: taskNumberOf(Number(row.sequence)),
           periodLabel: row.periodLabel,
           scheduledDueDate: row.scheduledDueDate,
           dueDate: row.dueDate,

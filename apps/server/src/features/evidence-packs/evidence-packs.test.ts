@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { Task } from '@rtms/shared/schemas/tasks';
+import { taskNumberOf } from '@rtms/shared/task-number';
 import { allTasks, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
 import { samplePdf, samplePng } from '../../test/sample-files';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
@@ -140,16 +141,17 @@ describe('evidence packs', () => {
     const names = [...zip.keys()];
     expect(names.slice(-3)).toEqual(['index.csv', 'SHA256SUMS.txt', 'index.pdf']);
     const evidence = names.filter((name) => name.startsWith('evidence/'));
-    expect(evidence).toEqual(
-      [
-        'evidence/SWW/Monthly stormwater inspection/2026-01-31 Monthly stormwater inspection #0/01-inspection-jan.pdf',
-        'evidence/SWW/Monthly stormwater inspection/2026-01-31 Monthly stormwater inspection #0/02-outfall.png',
-        'evidence/SWW/Monthly stormwater inspection/2026-02-28 Monthly stormwater inspection #1/01-inspection-feb.pdf',
-        'evidence/SWW/Opacity reading/2026-01-15 Opacity reading #0/01-opacity.pdf',
-      ].map((name) =>
-        expect.stringMatching(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/#0|#1/, '#\\d+')}$`)),
-      ),
-    );
+    // Folders carry the task's number as the app shows it (taskNumberOf(sequence) from the API).
+    const folder = (requirement: string, facility: string, dueDate: string, title: string) => {
+      const task = taskOf(requirement, facility, dueDate);
+      return `evidence/SWW/${title}/${dueDate} ${title} No. ${taskNumberOf(task.sequence)}`;
+    };
+    expect(evidence).toEqual([
+      `${folder(r1, dir.facilityA, '2026-01-31', 'Monthly stormwater inspection')}/01-inspection-jan.pdf`,
+      `${folder(r1, dir.facilityA, '2026-01-31', 'Monthly stormwater inspection')}/02-outfall.png`,
+      `${folder(r1, dir.facilityA, '2026-02-28', 'Monthly stormwater inspection')}/01-inspection-feb.pdf`,
+      `${folder(r2, dir.facilityA, '2026-01-15', 'Opacity reading')}/01-opacity.pdf`,
+    ]);
     expect(zip.get(evidence[0] as string)?.equals(files.janPdf)).toBe(true);
     expect(zip.get(evidence[1] as string)?.equals(files.janPng)).toBe(true);
 
@@ -189,6 +191,31 @@ describe('evidence packs', () => {
     const pdf = zip.get('index.pdf') as Buffer;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1000);
+  });
+
+  it('numbers every task in index.csv and the PDF as the app does (the API sequence counted from one)', async () => {
+    const zip = await readZip((await pack(dir.admin, `requirementId=${r1}&from=2026-01-01&to=2026-03-31`)).rawPayload);
+    const rows = csvRows(zip.get('index.csv') as Buffer);
+    expect(rows.length).toBeGreaterThan(3);
+    const facilityIdByCode = new Map([
+      ['SWW', dir.facilityA],
+      ['MSS', dir.facilityB],
+    ]);
+    const requirementIdByTitle = new Map([
+      ['Monthly stormwater inspection', r1],
+      ['Opacity reading', r2],
+    ]);
+    for (const row of rows) {
+      const task = taskOf(
+        requirementIdByTitle.get(row.Requirement as string) as string,
+        facilityIdByCode.get(row['Facility code'] as string) as string,
+        row['Due date'] as string,
+      );
+      expect(row['Task number'], `${row.Requirement} ${row['Due date']}`).toBe(String(taskNumberOf(task.sequence)));
+      if (row['Path in pack']) expect(row['Path in pack']).toContain(` No. ${taskNumberOf(task.sequence)}/`);
+    }
+    // A later task of a series has a higher number than the first: the numbering is not a constant.
+    expect(new Set(rows.map((row) => row['Task number'])).size).toBeGreaterThan(1);
   });
 
   it('selects by requirement or program area, within the caller’s facilities', async () => {

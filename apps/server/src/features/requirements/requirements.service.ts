@@ -22,6 +22,7 @@ import {
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
+import { requirementActionsOf, requirementChangeRefusal } from '@rtms/shared/requirement-actions';
 import { forbidden, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { type Page, pageWindow, parseSort } from '../../platform/list-query';
@@ -331,13 +332,13 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
     const bindingRows = before ? await findBindingRows(executor, before.id) : [];
     const bindingsBefore = new Map(bindingRows.map((binding) => [binding.facilityId, binding]));
 
-    if (before && !scope.all) {
-      const outside = bindingRows.some((binding) => binding.bound && !isFacilityInScope(scope, binding.facilityId));
-      if (outside) {
-        throw forbidden(
-          'This requirement also applies to facilities outside yours; only an all-facility administrator or user can change it',
-        );
-      }
+    if (before) {
+      const refusal = requirementChangeRefusal({
+        role: principal.role,
+        callerFacilityIds: scope.all ? [] : scope.facilityIds,
+        boundFacilityIds: bindingRows.filter((binding) => binding.bound).map((binding) => binding.facilityId),
+      });
+      if (refusal) throw forbidden(refusal);
     }
 
     const inputs =
@@ -475,14 +476,28 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
     if (details.length) throw invalid(summaryOf(details), details);
   }
 
-  async function readDetail(executor: Kysely<Database>, scope: FacilityScope, id: string): Promise<RequirementDetail> {
+  async function readDetail(
+    executor: Kysely<Database>,
+    principal: Principal,
+    scope: FacilityScope,
+    id: string,
+  ): Promise<RequirementDetail> {
     const row = await findLabelledRequirement(executor, id);
     if (!row) throw notFound('Requirement');
     const bindings = await findBindingsWithLabels(executor, [id]);
     const visible = bindings.filter((binding) => isFacilityInScope(scope, binding.facilityId));
     if (!scope.all && visible.length === 0) throw notFound('Requirement');
+    const requirement = toRequirement(row);
     return {
-      ...toRequirement(row),
+      ...requirement,
+      allowedActions: requirementActionsOf({
+        role: principal.role,
+        callerFacilityIds: scope.all ? [] : scope.facilityIds,
+        boundFacilityIds: (await findBindingRows(executor, id))
+          .filter((binding) => binding.bound)
+          .map((binding) => binding.facilityId),
+        status: requirement.status,
+      }),
       facilities: visible.map((binding) => ({
         _id: binding.id,
         facilityId: binding.facilityId,
@@ -511,7 +526,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
     await assertReferencesExist(body);
     const scope = await facilityScopeOf(db, principal);
     const result = await db.transaction().execute((trx) => saveIn(trx, principal, scope, id, body, extra));
-    return { data: await readDetail(db, scope, result.id), meta: { tasks: result.counts } };
+    return { data: await readDetail(db, principal, scope, result.id), meta: { tasks: result.counts } };
   }
 
   /**
@@ -665,7 +680,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
     },
 
     async get(principal, id) {
-      return readDetail(db, await facilityScopeOf(db, principal), id);
+      return readDetail(db, principal, await facilityScopeOf(db, principal), id);
     },
 
     create: (principal, body) => save(principal, null, body),

@@ -534,6 +534,7 @@ describe('requirements make tasks', () => {
       facilities: [{ facilityId: utc }],
     });
     expect(own.data.facilities).toHaveLength(1);
+    expect(own.data.allowedActions).toEqual(['update', 'retire']);
     const other = await call(t, token, 'POST', '/api/requirements', {
       title: 'X',
       category: 'AIR',
@@ -551,9 +552,22 @@ describe('requirements make tasks', () => {
     });
     const read = await ok<RequirementDetail>(t, token, 'GET', `/api/requirements/${shared.data._id}`);
     expect(read.facilities.map((binding) => binding.facilityId)).toEqual([utc]);
+    // The server says so before anyone tries: nothing to offer on a requirement that binds others' facilities.
+    expect(read.allowedActions).toEqual([]);
+    expect(shared.data.allowedActions).toEqual(['update', 'retire']);
     expect((await call(t, token, 'PATCH', `/api/requirements/${shared.data._id}`, { title: 'Mine now' })).status).toBe(
       403,
     );
+    expect((await call(t, token, 'POST', `/api/requirements/${shared.data._id}/retire`, {})).status).toBe(403);
+    const user = await t.createUser('FACILITY_USER');
+    await assignFacility(t, admin, user.id, utc);
+    const userRead = await ok<RequirementDetail>(
+      t,
+      await t.signIn(user.email),
+      'GET',
+      `/api/requirements/${own.data._id}`,
+    );
+    expect(userRead.allowedActions).toEqual([]);
     const onlyOther = await createRequirement(t, admin, {
       frequency: 'YEARLY',
       firstDueDate: '2026-09-01',

@@ -1,7 +1,9 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { TaskCategory, Timeliness } from '@rtms/shared/enums';
+import type { TaskState } from '@rtms/shared/task-state';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
+import { stateCondition } from './tasks.repository';
 
 /** The dashboard's aggregate queries over `tasks` (kept apart from the Tasks Tracker's list queries). */
 
@@ -24,42 +26,48 @@ export function findFacilityZonesForSummary(db: Db, ids: FacilitySet) {
 }
 
 export interface OpenCounts {
+  /** Open work: OPEN, DUE_SOON or OVERDUE (a task whose window has not opened is not open work). */
   open: number;
   overdue: number;
   dueSoon: number;
+  /** Not completed, applicable, window not open yet (shown apart from open work). */
+  upcoming: number;
+  /** Still to do and not overdue (UPCOMING, OPEN, DUE_SOON), due on or before `windowEnd`. */
   dueInWindow: number;
 }
 
 /**
- * Open tasks (incomplete, not marked not applicable) of the facilities, in one pass: all of them, those
- * due before `today`, due from `today` to `soonEnd`, and due from `today` to `windowEnd` (inclusive).
+ * The open figures of the facilities by derived state (task-state.ts, through its SQL twin
+ * `stateCondition`) on `today`, in one pass.
  */
 export async function countOpenTasks(
   db: Db,
   facilityIds: FacilitySet,
-  days: { today: string; soonEnd: string; windowEnd: string },
+  days: { today: string; windowEnd: string },
 ): Promise<OpenCounts> {
-  const due = sql.ref('tasks.dueDate');
+  const is = (state: TaskState) => stateCondition(db, state, days.today);
+  const sumOf = (condition: RawBuilder<SqlBool>) =>
+    sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
   const row = await db
     .selectFrom('tasks')
     .where('tasks.status', '=', 'INCOMPLETE')
     .where('tasks.notApplicableReason', 'is', null)
     .where(restrictTo(facilityIds))
     .select([
-      sql<number>`count(*)`.as('open'),
-      sql<number>`coalesce(sum(case when ${due} < ${days.today} then 1 else 0 end), 0)`.as('overdue'),
-      sql<number>`coalesce(sum(case when ${due} >= ${days.today} and ${due} <= ${days.soonEnd} then 1 else 0 end), 0)`.as(
-        'dueSoon',
-      ),
-      sql<number>`coalesce(sum(case when ${due} >= ${days.today} and ${due} <= ${days.windowEnd} then 1 else 0 end), 0)`.as(
-        'dueInWindow',
-      ),
+      sumOf(sql<SqlBool>`(${is('OPEN')} or ${is('DUE_SOON')} or ${is('OVERDUE')})`).as('open'),
+      sumOf(is('OVERDUE')).as('overdue'),
+      sumOf(is('DUE_SOON')).as('dueSoon'),
+      sumOf(is('UPCOMING')).as('upcoming'),
+      sumOf(
+        sql<SqlBool>`(${sql.ref('tasks.dueDate')} >= ${days.today} and ${sql.ref('tasks.dueDate')} <= ${days.windowEnd})`,
+      ).as('dueInWindow'),
     ])
     .executeTakeFirstOrThrow();
   return {
     open: Number(row.open),
     overdue: Number(row.overdue),
     dueSoon: Number(row.dueSoon),
+    upcoming: Number(row.upcoming),
     dueInWindow: Number(row.dueInWindow),
   };
 }

@@ -8,7 +8,6 @@ import {
   type TaskSummary,
   type TaskSummaryQuery,
 } from '@rtms/shared/schemas/task-summary';
-import { DUE_SOON_DAYS } from '@rtms/shared/schemas/tasks';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
@@ -39,8 +38,6 @@ interface Counts {
   open: OpenCounts;
   overdue: { facilityId: string; category: TaskCategory; count: number }[];
   completions: { month: string; timeliness: string | null; count: number }[];
-  /** Completed on a day of the month each facility is in. */
-  completedThisMonth: number;
 }
 
 /** Cached aggregates per scope and day, valid while the tasks revision has not moved. */
@@ -75,37 +72,36 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
     return [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([today, ids]) => ({ today, facilityIds: ids.sort() }));
   }
 
-  async function countGroups(groups: DayGroup[]): Promise<Counts> {
+  /**
+   * `windowEnd`: the last due day of "due in 30 days", from the latest today for every facility (a
+   * facility a day behind is judged on its own today for everything else), so that the figure is the
+   * Tracker list `state=UPCOMING,OPEN,DUE_SOON&dueTo=<windowEnd>` exactly.
+   */
+  async function countGroups(groups: DayGroup[], windowEnd: CalendarDate): Promise<Counts> {
     const counts: Counts = {
-      open: { open: 0, overdue: 0, dueSoon: 0, dueInWindow: 0 },
+      open: { open: 0, overdue: 0, dueSoon: 0, upcoming: 0, dueInWindow: 0 },
       overdue: [],
       completions: [],
-      completedThisMonth: 0,
     };
     for (const { today, facilityIds } of groups) {
       const [open, overdue, completions] = await Promise.all([
-        countOpenTasks(db, facilityIds, {
-          today,
-          soonEnd: addDays(today, DUE_SOON_DAYS),
-          windowEnd: addDays(today, DUE_WINDOW_DAYS),
-        }),
+        countOpenTasks(db, facilityIds, { today, windowEnd }),
         countOverdueByFacilityAndCategory(db, facilityIds, today),
         countCompletionsByMonth(db, facilityIds, addMonthsClamped(monthStart(today), -(TREND_MONTHS - 1))),
       ]);
       counts.open.open += open.open;
       counts.open.overdue += open.overdue;
       counts.open.dueSoon += open.dueSoon;
+      counts.open.upcoming += open.upcoming;
       counts.open.dueInWindow += open.dueInWindow;
       counts.overdue.push(...overdue);
       counts.completions.push(...completions);
-      const month = today.slice(0, 7);
-      for (const row of completions) if (row.month === month) counts.completedThisMonth += row.count;
     }
     return counts;
   }
 
-  async function cachedCounts(groups: DayGroup[]): Promise<Counts> {
-    const key = JSON.stringify(groups);
+  async function cachedCounts(groups: DayGroup[], windowEnd: CalendarDate): Promise<Counts> {
+    const key = JSON.stringify({ groups, windowEnd });
     const revision = await findTasksRevision(db);
     const hit = cache.get(key);
     if (hit && hit.revision === revision) {
@@ -113,7 +109,7 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       cache.set(key, hit);
       return hit.counts;
     }
-    const counts = await countGroups(groups);
+    const counts = await countGroups(groups, windowEnd);
     cache.set(key, { revision, counts });
     if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
     return counts;
@@ -129,9 +125,12 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
         (latest, group) => (group.today > latest ? group.today : latest),
         todayInTimeZone('UTC', clock()),
       );
-      const counts = groups.length ? await cachedCounts(groups) : await countGroups([]);
+      const windowEnd = addDays(today, DUE_WINDOW_DAYS);
+      const counts = groups.length ? await cachedCounts(groups, windowEnd) : await countGroups([], windowEnd);
 
-      // The trend is by month of the latest "today"; "this month" follows each facility's calendar.
+      // The trend and "this month" are by month of the latest "today" (completion days are the facilities'
+      // own calendar days), so that each figure is the Tracker list `completedFrom=<month start>`
+      // (see completionPeriodsOf), to the task.
       const months = Array.from({ length: TREND_MONTHS }, (_, index) =>
         addMonthsClamped(monthStart(today), index - (TREND_MONTHS - 1)).slice(0, 7),
       );
@@ -171,8 +170,11 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
         open: counts.open.open,
         overdue: counts.open.overdue,
         dueSoon: counts.open.dueSoon,
+        upcoming: counts.open.upcoming,
         dueInWindow: counts.open.dueInWindow,
-        completedThisMonth: counts.completedThisMonth,
+        completedThisMonth: counts.completions
+          .filter((row) => row.month === today.slice(0, 7))
+          .reduce((sum, row) => sum + row.count, 0),
         timeliness: { onTime, late, missed, rate: completed ? onTime / completed : null },
         completionsByMonth: trend,
         overdueByFacility: top.map(([facilityId, count]) => ({

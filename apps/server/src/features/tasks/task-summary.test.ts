@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
+import { summaryFigureQueries } from '@rtms/shared/summary-links';
 import {
   allTasks,
   assignFacility,
@@ -63,12 +64,22 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
 
   it('counts open, overdue, due soon and within 30 days against each facility’s today', async () => {
     const summary = await summaryOf(admin);
-    const open = (await allTasks(t, admin, { status: 'INCOMPLETE' })).length;
-    const overdue = (await allTasks(t, admin, { overdue: 'true' })).length;
-    const dueSoon = (await allTasks(t, admin, { dueSoon: 'true' })).length;
-    const within30 = (await allTasks(t, admin, { status: 'INCOMPLETE', dueFrom: '2026-03-10', dueTo: '2026-04-09' }))
-      .length;
-    expect(summary).toMatchObject({ today: '2026-03-10', open, overdue, dueSoon, dueInWindow: within30 });
+    const queries = summaryFigureQueries(summary.today);
+    const totalOf = async (query: Record<string, string>) => (await allTasks(t, admin, query)).length;
+    expect(summary).toMatchObject({
+      today: '2026-03-10',
+      open: await totalOf(queries.open),
+      upcoming: await totalOf(queries.upcoming),
+      overdue: await totalOf(queries.overdue),
+      dueSoon: await totalOf(queries.dueSoon),
+      dueInWindow: await totalOf(queries.dueInWindow),
+    });
+    // Open work is the 5 overdue, 15 March (due soon) and 1 April at B (its window is open); the monthly
+    // tasks of April onwards have not opened: upcoming, not open.
+    const incomplete = await allTasks(t, admin, { status: 'INCOMPLETE' });
+    expect(summary.open + summary.upcoming).toBe(incomplete.length);
+    expect(summary.upcoming).toBe(incomplete.filter((task) => task.state === 'UPCOMING').length);
+    expect(summary.upcoming).toBeGreaterThan(0);
     expect(summary.overdue).toBe(5); // Nov, Dec, Jan, Feb at A and the one-off at B
     expect(summary.dueSoon).toBe(1); // 15 March at A
     expect(summary.dueInWindow).toBe(2); // and 1 April at B

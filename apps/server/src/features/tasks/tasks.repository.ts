@@ -8,7 +8,7 @@ import {
   type SqlBool,
 } from 'kysely';
 import { addDays } from '@rtms/shared/calendar-date';
-import type { TaskCategory, TaskFrequency, TaskStatus } from '@rtms/shared/enums';
+import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/shared/enums';
 import { DUE_SOON_WITHIN_DAYS, type TaskState } from '@rtms/shared/task-state';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
@@ -246,6 +246,10 @@ export interface TaskFilters {
   assigneeId?: string | null;
   dueFrom?: string;
   dueTo?: string;
+  timeliness?: Timeliness;
+  /** Inclusive bounds on the completion day. */
+  completedFrom?: string;
+  completedTo?: string;
   overdue?: boolean;
   dueSoon?: { value: boolean; withinDays: number };
   /** Derived states (task-state.ts), any of them; needs `todays`. */
@@ -376,6 +380,9 @@ function filtered(db: Db, filters: TaskFilters) {
   }
   if (filters.dueFrom) query = query.where('tasks.dueDate', '>=', filters.dueFrom);
   if (filters.dueTo) query = query.where('tasks.dueDate', '<=', filters.dueTo);
+  if (filters.timeliness) query = query.where('tasks.timeliness', '=', filters.timeliness);
+  if (filters.completedFrom) query = query.where('tasks.completedOn', '>=', filters.completedFrom);
+  if (filters.completedTo) query = query.where('tasks.completedOn', '<=', filters.completedTo);
   const todays = filters.todays ?? [];
   if (filters.overdue !== undefined) {
     const condition = overdueCondition(todays);
@@ -731,4 +738,27 @@ export async function findFacilityIdsMatching(db: Db, pattern: string): Promise<
     .where(sql<SqlBool>`${sql.ref('searchText')} like ${pattern} escape '\\'`)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** What the requirement tells the person doing a task: its description, citation, regulation and permit. */
+export function findTaskInstructions(db: Db, taskId: string) {
+  return db
+    .selectFrom('tasks')
+    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+    .leftJoin('regulations', 'regulations.id', 'requirements.regulationId')
+    .select([
+      'requirements.description',
+      'requirements.citation',
+      'requirements.permitNumber',
+      'requirements.regulationId',
+      'regulations.title as regulationTitle',
+      'regulations.citation as regulationCitation',
+    ])
+    .where('tasks.id', '=', taskId)
+    .executeTakeFirst();
+}
+
+/** Every evidence document of a task, archived ones included (their events belong to its history). */
+export function findEvidenceDocumentsOfTask(db: Db, taskId: string): Promise<{ id: string; title: string }[]> {
+  return db.selectFrom('documents').select(['id', 'title']).where('taskId', '=', taskId).execute();
 }

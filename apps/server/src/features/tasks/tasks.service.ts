@@ -65,6 +65,8 @@ import {
   type TaskSort,
   type TaskSortField,
   type TodayGroup,
+  findEvidenceDocumentsOfTask,
+  findTaskInstructions,
 } from './tasks.repository';
 import type { TaskRow } from './tasks.table';
 
@@ -242,6 +244,9 @@ const COUNT_CACHE_SIZE = 500;
 /** Deep pages seek from every BOUNDARY_EVERY-th row (cached per filter and order, up to BOUNDARY_CACHE_SIZE of them). */
 const BOUNDARY_EVERY = 500;
 const BOUNDARY_CACHE_SIZE = 50;
+
+/** Most history entries a task page shows (the newest). */
+const HISTORY_LIMIT = 500;
 
 export function createTasksService(
   db: Kysely<Database>,
@@ -479,6 +484,9 @@ export function createTasksService(
       ...(query.assigneeId ? { assigneeId: query.assigneeId === 'none' ? null : query.assigneeId } : {}),
       ...(query.dueFrom ? { dueFrom: query.dueFrom } : {}),
       ...(query.dueTo ? { dueTo: query.dueTo } : {}),
+      ...(query.timeliness ? { timeliness: query.timeliness } : {}),
+      ...(query.completedFrom ? { completedFrom: query.completedFrom } : {}),
+      ...(query.completedTo ? { completedTo: query.completedTo } : {}),
       ...(query.overdue !== undefined ? { overdue: query.overdue } : {}),
       ...(query.dueSoon !== undefined ? { dueSoon: { value: query.dueSoon, withinDays: DUE_SOON_DAYS } } : {}),
       ...(query.state ? { states: query.state } : {}),
@@ -548,11 +556,20 @@ export function createTasksService(
       const row = await findTaskListRowById(db, id);
       if (!row) throw notFound('Task');
       const today = facilityDay(todayInTimeZone(row.timeZone, clock()));
-      const [comments, history, evidenceCount] = await Promise.all([
+      const [comments, documents, instructions, evidenceCount] = await Promise.all([
         findCommentsOfTask(db, id),
-        audit.list(principal, { entityType: 'TASK', entityId: id, page: 1, pageSize: 200, sort: 'at' }),
+        findEvidenceDocumentsOfTask(db, id),
+        findTaskInstructions(db, id),
         countEvidence(db, id),
       ]);
+      const titleOfDocument = new Map(documents.map((document) => [document.id, document.title]));
+      const history = await audit.eventsOf(
+        [
+          { entityType: 'TASK', entityIds: [id] },
+          { entityType: 'DOCUMENT', entityIds: [...titleOfDocument.keys()] },
+        ],
+        HISTORY_LIMIT,
+      );
       const leadTimeDays = Number(context.leadTimeDays);
       const graceDays = Number(context.graceDays);
       return {
@@ -575,14 +592,37 @@ export function createTasksService(
           createdAt: comment.createdAt,
           updatedAt: comment.updatedAt,
         })),
-        history: history.data.map((event) => ({
-          _id: event._id,
-          at: event.at,
-          actorId: event.actorId,
-          actorEmail: event.actorEmail,
-          action: event.action,
-          changes: event.changes,
-        })),
+        instructions: {
+          description: instructions?.description ?? null,
+          citation: instructions?.citation ?? null,
+          permitNumber: instructions?.permitNumber ?? null,
+          regulationId: instructions?.regulationId ?? null,
+          regulationTitle: instructions?.regulationTitle ?? null,
+          regulationCitation: instructions?.regulationCitation ?? null,
+        },
+        history: history.map((event) => {
+          const isDocument = event.entityType === 'DOCUMENT';
+          return {
+            _id: event._id,
+            at: event.at,
+            actorId: event.actorId,
+            actorEmail: event.actorEmail,
+            actorName: event.actorName,
+            action: event.action,
+            entityType: isDocument ? ('DOCUMENT' as const) : ('TASK' as const),
+            documentId: isDocument ? event.entityId : null,
+            documentTitle: isDocument ? (event.entityName ?? titleOfDocument.get(event.entityId) ?? null) : null,
+            // A document event's fields (storage key, hash, tags…) are the document's, not the task's:
+            // the history names the evidence and keeps only why it was removed and a new version's number.
+            changes: isDocument
+              ? Object.fromEntries(
+                  Object.entries(event.changes).filter(
+                    ([field, change]) => field === 'archiveReason' || (field === 'version' && change.before !== null),
+                  ),
+                )
+              : event.changes,
+          };
+        }),
       };
     },
 

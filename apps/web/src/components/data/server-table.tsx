@@ -1,7 +1,8 @@
-import { useContext, useEffect, useMemo, type Key, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
 // antd renders every column title a second time in a hidden measuring row; see SelectAllTitle.
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
-import { Alert, Button, Empty, Flex, Table, type TableProps } from 'antd';
+import { Alert, Badge, Button, Drawer, Empty, Flex, Grid, List, Pagination, Table, type TableProps } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
 import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
 import { useIntl } from 'react-intl';
 import type { PageMeta } from '@rtms/shared/schemas/common';
@@ -32,8 +33,18 @@ export interface ServerTableProps<T extends object, F extends string> {
   searchLabel?: string;
   /** Filter controls shown beside the search box. */
   filters?: ReactNode;
-  /** Controls on the right of the toolbar (bulk actions). */
+  /** Controls on the right of the toolbar. */
   actions?: ReactNode;
+  /**
+   * What to do with the selected rows: shown in its own row between the toolbar and the table, so
+   * that selecting rows never squeezes the filters.
+   */
+  selectionBar?: ReactNode;
+  /**
+   * On a phone (antd `xs`, under 576 px) each row is shown as this card instead of a table row, and
+   * the search and filters fold behind one "Filters" button.
+   */
+  renderCard?: (row: T) => ReactNode;
   /** CSV/Excel export of every row of the current filter. */
   exportOptions?: Omit<ExportButtonProps<T>, 'cap'> & { cap?: number };
   /** Shown when the list is empty without any search or filter (e.g. "No facilities yet" and a create button). */
@@ -56,6 +67,8 @@ export function ServerTable<T extends object, F extends string>({
   searchLabel,
   filters,
   actions,
+  selectionBar,
+  renderCard,
   exportOptions,
   empty,
   rowSelection,
@@ -64,6 +77,11 @@ export function ServerTable<T extends object, F extends string>({
 }: ServerTableProps<T, F>) {
   const t = useT();
   const intl = useIntl();
+  const screens = Grid.useBreakpoint();
+  // Only a width known to be a phone's: jsdom and the first render report no breakpoint at all.
+  const phone = screens.xs === true;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = Object.values(state.filters).filter(Boolean).length + (state.search.trim() ? 1 : 0);
   const meta = result.data?.meta;
   const total = meta?.total ?? 0;
 
@@ -103,23 +121,62 @@ export function ServerTable<T extends object, F extends string>({
     empty
   );
 
+  const filterControls = (
+    <>
+      {searchLabel ? <SearchBox value={state.search} onSearch={state.setSearch} label={searchLabel} /> : null}
+      {filters}
+      {state.isFiltered ? (
+        <Button type="link" onClick={state.clear}>
+          {t('data.clearFilters')}
+        </Button>
+      ) : null}
+    </>
+  );
+  const pagination = {
+    current: Math.min(state.page, lastPage),
+    pageSize: state.pageSize,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: [10, 20, 50, 100, 200],
+    showTotal: (count: number, [from, to]: [number, number]) =>
+      t('data.range', { from: intl.formatNumber(from), to: intl.formatNumber(to), total: intl.formatNumber(count) }),
+    hideOnSinglePage: false,
+  };
+
   return (
     <div className="data-table">
       <Flex className="data-toolbar" gap={8} align="flex-start" justify="space-between">
-        <Flex gap={8} wrap align="center" className="data-toolbar__filters">
-          {searchLabel ? <SearchBox value={state.search} onSearch={state.setSearch} label={searchLabel} /> : null}
-          {filters}
-          {state.isFiltered ? (
-            <Button type="link" onClick={state.clear}>
-              {t('data.clearFilters')}
-            </Button>
-          ) : null}
-        </Flex>
+        {phone && (searchLabel || filters) ? (
+          <>
+            <Badge count={activeFilters} size="small">
+              <Button icon={<FilterOutlined aria-hidden />} onClick={() => setFiltersOpen(true)}>
+                {t('data.filters')}
+              </Button>
+            </Badge>
+            <Drawer
+              open={filtersOpen}
+              onClose={() => setFiltersOpen(false)}
+              title={t('data.filters')}
+              placement="bottom"
+              size="large"
+              className="data-filters-drawer"
+            >
+              <Flex vertical gap={12} className="data-filters-drawer__body">
+                {filterControls}
+              </Flex>
+            </Drawer>
+          </>
+        ) : (
+          <Flex gap={8} wrap align="center" className="data-toolbar__filters">
+            {filterControls}
+          </Flex>
+        )}
         <Flex gap={8} wrap align="center" className="data-toolbar__actions">
           {actions}
           {exportOptions ? <ExportButton {...exportOptions} /> : null}
         </Flex>
       </Flex>
+      {selectionBar && !phone ? <div className="data-table__selection">{selectionBar}</div> : null}
       {result.error ? (
         <Alert
           type="error"
@@ -135,33 +192,48 @@ export function ServerTable<T extends object, F extends string>({
           }
         />
       ) : null}
-      <Table<T>
-        aria-label={label}
-        size={size}
-        rowKey={rowKey}
-        columns={sortedColumns}
-        dataSource={result.data?.data ?? []}
-        loading={result.isFetching}
-        onChange={onChange}
-        rowSelection={
-          rowSelection
-            ? { columnTitle: (checkbox: ReactNode) => <SelectAllTitle>{checkbox}</SelectAllTitle>, ...rowSelection }
-            : undefined
-        }
-        expandable={expandable}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: result.isPending ? <div className="data-table__loading" /> : emptyContent }}
-        pagination={{
-          current: Math.min(state.page, lastPage),
-          pageSize: state.pageSize,
-          total,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100, 200],
-          showTotal: (count, [from, to]) =>
-            t('data.range', { from: intl.formatNumber(from), to: intl.formatNumber(to), total: intl.formatNumber(count) }),
-          hideOnSinglePage: false,
-        }}
-      />
+      {phone && renderCard ? (
+        <section aria-label={label} aria-busy={result.isFetching} className="data-cards">
+          {(result.data?.data.length ?? 0) === 0 ? (
+            result.isPending ? (
+              <div className="data-table__loading" />
+            ) : (
+              emptyContent
+            )
+          ) : (
+            <List
+              dataSource={result.data?.data ?? []}
+              rowKey={rowKey as never}
+              renderItem={(row) => <List.Item className="data-cards__item">{renderCard(row)}</List.Item>}
+            />
+          )}
+          <Pagination
+            {...pagination}
+            simple
+            align="center"
+            onChange={(page, pageSize) => state.setPage(page, pageSize)}
+          />
+        </section>
+      ) : (
+        <Table<T>
+          aria-label={label}
+          size={size}
+          rowKey={rowKey}
+          columns={sortedColumns}
+          dataSource={result.data?.data ?? []}
+          loading={result.isFetching}
+          onChange={onChange}
+          rowSelection={
+            rowSelection
+              ? { columnTitle: (checkbox: ReactNode) => <SelectAllTitle>{checkbox}</SelectAllTitle>, ...rowSelection }
+              : undefined
+          }
+          expandable={expandable}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: result.isPending ? <div className="data-table__loading" /> : emptyContent }}
+          pagination={pagination}
+        />
+      )}
     </div>
   );
 }

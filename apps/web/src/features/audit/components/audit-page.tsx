@@ -16,6 +16,7 @@ import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
+import { useFacility } from '../../facilities/api/get-facility';
 import { fetchUserOptions } from '../../users/api/list-users';
 import { listAuditEvents, useAuditEvents } from '../api/list-audit-events';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
@@ -68,7 +69,13 @@ export function AuditPage() {
         title: t('audit.who'),
         key: 'actor',
         render: (_, event) =>
-          event.actorEmail ?? <Typography.Text type="secondary">{t('audit.system')}</Typography.Text>,
+          event.actorEmail ? (
+            <Tooltip title={event.actorEmail}>
+              <bdi>{event.actorName ?? event.actorEmail}</bdi>
+            </Tooltip>
+          ) : (
+            <Typography.Text type="secondary">{t('audit.system')}</Typography.Text>
+          ),
       },
       {
         title: t('audit.action'),
@@ -86,8 +93,11 @@ export function AuditPage() {
         title: t('audit.subject'),
         key: 'subject',
         render: (_, event) => {
-          // Without a name in the change, the entity's id (shortened; in full on hover).
-          const subject = subjectOf(event) || (
+          // The name kept in the event, else one in the change, else the id (shortened; in full on hover).
+          const name = event.entityName ?? subjectOf(event);
+          const subject = name ? (
+            <bdi>{name}</bdi>
+          ) : (
             <Tooltip title={event.entityId}>
               <code>{`${event.entityId.slice(0, 8)}…`}</code>
             </Tooltip>
@@ -98,6 +108,18 @@ export function AuditPage() {
             subject
           );
         },
+      },
+      {
+        title: t('audit.facility'),
+        key: 'facility',
+        render: (_, event) =>
+          event.facilityId ? (
+            <Link to={`/facilities/${event.facilityId}`}>
+              <bdi>{event.facilityName ?? `${event.facilityId.slice(0, 8)}…`}</bdi>
+            </Link>
+          ) : (
+            '—'
+          ),
       },
       {
         title: t('audit.changes'),
@@ -127,11 +149,13 @@ export function AuditPage() {
     () => [
       { header: t('audit.sequence'), value: (e) => e.seq },
       { header: t('audit.when'), value: (e) => e.at, width: 26 },
-      { header: t('audit.who'), value: (e) => e.actorEmail ?? t('audit.system'), width: 28 },
-      { header: t('audit.action'), value: (e) => e.action, width: 16 },
-      { header: t('audit.entityType'), value: (e) => e.entityType, width: 16 },
+      { header: t('audit.who'), value: (e) => e.actorName ?? e.actorEmail ?? t('audit.system'), width: 28 },
+      { header: t('audit.whoEmail'), value: (e) => e.actorEmail ?? '', width: 28 },
+      { header: t('audit.action'), value: (e) => knownLabel(t, 'auditAction', e.action), width: 16 },
+      { header: t('audit.entityType'), value: (e) => knownLabel(t, 'auditEntity', e.entityType), width: 16 },
+      { header: t('audit.subject'), value: (e) => e.entityName ?? subjectOf(e), width: 28 },
       { header: t('audit.entityId'), value: (e) => e.entityId, width: 28 },
-      { header: t('audit.subject'), value: (e) => subjectOf(e), width: 28 },
+      { header: t('audit.facility'), value: (e) => e.facilityName ?? '', width: 28 },
       { header: t('audit.facilityId'), value: (e) => e.facilityId, width: 28 },
       {
         header: t('audit.changes'),
@@ -244,7 +268,7 @@ export function AuditPage() {
             ) : null}
             {state.filters.facilityId ? (
               <Tag closable onClose={() => state.setFilter('facilityId', undefined)}>
-                {t('audit.facilityFilter', { id: state.filters.facilityId })}
+                <FacilityFilterLabel id={state.filters.facilityId} />
               </Tag>
             ) : null}
           </>
@@ -270,4 +294,11 @@ export function AuditPage() {
       />
     </>
   );
+}
+
+/** The facility filter's chip: the facility's name (its id until the name has loaded, or if unreadable). */
+function FacilityFilterLabel({ id }: { id: string }) {
+  const t = useT();
+  const { data } = useFacility(id);
+  return <>{t('audit.facilityFilterName', { name: data?.data.name ?? id })}</>;
 }

@@ -5,6 +5,7 @@ import {
   CheckCircleOutlined,
   ClockCircleOutlined,
   ExclamationCircleOutlined,
+  HourglassOutlined,
   InboxOutlined,
 } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
@@ -13,6 +14,7 @@ import { addDays } from '@rtms/shared/calendar-date';
 import { can } from '@rtms/shared/permissions';
 import { DUE_WINDOW_DAYS, TREND_MONTHS, type TaskSummary } from '@rtms/shared/schemas/task-summary';
 import { DUE_SOON_DAYS, type Task } from '@rtms/shared/schemas/tasks';
+import { overdueAtFacilityQuery, overdueInCategoryQuery, summaryFigureQueries } from '@rtms/shared/summary-links';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
@@ -70,13 +72,14 @@ function DashboardView({ summary }: { summary: TaskSummary }) {
   const navigate = useNavigate();
   const format = useFormatters();
   const { today } = summary;
+  const links = summaryFigureQueries(today);
   const monthCompleted = summary.completionsByMonth.at(-1);
   const trendTotal = summary.completionsByMonth.reduce(
     (sum, month) => sum + month.onTime + month.late + month.missed,
     0,
   );
 
-  if (summary.open === 0 && trendTotal === 0 && summary.overdue === 0) {
+  if (summary.open === 0 && summary.upcoming === 0 && trendTotal === 0 && summary.overdue === 0) {
     return (
       <Empty
         className="dashboard-empty"
@@ -110,16 +113,25 @@ function DashboardView({ summary }: { summary: TaskSummary }) {
       key: 'open',
       label: t('dashboard.open'),
       value: summary.open,
-      to: tasksLink({ status: 'INCOMPLETE' }),
+      to: tasksLink(links.open),
       icon: <InboxOutlined aria-hidden />,
       tone: 'neutral',
       note: t('dashboard.openNote'),
     },
     {
+      key: 'upcoming',
+      label: t('dashboard.upcomingFigure'),
+      value: summary.upcoming,
+      to: tasksLink(links.upcoming),
+      icon: <HourglassOutlined aria-hidden />,
+      tone: 'neutral',
+      note: t('dashboard.upcomingNote'),
+    },
+    {
       key: 'dueSoon',
       label: t('dashboard.dueSoon', { days: DUE_SOON_DAYS }),
       value: summary.dueSoon,
-      to: tasksLink({ dueSoon: 'true' }),
+      to: tasksLink(links.dueSoon),
       icon: <ClockCircleOutlined aria-hidden />,
       tone: summary.dueSoon ? 'warning' : 'neutral',
       note: t('dashboard.dueSoonNote'),
@@ -128,7 +140,7 @@ function DashboardView({ summary }: { summary: TaskSummary }) {
       key: 'dueWindow',
       label: t('dashboard.dueWindow', { days: DUE_WINDOW_DAYS }),
       value: summary.dueInWindow,
-      to: tasksLink({ status: 'INCOMPLETE', dueFrom: today, dueTo: addDays(today, DUE_WINDOW_DAYS) }),
+      to: tasksLink(links.dueInWindow),
       icon: <CalendarOutlined aria-hidden />,
       tone: 'neutral',
       note: t('dashboard.dueWindowNote', {
@@ -140,7 +152,7 @@ function DashboardView({ summary }: { summary: TaskSummary }) {
       key: 'overdue',
       label: t('dashboard.overdue'),
       value: summary.overdue,
-      to: tasksLink({ overdue: 'true' }),
+      to: tasksLink(links.overdue),
       icon: <ExclamationCircleOutlined aria-hidden />,
       tone: summary.overdue ? 'danger' : 'success',
       note: summary.overdue
@@ -151,7 +163,7 @@ function DashboardView({ summary }: { summary: TaskSummary }) {
       key: 'completed',
       label: t('dashboard.completedThisMonth'),
       value: summary.completedThisMonth,
-      to: tasksLink({ status: 'COMPLETED', sort: '-completedAt' }),
+      to: tasksLink(links.completedThisMonth),
       icon: <CheckCircleOutlined aria-hidden />,
       tone: 'success',
       note: monthCompleted
@@ -195,7 +207,7 @@ function DashboardView({ summary }: { summary: TaskSummary }) {
                 key: row.facilityId,
                 label: row.facilityName,
                 count: row.count,
-                to: tasksLink({ overdue: 'true', facilityId: row.facilityId }),
+                to: tasksLink(overdueAtFacilityQuery(row.facilityId)),
               }))}
             />
             {summary.facilitiesWithOverdue > summary.overdueByFacility.length ? (
@@ -216,13 +228,13 @@ function DashboardView({ summary }: { summary: TaskSummary }) {
                 key: row.category,
                 label: t(`category.${row.category}`),
                 count: row.count,
-                to: tasksLink({ overdue: 'true', category: row.category }),
+                to: tasksLink(overdueInCategoryQuery(row.category)),
               }))}
             />
           </Card>
         </Col>
       </Row>
-      <UpcomingCard today={today} />
+      <UpcomingCard />
     </Flex>
   );
 }
@@ -233,7 +245,7 @@ function OnTimeCard({ summary }: { summary: TaskSummary }) {
   const format = useFormatters();
   const { onTime, late, missed, rate } = summary.timeliness;
   const percent = rate === null ? null : Math.round(rate * 1000) / 10;
-  const link = tasksLink({ status: 'COMPLETED', sort: '-completedAt' });
+  const links = summaryFigureQueries(summary.today);
   return (
     <Card title={t('dashboard.onTimeRate')} className="dashboard-card--fill">
       {percent === null ? (
@@ -252,9 +264,9 @@ function OnTimeCard({ summary }: { summary: TaskSummary }) {
           />
           <Flex vertical gap={4}>
             <Typography.Text type="secondary">{t('dashboard.onTimePeriod', { months: TREND_MONTHS })}</Typography.Text>
-            <Link to={link}>{t('dashboard.onTimeCount', { count: onTime })}</Link>
-            <Link to={link}>{t('dashboard.lateCount', { count: late })}</Link>
-            <Link to={link}>{t('dashboard.missedCount', { count: missed })}</Link>
+            <Link to={tasksLink(links.onTime)}>{t('dashboard.onTimeCount', { count: onTime })}</Link>
+            <Link to={tasksLink(links.late)}>{t('dashboard.lateCount', { count: late })}</Link>
+            <Link to={tasksLink(links.missed)}>{t('dashboard.missedCount', { count: missed })}</Link>
           </Flex>
         </Flex>
       )}
@@ -367,21 +379,15 @@ function Bars({
 }
 
 /** The next open tasks by due date. */
-function UpcomingCard({ today }: { today: string }) {
+function UpcomingCard() {
   const t = useT();
   const format = useFormatters();
-  const { data, isPending } = useTasks({
-    status: 'INCOMPLETE',
-    dueFrom: today,
-    sort: 'dueDate',
-    pageSize: UPCOMING,
-  });
-  const rows = (data?.data ?? []).filter((task) => task.notApplicableReason === null);
+  // Still to do and not yet overdue, soonest first: the Tracker list "See all" opens.
+  const next = { state: 'DUE_SOON,OPEN,UPCOMING', sort: 'dueDate' };
+  const { data, isPending } = useTasks({ ...next, pageSize: UPCOMING });
+  const rows = data?.data ?? [];
   return (
-    <Card
-      title={t('dashboard.upcoming')}
-      extra={<Link to={tasksLink({ status: 'INCOMPLETE', dueFrom: today })}>{t('dashboard.seeAll')}</Link>}
-    >
+    <Card title={t('dashboard.upcoming')} extra={<Link to={tasksLink(next)}>{t('dashboard.seeAll')}</Link>}>
       <Table<Task>
         size="small"
         rowKey="_id"

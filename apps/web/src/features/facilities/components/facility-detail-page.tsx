@@ -17,6 +17,7 @@ import { useFacility } from '../api/get-facility';
 import { useUpdateFacility } from '../api/update-facility';
 import { FacilityDocumentsSection } from '../../documents/components/facility-documents-section';
 import { FacilityHolidaysSection } from '../../holidays/components/facility-holidays-section';
+import { FacilityComplianceCard } from './facility-compliance-card';
 import { FacilityFormDrawer } from './facility-form-drawer';
 import { FacilitySectionPlaceholder } from './facility-section-placeholder';
 import { FacilityStatusTag } from './facility-status-tag';
@@ -72,6 +73,7 @@ function FacilityDetailView({ facility }: { facility: FacilityDetail }) {
 
   const overview = (
     <Flex vertical gap={16}>
+      <FacilityComplianceCard facilityId={facility._id} />
       <Card title={t('facility.details')}>
         <Descriptions column={{ xs: 1, md: 2, xl: 3 }} size="small" bordered>
           <Descriptions.Item label={t('facilities.name')}>{facility.name}</Descriptions.Item>

@@ -16,10 +16,8 @@ import {
 } from 'antd';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { can } from '@rtms/shared/permissions';
 import type { RequirementDetail, RequirementFacility } from '@rtms/shared/schemas/requirements';
 import { ApiError } from '../../../lib/api-client';
-import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import '../../../components/data/data.css';
 import { PageHeader } from '../../../components/page-header';
@@ -57,13 +55,15 @@ export function RequirementDetailPage() {
 
 function RequirementDetailView({ requirement }: { requirement: RequirementDetail }) {
   const t = useT();
-  const me = useCurrentUser();
   const format = useFormatters();
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const retire = useRetireRequirement();
   const update = useUpdateRequirement();
-  const canManage = can(me.role, 'requirement:manage');
+  // The server says what this caller may do to this requirement (requirement-actions.ts): a facility
+  // administrator is not offered Edit or Retire on a requirement that also binds others' facilities.
+  const canManage = requirement.allowedActions.includes('update');
+  const canRetire = requirement.allowedActions.includes('retire');
   const editing = canManage && params.get('edit') === '1';
   const facilityTab = params.get('facility') ?? 'all';
 
@@ -165,6 +165,7 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
           fileName="requirement-tasks"
           prefix={TASKS_PREFIX}
           fixed={{ requirementId: requirement._id }}
+          defaultView="everything"
           empty={<Empty description={t('requirement.noTasks')} />}
         />
       ),
@@ -180,6 +181,7 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
           fileName={`requirement-tasks-${binding.facilityCode.toLowerCase()}`}
           prefix={TASKS_PREFIX}
           fixed={{ requirementId: requirement._id, facilityId: binding.facilityId }}
+          defaultView="everything"
           empty={
             <Empty
               description={
@@ -212,7 +214,7 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
               <Button icon={<EditOutlined />} onClick={() => setParam('edit', '1')}>
                 {t('data.edit')}
               </Button>
-              {requirement.status === 'ACTIVE' ? (
+              {canRetire ? (
                 <ConfirmButton
                   danger
                   title={t('requirement.retireConfirm', { title: requirement.title })}
@@ -222,7 +224,7 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
                 >
                   {t('requirement.retire')}
                 </ConfirmButton>
-              ) : (
+              ) : requirement.status === 'RETIRED' ? (
                 <ConfirmButton
                   title={t('requirement.reactivateConfirm', { title: requirement.title })}
                   description={t('requirement.reactivateConfirmBody')}
@@ -233,7 +235,7 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
                 >
                   {t('requirement.reactivate')}
                 </ConfirmButton>
-              )}
+              ) : null}
             </>
           ) : null
         }

@@ -11,6 +11,7 @@ vi.mock('../../../lib/interface-settings/settings-store', () => ({
 
 const REQUIREMENT: RequirementDetail = {
   _id: 'req1',
+  allowedActions: ['update', 'retire'],
   title: 'Monthly SPCC inspection',
   description: null,
   regulationId: null,

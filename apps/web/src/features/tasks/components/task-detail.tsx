@@ -26,6 +26,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
+import { taskNumberOf } from '@rtms/shared/task-number';
 import { can } from '@rtms/shared/permissions';
 import { createTaskCommentBodySchema, type TaskDetail, type TaskHistoryEntry } from '@rtms/shared/schemas/tasks';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
@@ -46,6 +47,7 @@ import {
   RescheduleTaskModal,
 } from './task-action-modals';
 import { TaskEvidenceSection } from './task-evidence-section';
+import { TaskInstructions } from './task-instructions';
 import { TaskTags } from './task-tags';
 import './tasks.css';
 import { DueDateShiftNote } from './due-date-shift-note';
@@ -110,8 +112,9 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
       label: t('task.facility'),
       children: <Link to={`/facilities/${task.facilityId}`}>{task.facilityName}</Link>,
     },
-    { key: 'period', label: t('task.period'), children: task.periodLabel },
-    { key: 'sequence', label: t('task.sequence'), children: format.number(task.sequence + 1) },
+    // Isolated so that "2024-W49" keeps its reading order in a right-to-left language.
+    { key: 'period', label: t('task.period'), children: <bdi>{task.periodLabel}</bdi> },
+    { key: 'sequence', label: t('task.sequence'), children: format.number(taskNumberOf(task.sequence)) },
     { key: 'category', label: t('requirement.category'), children: t(`category.${task.category}`) },
     { key: 'frequency', label: t('requirement.frequency'), children: t(`frequency.${task.frequency}`) },
     { key: 'scheduleMode', label: t('requirement.scheduleMode'), children: t(`scheduleMode.${task.scheduleMode}`) },
@@ -213,6 +216,7 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
       <Row gutter={[16, 16]} className="task-detail__grid">
         <Col xs={24} xl={16}>
           <Flex vertical gap={16}>
+            <TaskInstructions task={task} />
             <Card title={t('task.details')}>
               <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={details} />
             </Card>
@@ -340,16 +344,25 @@ const HISTORY_FIELDS: Record<string, MessageKey> = {
   assigneeId: 'task.assignee',
   comment: 'task.comment',
   reason: 'task.reason',
+  archiveReason: 'task.reason',
+  version: 'task.documentVersion',
 };
+
+/** The history's words for an entry: evidence events by their own labels, a changed due date as a reschedule. */
+function historyActionKey(entry: TaskHistoryEntry): string {
+  if (entry.entityType === 'DOCUMENT') return `taskHistory.DOCUMENT_${entry.action}`;
+  if (entry.action === 'UPDATE' && 'dueDate' in entry.changes) return 'taskHistory.RESCHEDULE';
+  return `taskHistory.${entry.action}`;
+}
 
 /** The task's audit trail, newest first. */
 function TaskHistory({ history, task }: { history: TaskHistoryEntry[]; task: TaskDetail }) {
   const t = useT();
   const intl = useIntl();
   const format = useFormatters();
-  const actionLabel = (action: string) => {
-    const key = `taskHistory.${action}`;
-    return key in intl.messages ? t(key as MessageKey) : action;
+  const actionLabel = (entry: TaskHistoryEntry) => {
+    const key = historyActionKey(entry);
+    return key in intl.messages ? t(key as MessageKey) : entry.action;
   };
   const entries = [...history].reverse();
   return (
@@ -363,13 +376,23 @@ function TaskHistory({ history, task }: { history: TaskHistoryEntry[]; task: Tas
         <Timeline
           items={entries.map((entry) => ({
             key: entry._id,
-            color: entry.action === 'COMPLETE' ? 'green' : entry.action === 'REOPEN' ? 'red' : 'blue',
+            color:
+              entry.action === 'COMPLETE'
+                ? 'green'
+                : entry.action === 'REOPEN' || entry.action === 'ARCHIVE'
+                  ? 'red'
+                  : 'blue',
             content: (
               <div className="task-history__entry">
-                <Typography.Text strong>{actionLabel(entry.action)}</Typography.Text>
+                <Typography.Text strong>{actionLabel(entry)}</Typography.Text>
+                {entry.documentTitle ? (
+                  <span className="task-history__document">
+                    <bdi>{entry.documentTitle}</bdi>
+                  </span>
+                ) : null}
                 <Typography.Text type="secondary" className="task-history__change">
                   {t('task.historyMeta', {
-                    who: entry.actorEmail ?? t('audit.system'),
+                    who: entry.actorName ?? entry.actorEmail ?? t('audit.system'),
                     when: format.dateTime(entry.at),
                   })}
                 </Typography.Text>

@@ -1,25 +1,14 @@
-import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
 import { TasksTable } from './tasks-table';
 
 /**
- * /tasks, the Tasks Tracker: every task in the caller's scope. A bare address opens on the incomplete
- * tasks (the usual question); "Clear filters" shows every task, history included.
+ * /tasks, the Tasks Tracker: the tasks in the caller's scope. The address alone decides the list: a
+ * bare address is open work (task-list-query.ts), sorted by due date; nothing is rewritten on arrival,
+ * so a reload or a shared link shows the same list and the same filters.
  */
 export function TasksPage() {
   const t = useT();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const bare = location.search === '';
-
-  useEffect(() => {
-    if (bare) void navigate({ search: '?status=INCOMPLETE' }, { replace: true });
-    // Only on arrival: clearing the filters later keeps the empty query.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   return (
     <>
       <PageHeader title={t('nav.tasksTracker')} />

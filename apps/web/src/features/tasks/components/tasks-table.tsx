@@ -1,15 +1,17 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { Button, DatePicker, Empty, Space, Typography } from 'antd';
+import { Button, DatePicker, Empty, Select, Space, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES } from '@rtms/shared/enums';
+import { TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import { TASK_STATES } from '@rtms/shared/task-state';
+import { taskNumberOf } from '@rtms/shared/task-number';
+import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
+import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { ServerTable } from '../../../components/data/server-table';
@@ -22,7 +24,8 @@ import { fetchAssigneeOptions } from '../api/assignee-options';
 import { listTasks, useTasks } from '../api/list-tasks';
 import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
 import { AssignTasksModal, BulkCompleteModal } from './task-action-modals';
-import { STATE_TAGS, TaskTags } from './task-tags';
+import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell } from './task-cells';
+import { DEFAULT_STATES, stateParamOf, statesOf, taskApiQuery } from './task-list-query';
 import './tasks.css';
 
 export const TASK_FILTERS = [
@@ -31,17 +34,24 @@ export const TASK_FILTERS = [
   'category',
   'frequency',
   'status',
-  'overdue',
-  'dueSoon',
   'state',
+  'timeliness',
   'assigneeId',
   'dueFrom',
   'dueTo',
+  'completedFrom',
+  'completedTo',
 ] as const;
 type TaskFilter = (typeof TASK_FILTERS)[number];
 
-/** The "timing" filter: one control for the list's `overdue` and `dueSoon` parameters. */
-type Timing = 'overdue' | 'dueSoon' | 'notOverdue';
+const STATE_LABELS: Record<TaskState, MessageKey> = {
+  UPCOMING: 'taskState.upcoming',
+  OPEN: 'taskState.open',
+  DUE_SOON: 'taskState.dueSoon',
+  OVERDUE: 'taskState.overdue',
+  COMPLETED: 'taskState.completed',
+  NOT_APPLICABLE: 'taskState.notApplicable',
+};
 
 export interface TasksTableProps {
   /** Accessible name of the table. */
@@ -56,18 +66,36 @@ export interface TasksTableProps {
   selectable?: boolean;
   /** Shown when the list is empty without any filter. */
   empty?: ReactNode;
+  /**
+   * The list of an address without a state: open work (the Tracker, a facility's tab) or every task
+   * (a requirement's page, where the list is the series' history).
+   */
+  defaultView?: 'openWork' | 'everything';
 }
 
 /**
- * Tasks, server-driven: filters of PRODUCT §6 in the URL, sorting, pagination, export; overdue and due
- * soon in words and colour; bulk complete and assign on the selected rows.
+ * Tasks, server-driven: filters of PRODUCT §6 in the URL (the address alone decides the list: without a
+ * state it is open work, task-list-query.ts), sorted by due date; the state in words and colour; bulk
+ * complete and assign on the selected rows. Five columns (due date pinned, task, facility, state,
+ * assignee) fit 1,366 px; category, frequency and completion go in the cells as notes; on a phone each
+ * task is a card.
  */
-export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = true, empty }: TasksTableProps) {
+export function TasksTable({
+  label,
+  fileName,
+  fixed = {},
+  prefix,
+  selectable = true,
+  empty,
+  defaultView = 'openWork',
+}: TasksTableProps) {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
   const state = useTableUrlState<TaskFilter>({ filters: TASK_FILTERS, prefix, defaultSort: 'dueDate' });
-  const query = useMemo(() => ({ ...state.query, ...fixed }), [state.query, fixed]);
+  const fallback = defaultView === 'openWork' ? DEFAULT_STATES : null;
+  const query = useMemo(() => taskApiQuery({ ...state.query, ...fixed }, fallback), [state.query, fixed, fallback]);
+  const selectedStates = statesOf(state.filters, fallback) ?? [];
   const result = useTasks(query);
   const [selected, setSelected] = useState<{ keys: Key[]; rows: Task[] }>({ keys: [], rows: [] });
   const [bulk, setBulk] = useState<'complete' | 'assign' | null>(null);
@@ -78,44 +106,20 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
   const requirementKnown = useRequirementOption(fixed.requirementId ? undefined : state.filters.requirementId);
   const assigneeKnown = useUserOption(state.filters.assigneeId);
 
-  const timing: Timing | undefined =
-    state.filters.overdue === 'true'
-      ? 'overdue'
-      : state.filters.dueSoon === 'true'
-        ? 'dueSoon'
-        : state.filters.overdue === 'false'
-          ? 'notOverdue'
-          : undefined;
-
   const columns = useMemo<ColumnsType<Task>>(() => {
     const list: ColumnsType<Task> = [
       {
         title: t('task.dueDate'),
         key: 'dueDate',
         sorter: true,
-        render: (_, task) => (
-          <Space orientation="vertical" size={0}>
-            <span className="task-due">{format.date(task.dueDate)}</span>
-            {task.dueDate !== task.scheduledDueDate ? (
-              <Typography.Text type="secondary" className="task-cell-note">
-                {t('task.scheduledWas', { date: format.date(task.scheduledDueDate) })}
-              </Typography.Text>
-            ) : null}
-          </Space>
-        ),
+        fixed: 'left',
+        render: (_, task) => <TaskDueCell task={task} />,
       },
       {
         title: t('task.title'),
         key: 'title',
         sorter: true,
-        render: (_, task) => (
-          <Space orientation="vertical" size={0}>
-            <Link to={`/tasks/${task._id}`}>{task.title}</Link>
-            <Typography.Text type="secondary" className="task-cell-note">
-              {t('task.periodAndSequence', { period: task.periodLabel, sequence: format.number(task.sequence + 1) })}
-            </Typography.Text>
-          </Space>
-        ),
+        render: (_, task) => <TaskTitleCell task={task} />,
       },
     ];
     if (!fixed.facilityId) {
@@ -127,34 +131,21 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
       });
     }
     list.push(
-      { title: t('requirement.category'), key: 'category', render: (_, task) => t(`category.${task.category}`) },
-      { title: t('requirement.frequency'), key: 'frequency', render: (_, task) => t(`frequency.${task.frequency}`) },
-      { title: t('data.status'), key: 'status', sorter: true, render: (_, task) => <TaskTags task={task} /> },
+      {
+        title: t('tasks.stateFilter'),
+        key: 'status',
+        sorter: true,
+        render: (_, task) => <TaskStateCell task={task} />,
+      },
       {
         title: t('task.assignee'),
         key: 'assignee',
         render: (_, task) =>
           task.assigneeName ?? <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>,
       },
-      {
-        title: t('task.completedOn'),
-        key: 'completedAt',
-        sorter: true,
-        render: (_, task) =>
-          task.completedOn ? (
-            <Space orientation="vertical" size={0}>
-              <span>{format.date(task.completedOn)}</span>
-              {task.completedByName ? (
-                <Typography.Text type="secondary" className="task-cell-note">
-                  {task.completedByName}
-                </Typography.Text>
-              ) : null}
-            </Space>
-          ) : null,
-      },
     );
     return list;
-  }, [t, format, fixed.facilityId]);
+  }, [t, fixed.facilityId]);
 
   const exportColumns = useMemo<ExportColumn<Task>[]>(
     () => [
@@ -162,13 +153,13 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
       { header: t('task.scheduledDueDate'), value: (task) => task.scheduledDueDate, width: 12 },
       { header: t('task.title'), value: (task) => task.title, width: 40 },
       { header: t('task.period'), value: (task) => task.periodLabel },
-      { header: t('task.sequence'), value: (task) => task.sequence + 1 },
+      { header: t('task.sequence'), value: (task) => taskNumberOf(task.sequence) },
       { header: t('task.facility'), value: (task) => task.facilityName, width: 28 },
       { header: t('task.requirement'), value: (task) => task.requirementTitle, width: 40 },
       { header: t('requirement.category'), value: (task) => t(`category.${task.category}`) },
       { header: t('requirement.frequency'), value: (task) => t(`frequency.${task.frequency}`) },
       { header: t('data.status'), value: (task) => t(`taskStatus.${task.status}`) },
-      { header: t('task.state'), value: (task) => stateText(task, t) },
+      { header: t('task.state'), value: (task) => t(STATE_LABELS[task.state]) },
       { header: t('task.timeliness'), value: (task) => (task.timeliness ? t(`timeliness.${task.timeliness}`) : '') },
       { header: t('task.assignee'), value: (task) => task.assigneeName ?? '', width: 24 },
       { header: t('task.completedOn'), value: (task) => task.completedOn ?? '', width: 12 },
@@ -184,7 +175,7 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
   const clearSelection = () => setSelected({ keys: [], rows: [] });
   const count = format.number(selected.keys.length);
 
-  const actions =
+  const selectionBar =
     withSelection && selected.keys.length > 0 ? (
       <Space wrap size={8} className="tasks-bulk" role="group" aria-label={t('tasks.bulkActions')}>
         <Typography.Text>{t('tasks.selected', { count })}</Typography.Text>
@@ -226,7 +217,8 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
               }
             : undefined
         }
-        actions={actions}
+        selectionBar={selectionBar}
+        renderCard={(task) => <TaskCard task={task} showFacility={!fixed.facilityId} />}
         filters={
           <>
             {fixed.facilityId ? null : (
@@ -271,26 +263,23 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
               onChange={(value) => state.setFilter('status', value)}
               options={TASK_STATUSES.map((value) => ({ value, label: t(`taskStatus.${value}`) }))}
             />
-            <FilterSelect
-              label={t('calendar.state')}
-              value={state.filters.state}
-              onChange={(value) => state.setFilter('state', value)}
-              options={TASK_STATES.map((value) => ({ value, label: t(STATE_TAGS[value].label) }))}
+            <Select<string[]>
+              mode="multiple"
+              allowClear
+              maxTagCount="responsive"
+              aria-label={t('tasks.stateFilter')}
+              placeholder={t('tasks.anyState')}
+              className="data-toolbar__filter data-toolbar__filter--wide"
+              popupMatchSelectWidth={false}
+              value={[...selectedStates]}
+              onChange={(states) => state.setFilter('state', stateParamOf(states, fallback) || undefined)}
+              options={TASK_STATES.map((value) => ({ value, label: t(STATE_LABELS[value]) }))}
             />
             <FilterSelect
-              label={t('tasks.timing')}
-              value={timing}
-              onChange={(value) =>
-                state.setFilters({
-                  overdue: value === 'overdue' ? 'true' : value === 'notOverdue' ? 'false' : undefined,
-                  dueSoon: value === 'dueSoon' ? 'true' : undefined,
-                })
-              }
-              options={[
-                { value: 'overdue', label: t('taskState.overdue') },
-                { value: 'dueSoon', label: t('tasks.dueSoonFilter') },
-                { value: 'notOverdue', label: t('tasks.notOverdue') },
-              ]}
+              label={t('task.timeliness')}
+              value={state.filters.timeliness}
+              onChange={(value) => state.setFilter('timeliness', value)}
+              options={TIMELINESS.map((value) => ({ value, label: t(`timeliness.${value}`) }))}
             />
             <RemoteSelect
               allowClear
@@ -325,6 +314,26 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
                 });
               }}
             />
+            <DatePicker.RangePicker
+              aria-label={t('tasks.completedRange')}
+              placeholder={[t('tasks.completedFrom'), t('tasks.completedTo')]}
+              allowEmpty={[true, true]}
+              value={
+                state.filters.completedFrom || state.filters.completedTo
+                  ? [
+                      state.filters.completedFrom ? dayjs(state.filters.completedFrom) : null,
+                      state.filters.completedTo ? dayjs(state.filters.completedTo) : null,
+                    ]
+                  : null
+              }
+              onChange={(dates) => {
+                const [from, to] = dates ?? [null, null];
+                state.setFilters({
+                  completedFrom: from ? from.format('YYYY-MM-DD') : undefined,
+                  completedTo: to ? to.format('YYYY-MM-DD') : undefined,
+                });
+              }}
+            />
           </>
         }
         exportOptions={{
@@ -350,9 +359,4 @@ export function TasksTable({ label, fileName, fixed = {}, prefix, selectable = t
       />
     </>
   );
-}
-
-/** A task's state in words, for exports. */
-function stateText(task: Task, t: ReturnType<typeof useT>): string {
-  return t(STATE_TAGS[task.state].label);
 }

@@ -11,7 +11,7 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { ROLES } from '@rtms/shared/enums';
-import { can } from '@rtms/shared/permissions';
+import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
@@ -107,7 +107,9 @@ function UsersTablePage() {
         title: t('users.facilities'),
         key: 'facilities',
         align: 'end',
-        render: (_, user) => format.number(user.facilityIds.length),
+        // The all-facility roles see every facility; "0" would say the opposite.
+        render: (_, user) =>
+          seesAllFacilities(user.role) ? t('users.everyFacility') : format.number(user.facilityIds.length),
       },
       {
         title: t('data.status'),
@@ -236,7 +238,10 @@ function UsersTablePage() {
         header: t('users.mustChangePassword'),
         value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
       },
-      { header: t('users.facilities'), value: (user) => user.facilityIds.length },
+      {
+        header: t('users.facilities'),
+        value: (user) => (seesAllFacilities(user.role) ? t('users.everyFacility') : user.facilityIds.length),
+      },
       { header: t('users.lastSignIn'), value: (user) => user.lastSignInAt ?? '', width: 22 },
       { header: t('data.createdAt'), value: (user) => user.createdAt, width: 22 },
     ],

@@ -1,0 +1,54 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEvent } from '@rtms/shared/schemas/audit';
+import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+
+async function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
+  const response = await t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.signIn(ADMIN_EMAIL);
+});
+afterAll(() => t.close());
+
+describe('names kept in audit events (issue 11, point 5)', () => {
+  it('keeps who, which facility and which object by the names they had at the time', async () => {
+    const facility = (
+      await call('POST', '/api/facilities', { name: 'Prairie Wind', code: 'PRW', type: 'WIND', timeZone: 'UTC' })
+    ).data;
+    await call('PATCH', `/api/facilities/${facility._id}`, { name: 'Prairie Wind II' });
+    const events = (await call('GET', `/api/audit?entityType=FACILITY&entityId=${facility._id}&sort=at`))
+      .data as AuditEvent[];
+    const me = await t.database.db
+      .selectFrom('users')
+      .select(['firstName', 'lastName'])
+      .where('email', '=', ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    expect(events.map((event) => [event.action, event.entityName, event.facilityName, event.actorName])).toEqual([
+      ['CREATE', 'Prairie Wind', 'Prairie Wind', `${me.firstName} ${me.lastName}`.trim()],
+      ['UPDATE', 'Prairie Wind II', 'Prairie Wind II', `${me.firstName} ${me.lastName}`.trim()],
+    ]);
+    expect((await call('GET', '/api/audit/verify')).data.intact).toBe(true);
+  });
+
+  it('makes the names part of the hash: a changed name breaks the chain', async () => {
+    const { db, dialect } = t.database;
+    const target = await db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('entityName', '=', 'Prairie Wind')
+      .executeTakeFirstOrThrow();
+    if (dialect === 'postgres') await sql`alter table audit_events disable trigger user`.execute(db);
+    else await sql`drop trigger audit_events_no_update`.execute(db);
+    await db.updateTable('audit_events').set({ entityName: 'Someone else' }).where('id', '=', target.id).execute();
+    const result = (await call('GET', '/api/audit/verify')).data;
+    expect(result).toMatchObject({ intact: false, firstBrokenId: target.id });
+  });
+});
