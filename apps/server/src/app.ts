@@ -31,6 +31,7 @@ import { createAuthGuards } from './platform/auth';
 import { createErrorReporter } from './platform/error-reporter';
 import { handleFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerGracefulShutdown } from './platform/shutdown';
+import { registerCompression } from './platform/compression';
 import { registerOpenApi } from './platform/openapi';
 import { acceptEmptyJsonBodies } from './platform/json-body';
 import { refuseNulCharacters } from './platform/no-nul';
@@ -149,6 +150,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   refuseNulCharacters(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
+  // Before the routes and the static files: the plugin compresses only what is registered after it.
+  await registerCompression(app);
 
   await app.register(
     async (api) => {
