@@ -150,11 +150,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   refuseNulCharacters(app);
   await registerSecurityHeaders(app);
   await registerOpenApi(app);
-  // Before the routes and the static files: the plugin compresses only what is registered after it.
-  await registerCompression(app);
 
   await app.register(
     async (api) => {
+      // In this scope only: the API's answers are compressed, the web app's files are not (web-app.ts).
+      await registerCompression(api);
       await api.register(healthRoutes(db, storage));
       await api.register(publicConfigRoutes(config));
       await api.register(clientErrorsRoutes(reporter));

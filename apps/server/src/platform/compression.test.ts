@@ -47,7 +47,8 @@ describe('web app files on the wire', () => {
   async function webApp() {
     const app = Fastify({ logger: false });
     await registerSecurityHeaders(app);
-    await registerCompression(app);
+    // The API's own scope, as app.ts registers it, beside the web app's.
+    await app.register(async (api) => registerCompression(api), { prefix: '/api' });
     await registerWebApp(app, dist);
     return app;
   }
@@ -86,12 +87,12 @@ describe('web app files on the wire', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['cache-control']).toBe('no-store');
-      const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+      const nonce = /style-src[^;]*'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
       expect(nonce).toBeTruthy();
       const html = decoded(response);
       expect(html).toContain(`content="${nonce}"`);
       expect(html).not.toContain('__CSP_NONCE__');
-      // A small file that is not hashed: sent as it is and revalidated.
+      // A file the build did not compress (too small): sent as it is, and revalidated as it is not hashed.
       const logo = await app.inject({ method: 'GET', url: '/logo.svg', headers: { 'accept-encoding': 'br' } });
       expect(logo.headers['content-encoding']).toBeUndefined();
       expect(logo.headers['cache-control']).toBe('no-cache');
@@ -113,7 +114,7 @@ describe('API answers on the wire', () => {
   it('compresses JSON over 1 KB as the client accepts and leaves small answers alone', async () => {
     const directory = await setUpDirectory(t, admin);
     expect(directory.facilityA).toBeTruthy();
-    const url = '/api/facilities?pageSize=100';
+    const url = '/api/users?pageSize=100';
     const plain = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -2,25 +2,23 @@ import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Answers of more than 1 KB that are JSON (the API) or HTML (the per-response index.html, which carries
- * its own CSP nonce and so cannot be compressed at build) go out brotli- or gzip-compressed, as the
- * client accepts. Nothing else is touched: the web app's hashed assets are compressed at build and served
- * as they are (web-app.ts), and files (documents, evidence-pack ZIPs, calendar feeds) go out byte for
- * byte, so their length, ETag and ranges keep meaning what they say. A route that streams a file of a JSON
- * or HTML type opts out with `compress: false`.
+ * Compresses, brotli or gzip as the client accepts, the answers over 1 KB of the routes of `scope` and
+ * of its children: the API (app.ts) and the per-response index.html (web-app.ts, which carries its own
+ * CSP nonce and so cannot be compressed at build). It is registered in those scopes rather than on the
+ * whole app because the plugin compresses every type mime-db calls compressible, and the web app's
+ * hashed files are already compressed at build (sent as they are by @fastify/static). A route that
+ * streams a stored file (a document download) opts out with `compress: false`, so that its bytes, length
+ * and ranges stay the file's; ZIPs are not compressible and are left alone by the plugin.
  *
- * Registered before the routes and before @fastify/static (the plugin's rule), with request-body
- * decompression off: no client sends compressed bodies, and inflating them would open a zip-bomb door.
+ * Request-body decompression is off: no client sends compressed bodies, and inflating them would open a
+ * door to zip bombs past the body limits.
  */
-export const COMPRESSIBLE_TYPES = /^(?:application\/(?:[\w.+-]+\+)?json|text\/html)(?:;|$)/;
-
-export async function registerCompression(app: FastifyInstance): Promise<void> {
-  await app.register(fastifyCompress, {
+export async function registerCompression(scope: FastifyInstance): Promise<void> {
+  await scope.register(fastifyCompress, {
     global: true,
     globalDecompression: false,
     threshold: 1024,
-    // Brotli first (smaller, and the plugin's quality 4 costs about what gzip does); zstd is not in Node 20.
+    // Brotli first: smaller, and at the plugin's quality 4 it costs about what gzip does. zstd needs Node 22.
     encodings: ['br', 'gzip'],
-    customTypes: COMPRESSIBLE_TYPES,
   });
 }
