@@ -96,5 +96,14 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // antd's own components are pure modules (its package.json says which files are not), but the
+        // rc-component packages under it say nothing, so every module they re-export was kept: the
+        // sign-in page's Input pulled the whole form engine and its validator. They declare components
+        // and hooks only (no global registration, no CSS imports), so what is not used can go.
+        moduleSideEffects: [{ test: /[\\/]node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
+    },
   },
 });
