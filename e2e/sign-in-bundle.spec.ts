@@ -34,8 +34,7 @@ async function recordTransfers(page: Page): Promise<Transfer[]> {
       url: event.response.url,
       type: event.type,
       encoding: (event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding']) as
-        | string
-        | undefined,
+        string | undefined,
     });
   });
   session.on('Network.dataReceived', (event) => {
@@ -86,9 +85,9 @@ describe('page weight on the wire', () => {
     // Every script and style sheet worth it came as the build compressed it (brotli, as Chromium accepts it).
     expect(uncompressedAssets(transfers)).toEqual([]);
     // Nothing of the signed-in shell comes with it.
-    expect(scripts.map((t) => new URL(t.url).pathname).filter((path) => /app-shell|interface-settings-panel/.test(path))).toEqual(
-      [],
-    );
+    expect(
+      scripts.map((t) => new URL(t.url).pathname).filter((path) => /app-shell|interface-settings-panel/.test(path)),
+    ).toEqual([]);
     expect(cspViolations).toEqual([]);
     await context.close();
   });

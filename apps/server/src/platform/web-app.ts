@@ -51,10 +51,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string = WEB
     await registerCompression(page);
     page.get('/*', { schema: { hide: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') {
-        return reply.status(404).send({ code: 'NOT_FOUND', message: `Route GET ${request.url.split('?')[0]} not found` });
+        return reply
+          .status(404)
+          .send({ code: 'NOT_FOUND', message: `Route GET ${request.url.split('?')[0]} not found` });
       }
       if (!indexHtml) {
-        return reply.status(503).type('text/plain').send('The web app is not built. Run "npm run build" or "npm start".');
+        return reply
+          .status(503)
+          .type('text/plain')
+          .send('The web app is not built. Run "npm run build" or "npm start".');
       }
       const nonce = reply.cspNonce?.style ?? '';
       return reply
