@@ -7,7 +7,7 @@ import { findAxeViolations } from './support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/config';
 import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
 import { signInApi, type ApiClient } from './support/directory-api';
-import { freePort, startBuiltServer, type BuiltServer } from './support/global-setup';
+import { freePort, startBuiltServer, type BuiltServer } from './support/built-server';
 import { preferences, storeServerPreferences } from './support/interface-settings';
 
 const USER_PASSWORD = 'a-long-enough-passphrase-42';

@@ -42,6 +42,7 @@ import { createErrorReporter } from './platform/error-reporter';
 import { handleFrameworkError, registerErrorHandler } from './platform/errors';
 import { registerGracefulShutdown } from './platform/shutdown';
 import { registerRequestIdHeader, requestIdOptions } from './platform/request-id';
+import { registerCompression } from './platform/compression';
 import { registerOpenApi } from './platform/openapi';
 import { acceptEmptyJsonBodies } from './platform/json-body';
 import { refuseNulCharacters } from './platform/no-nul';
@@ -230,6 +231,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     async (api) => {
       // Before any route: every /api route is authenticated first unless it is marked public.
       registerAuthenticationFirst(api, guards);
+      // In this scope only: the API's answers are compressed, the web app's files are not (web-app.ts).
+      await registerCompression(api);
       await api.register(healthRoutes(db, storage));
       await api.register(publicConfigRoutes(config));
       await api.register(clientErrorsRoutes(reporter, rateLimits));

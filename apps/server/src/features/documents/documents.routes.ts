@@ -165,6 +165,8 @@ export function documentsRoutes(
     app.get(
       '/documents/:id/download',
       {
+        // The stored bytes as they are, whatever their type (a JSON file would otherwise be compressed).
+        compress: false,
         preHandler: [guards.authenticate],
         schema: {
           tags: ['documents'],

@@ -12,6 +12,7 @@ import {
   findActiveFacilityZones,
   findSeriesForGeneration,
   markMaterialized,
+  refreshPlannerStatistics,
   writeConcurrency,
   type SeriesForGeneration,
 } from './task-generation.repository';
@@ -140,6 +141,8 @@ export function ruleOfSeries(
 /** Tasks per transaction: large transactions keep the cost of commits and index page writes low. */
 const DEFAULT_BATCH_ROWS = 100_000;
 const SERIES_PAGE = 20_000;
+/** Rows written by one run from which the planner's statistics are refreshed (a first fill, a big import). */
+const LARGE_GENERATION_ROWS = 10_000;
 
 export function createTaskGenerationService(
   db: Kysely<Database>,
@@ -412,6 +415,9 @@ export function createTaskGenerationService(
       }
       flush();
       await drain(0);
+      // A bulk write leaves the planner's statistics behind (or, on a fresh database, absent): refresh
+      // them now rather than let the next runs and the lists plan on guesses until autovacuum comes.
+      if (result.inserted + result.extended >= LARGE_GENERATION_ROWS) await refreshPlannerStatistics(db);
       return result;
     },
   };
