@@ -16,6 +16,9 @@ const PUBLIC_OPERATIONS = new Set([
   'GET /api/auth/oidc/start',
   'GET /api/auth/oidc/callback',
   'POST /api/auth/oidc/session',
+  // One-click unsubscribe (RFC 8058): the signed token in the mail's link is the credential.
+  'GET /api/notifications/unsubscribe/{token}',
+  'POST /api/notifications/unsubscribe/{token}',
   // Outside /api: a calendar feed's secret in its path is its only credential (no bearer token).
   'GET /ical/{file}',
 ]);

@@ -131,6 +131,8 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
       open.get(
         '/notifications/unsubscribe/:token',
         {
+          // Public: the signed token in the link is the only credential (the mail's reader is not signed in).
+          config: { public: true },
           schema: {
             tags: ['notifications'],
             summary: 'The confirmation page of an unsubscribe link',
@@ -148,6 +150,8 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
       open.post(
         '/notifications/unsubscribe/:token',
         {
+          // Public: the signed token in the link is the only credential (the mail's reader is not signed in).
+          config: { public: true },
           schema: {
             tags: ['notifications'],
             summary: 'Unsubscribe in one click (RFC 8058): turns off the link’s category of email',
