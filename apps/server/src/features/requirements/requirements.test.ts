@@ -576,6 +576,19 @@ describe('requirements make tasks', () => {
     expect((await call(t, token, 'GET', `/api/requirements/${onlyOther.data._id}`)).status).toBe(404);
     expect((await call(t, token, 'PATCH', `/api/requirements/${onlyOther.data._id}`, { title: 'x' })).status).toBe(404);
     const listed = await allRequirementIds(token);
+    // The list rows carry the same per-requirement answer as the detail, so the table offers nothing doomed.
+    const listedActions = async (caller: string, requirement: { _id: string; title: string }) => {
+      const rows = await ok<{ _id: string; allowedActions: string[] }[]>(
+        t,
+        caller,
+        'GET',
+        `/api/requirements?pageSize=200&search=${encodeURIComponent(requirement.title)}`,
+      );
+      return rows.find((row) => row._id === requirement._id)?.allowedActions;
+    };
+    expect(await listedActions(token, shared.data)).toEqual([]);
+    expect(await listedActions(token, own.data)).toEqual(['update', 'retire']);
+    expect(await listedActions(admin, shared.data)).toEqual(['update', 'retire']);
     expect(listed).toContain(shared.data._id);
     expect(listed).not.toContain(onlyOther.data._id);
     // The tasks it sees are those of its facility.
