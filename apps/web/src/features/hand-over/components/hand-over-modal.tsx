@@ -119,11 +119,13 @@ export function HandOverModal({ open, user, onClose }: { open: boolean; user: Us
                 placeholder={t('handOver.chooseUser')}
                 queryKey={['users', 'hand-over-options', user?._id ?? '']}
                 fetchOptions={async (search) => {
+                  // Only people who may see the user's facilities (the server refuses anyone else).
                   const page = await listUsers({
                     search: search || undefined,
                     active: 'true',
                     pageSize: 50,
                     sort: 'name',
+                    assignableTo: user?.facilityIds.length ? [...user.facilityIds].sort().join(',') : undefined,
                   });
                   const candidates = page.data.filter((candidate) => candidate._id !== user?._id);
                   for (const candidate of candidates) {
