@@ -400,6 +400,17 @@ describe('requirements make tasks', () => {
     const tasks = await allTasks(t, admin, { requirementId: data._id, facilityId: utc });
     const april = tasks.find((task) => task.dueDate === '2026-04-20')!;
     await ok(t, admin, 'POST', `/api/tasks/${april._id}/comments`, { body: 'Keep me' });
+    // The confirmation shows these before anyone retires: the preview with status RETIRED names them.
+    const preview = await ok<{ added: unknown[]; moved: unknown[]; removed: { taskId: string }[] }>(
+      t,
+      admin,
+      'POST',
+      '/api/requirements/preview',
+      { requirementId: data._id, status: 'RETIRED' },
+    );
+    expect(preview.removed).toHaveLength(25);
+    expect(preview.removed.map((task) => task.taskId)).not.toContain(april._id);
+    expect(preview.added).toEqual([]);
     const retired = await call<{ data: RequirementDetail; meta: { tasks: { removed: number } } }>(
       t,
       admin,

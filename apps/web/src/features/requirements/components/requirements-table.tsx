@@ -23,6 +23,7 @@ import { listRequirements, useRequirements } from '../api/list-requirements';
 import { fetchRegulationOptions } from '../api/regulation-options';
 import { useRetireRequirement } from '../api/retire-requirement';
 import { RequirementStatusTag } from './requirement-status-tag';
+import { RetireImpact } from './retire-impact';
 import './requirements.css';
 
 const FILTERS = ['status', 'category', 'frequency', 'programAreaId', 'regulationId', 'facilityId'] as const;
@@ -151,7 +152,7 @@ export function RequirementsTable({
                       tooltip={t('requirement.retire')}
                       danger
                       title={t('requirement.retireConfirm', { title: requirement.title })}
-                      description={t('requirement.retireConfirmBody')}
+                      description={<RetireImpact requirementId={requirement._id} />}
                       okText={t('requirement.retire')}
                       onConfirm={() => retireOne(requirement)}
                       aria-label={t('requirement.retireNamed', { title: requirement.title })}
