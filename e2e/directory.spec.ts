@@ -299,6 +299,8 @@ describe('directory screens', () => {
     await drawer.getByLabel(/^Name/).fill(`Another ${run}`);
     await drawer.getByLabel(/^Code/).fill(code);
     await choose(page, 'Type', 'Other', 'Other', drawer);
+    // A new facility is never silently on UTC (on a UTC machine the zone starts empty): choose one.
+    await choose(page, 'Time zone', 'Chicago', 'America/Chicago', drawer);
     await drawer.getByRole('button', { name: 'Create facility' }).click();
     await drawer.getByText('This value is already used').waitFor();
     await drawer.getByRole('button', { name: 'Cancel' }).click();

@@ -426,6 +426,15 @@ describe('requirements and tasks', () => {
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
     await page.waitForURL((url) => !url.searchParams.has('frequency'));
     await shot(page, 'requirements');
+    // Retire names the tasks it will remove before anyone confirms; cancelling changes nothing.
+    await page.getByRole('button', { name: `Retire ${title}` }).click();
+    const retireConfirm = page.locator('.ant-popover:not(.ant-popover-hidden)');
+    await retireConfirm.getByText(/future tasks? will be removed|No task will be removed/).waitFor();
+    // The popover zooms in: shoot once its motion has finished.
+    await page.waitForFunction(() => !document.querySelector('.ant-zoom-big-enter, .ant-zoom-big-appear'));
+    await saveScreenshot(page, 'requirement-retire-confirm');
+    await retireConfirm.getByRole('button', { name: 'Cancel' }).click();
+    await retireConfirm.waitFor({ state: 'hidden' });
 
     await page.goto(`/facilities/${ids.north}?tab=requirements`);
     await page
@@ -487,6 +496,11 @@ describe('requirements and tasks', () => {
     await choose(page, 'Hand over to', 'Theo', 'Theo Taking', dialog);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText(/Move all open work of Lena Leaving/).waitFor();
+    // The confirmation shows what will move before anything does.
+    const plannedRow = dialog.locator('.ant-descriptions-row', { hasText: 'Open tasks' });
+    await plannedRow.waitFor();
+    await expect(plannedRow.innerText()).resolves.toContain(String(before.length));
+    await shot(page, 'hand-over-confirm', true);
     await dialog.getByRole('button', { name: 'Hand over' }).click();
     await dialog.getByText(/Work handed over to Theo Taking/).waitFor();
     const tasksRow = dialog.locator('.ant-descriptions-row', { hasText: 'Open tasks' });

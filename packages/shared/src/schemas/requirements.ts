@@ -433,4 +433,9 @@ export const requirementSaveResponseSchema = z.object({
   data: requirementDetailSchema,
   meta: z.object({ tasks: taskChangeCountsSchema }),
 });
-export const requirementPageSchema = pageOf(requirementSchema);
+/** A row of GET /api/requirements: the requirement and what the caller may do to it (requirement-actions.ts). */
+export const requirementListItemSchema = requirementSchema.extend({
+  allowedActions: z.array(z.enum(REQUIREMENT_ACTIONS)),
+});
+export type RequirementListItem = z.infer<typeof requirementListItemSchema>;
+export const requirementPageSchema = pageOf(requirementListItemSchema);

@@ -292,3 +292,7 @@ export const handOverResultSchema = z.object({
 });
 export type HandOverResult = z.infer<typeof handOverResultSchema>;
 export const handOverResponseSchema = dataOf(handOverResultSchema);
+/** GET /api/users/:id/hand-over: what a hand-over of this user would move, shown before confirming. */
+export const handOverPreviewSchema = handOverResultSchema.omit({ toUserId: true });
+export type HandOverPreview = z.infer<typeof handOverPreviewSchema>;
+export const handOverPreviewResponseSchema = dataOf(handOverPreviewSchema);

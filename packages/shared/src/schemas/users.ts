@@ -109,6 +109,17 @@ export const userListQuerySchema = pageQuerySchema.extend({
     .transform((value) => value === 'true')
     .optional(),
   facilityId: idSchema.optional(),
+  /**
+   * `assignableTo=<facilityId>[,<facilityId>…]`: only users who may see every one of these facilities
+   * (assigned to each, or an all-facility role), so an assignee picker offers nobody the server refuses.
+   */
+  assignableTo: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+      z.array(idSchema).min(1, 'Name at least one facility').max(200, 'Name at most 200 facilities'),
+    )
+    .transform((ids) => [...new Set(ids)].sort())
+    .optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 

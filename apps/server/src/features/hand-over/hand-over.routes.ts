@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
-import { handOverBodySchema, handOverResponseSchema } from '@rtms/shared/schemas/tasks';
+import { handOverBodySchema, handOverPreviewResponseSchema, handOverResponseSchema } from '@rtms/shared/schemas/tasks';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { HandOverService } from './hand-over.service';
 
@@ -16,6 +16,20 @@ const errors = {
 /** Hand-over of a departing user's open tasks and default assignments (all-facility roles). */
 export function handOverRoutes(handOver: HandOverService, guards: AuthGuards): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/users/:id/hand-over',
+      {
+        preHandler: guards.requirePermission('handover:perform'),
+        schema: {
+          tags: ['users'],
+          summary: 'What a hand-over of this user would move (counts), changing nothing',
+          security: [{ bearer: [] }],
+          params: z.object({ id: idSchema }),
+          response: { 200: handOverPreviewResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ data: await handOver.preview(request.params.id) }),
+    );
     app.post(
       '/users/:id/hand-over',
       {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { seesAllFacilities } from '@rtms/shared/permissions';
-import type { HandOverResult } from '@rtms/shared/schemas/tasks';
+import type { HandOverPreview, HandOverResult } from '@rtms/shared/schemas/tasks';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
@@ -15,6 +15,7 @@ import {
 import { findFacilitiesOfOpenTasks, reassignOpenTasks } from '../tasks/tasks.repository';
 import { findFacilityIdsOfUser } from '../user-facilities/user-facilities.repository';
 import { findUserById } from '../users/users.repository';
+import { countHandOverOf } from './hand-over.repository';
 
 export interface HandOverService {
   /**
@@ -22,10 +23,18 @@ export interface HandOverService {
    * assignee) of `fromUserId` to `toUserId` in one transaction, audited; answers the counts.
    */
   handOver(principal: Principal, fromUserId: string, toUserId: string): Promise<HandOverResult>;
+  /** What a hand-over of this user would move (open tasks, requirement defaults, bindings), changing nothing. */
+  preview(fromUserId: string): Promise<HandOverPreview>;
 }
 
 export function createHandOverService(db: Kysely<Database>, audit: AuditService, clock: Clock): HandOverService {
   return {
+    async preview(fromUserId) {
+      const from = await findUserById(db, fromUserId);
+      if (!from) throw notFound('User');
+      return { fromUserId, ...(await countHandOverOf(db, fromUserId)) };
+    },
+
     async handOver(principal, fromUserId, toUserId) {
       return db.transaction().execute(async (trx) => {
         const from = await findUserById(trx, fromUserId);

@@ -50,10 +50,15 @@ describe('hand-over of a departing user', () => {
     const done = tasks[0]!;
     await ok(t, admin, 'POST', `/api/tasks/${done._id}/complete`, {});
 
+    // The confirmation shows, before anything moves, exactly the counts the hand-over then reports.
+    const preview = await ok<Omit<HandOverResult, 'toUserId'>>(t, admin, 'GET', `/api/users/${leaving.id}/hand-over`);
+    expect(preview).toEqual({ fromUserId: leaving.id, tasks: 19, requirements: 1, bindings: 1 });
+    expect(await allTasks(t, admin, { assigneeId: leaving.id })).toHaveLength(20);
     const result = await ok<HandOverResult>(t, admin, 'POST', `/api/users/${leaving.id}/hand-over`, {
       toUserId: successor.id,
     });
-    expect(result).toEqual({ fromUserId: leaving.id, toUserId: successor.id, tasks: 19, requirements: 1, bindings: 1 });
+    expect(result).toEqual({ ...preview, toUserId: successor.id });
+    expect((await call(t, admin, 'GET', `/api/users/missing-user/hand-over`)).status).toBe(404);
     // The completed task keeps who it was assigned to; every open one moved.
     expect((await allTasks(t, admin, { assigneeId: leaving.id })).map((task) => task._id)).toEqual([done._id]);
     expect(await allTasks(t, admin, { assigneeId: successor.id })).toHaveLength(19);
@@ -110,6 +115,7 @@ describe('hand-over of a departing user', () => {
       expect(
         (await call(t, token, 'POST', `/api/users/${leaving.id}/hand-over`, { toUserId: successor.id })).status,
       ).toBe(403);
+      expect((await call(t, token, 'GET', `/api/users/${leaving.id}/hand-over`)).status).toBe(403);
     }
     const allUser = await t.createUser('ALL_FACILITY_USER');
     const token = await t.signIn(allUser.email);

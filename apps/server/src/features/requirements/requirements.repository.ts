@@ -38,6 +38,22 @@ export function findBindingRows(db: Db, requirementId: string): Promise<BindingR
   return db.selectFrom('requirement_facilities').selectAll().where('requirementId', '=', requirementId).execute();
 }
 
+/** The facilities each requirement binds (bound bindings only, in or out of any caller's scope). */
+export async function findBoundFacilityIds(db: Db, requirementIds: readonly string[]): Promise<Map<string, string[]>> {
+  const byRequirement = new Map<string, string[]>();
+  if (requirementIds.length === 0) return byRequirement;
+  const rows = await db
+    .selectFrom('requirement_facilities')
+    .select(['requirementId', 'facilityId', 'bound'])
+    .where('requirementId', 'in', requirementIds)
+    .execute();
+  for (const row of rows) {
+    if (!row.bound) continue;
+    byRequirement.set(row.requirementId, [...(byRequirement.get(row.requirementId) ?? []), row.facilityId]);
+  }
+  return byRequirement;
+}
+
 export async function insertBindings(db: Db, rows: NewBindingRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += 100) {
     await db

@@ -12,6 +12,7 @@ import {
   scheduleRuleErrors,
   type Requirement,
   type RequirementDetail,
+  type RequirementListItem,
   type RequirementListQuery,
   type RequirementPreview,
   type TaskChangeCounts,
@@ -44,6 +45,7 @@ import {
   countRequirements,
   findBindingRows,
   findBindingsWithLabels,
+  findBoundFacilityIds,
   findFacilitiesForBinding,
   findLabelledRequirement,
   findRequirementRowById,
@@ -71,7 +73,7 @@ export interface RequirementSaveResult {
 
 export interface RequirementsService {
   /** Requirements binding at least one facility in the caller's scope (all for the all-facility roles). */
-  list(principal: Principal, query: RequirementListQuery): Promise<Page<Requirement>>;
+  list(principal: Principal, query: RequirementListQuery): Promise<Page<RequirementListItem>>;
   /** One requirement with its bindings in the caller's scope; 404 when it binds none of them. */
   get(principal: Principal, id: string): Promise<RequirementDetail>;
   /** Creates a requirement, binds its facilities and generates their tasks up to the horizon. */
@@ -676,7 +678,23 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
           pageWindow(query),
         ),
       ]);
-      return { data: rows.map(toRequirement), meta: { total, page: query.page, pageSize: query.pageSize } };
+      const bound = await findBoundFacilityIds(
+        db,
+        rows.map((row) => row.id),
+      );
+      const data = rows.map((row) => {
+        const requirement = toRequirement(row);
+        return {
+          ...requirement,
+          allowedActions: requirementActionsOf({
+            role: principal.role,
+            callerFacilityIds: scope.all ? [] : scope.facilityIds,
+            boundFacilityIds: bound.get(row.id) ?? [],
+            status: requirement.status,
+          }),
+        };
+      });
+      return { data, meta: { total, page: query.page, pageSize: query.pageSize } };
     },
 
     async get(principal, id) {

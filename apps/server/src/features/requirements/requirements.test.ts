@@ -400,6 +400,17 @@ describe('requirements make tasks', () => {
     const tasks = await allTasks(t, admin, { requirementId: data._id, facilityId: utc });
     const april = tasks.find((task) => task.dueDate === '2026-04-20')!;
     await ok(t, admin, 'POST', `/api/tasks/${april._id}/comments`, { body: 'Keep me' });
+    // The confirmation shows these before anyone retires: the preview with status RETIRED names them.
+    const preview = await ok<{ added: unknown[]; moved: unknown[]; removed: { taskId: string }[] }>(
+      t,
+      admin,
+      'POST',
+      '/api/requirements/preview',
+      { requirementId: data._id, status: 'RETIRED' },
+    );
+    expect(preview.removed).toHaveLength(25);
+    expect(preview.removed.map((task) => task.taskId)).not.toContain(april._id);
+    expect(preview.added).toEqual([]);
     const retired = await call<{ data: RequirementDetail; meta: { tasks: { removed: number } } }>(
       t,
       admin,
@@ -576,6 +587,19 @@ describe('requirements make tasks', () => {
     expect((await call(t, token, 'GET', `/api/requirements/${onlyOther.data._id}`)).status).toBe(404);
     expect((await call(t, token, 'PATCH', `/api/requirements/${onlyOther.data._id}`, { title: 'x' })).status).toBe(404);
     const listed = await allRequirementIds(token);
+    // The list rows carry the same per-requirement answer as the detail, so the table offers nothing doomed.
+    const listedActions = async (caller: string, requirement: { _id: string; title: string }) => {
+      const rows = await ok<{ _id: string; allowedActions: string[] }[]>(
+        t,
+        caller,
+        'GET',
+        `/api/requirements?pageSize=200&search=${encodeURIComponent(requirement.title)}`,
+      );
+      return rows.find((row) => row._id === requirement._id)?.allowedActions;
+    };
+    expect(await listedActions(token, shared.data)).toEqual([]);
+    expect(await listedActions(token, own.data)).toEqual(['update', 'retire']);
+    expect(await listedActions(admin, shared.data)).toEqual(['update', 'retire']);
     expect(listed).toContain(shared.data._id);
     expect(listed).not.toContain(onlyOther.data._id);
     // The tasks it sees are those of its facility.

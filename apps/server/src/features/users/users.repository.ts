@@ -1,8 +1,12 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Role } from '@rtms/shared/enums';
+import { ROLES, type Role } from '@rtms/shared/enums';
+import { seesAllFacilities } from '@rtms/shared/permissions';
 import type { Database } from '../../db/schema';
 import { searchMatches, type SortSpec } from '../../platform/list-query';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
+
+/** The roles that see every facility (permissions.ts seesAllFacilities), as a list for SQL. */
+const ALL_FACILITY_ROLES = ROLES.filter(seesAllFacilities);
 
 type Db = Kysely<Database>;
 
@@ -51,6 +55,8 @@ export interface UserFilters {
   role?: Role;
   active?: boolean;
   facilityId?: string;
+  /** Users who may see every one of these facilities: assigned to each, or an all-facility role. */
+  assignableTo?: readonly string[];
 }
 
 function filtered(db: Db, filters: UserFilters) {
@@ -74,6 +80,14 @@ function filtered(db: Db, filters: UserFilters) {
     const facilityId = filters.facilityId;
     query = query.where('id', 'in', (eb) =>
       eb.selectFrom('user_facilities').select('userId').where('facilityId', '=', facilityId),
+    );
+  }
+  for (const facilityId of filters.assignableTo ?? []) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('role', 'in', ALL_FACILITY_ROLES),
+        eb('id', 'in', eb.selectFrom('user_facilities').select('userId').where('facilityId', '=', facilityId)),
+      ]),
     );
   }
   const search = searchMatches('users.searchText', filters.search);

@@ -143,6 +143,7 @@ export function createUsersService(
         role: query.role,
         active: query.active,
         facilityId: query.facilityId,
+        assignableTo: query.assignableTo,
       };
       const [total, rows] = await Promise.all([
         countUsersMatching(db, filters),

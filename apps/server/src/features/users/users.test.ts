@@ -315,6 +315,31 @@ describe('listing users by scope', () => {
     expect(all.body.meta.total).toBe(3);
   });
 
+  it('lists with assignableTo only the users who may see every named facility (assignee pickers)', async () => {
+    const [x, y] = [await facility('ASX'), await facility('ASY')];
+    const onX = await newUser('FACILITY_USER', { facilityIds: [x] });
+    const onBoth = await newUser('FACILITY_ADMIN', { facilityIds: [x, y] });
+    const onY = await newUser('FACILITY_USER', { facilityIds: [y] });
+    const everywhere = await newUser('ALL_FACILITY_USER');
+    const idsFor = async (query: string) => {
+      const response = await call(admin, 'GET', `/api/users?pageSize=200&${query}`);
+      expect(response.status).toBe(200);
+      return response.body.data.map((user: { _id: string }) => user._id) as string[];
+    };
+    const forX = await idsFor(`assignableTo=${x}`);
+    expect(forX).toEqual(expect.arrayContaining([onX._id, onBoth._id, everywhere._id]));
+    expect(forX).not.toContain(onY._id);
+    // Several facilities (a bulk assignment across sites): only those who may open every task.
+    const forBoth = await idsFor(`assignableTo=${y},${x}`);
+    expect(forBoth).toEqual(expect.arrayContaining([onBoth._id, everywhere._id]));
+    expect(forBoth).not.toContain(onX._id);
+    expect(forBoth).not.toContain(onY._id);
+    const tooMany = Array.from({ length: 201 }, (_, index) => `f${index}`).join(',');
+    const invalidList = await call(admin, 'GET', `/api/users?assignableTo=${tooMany}`);
+    expect(invalidList.status).toBe(400);
+    expect(invalidList.body.details?.[0]?.path).toMatch(/^assignableTo/);
+  });
+
   it('paginates and rejects a sort that is not allowed', async () => {
     const page = await call(admin, 'GET', '/api/users?page=2&pageSize=2&sort=createdAt');
     expect(page.body.meta).toMatchObject({ page: 2, pageSize: 2 });

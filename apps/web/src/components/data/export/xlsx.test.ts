@@ -1,6 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { columnName, toXlsx, xmlText } from './xlsx';
+import * as XLSX from '@e965/xlsx';
+import { columnName, spreadsheetDate, toXlsx, xmlText } from './xlsx';
 
 describe('columnName', () => {
   it.each([
@@ -66,5 +67,28 @@ describe('toXlsx', () => {
     const name = /<sheet name="([^"]*)"/.exec(workbook)?.[1] ?? '';
     expect(name.length).toBeLessThanOrEqual(31);
     expect(name).not.toMatch(/[:\\/?*[\]]/);
+  });
+});
+
+describe('dates in the workbook', () => {
+  type Row = { due: string; at: string; note: string };
+  const columns = [
+    { header: 'Due', value: (row: Row) => row.due },
+    { header: 'At', value: (row: Row) => row.at },
+    { header: 'Note', value: (row: Row) => row.note },
+  ];
+
+  it('writes calendar dates and instants as real date cells, read back by a spreadsheet parser', () => {
+    const bytes = toXlsx(columns, [{ due: '2026-11-24', at: '2026-11-24T13:45:30.120Z', note: '2026-13-40' }]);
+    const workbook = XLSX.read(bytes, { type: 'array', cellDates: true, cellNF: true, UTC: true });
+    const sheet = workbook.Sheets[workbook.SheetNames[0]!]!;
+    expect(sheet.A2).toMatchObject({ t: 'd', z: 'yyyy-mm-dd' });
+    expect((sheet.A2!.v as Date).toISOString()).toBe('2026-11-24T00:00:00.000Z');
+    expect(sheet.B2).toMatchObject({ t: 'd', z: 'yyyy-mm-dd hh:mm:ss' });
+    expect((sheet.B2!.v as Date).toISOString()).toBe('2026-11-24T13:45:30.000Z');
+    // Text that only looks like a date (no such day) stays text.
+    expect(sheet.C2).toMatchObject({ t: 's', v: '2026-13-40' });
+    // The header is never a date, even when it reads like one.
+    expect(spreadsheetDate('Due')).toBeNull();
   });
 });

@@ -36,10 +36,41 @@ export function columnName(index: number): string {
   return name;
 }
 
+/** Cell styles (cellXfs in styles.xml): plain, bold header, date, date and time. */
+const STYLE_DATE = 2;
+const STYLE_TIMESTAMP = 3;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** 1899-12-30, day 0 of spreadsheet serial dates (the 1900 leap-year quirk makes it the 30th). */
+const SERIAL_EPOCH_MS = Date.UTC(1899, 11, 30);
+const DAY_MS = 86_400_000;
+
+/**
+ * A calendar date (`YYYY-MM-DD`) or an instant (ISO 8601 with offset, shown in UTC as the CSV states
+ * it) as a spreadsheet serial number, so the cell is a real date that sorts and filters as one; null
+ * for any other text.
+ */
+export function spreadsheetDate(value: string): { serial: number; style: number } | null {
+  if (CALENDAR_DATE.test(value)) {
+    const ms = Date.parse(`${value}T00:00:00Z`);
+    if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== value) return null;
+    return { serial: (ms - SERIAL_EPOCH_MS) / DAY_MS, style: STYLE_DATE };
+  }
+  if (INSTANT.test(value)) {
+    const ms = Date.parse(value);
+    if (Number.isNaN(ms)) return null;
+    // Whole seconds: spreadsheets show no finer, and a float of milliseconds would only add noise.
+    return { serial: Math.round((ms - SERIAL_EPOCH_MS) / 1000) / 86_400, style: STYLE_TIMESTAMP };
+  }
+  return null;
+}
+
 function cell(reference: string, value: ExportCell, style = 0): string {
   const s = style ? ` s="${style}"` : '';
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${reference}"${s}><v>${value}</v></c>` : '';
+  const date = style ? null : spreadsheetDate(value);
+  if (date) return `<c r="${reference}" s="${date.style}"><v>${date.serial}</v></c>`;
   const text = value.length > MAX_CELL_TEXT ? value.slice(0, MAX_CELL_TEXT) : value;
   return `<c r="${reference}"${s} t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`;
 }
@@ -109,11 +140,13 @@ export function toXlsx<T>(columns: readonly ExportColumn<T>[], rows: readonly T[
     ),
     'xl/styles.xml': strToU8(
       `${XML_HEADER}<styleSheet xmlns="${MAIN_NS}">` +
+        '<numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>' +
         '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
         '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
         '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
         '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-        '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>' +
+        '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+        '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
         '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
         '</styleSheet>',
     ),

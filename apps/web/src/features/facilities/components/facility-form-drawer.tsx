@@ -13,7 +13,7 @@ import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-f
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { useCreateFacility } from '../api/create-facility';
 import { useUpdateFacility } from '../api/update-facility';
-import { browserTimeZone, timeZoneOptions } from './time-zones';
+import { suggestedTimeZone, timeZoneOptions } from './time-zones';
 
 interface Values {
   name?: string;
@@ -110,7 +110,7 @@ export function FacilityFormDrawer({
       const { _id, createdAt: _c, updatedAt: _u, ...fields } = facility;
       form.setFieldsValue(fields);
     } else {
-      form.setFieldsValue({ status: 'ACTIVE', timeZone: browserTimeZone(), programAreaIds: [] });
+      form.setFieldsValue({ status: 'ACTIVE', timeZone: suggestedTimeZone(), programAreaIds: [] });
     }
   }, [open, facility, form]);
 

@@ -21,3 +21,11 @@ export function offsetOf(zone: string, now = new Date()): string {
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
+
+/**
+ * The zone a new facility's form starts with: the browser's, unless that is UTC (a server, a kiosk or
+ * an unset machine), where the user must choose: a facility silently on UTC would shift every due date.
+ */
+export function suggestedTimeZone(zone = browserTimeZone()): string | undefined {
+  return zone === 'UTC' || zone === 'Etc/UTC' || zone === 'Etc/GMT' ? undefined : zone;
+}

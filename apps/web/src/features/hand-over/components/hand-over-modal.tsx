@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Descriptions, Form, Modal, Result, Typography } from 'antd';
+import { Alert, Flex, Form, Modal, Result, Spin, Typography } from 'antd';
 import type { HandOverResult } from '@rtms/shared/schemas/tasks';
 import type { User } from '@rtms/shared/schemas/users';
 import { useT } from '../../../lib/i18n/use-t';
 import { RemoteSelect } from '../../../components/data/remote-select';
-import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors } from '../../../components/data/zod-form';
 import { listUsers, userLabel } from '../../users/api/list-users';
+import { HandOverCounts } from './hand-over-counts';
+import { useHandOverPreview } from '../api/hand-over-preview';
 import { useHandOver } from '../api/hand-over';
 
 type Step = 'choose' | 'confirm' | 'done';
@@ -17,13 +18,14 @@ type Step = 'choose' | 'confirm' | 'done';
  */
 export function HandOverModal({ open, user, onClose }: { open: boolean; user: User | null; onClose: () => void }) {
   const t = useT();
-  const format = useFormatters();
   const [form] = Form.useForm<{ toUserId?: string }>();
   const [step, setStep] = useState<Step>('choose');
   const [target, setTarget] = useState<{ value: string; label: string } | null>(null);
   const [result, setResult] = useState<HandOverResult | null>(null);
   const [formError, setFormError] = useState<string>();
   const handOver = useHandOver();
+  // The counts the confirmation shows: what will move, asked when the confirmation opens.
+  const preview = useHandOverPreview(user?._id, open && step === 'confirm');
   const from = user ? user.name.trim() || user.email : '';
   /** Names of the users the picker offered, to name the recipient without their email. */
   const names = useRef(new Map<string, string>());
@@ -87,22 +89,7 @@ export function HandOverModal({ open, user, onClose }: { open: boolean; user: Us
           status="success"
           title={t('handOver.doneTitle', { to: target?.label ?? '' })}
           subTitle={t('handOver.doneBody')}
-          extra={
-            <Descriptions
-              bordered
-              size="small"
-              column={1}
-              items={[
-                { key: 'tasks', label: t('handOver.tasks'), children: format.number(result.tasks) },
-                {
-                  key: 'requirements',
-                  label: t('handOver.requirements'),
-                  children: format.number(result.requirements),
-                },
-                { key: 'bindings', label: t('handOver.bindings'), children: format.number(result.bindings) },
-              ]}
-            />
-          }
+          extra={<HandOverCounts counts={result} />}
         />
       ) : (
         <>
@@ -119,11 +106,13 @@ export function HandOverModal({ open, user, onClose }: { open: boolean; user: Us
                 placeholder={t('handOver.chooseUser')}
                 queryKey={['users', 'hand-over-options', user?._id ?? '']}
                 fetchOptions={async (search) => {
+                  // Only people who may see the user's facilities (the server refuses anyone else).
                   const page = await listUsers({
                     search: search || undefined,
                     active: 'true',
                     pageSize: 50,
                     sort: 'name',
+                    assignableTo: user?.facilityIds.length ? [...user.facilityIds].sort().join(',') : undefined,
                   });
                   const candidates = page.data.filter((candidate) => candidate._id !== user?._id);
                   for (const candidate of candidates) {
@@ -147,7 +136,18 @@ export function HandOverModal({ open, user, onClose }: { open: boolean; user: Us
               type="warning"
               showIcon
               title={t('handOver.confirmTitle', { from, to: target?.label ?? '' })}
-              description={t('handOver.confirmBody')}
+              description={
+                <Flex vertical gap={8}>
+                  {t('handOver.confirmBody')}
+                  {preview.data ? (
+                    <HandOverCounts counts={preview.data.data} />
+                  ) : preview.isError ? (
+                    <Typography.Text type="danger">{preview.error.message}</Typography.Text>
+                  ) : (
+                    <Spin size="small" aria-label={t('app.loading')} />
+                  )}
+                </Flex>
+              }
             />
           ) : null}
         </>

@@ -31,6 +31,7 @@ import { useRetireRequirement } from '../api/retire-requirement';
 import { useUpdateRequirement } from '../api/update-requirement';
 import { RequirementFormDrawer } from './requirement-form-drawer';
 import { RequirementStatusTag } from './requirement-status-tag';
+import { RetireImpact } from './retire-impact';
 import { PeriodEndRuleText } from './period-end-rule-text';
 import './requirements.css';
 
@@ -218,7 +219,7 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
                 <ConfirmButton
                   danger
                   title={t('requirement.retireConfirm', { title: requirement.title })}
-                  description={t('requirement.retireConfirmBody')}
+                  description={<RetireImpact requirementId={requirement._id} />}
                   okText={t('requirement.retire')}
                   onConfirm={() => run(() => retire.mutateAsync({ id: requirement._id }), 'retired')}
                 >

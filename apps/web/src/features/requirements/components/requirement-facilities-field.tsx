@@ -106,8 +106,10 @@ export function RequirementFacilitiesField({
                             allowClear
                             label={t('requirement.assigneeOverrideAt', { name })}
                             placeholder={t('requirement.useDefaultAssignee')}
-                            queryKey={['users', 'assignee-options']}
-                            fetchOptions={fetchAssigneeOptions}
+                            queryKey={['users', 'assignee-options', binding?.facilityId ?? '']}
+                            fetchOptions={(search) =>
+                              fetchAssigneeOptions(search, binding?.facilityId ? [binding.facilityId] : undefined)
+                            }
                             knownOptions={knownAssignees}
                           />
                         </Form.Item>

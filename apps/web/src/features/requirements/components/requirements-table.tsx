@@ -5,7 +5,7 @@ import { EditOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { REQUIREMENT_STATUSES, TASK_CATEGORIES, TASK_FREQUENCIES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
-import type { Requirement } from '@rtms/shared/schemas/requirements';
+import type { RequirementListItem as Requirement } from '@rtms/shared/schemas/requirements';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ConfirmButton } from '../../../components/data/confirm-button';
@@ -23,6 +23,7 @@ import { listRequirements, useRequirements } from '../api/list-requirements';
 import { fetchRegulationOptions } from '../api/regulation-options';
 import { useRetireRequirement } from '../api/retire-requirement';
 import { RequirementStatusTag } from './requirement-status-tag';
+import { RetireImpact } from './retire-impact';
 import './requirements.css';
 
 const FILTERS = ['status', 'category', 'frequency', 'programAreaId', 'regulationId', 'facilityId'] as const;
@@ -132,14 +133,18 @@ export function RequirementsTable({
               key: 'actions',
               fixed: 'right' as const,
               render: (_: unknown, requirement: Requirement) => (
+                // Only what the server says will succeed for this row (requirement-actions.ts): a facility
+                // administrator is not offered a requirement that also binds others' facilities.
                 <Flex gap={4}>
-                  <IconAction
-                    label={t('data.edit')}
-                    ariaLabel={t('requirement.editNamed', { title: requirement.title })}
-                    icon={<EditOutlined />}
-                    onClick={() => void navigate(`/requirements/${requirement._id}?edit=1`)}
-                  />
-                  {requirement.status === 'ACTIVE' ? (
+                  {requirement.allowedActions.includes('update') ? (
+                    <IconAction
+                      label={t('data.edit')}
+                      ariaLabel={t('requirement.editNamed', { title: requirement.title })}
+                      icon={<EditOutlined />}
+                      onClick={() => void navigate(`/requirements/${requirement._id}?edit=1`)}
+                    />
+                  ) : null}
+                  {requirement.allowedActions.includes('retire') ? (
                     <ConfirmButton
                       size="small"
                       type="text"
@@ -147,7 +152,7 @@ export function RequirementsTable({
                       tooltip={t('requirement.retire')}
                       danger
                       title={t('requirement.retireConfirm', { title: requirement.title })}
-                      description={t('requirement.retireConfirmBody')}
+                      description={<RetireImpact requirementId={requirement._id} />}
                       okText={t('requirement.retire')}
                       onConfirm={() => retireOne(requirement)}
                       aria-label={t('requirement.retireNamed', { title: requirement.title })}

@@ -285,12 +285,15 @@ export function BulkCompleteModal({
 export function AssignTasksModal({
   open,
   ids,
+  facilityIds,
   current,
   onClose,
   onDone,
 }: {
   open: boolean;
   ids: string[];
+  /** The facilities of these tasks: the picker offers only users who may see all of them. */
+  facilityIds: string[];
   /** The current assignee of a single task (id and label). */
   current?: { value: string; label: string } | null;
   onClose: () => void;
@@ -331,8 +334,8 @@ export function AssignTasksModal({
             allowClear
             label={label}
             placeholder={t('task.unassigned')}
-            queryKey={['users', 'assignee-options']}
-            fetchOptions={fetchAssigneeOptions}
+            queryKey={['users', 'assignee-options', [...new Set(facilityIds)].sort().join(',')]}
+            fetchOptions={(search) => fetchAssigneeOptions(search, facilityIds)}
             knownOptions={current ? [current] : []}
           />
         </Form.Item>

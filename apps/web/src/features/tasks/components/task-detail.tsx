@@ -237,6 +237,7 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
           <AssignTasksModal
             open={dialog === 'assign'}
             ids={[task._id]}
+            facilityIds={[task.facilityId]}
             current={task.assigneeId ? { value: task.assigneeId, label: task.assigneeName ?? task.assigneeId } : null}
             onClose={close}
           />

@@ -354,6 +354,7 @@ export function TasksTable({
       <AssignTasksModal
         open={bulk === 'assign'}
         ids={selected.keys.map(String)}
+        facilityIds={selected.rows.map((task) => task.facilityId)}
         onClose={() => setBulk(null)}
         onDone={clearSelection}
       />

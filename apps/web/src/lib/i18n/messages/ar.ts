@@ -863,6 +863,9 @@ export const ar: Catalogue = {
   'requirement.retire': 'إيقاف',
   'requirement.retireNamed': 'إيقاف {title}',
   'requirement.retireConfirm': 'إيقاف «{title}»؟',
+  'requirement.retireWillRemove':
+    '{count, plural, =0 {لن تُحذف أي مهمة.} one {ستُحذف مهمة مستقبلية واحدة:} other {عدد المهام المستقبلية التي ستُحذف: #}}',
+  'requirement.retireAndMore': '{count, plural, one {ومهمة أخرى} other {و# أخرى}}',
   'requirement.retireConfirmBody': 'لن تُنشأ مهام جديدة. تُحذف المهام المستقبلية التي لم يعمل عليها أحد؛ ويُحتفظ بالسجل.',
   'requirement.retired': 'أُوقف «{title}»؛ المهام المستقبلية المحذوفة: {removed}',
   'requirement.retiredNote': 'هذا المتطلب متوقف: لا يُنشئ مهام جديدة. يبقى سجله متاحًا للاطلاع.',

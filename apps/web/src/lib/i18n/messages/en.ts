@@ -876,6 +876,9 @@ export const en = {
   'requirement.retire': 'Retire',
   'requirement.retireNamed': 'Retire {title}',
   'requirement.retireConfirm': 'Retire “{title}”?',
+  'requirement.retireWillRemove':
+    '{count, plural, =0 {No task will be removed.} one {# future task will be removed:} other {# future tasks will be removed:}}',
+  'requirement.retireAndMore': '{count, plural, one {and # more} other {and # more}}',
   'requirement.retireConfirmBody':
     'No new tasks are created. Future tasks nobody has worked on are removed; history is kept.',
   'requirement.retired': '“{title}” retired; future tasks removed: {removed}',

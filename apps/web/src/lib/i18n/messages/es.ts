@@ -890,6 +890,9 @@ export const es: Catalogue = {
   'requirement.retire': 'Retirar',
   'requirement.retireNamed': 'Retirar {title}',
   'requirement.retireConfirm': '¿Retirar «{title}»?',
+  'requirement.retireWillRemove':
+    '{count, plural, =0 {No se eliminará ninguna tarea.} one {Se eliminará # tarea futura:} other {Se eliminarán # tareas futuras:}}',
+  'requirement.retireAndMore': '{count, plural, one {y # más} other {y # más}}',
   'requirement.retireConfirmBody':
     'No se crean tareas nuevas. Se eliminan las tareas futuras en las que nadie ha trabajado; el historial se conserva.',
   'requirement.retired': '«{title}» retirado; tareas futuras eliminadas: {removed}',

@@ -897,6 +897,9 @@ export const fr: Catalogue = {
   'requirement.retire': 'Retirer',
   'requirement.retireNamed': 'Retirer {title}',
   'requirement.retireConfirm': 'Retirer « {title} » ?',
+  'requirement.retireWillRemove':
+    '{count, plural, =0 {Aucune tâche ne sera supprimée.} one {# tâche future sera supprimée :} other {# tâches futures seront supprimées :}}',
+  'requirement.retireAndMore': '{count, plural, one {et # autre} other {et # autres}}',
   'requirement.retireConfirmBody':
     'Aucune nouvelle tâche n’est créée. Les tâches futures sur lesquelles personne n’a travaillé sont supprimées ; l’historique est conservé.',
   'requirement.retired': '« {title} » retirée ; tâches futures supprimées : {removed}',

@@ -894,6 +894,9 @@ export const it: Catalogue = {
   'requirement.retire': 'Ritira',
   'requirement.retireNamed': 'Ritira {title}',
   'requirement.retireConfirm': 'Ritirare «{title}»?',
+  'requirement.retireWillRemove':
+    '{count, plural, =0 {Nessuna attività sarà rimossa.} one {# attività futura sarà rimossa:} other {# attività future saranno rimosse:}}',
+  'requirement.retireAndMore': '{count, plural, one {e # altra} other {e altre #}}',
   'requirement.retireConfirmBody':
     'Non vengono create nuove attività. Le attività future su cui nessuno ha lavorato vengono rimosse; lo storico resta.',
   'requirement.retired': '«{title}» ritirato; attività future rimosse: {removed}',

@@ -847,6 +847,8 @@ export const zh: Catalogue = {
   'requirement.retire': '停用',
   'requirement.retireNamed': '停用 {title}',
   'requirement.retireConfirm': '停用“{title}”？',
+  'requirement.retireWillRemove': '{count, plural, =0 {不会删除任何任务。} other {将删除 # 项未来任务：}}',
+  'requirement.retireAndMore': '{count, plural, other {及另外 # 项}}',
   'requirement.retireConfirmBody': '不再创建新任务。无人处理过的未来任务将被删除；历史记录保留。',
   'requirement.retired': '已停用“{title}”；删除的未来任务：{removed}',
   'requirement.retiredNote': '此合规要求已停用：不再创建新任务。其历史记录仍可查看。',
