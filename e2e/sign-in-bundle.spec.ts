@@ -8,7 +8,9 @@ import { launchBrowser, openPage, signInThroughForm } from './support/browser';
  */
 const SIGN_IN_SCRIPT_BUDGET = 200 * 1000;
 const SIGN_IN_TOTAL_BUDGET = 230 * 1000;
-const COLD_DASHBOARD_TOTAL_BUDGET = 520 * 1000;
+// 481 KB when first measured; 578 KB once the notification bell, the calendar's shared pieces and the
+// dashboard's figures of the same wave were merged (1.5 MB before compression).
+const COLD_DASHBOARD_TOTAL_BUDGET = 600 * 1000;
 
 interface Transfer {
   url: string;
