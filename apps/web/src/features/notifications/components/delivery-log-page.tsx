@@ -14,7 +14,8 @@ import { listDeliveries, useDeliveries } from '../api/deliveries';
 import { CATEGORY_COLORS, DELIVERY_STATUS_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 
-const FILTERS = ['status'] as const;
+// facilityId and recipientId come from links (a facility's or a user's deliveries); status has a select.
+const FILTERS = ['status', 'facilityId', 'recipientId'] as const;
 
 /** /notifications/deliveries (admins): the outbox; sent, failed with the error, skipped with why. */
 export function DeliveryLogPage() {
