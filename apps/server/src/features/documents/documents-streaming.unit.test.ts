@@ -7,11 +7,16 @@ import { filePartHeader } from '../../test/multipart';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * A 100 MB upload and download over real HTTP: the server streams both ways, so the process's memory
+ * A 300 MB upload and download over real HTTP: the server streams both ways, so the process's memory
  * (RSS) grows by far less than the file. Run once (SQLite project): it measures the process, not the database.
+ *
+ * Why 300 MB and "less than half the file": the growth of a streaming server does not depend on the file's
+ * size, but its level depends on the runtime. Measured with this test: Node 20 +32 MB; Node 24 +65 to +84 MB for
+ * 100 MB and for 300 MB alike (its allocator and collector keep more of the stream's short-lived buffers), so a
+ * fixed 48 MB bound failed on Node 24 without any buffering. Buffering the file would add at least 300 MB.
  */
 
-const SIZE = 100 * 1024 * 1024;
+const SIZE = 300 * 1024 * 1024;
 const CHUNK = Buffer.alloc(1024 * 1024);
 for (let i = 0; i < CHUNK.length; i += 1) CHUNK[i] = 32 + (i % 90); // printable: a valid text file
 
@@ -82,7 +87,7 @@ async function drain(response: http.IncomingMessage): Promise<{ size: number; sh
 }
 
 describe('streaming', () => {
-  it('uploads and downloads 100 MB with RSS growing far less than the file', async () => {
+  it('uploads and downloads 300 MB with RSS growing by less than half the file', async () => {
     const post = async (size: number) => {
       const { body, sha256 } = uploadStream(size);
       const response = await request(
@@ -118,11 +123,11 @@ describe('streaming', () => {
     const upGrowth = up.peak - baseline;
     const downGrowth = down.peak - baseline;
     console.info(
-      `100 MB streaming: baseline RSS ${mb(baseline)} MB; peak during upload ${mb(up.peak)} MB (+${mb(upGrowth)} MB); ` +
+      `300 MB streaming: baseline RSS ${mb(baseline)} MB; peak during upload ${mb(up.peak)} MB (+${mb(upGrowth)} MB); ` +
         `peak during download ${mb(down.peak)} MB (+${mb(downGrowth)} MB)`,
     );
-    // Buffering the file would add at least 100 MB; streaming stays within a few buffers.
-    expect(upGrowth).toBeLessThan(48 * 1024 * 1024);
-    expect(downGrowth).toBeLessThan(48 * 1024 * 1024);
+    // Buffering the file would add at least its 300 MB; streaming stays within a bounded set of buffers.
+    expect(upGrowth).toBeLessThan(SIZE / 2);
+    expect(downGrowth).toBeLessThan(SIZE / 2);
   }, 120_000);
 });
