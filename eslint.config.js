@@ -2,9 +2,10 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { layerZones } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/output/**', 'coverage/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/output/**', 'coverage/**', 'scripts/layer-rules-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -26,4 +27,5 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
     },
   },
+  ...layerZones,
 );
