@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint';
 import { layerZones } from './eslint.layers.js';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'e2e/output/**', 'coverage/**', 'scripts/layer-rules-fixtures/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'data/**',
+      'e2e/output/**',
+      'coverage/**',
+      'scripts/layer-rules-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -55,7 +55,8 @@ const routeZone = {
 };
 
 /** The query builder's entry points: any query a file builds starts with one of these, or with the sql tag. */
-const QUERY_ENTRY = '/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|withRecursive)$/';
+const QUERY_ENTRY =
+  '/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|withRecursive)$/';
 const SQL_ONLY_IN_REPOSITORIES = 'SQL lives only in *.repository.ts files: call a repository function.';
 
 /**
@@ -84,7 +85,10 @@ const sqlZone = {
     'no-restricted-syntax': [
       'error',
       NO_ENUM,
-      { selector: `CallExpression > MemberExpression.callee > Identifier.property[name=${QUERY_ENTRY}]`, message: SQL_ONLY_IN_REPOSITORIES },
+      {
+        selector: `CallExpression > MemberExpression.callee > Identifier.property[name=${QUERY_ENTRY}]`,
+        message: SQL_ONLY_IN_REPOSITORIES,
+      },
       { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: SQL_ONLY_IN_REPOSITORIES },
     ],
   },
@@ -97,9 +101,7 @@ const repositoryZone = {
     'no-restricted-imports': [
       'error',
       {
-        patterns: [
-          { regex: '\\.(service|routes)(\\.js)?$', message: 'A repository calls no service or route.' },
-        ],
+        patterns: [{ regex: '\\.(service|routes)(\\.js)?$', message: 'A repository calls no service or route.' }],
       },
     ],
   },
@@ -115,7 +117,8 @@ const webSharedZone = {
         patterns: [
           {
             regex: '(^|/)features(/|$)',
-            message: 'components/ and lib/ import no feature: move the shared piece here, or compose it in the feature.',
+            message:
+              'components/ and lib/ import no feature: move the shared piece here, or compose it in the feature.',
           },
         ],
       },

@@ -26,17 +26,21 @@ describe('layer zones', () => {
     expect(files.length).toBeGreaterThanOrEqual(8);
   });
 
-  it.each(files)('%s: exactly the marked lines are reported', async (file) => {
-    const code = fs.readFileSync(path.join(fixtures, file), 'utf8');
-    const lines = code.split('\n');
-    const target = /^\/\/ lint as: (\S+)/.exec(lines[0] ?? '')?.[1];
-    expect(target, 'first line names the path to lint as').toBeDefined();
-    const [result] = await eslint.lintText(code, { filePath: path.join(root, target!) });
-    const reported = [
-      ...new Set(result!.messages.filter((m) => LAYER_RULES.has(m.ruleId ?? '')).map((m) => m.line)),
-    ].sort((a, b) => a - b);
-    const marked = lines.flatMap((line, index) => (line.endsWith('// breaks') ? [index + 1] : []));
-    expect(marked.length).toBeGreaterThan(0);
-    expect(reported).toEqual(marked);
-  }, 60_000);
+  it.each(files)(
+    '%s: exactly the marked lines are reported',
+    async (file) => {
+      const code = fs.readFileSync(path.join(fixtures, file), 'utf8');
+      const lines = code.split('\n');
+      const target = /^\/\/ lint as: (\S+)/.exec(lines[0] ?? '')?.[1];
+      expect(target, 'first line names the path to lint as').toBeDefined();
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, target!) });
+      const reported = [
+        ...new Set(result!.messages.filter((m) => LAYER_RULES.has(m.ruleId ?? '')).map((m) => m.line)),
+      ].sort((a, b) => a - b);
+      const marked = lines.flatMap((line, index) => (line.endsWith('// breaks') ? [index + 1] : []));
+      expect(marked.length).toBeGreaterThan(0);
+      expect(reported).toEqual(marked);
+    },
+    60_000,
+  );
 });

@@ -24,6 +24,7 @@ import { reshiftFacilityTasks } from './features/holidays/reshift-facility-tasks
 import { createFacilitiesService } from './features/facilities/facilities.service';
 import { clientErrorsRoutes } from './features/client-errors/client-errors.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { createHealthService } from './features/health/health.service';
 import { preferencesRoutes } from './features/preferences/preferences.routes';
 import { createPreferencesService } from './features/preferences/preferences.service';
 import { programAreasRoutes } from './features/program-areas/program-areas.routes';
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = createFileStorage(config.storage);
   const sessions = createSessionsService(db, config.session);
   const guards = createAuthGuards(sessions);
+  const health = createHealthService(db, storage);
   const preferences = createPreferencesService(db);
   const audit = createAuditService(db);
   const loginThrottle = createLoginThrottle(db);
@@ -233,7 +235,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       registerAuthenticationFirst(api, guards);
       // In this scope only: the API's answers are compressed, the web app's files are not (web-app.ts).
       await registerCompression(api);
-      await api.register(healthRoutes(db, storage));
+      await api.register(healthRoutes(health));
       await api.register(publicConfigRoutes(config));
       await api.register(clientErrorsRoutes(reporter, rateLimits));
       await api.register(authRoutes(auth, guards));

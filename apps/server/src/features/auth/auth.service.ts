@@ -8,6 +8,7 @@ import type { Principal } from '../../platform/auth';
 import type { SessionsService } from '../sessions/sessions.service';
 import { findUserByEmail, findUserById, updateUser } from '../users/users.repository';
 import { toSessionUser } from '../users/users.dto';
+import { revokeUserSessions } from '../sessions/sessions.repository';
 import type { LoginThrottle } from './login-throttle';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { MfaService } from '../mfa/mfa.service';
@@ -96,12 +97,7 @@ export function createAuthService(
       const passwordHash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
         await updateUser(trx, user.id, { passwordHash, mustChangePassword: 0, updatedAt: nowIso() });
-        await trx
-          .updateTable('sessions')
-          .set({ revokedAt: nowIso() })
-          .where('userId', '=', user.id)
-          .where('revokedAt', 'is', null)
-          .execute();
+        await revokeUserSessions(trx, user.id, nowIso());
         await audit.record(trx, {
           actor: actorOf(principal),
           action: 'PASSWORD_CHANGE',

@@ -7,7 +7,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDatabase, type DatabaseHandle } from '../../db/database';
 import { createLocalStorage } from '../../storage/local-storage';
-import { healthRoutes, READY_CHECK_TIMEOUT_MS } from './health.routes';
+import { healthRoutes } from './health.routes';
+import { createHealthService, READY_CHECK_TIMEOUT_MS } from './health.service';
 
 /** The readiness route alone, on a PostgreSQL URL that cannot answer. */
 async function readyOn(database: DatabaseHandle) {
@@ -15,7 +16,7 @@ async function readyOn(database: DatabaseHandle) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const storage = createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), 'rtms-ready-')));
-  await app.register(healthRoutes(database.db, storage), { prefix: '/api' });
+  await app.register(healthRoutes(createHealthService(database.db, storage)), { prefix: '/api' });
   const started = Date.now();
   const response = await app.inject({ method: 'GET', url: '/api/ready' });
   await app.close();

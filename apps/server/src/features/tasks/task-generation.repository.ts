@@ -1,5 +1,6 @@
 import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { TaskRow } from './tasks.table';
 
 /**
  * Reads and writes of the series bookkeeping: which bindings have live series, and through which
@@ -8,6 +9,24 @@ import type { Database } from '../../db/schema';
  */
 
 type Db = Kysely<Database>;
+
+/**
+ * Writes the same column values to many tasks (a requirement edit refreshing its series' copied fields), 500
+ * ids per statement so no statement approaches SQLite's or PostgreSQL's parameter limits.
+ */
+export async function updateColumnsOfTasks(
+  db: Db,
+  ids: readonly string[],
+  changes: Partial<Omit<TaskRow, 'id'>>,
+): Promise<void> {
+  for (let start = 0; start < ids.length; start += 500) {
+    await db
+      .updateTable('tasks')
+      .set(changes)
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+  }
+}
 
 /** How many generation batches may be written at once: several on PostgreSQL, one on SQLite (one writer). */
 export function writeConcurrency(db: Db): number {

@@ -13,6 +13,7 @@ import {
   findSeriesForGeneration,
   markMaterialized,
   refreshPlannerStatistics,
+  updateColumnsOfTasks,
   writeConcurrency,
   type SeriesForGeneration,
 } from './task-generation.repository';
@@ -288,13 +289,7 @@ export function createTaskGenerationService(
         }
       }
       for (const { columns, ids } of refresh.values()) {
-        for (let start = 0; start < ids.length; start += 500) {
-          await trx
-            .updateTable('tasks')
-            .set({ ...columns, updatedAt: now })
-            .where('id', 'in', ids.slice(start, start + 500))
-            .execute();
-        }
+        await updateColumnsOfTasks(trx, ids, { ...columns, updatedAt: now });
       }
 
       const rows = planned.flatMap((change) =>
