@@ -27,7 +27,7 @@ import {
   listAuditEvents,
   lockAuditChain,
 } from './audit.repository';
-import { auditNamesOf } from './audit-names';
+import { auditNamesOf } from './audit-names.repository';
 import type { AuditEventRow } from './audit.table';
 
 /** The `prevHash` of the first event. */

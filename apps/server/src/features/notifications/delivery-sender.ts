@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
 import { seesAllFacilities } from '@rtms/shared/permissions';
 import { preferencesSchema } from '@rtms/shared/schemas/preferences';
@@ -10,7 +10,16 @@ import { nowIso } from '../../platform/ids';
 import { emailLanguage } from './email-messages';
 import { renderDigest, renderReminder, type EmailItem } from './email-render';
 import type { Mailer } from './mailer';
+import {
+  claimDeliveries,
+  findClaimedDeliveries,
+  findDueRecipients,
+  findRecipient,
+  recordDigestSent,
+  updateDeliveries,
+} from './deliveries.repository';
 import { preferencesOf } from './notification-preferences';
+import { findFacilityIdsOfUser } from '../user-facilities/user-facilities.repository';
 import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 import { digestSchedule } from './zoned-time';
 
@@ -70,16 +79,7 @@ export async function sendDueDeliveries(context: SenderContext, now: Date): Prom
   const { db } = context;
   const result: SendResult = { sent: 0, failed: 0, retrying: 0, skipped: 0, deferred: 0 };
   const instant = nowIso(now);
-  const recipients = await db
-    .selectFrom('notification_deliveries')
-    .select('recipientId')
-    .distinct()
-    .where('status', '=', 'PENDING')
-    .where('notBefore', '<=', instant)
-    .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', instant)]))
-    .limit(RECIPIENTS_PER_RUN)
-    .execute();
-  for (const { recipientId } of recipients) {
+  for (const recipientId of await findDueRecipients(db, instant, RECIPIENTS_PER_RUN)) {
     const claimed = await claim(context, recipientId, now);
     if (claimed.length === 0) continue;
     await deliverToRecipient(context, recipientId, claimed, now, result);
@@ -90,15 +90,7 @@ export async function sendDueDeliveries(context: SenderContext, now: Date): Prom
 async function claim(context: SenderContext, recipientId: string, now: Date): Promise<string[]> {
   const instant = nowIso(now);
   const until = nowIso(new Date(now.getTime() + CLAIM_MS));
-  const lock = context.dialect === 'postgres' ? sql`for update skip locked` : sql``;
-  const due = sql`status = 'PENDING' and not_before <= ${instant} and (claimed_until is null or claimed_until < ${instant})`;
-  const claimed = await sql<{ id: string }>`
-    update notification_deliveries set claimed_by = ${context.owner}, claimed_until = ${until}
-    where id in (select id from notification_deliveries where recipient_id = ${recipientId} and ${due} ${lock})
-      and ${due}
-    returning id
-  `.execute(context.db);
-  return claimed.rows.map((row) => row.id);
+  return claimDeliveries(context.db, context.dialect, { recipientId, owner: context.owner, instant, until });
 }
 
 async function deliverToRecipient(
@@ -109,26 +101,7 @@ async function deliverToRecipient(
   result: SendResult,
 ): Promise<void> {
   const { db } = context;
-  const user = await db
-    .selectFrom('users')
-    .leftJoin('notification_preferences as p', 'p.userId', 'users.id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.firstName',
-      'users.lastName',
-      'users.role',
-      'users.active',
-      'users.preferences',
-      'p.delivery',
-      'p.digestHour',
-      'p.timeZone',
-      'p.quietUntil',
-      'p.categories',
-      'p.lastDigestOn',
-    ])
-    .where('users.id', '=', recipientId)
-    .executeTakeFirstOrThrow();
+  const user = await findRecipient(db, recipientId);
   const prefs: NotificationPreferences = preferencesOf(
     user.delivery
       ? {
@@ -140,54 +113,22 @@ async function deliverToRecipient(
         }
       : null,
   );
-  const rows: ClaimedRow[] = await db
-    .selectFrom('notification_deliveries as d')
-    .innerJoin('notifications as n', 'n.id', 'd.notificationId')
-    .innerJoin('tasks as t', 't.id', 'n.taskId')
-    .innerJoin('facilities as f', 'f.id', 'n.facilityId')
-    .select([
-      'd.id',
-      'd.attempts',
-      'd.notificationId',
-      'n.step',
-      'n.category',
-      'n.readAt',
-      't.id as taskId',
-      't.title as taskTitle',
-      't.status as taskStatus',
-      't.notApplicableReason',
-      't.dueDate',
-      'f.id as facilityId',
-      'f.name as facilityName',
-      'f.timeZone as facilityTimeZone',
-    ])
-    .where('d.id', 'in', ids)
-    .where('d.claimedBy', '=', context.owner)
-    .execute();
+  const rows: ClaimedRow[] = await findClaimedDeliveries(db, ids, context.owner);
   const facilityScope = seesAllFacilities(user.role as Role)
     ? null
-    : new Set(
-        (await db.selectFrom('user_facilities').select('facilityId').where('userId', '=', recipientId).execute()).map(
-          (row) => row.facilityId,
-        ),
-      );
+    : new Set(await findFacilityIdsOfUser(db, recipientId));
 
   const instant = nowIso(now);
   const release = (rowIds: string[], notBefore: string) =>
-    rowIds.length === 0
-      ? Promise.resolve()
-      : db
-          .updateTable('notification_deliveries')
-          .set({ claimedBy: null, claimedUntil: null, notBefore, updatedAt: instant })
-          .where('id', 'in', rowIds)
-          .execute()
-          .then(() => undefined);
+    updateDeliveries(db, rowIds, { claimedBy: null, claimedUntil: null, notBefore, updatedAt: instant });
   const skip = async (row: ClaimedRow, why: string) => {
-    await db
-      .updateTable('notification_deliveries')
-      .set({ status: 'SKIPPED', lastError: why, claimedBy: null, claimedUntil: null, updatedAt: instant })
-      .where('id', '=', row.id)
-      .execute();
+    await updateDeliveries(db, [row.id], {
+      status: 'SKIPPED',
+      lastError: why,
+      claimedBy: null,
+      claimedUntil: null,
+      updatedAt: instant,
+    });
     result.skipped += 1;
   };
 
@@ -273,22 +214,14 @@ async function deliverToRecipient(
       context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, ...mail }),
     );
     if (sent) {
-      // A user on the defaults has no row yet: make it, so that the digest goes once per period.
-      const lastDigestOn = todayInTimeZone(prefs.timeZone, now);
-      await db
-        .insertInto('notification_preferences')
-        .values({
-          userId: recipientId,
-          delivery: prefs.delivery,
-          digestHour: prefs.digestHour,
-          timeZone: prefs.timeZone,
-          quietUntil: prefs.quietUntil,
-          categories: JSON.stringify(prefs.categories),
-          lastDigestOn,
-          updatedAt: instant,
-        })
-        .onConflict((oc) => oc.column('userId').doUpdateSet({ lastDigestOn }))
-        .execute();
+      const defaults = {
+        delivery: prefs.delivery,
+        digestHour: prefs.digestHour,
+        timeZone: prefs.timeZone,
+        quietUntil: prefs.quietUntil,
+        categories: JSON.stringify(prefs.categories),
+      };
+      await recordDigestSent(db, recipientId, defaults, todayInTimeZone(prefs.timeZone, now), instant);
     }
   }
 }
@@ -318,38 +251,30 @@ async function attempt(
   const attempts = Math.max(...rows.map((row) => Number(row.attempts))) + 1;
   try {
     const { messageId } = await send();
-    await context.db
-      .updateTable('notification_deliveries')
-      .set({
-        status: 'SENT',
-        attempts,
-        messageId,
-        sentAt: instant,
-        lastError: null,
-        claimedBy: null,
-        claimedUntil: null,
-        updatedAt: instant,
-      })
-      .where('id', 'in', ids)
-      .execute();
+    await updateDeliveries(context.db, ids, {
+      status: 'SENT',
+      attempts,
+      messageId,
+      sentAt: instant,
+      lastError: null,
+      claimedBy: null,
+      claimedUntil: null,
+      updatedAt: instant,
+    });
     result.sent += rows.length;
     return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = attempts >= MAX_ATTEMPTS;
-    await context.db
-      .updateTable('notification_deliveries')
-      .set({
-        status: final ? 'FAILED' : 'PENDING',
-        attempts,
-        lastError: message.slice(0, 1000),
-        notBefore: nowIso(new Date(now.getTime() + BACKOFF_BASE_MS * 4 ** (attempts - 1))),
-        claimedBy: null,
-        claimedUntil: null,
-        updatedAt: instant,
-      })
-      .where('id', 'in', ids)
-      .execute();
+    await updateDeliveries(context.db, ids, {
+      status: final ? 'FAILED' : 'PENDING',
+      attempts,
+      lastError: message.slice(0, 1000),
+      notBefore: nowIso(new Date(now.getTime() + BACKOFF_BASE_MS * 4 ** (attempts - 1))),
+      claimedBy: null,
+      claimedUntil: null,
+      updatedAt: instant,
+    });
     if (final) result.failed += rows.length;
     else result.retrying += rows.length;
     return false;

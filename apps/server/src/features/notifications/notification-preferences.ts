@@ -6,6 +6,7 @@ import {
   type NotificationPreferences,
 } from '@rtms/shared/schemas/notifications';
 import type { Database } from '../../db/schema';
+import { findNotificationPreferencesRow, upsertNotificationPreferences } from './notifications.repository';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** A user who never saved settings: a daily digest at 07:00 UTC, every category by email. */
@@ -36,12 +37,7 @@ export function preferencesOf(
 }
 
 export async function readPreferences(db: Kysely<Database>, userId: string): Promise<NotificationPreferences> {
-  const row = await db
-    .selectFrom('notification_preferences')
-    .selectAll()
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return preferencesOf(row);
+  return preferencesOf(await findNotificationPreferencesRow(db, userId));
 }
 
 export async function writePreferences(
@@ -59,9 +55,5 @@ export async function writePreferences(
     categories: JSON.stringify(preferences.categories),
     updatedAt: now,
   };
-  await db
-    .insertInto('notification_preferences')
-    .values({ userId, lastDigestOn: null, ...values })
-    .onConflict((oc) => oc.column('userId').doUpdateSet(values))
-    .execute();
+  await upsertNotificationPreferences(db, userId, values);
 }

@@ -9,10 +9,21 @@ import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
+import { findUserById } from '../users/users.repository';
 import { sendDueDeliveries, type SendResult } from './delivery-sender';
 import type { Mailer } from './mailer';
+import {
+  countUnreadNotifications,
+  findDeliveriesPage,
+  findNotification,
+  findNotificationsPage,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type NotificationListRow,
+  type NotificationReader,
+} from './notifications.repository';
 import { readPreferences, writePreferences } from './notification-preferences';
-import { sweepReminders, type SweepResult } from './reminder-sweep';
+import { sweepReminders, type SweepResult } from './reminder-sweep.repository';
 import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
 export interface NotificationsService {
@@ -56,48 +67,13 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
    * My released notifications, about facilities still in my scope: a user taken off a facility no longer sees
    * what they were told about it (the rows stay, for the delivery log).
    */
-  const notificationQuery = async (principal: Principal) => {
-    const facilityIds = scopeFacilityIds(await facilityScopeOf(db, principal));
-    let query = db
-      .selectFrom('notifications as n')
-      .innerJoin('tasks as t', 't.id', 'n.taskId')
-      .innerJoin('facilities as f', 'f.id', 'n.facilityId')
-      .where('n.userId', '=', principal.id)
-      .where('n.availableAt', '<=', nowIso(clock()));
-    if (facilityIds) query = query.where('n.facilityId', 'in', facilityIds.length ? facilityIds : ['']);
-    return query;
-  };
+  const readerOf = async (principal: Principal): Promise<NotificationReader> => ({
+    userId: principal.id,
+    facilityIds: scopeFacilityIds(await facilityScopeOf(db, principal)),
+    now: nowIso(clock()),
+  });
 
-  const columns = [
-    'n.id',
-    'n.category',
-    'n.step',
-    'n.taskId',
-    'n.facilityId',
-    'n.readAt',
-    'n.createdAt',
-    'n.availableAt',
-    't.title as taskTitle',
-    't.dueDate',
-    'f.name as facilityName',
-    'f.timeZone',
-  ] as const;
-
-  type Row = {
-    id: string;
-    category: Notification['category'];
-    step: string;
-    taskId: string;
-    facilityId: string;
-    readAt: string | null;
-    createdAt: string;
-    availableAt: string;
-    taskTitle: string;
-    dueDate: string;
-    facilityName: string;
-    timeZone: string;
-  };
-  const toNotification = (row: Row): Notification => ({
+  const toNotification = (row: NotificationListRow): Notification => ({
     _id: row.id,
     category: row.category,
     step: row.step,
@@ -129,50 +105,20 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
 
   const service: NotificationsService = {
     async list(principal, query) {
-      let base = await notificationQuery(principal);
-      if (query.unread === 'true') base = base.where('n.readAt', 'is', null);
-      if (query.unread === 'false') base = base.where('n.readAt', 'is not', null);
-      const [rows, total] = await Promise.all([
-        base
-          .select(columns)
-          .orderBy('n.availableAt', 'desc')
-          .orderBy('n.id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-      ]);
-      return {
-        data: rows.map(toNotification),
-        meta: { total: Number(total?.total ?? 0), page: query.page, pageSize: query.pageSize },
-      };
+      const { rows, total } = await findNotificationsPage(db, await readerOf(principal), query);
+      return { data: rows.map(toNotification), meta: { total, page: query.page, pageSize: query.pageSize } };
     },
-    async unreadCount(principal) {
-      const row = await (
-        await notificationQuery(principal)
-      )
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('n.readAt', 'is', null)
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
-    },
+    unreadCount: async (principal) => countUnreadNotifications(db, await readerOf(principal)),
     async markRead(principal, id) {
-      const row = await (await notificationQuery(principal)).select(columns).where('n.id', '=', id).executeTakeFirst();
+      const row = await findNotification(db, await readerOf(principal), id);
       if (!row) throw notFound('Notification');
       if (row.readAt) return toNotification(row);
       const readAt = nowIso(clock());
-      await db.updateTable('notifications').set({ readAt }).where('id', '=', id).where('readAt', 'is', null).execute();
+      await markNotificationRead(db, id, readAt);
       return toNotification({ ...row, readAt });
     },
     async markAllRead(principal) {
-      const result = await db
-        .updateTable('notifications')
-        .set({ readAt: nowIso(clock()) })
-        .where('userId', '=', principal.id)
-        .where('readAt', 'is', null)
-        .where('availableAt', '<=', nowIso(clock()))
-        .executeTakeFirst();
-      return { updated: Number(result.numUpdatedRows) };
+      return { updated: await markAllNotificationsRead(db, principal.id, nowIso(clock())) };
     },
     getPreferences: (principal) => readPreferences(db, principal.id),
     async replacePreferences(principal, preferences) {
@@ -181,48 +127,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
     },
     async listDeliveries(principal, query) {
       const facilityIds = scopeFacilityIds(await facilityScopeOf(db, principal));
-      let base = db
-        .selectFrom('notification_deliveries as d')
-        .innerJoin('notifications as n', 'n.id', 'd.notificationId')
-        .innerJoin('tasks as t', 't.id', 'n.taskId')
-        .innerJoin('users as u', 'u.id', 'd.recipientId');
-      if (facilityIds) {
-        if (facilityIds.length === 0)
-          return { data: [], meta: { total: 0, page: query.page, pageSize: query.pageSize } };
-        base = base.where('d.facilityId', 'in', facilityIds);
-      }
-      if (query.status) base = base.where('d.status', '=', query.status as NotificationDelivery['status']);
-      if (query.facilityId) base = base.where('d.facilityId', '=', query.facilityId);
-      if (query.recipientId) base = base.where('d.recipientId', '=', query.recipientId);
-      const [rows, total] = await Promise.all([
-        base
-          .select([
-            'd.id',
-            'd.notificationId',
-            'd.recipientId',
-            'd.facilityId',
-            'd.channel',
-            'd.status',
-            'd.attempts',
-            'd.lastError',
-            'd.sentAt',
-            'd.createdAt',
-            'd.updatedAt',
-            'n.category',
-            'n.step',
-            'n.taskId',
-            't.title as taskTitle',
-            'u.firstName',
-            'u.lastName',
-            'u.email',
-          ])
-          .orderBy('d.updatedAt', 'desc')
-          .orderBy('d.id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-      ]);
+      const { rows, total } = await findDeliveriesPage(db, facilityIds, query);
       return {
         data: rows.map((row) => ({
           _id: row.id,
@@ -243,7 +148,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
         })),
-        meta: { total: Number(total?.total ?? 0), page: query.page, pageSize: query.pageSize },
+        meta: { total, page: query.page, pageSize: query.pageSize },
       };
     },
     verifyUnsubscribe(token) {
@@ -253,7 +158,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
     async unsubscribe(token) {
       const verified = deps.links.verify(token);
       if (!verified) return null;
-      const user = await db.selectFrom('users').select('id').where('id', '=', verified.userId).executeTakeFirst();
+      const user = await findUserById(db, verified.userId);
       if (!user) return null;
       const preferences = await readPreferences(db, verified.userId);
       const categories = { ...preferences.categories };

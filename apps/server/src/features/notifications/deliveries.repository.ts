@@ -1,0 +1,123 @@
+import { sql, type Kysely } from 'kysely';
+import type { Dialect } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { NotificationDeliveriesTable, NotificationPreferencesTable } from './notifications.table';
+
+/**
+ * The email outbox (`notification_deliveries`) as the sender works it: who has due rows, claiming them for one
+ * sender, reading what to send, and recording each outcome.
+ */
+
+type Db = Kysely<Database>;
+
+/** Recipients with pending rows due at `instant` and not held by a live claim; at most `limit`. */
+export async function findDueRecipients(db: Db, instant: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('notification_deliveries')
+    .select('recipientId')
+    .distinct()
+    .where('status', '=', 'PENDING')
+    .where('notBefore', '<=', instant)
+    .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', instant)]))
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.recipientId);
+}
+
+/**
+ * Claims a recipient's due rows for `owner` until `until`: one sender per row across instances (`FOR UPDATE
+ * SKIP LOCKED` on PostgreSQL, the conditional update everywhere). Returns the ids claimed.
+ */
+export async function claimDeliveries(
+  db: Db,
+  dialect: Dialect,
+  claim: { recipientId: string; owner: string; instant: string; until: string },
+): Promise<string[]> {
+  const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
+  const due = sql`status = 'PENDING' and not_before <= ${claim.instant} and (claimed_until is null or claimed_until < ${claim.instant})`;
+  const claimed = await sql<{ id: string }>`
+    update notification_deliveries set claimed_by = ${claim.owner}, claimed_until = ${claim.until}
+    where id in (select id from notification_deliveries where recipient_id = ${claim.recipientId} and ${due} ${lock})
+      and ${due}
+    returning id
+  `.execute(db);
+  return claimed.rows.map((row) => row.id);
+}
+
+/** The recipient with their notification settings (null columns when they never saved any). */
+export function findRecipient(db: Db, recipientId: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('notification_preferences as p', 'p.userId', 'users.id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.firstName',
+      'users.lastName',
+      'users.role',
+      'users.active',
+      'users.preferences',
+      'p.delivery',
+      'p.digestHour',
+      'p.timeZone',
+      'p.quietUntil',
+      'p.categories',
+      'p.lastDigestOn',
+    ])
+    .where('users.id', '=', recipientId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The claimed rows with what an email says about each: the task, its facility and the notification. */
+export function findClaimedDeliveries(db: Db, ids: string[], owner: string) {
+  return db
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('notifications as n', 'n.id', 'd.notificationId')
+    .innerJoin('tasks as t', 't.id', 'n.taskId')
+    .innerJoin('facilities as f', 'f.id', 'n.facilityId')
+    .select([
+      'd.id',
+      'd.attempts',
+      'd.notificationId',
+      'n.step',
+      'n.category',
+      'n.readAt',
+      't.id as taskId',
+      't.title as taskTitle',
+      't.status as taskStatus',
+      't.notApplicableReason',
+      't.dueDate',
+      'f.id as facilityId',
+      'f.name as facilityName',
+      'f.timeZone as facilityTimeZone',
+    ])
+    .where('d.id', 'in', ids)
+    .where('d.claimedBy', '=', owner)
+    .execute();
+}
+
+type DeliveryChanges = Partial<Omit<NotificationDeliveriesTable, 'id'>>;
+
+/** Writes the outcome of a send (or a release, a skip) to the given rows; nothing for no rows. */
+export async function updateDeliveries(db: Db, ids: readonly string[], changes: DeliveryChanges): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('notification_deliveries').set(changes).where('id', 'in', ids).execute();
+}
+
+/**
+ * Records that a digest went out today (`lastDigestOn`); a user on the defaults has no settings row yet, so it
+ * is made with those defaults, so that the digest goes once per period.
+ */
+export async function recordDigestSent(
+  db: Db,
+  userId: string,
+  defaults: Omit<NotificationPreferencesTable, 'userId' | 'lastDigestOn' | 'updatedAt'>,
+  lastDigestOn: string,
+  updatedAt: string,
+): Promise<void> {
+  await db
+    .insertInto('notification_preferences')
+    .values({ userId, ...defaults, lastDigestOn, updatedAt })
+    .onConflict((oc) => oc.column('userId').doUpdateSet({ lastDigestOn }))
+    .execute();
+}
