@@ -2,6 +2,7 @@ import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AppError } from './errors';
+import { countHit, deleteEndedBuckets } from './rate-limit.repository';
 
 /**
  * Request rate limits on the expensive or abusable endpoints, counted in the database so that every
@@ -64,7 +65,7 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
   async function purgeEndedWindows(at: number): Promise<void> {
     if (at - lastPurge < PURGE_EVERY_MS) return;
     lastPurge = at;
-    await db.deleteFrom('rate_limit_buckets').where('windowEndsAt', '<', new Date(at).toISOString()).execute();
+    await deleteEndedBuckets(db, new Date(at).toISOString());
   }
 
   async function consume(rule: RateLimitRule, caller: string): Promise<void> {
@@ -72,29 +73,13 @@ export function createRateLimiter(db: Kysely<Database>, now: () => number = Date
     const start = Math.floor(at / rule.windowMs) * rule.windowMs;
     const end = start + rule.windowMs;
     const windowStartedAt = new Date(start).toISOString();
-    // One statement: concurrent requests on any instance are all counted (no read-then-write race).
-    const row = await db
-      .insertInto('rate_limit_buckets')
-      .values({ key: `${rule.name}:${caller}`, hits: 1, windowStartedAt, windowEndsAt: new Date(end).toISOString() })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet((eb) => {
-          const sameWindow = eb('rate_limit_buckets.windowStartedAt', '=', eb.ref('excluded.windowStartedAt'));
-          return {
-            hits: eb
-              .case()
-              .when(sameWindow)
-              .then(eb('rate_limit_buckets.hits', '+', 1))
-              .else(1)
-              .end(),
-            windowStartedAt: eb.ref('excluded.windowStartedAt'),
-            windowEndsAt: eb.ref('excluded.windowEndsAt'),
-          };
-        }),
-      )
-      .returning('hits')
-      .executeTakeFirstOrThrow();
+    const hits = await countHit(db, {
+      key: `${rule.name}:${caller}`,
+      windowStartedAt,
+      windowEndsAt: new Date(end).toISOString(),
+    });
     await purgeEndedWindows(at);
-    if (Number(row.hits) <= rule.limit) return;
+    if (hits <= rule.limit) return;
     const seconds = Math.max(1, Math.ceil((end - at) / 1000));
     throw new AppError(
       'RATE_LIMITED',

@@ -15,6 +15,12 @@ export function findFacilitiesByIds(db: Db, ids: string[]): Promise<FacilityRow[
   return db.selectFrom('facilities').selectAll().where('id', 'in', ids).execute();
 }
 
+/** The facilities among `codes` that exist (an unknown code is simply absent). */
+export function findFacilitiesByCodes(db: Db, codes: string[]): Promise<Pick<FacilityRow, 'id' | 'code'>[]> {
+  if (codes.length === 0) return Promise.resolve([]);
+  return db.selectFrom('facilities').select(['id', 'code']).where('code', 'in', codes).execute();
+}
+
 export function findFacilityByNameKey(db: Db, nameKey: string): Promise<FacilityRow | undefined> {
   return db.selectFrom('facilities').selectAll().where('nameKey', '=', nameKey).executeTakeFirst();
 }

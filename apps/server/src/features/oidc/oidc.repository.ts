@@ -31,6 +31,11 @@ export async function completeOidcLogin(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Records the user an attempt signed in and the hash of the one-time code handed to the web app. */
+export async function setOidcLoginHandoff(db: Db, id: string, handoffHash: string, userId: string): Promise<void> {
+  await db.updateTable('oidc_logins').set({ handoffHash, userId }).where('id', '=', id).execute();
+}
+
 export async function useOidcHandoff(db: Db, id: string, at: string): Promise<boolean> {
   const result = await db
     .updateTable('oidc_logins')

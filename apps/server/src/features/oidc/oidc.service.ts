@@ -15,6 +15,12 @@ import { type AuditService } from '../audit/audit.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repository';
 import { toSessionUser } from '../users/users.dto';
+import { findFacilitiesByCodes } from '../facilities/facilities.repository';
+import {
+  deleteUserFacilities,
+  findAssignmentsOfUser,
+  insertUserFacilities,
+} from '../user-facilities/user-facilities.repository';
 import type { UserRow } from '../users/users.table';
 import { claimValues, namesFromClaims, roleFromClaims, type Claims } from './claims';
 import {
@@ -25,6 +31,7 @@ import {
   findOidcLoginByState,
   insertIdentity,
   insertOidcLogin,
+  setOidcLoginHandoff,
   touchIdentity,
   useOidcHandoff,
 } from './oidc.repository';
@@ -138,27 +145,17 @@ export function createOidcService(
   /** Makes the user's facility assignments equal the facilities whose codes the claims list. */
   async function syncFacilities(trx: Transaction<Database>, userId: string, claims: Claims): Promise<boolean> {
     const codes = claimValues(claims, config.facilityClaim);
-    const wanted =
-      codes.length === 0
-        ? []
-        : await trx.selectFrom('facilities').select(['id', 'code']).where('code', 'in', codes).execute();
+    const wanted = await findFacilitiesByCodes(trx, codes);
     const unknown = codes.filter((code) => !wanted.some((facility) => facility.code === code));
     if (unknown.length > 0)
       deps.log.warn({ unknown }, 'Single sign-on: facility codes in the claims match no facility');
-    const current = await trx
-      .selectFrom('user_facilities')
-      .select(['id', 'facilityId'])
-      .where('userId', '=', userId)
-      .execute();
+    const current = await findAssignmentsOfUser(trx, userId);
     const add = wanted.filter((facility) => !current.some((row) => row.facilityId === facility.id));
     const remove = current.filter((row) => !wanted.some((facility) => facility.id === row.facilityId));
     const now = nowIso();
     for (const facility of add) {
       const id = newId();
-      await trx
-        .insertInto('user_facilities')
-        .values({ id, userId, facilityId: facility.id, createdAt: now, updatedAt: now })
-        .execute();
+      await insertUserFacilities(trx, [{ id, userId, facilityId: facility.id, createdAt: now, updatedAt: now }]);
       await deps.audit.record(trx, {
         actor: null,
         action: 'ASSIGN',
@@ -169,7 +166,7 @@ export function createOidcService(
       });
     }
     for (const row of remove) {
-      await trx.deleteFrom('user_facilities').where('id', '=', row.id).execute();
+      await deleteUserFacilities(trx, [row.id]);
       await deps.audit.record(trx, {
         actor: null,
         action: 'UNASSIGN',
@@ -344,11 +341,7 @@ export function createOidcService(
           return { kind: 'linked' };
         }
         const user = await signInUser(issuer, claims);
-        await db
-          .updateTable('oidc_logins')
-          .set({ handoffHash: sha256(handoff), userId: user.id })
-          .where('id', '=', attempt.id)
-          .execute();
+        await setOidcLoginHandoff(db, attempt.id, sha256(handoff), user.id);
         return { kind: 'signed-in', handoff };
       } catch (error) {
         if (error instanceof OidcFailed) return fail(error.reason);

@@ -11,6 +11,11 @@ export async function findFacilityIdsOfUser(db: Db, userId: string): Promise<str
   return rows.map((row) => row.facilityId);
 }
 
+/** A user's assignments: their ids and facilities. */
+export function findAssignmentsOfUser(db: Db, userId: string): Promise<Pick<UserFacilityRow, 'id' | 'facilityId'>[]> {
+  return db.selectFrom('user_facilities').select(['id', 'facilityId']).where('userId', '=', userId).execute();
+}
+
 /** The (user, facility) assignments of several users. */
 export function findAssignmentsOfUsers(
   db: Db,
