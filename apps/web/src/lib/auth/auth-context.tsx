@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, SessionResponse, SessionUser } from '@rtms/shared/schemas/auth';
 import { ApiError, setUnauthorizedListener } from '../api-client';
 import { reportError } from '../error-reporting';
-import { getCurrentUser } from '../../features/auth/api/get-current-user';
-import { signIn as signInCall } from '../../features/auth/api/sign-in';
-import { signInWithCode } from '../../features/auth/api/sign-in-with-code';
-import { exchangeSsoCode } from '../../features/auth/api/sso-session';
-import { signOutOnServer } from '../../features/auth/api/sign-out';
+import { getCurrentUser } from './get-current-user';
+import { signIn as signInCall } from './sign-in';
+import { signInWithCode } from './sign-in-with-code';
+import { exchangeSsoCode } from './sso-session';
+import { signOutOnServer } from './sign-out';
 import { clearStoredSession, readStoredToken, storeSession, storeToken } from './session-storage';
 
 /** Session states of the seed §4: loading, then signed in or signed out. */

@@ -20,7 +20,7 @@ import { useFacility } from '../../facilities/api/get-facility';
 import { fetchUserOptions } from '../../users/api/list-users';
 import { listAuditEvents, useAuditEvents } from '../api/list-audit-events';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
-import { AuditChangesTable, auditValueText } from './audit-changes';
+import { AuditChangesTable, auditValueText } from '../../../components/audit-changes';
 
 const FILTERS = ['entityType', 'action', 'actorId', 'from', 'to', 'entityId', 'facilityId'] as const;
 

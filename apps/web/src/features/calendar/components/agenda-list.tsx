@@ -2,7 +2,7 @@ import { Empty, List, Pagination, Skeleton, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { useT } from '../../../lib/i18n/use-t';
-import { TaskStateTag } from '../../tasks/components/task-tags';
+import { TaskStateTag } from '../../../components/task-tags';
 import { useTasks } from '../../tasks/api/list-tasks';
 import { Link } from 'react-router';
 import { useState } from 'react';

@@ -16,9 +16,8 @@ import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { fetchAssigneeOptions } from '../../tasks/api/assignee-options';
 import { useTasks } from '../../tasks/api/list-tasks';
-import { useFacilityOption, useUserOption } from '../../tasks/components/known-options';
-import { STATE_TAGS } from '../../tasks/components/task-tags';
-import '../../tasks/components/tasks.css';
+import { useFacilityOption, useUserOption } from '../../tasks/api/known-options';
+import { STATE_TAGS } from '../../../components/task-tags';
 import { useCalendarDays } from '../api/calendar-days';
 import { AgendaList } from './agenda-list';
 import { rangeOf, step, today as todayOf, type CalendarView } from './calendar-range';
@@ -29,7 +28,7 @@ import './calendar.css';
 
 // The dialogs (their forms, date picker and validation) download when first opened, not with the view.
 const RescheduleTaskModal = lazy(() =>
-  import('../../tasks/components/task-action-modals').then((m) => ({ default: m.RescheduleTaskModal })),
+  import('../../tasks/api/task-action-modals').then((m) => ({ default: m.RescheduleTaskModal })),
 );
 const SubscribeModal = lazy(() => import('./subscribe-modal').then((m) => ({ default: m.SubscribeModal })));
 

@@ -2,7 +2,7 @@ import type { DragEvent } from 'react';
 import { Link } from 'react-router';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { useT } from '../../../lib/i18n/use-t';
-import { STATE_TAGS } from '../../tasks/components/task-tags';
+import { STATE_TAGS } from '../../../components/task-tags';
 
 /** The drag payload type: a task id (no other drop target on the page reads it). */
 export const TASK_DRAG_TYPE = 'application/x-rtms-task';

@@ -22,7 +22,7 @@ import { toQueryString, type QueryValue } from '../../../components/data/query-s
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTaskSummary } from '../../tasks/api/get-task-summary';
 import { useTasks } from '../../tasks/api/list-tasks';
-import { TaskStateTag } from '../../tasks/components/task-tags';
+import { TaskStateTag } from '../../../components/task-tags';
 import './dashboard.css';
 
 /** The Tasks Tracker filtered as a figure counts. */

@@ -23,7 +23,7 @@ import { listDocuments, useDocuments } from '../api/list-documents';
 import { useRestoreDocument } from '../api/restore-document';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
-import { canPreview } from './document-format';
+import { canPreview } from '../../../components/document-format';
 import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
 import { RetentionModal } from './retention-modal';

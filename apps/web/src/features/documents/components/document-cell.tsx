@@ -2,7 +2,7 @@ import { Button, Flex, Tag, Typography } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useT } from '../../../lib/i18n/use-t';
-import { fileIconOf, formatFileSize } from './document-format';
+import { fileIconOf, formatFileSize } from '../../../components/document-format';
 import './documents.css';
 
 /** A document in a table: icon, title (a button that opens it when `onOpen` is given), file name, size, version and tags. */

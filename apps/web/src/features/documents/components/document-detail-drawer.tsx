@@ -10,7 +10,7 @@ import { useInterfaceSettings } from '../../../lib/interface-settings/settings-s
 import { IconAction } from '../../../components/data/icon-action';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useDocument } from '../api/get-document';
-import { canPreview, fileIconOf, formatFileSize } from './document-format';
+import { canPreview, fileIconOf, formatFileSize } from '../../../components/document-format';
 import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
 import { useDocumentDownload } from './use-document-download';

@@ -4,7 +4,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n/use-t';
 import { downloadDocument } from '../api/download-document';
-import { canPreview } from './document-format';
+import { canPreview } from '../../../components/document-format';
 import './documents.css';
 import { useDocumentDownload } from './use-document-download';
 

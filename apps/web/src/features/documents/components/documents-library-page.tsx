@@ -29,7 +29,7 @@ import { fetchRegulationOptions } from '../api/reference-options';
 import { ArchiveDocumentModal } from './archive-document-modal';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
-import { canPreview } from './document-format';
+import { canPreview } from '../../../components/document-format';
 import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
 import { LibraryDocumentDrawer } from './library-document-drawer';

@@ -4,7 +4,7 @@ import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
 import { useT } from '../../../lib/i18n/use-t';
 import { useUploadRules } from '../api/get-upload-rules';
-import { fileIconOf, formatFileSize } from './document-format';
+import { fileIconOf, formatFileSize } from '../../../components/document-format';
 import './documents.css';
 import { checkPickedFile, type UploadProblem } from './upload-check';
 import { uploadTypeOf, fileExtension } from '@rtms/shared/upload-rules';

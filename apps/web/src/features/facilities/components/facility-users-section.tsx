@@ -11,8 +11,8 @@ import { ActiveTag } from '../../../components/data/active-tag';
 import { ServerTable } from '../../../components/data/server-table';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { AssignModal } from '../../user-facilities/components/assign-modal';
-import { AssignmentsEmpty, AssignmentsTable } from '../../user-facilities/components/assignments-table';
+import { AssignModal } from '../../user-facilities/api/assign-modal';
+import { AssignmentsEmpty, AssignmentsTable } from '../../user-facilities/api/assignments-table';
 import { listUsers, useUsers } from '../../users/api/list-users';
 
 /**

@@ -52,7 +52,7 @@ import {
   type RequirementFormValues,
 } from './requirement-form-values';
 import { ReminderPolicyFields } from './reminder-policy-fields';
-import { RequirementPreviewDiff } from './requirement-preview-diff';
+import { RequirementPreviewDiff } from '../api/requirement-preview-diff';
 import { PeriodEndFields } from './period-end-fields';
 import './requirements.css';
 

@@ -4,7 +4,7 @@ import type { Task } from '@rtms/shared/schemas/tasks';
 import { taskNumberOf } from '@rtms/shared/task-number';
 import { useT } from '../../../lib/i18n/use-t';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { TaskTags } from './task-tags';
+import { TaskTags } from '../../../components/task-tags';
 
 /**
  * The Tracker's cells, shared by its table rows and its phone cards. The columns a manager scans

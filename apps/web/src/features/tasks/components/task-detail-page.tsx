@@ -9,7 +9,7 @@ import { StatusPage } from '../../../components/status-page';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTask } from '../api/get-task';
 import { TaskDetailView } from './task-detail';
-import { TaskTags } from './task-tags';
+import { TaskTags } from '../../../components/task-tags';
 
 /** /tasks/:id: one task with its actions, evidence, comments and history. */
 export function TaskDetailPage() {

@@ -35,7 +35,7 @@ import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { useFormatters, type Formatters } from '../../../components/data/use-formatters';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
-import { auditValueText } from '../../audit/components/audit-changes';
+import { auditValueText } from '../../../components/audit-changes';
 import { userQueryOptions } from '../../users/api/get-user';
 import { useAddTaskComment } from '../api/add-task-comment';
 import { useUpdateTask } from '../api/update-task';
@@ -45,10 +45,10 @@ import {
   NotApplicableModal,
   ReopenTaskModal,
   RescheduleTaskModal,
-} from './task-action-modals';
+} from '../api/task-action-modals';
 import { TaskEvidenceSection } from './task-evidence-section';
 import { TaskInstructions } from './task-instructions';
-import { TaskTags } from './task-tags';
+import { TaskTags } from '../../../components/task-tags';
 import './tasks.css';
 import { DueDateShiftNote } from './due-date-shift-note';
 

@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import type { TaskDetail } from '@rtms/shared/schemas/tasks';
 import { useT } from '../../../lib/i18n/use-t';
-import { TaskEvidenceSection as DocumentsTaskEvidence } from '../../documents/components/task-evidence-section';
+import { TaskEvidenceSection as DocumentsTaskEvidence } from '../../documents/api/task-evidence-section';
 
 /**
  * EVIDENCE SLOT of the task detail (owned by the documents feature). The task detail renders

@@ -13,8 +13,8 @@ import { facilityQueryOptions } from '../../facilities/api/get-facility';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { userQueryOptions } from '../../users/api/get-user';
 import { fetchUserOptions, userLabel } from '../../users/api/list-users';
-import { AssignModal, type AssignTarget } from './assign-modal';
-import { AssignmentsEmpty, AssignmentsTable } from './assignments-table';
+import { AssignModal, type AssignTarget } from '../api/assign-modal';
+import { AssignmentsEmpty, AssignmentsTable } from '../api/assignments-table';
 
 const FILTERS = ['userId', 'facilityId'] as const;
 type Side = 'user' | 'facility';

@@ -26,7 +26,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
-import { HandOverModal } from '../../hand-over/components/hand-over-modal';
+import { HandOverModal } from '../../hand-over/api/hand-over-modal';
 import { listUsers, useUsers } from '../api/list-users';
 import { useResetUserPassword } from '../api/reset-password';
 import { useResetSecondFactor } from '../api/reset-second-factor';

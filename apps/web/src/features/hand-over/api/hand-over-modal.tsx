@@ -6,9 +6,9 @@ import { useT } from '../../../lib/i18n/use-t';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { applyServerErrors } from '../../../components/data/zod-form';
 import { listUsers, userLabel } from '../../users/api/list-users';
-import { HandOverCounts } from './hand-over-counts';
-import { useHandOverPreview } from '../api/hand-over-preview';
-import { useHandOver } from '../api/hand-over';
+import { HandOverCounts } from '../components/hand-over-counts';
+import { useHandOverPreview } from './hand-over-preview';
+import { useHandOver } from './hand-over';
 
 type Step = 'choose' | 'confirm' | 'done';
 

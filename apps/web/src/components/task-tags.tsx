@@ -11,8 +11,9 @@ import {
 import type { Timeliness } from '@rtms/shared/enums';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import type { TaskState } from '@rtms/shared/task-state';
-import { useT } from '../../../lib/i18n/use-t';
-import type { MessageKey } from '../../../lib/i18n/messages/en';
+import { useT } from '../lib/i18n/use-t';
+import type { MessageKey } from '../lib/i18n/messages/en';
+import './task-tags.css';
 
 /** The tag of each derived state: colour, icon and words (never colour alone, WCAG 1.4.1). */
 export const STATE_TAGS: Record<TaskState, { color?: string; icon: ReactNode; label: MessageKey }> = {

@@ -1,4 +1,4 @@
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** POST /api/users/logout: revokes the token on the server. */
 export async function signOutOnServer(): Promise<void> {

@@ -12,14 +12,14 @@ import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { EvidencePackButton } from '../../evidence-packs/components/evidence-pack-button';
-import { listDocuments, useDocuments } from '../api/list-documents';
-import { DocumentCell } from './document-cell';
-import { DocumentDetailDrawer } from './document-detail-drawer';
-import { canPreview } from './document-format';
-import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
-import './documents.css';
-import { useDocumentDownload } from './use-document-download';
+import { EvidencePackButton } from '../../evidence-packs/api/evidence-pack-button';
+import { listDocuments, useDocuments } from './list-documents';
+import { DocumentCell } from '../components/document-cell';
+import { DocumentDetailDrawer } from '../components/document-detail-drawer';
+import { canPreview } from '../../../components/document-format';
+import { DocumentPreviewModal, type PreviewTarget } from '../components/document-preview-modal';
+import '../components/documents.css';
+import { useDocumentDownload } from '../components/use-document-download';
 
 const FILTERS = ['kind'] as const;
 

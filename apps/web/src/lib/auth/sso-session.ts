@@ -1,5 +1,5 @@
 import type { SessionResponse } from '@rtms/shared/schemas/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** POST /api/auth/oidc/session: the one-time code the single sign-on callback put in the address → a session. */
 export function exchangeSsoCode(code: string): Promise<SessionResponse> {

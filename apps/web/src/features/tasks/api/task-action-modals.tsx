@@ -14,12 +14,12 @@ import { DateField } from '../../../components/data/date-field';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
-import { fetchAssigneeOptions } from '../api/assignee-options';
-import { useBulkTasks } from '../api/bulk-tasks';
-import { useCompleteTask } from '../api/complete-task';
-import { useReopenTask } from '../api/reopen-task';
-import { useUpdateTask } from '../api/update-task';
-import { TimelinessTag } from './task-tags';
+import { fetchAssigneeOptions } from './assignee-options';
+import { useBulkTasks } from './bulk-tasks';
+import { useCompleteTask } from './complete-task';
+import { useReopenTask } from './reopen-task';
+import { useUpdateTask } from './update-task';
+import { TimelinessTag } from '../../../components/task-tags';
 
 type Values = Record<string, unknown>;
 

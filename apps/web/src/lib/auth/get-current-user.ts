@@ -1,5 +1,5 @@
 import type { SessionUser } from '@rtms/shared/schemas/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** POST /api/users/auth/me with the stored token → the signed-in user. */
 export async function getCurrentUser(token: string): Promise<SessionUser> {

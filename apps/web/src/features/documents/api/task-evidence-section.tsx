@@ -12,15 +12,15 @@ import { DateField } from '../../../components/data/date-field';
 import { IconAction } from '../../../components/data/icon-action';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
-import { useDocuments } from '../api/list-documents';
-import { useUploadDocument } from '../api/upload-document';
-import { ArchiveDocumentModal } from './archive-document-modal';
-import { DocumentCell } from './document-cell';
-import { canPreview } from './document-format';
-import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
-import './documents.css';
-import { FilePicker } from './file-picker';
-import { useDocumentDownload } from './use-document-download';
+import { useDocuments } from './list-documents';
+import { useUploadDocument } from './upload-document';
+import { ArchiveDocumentModal } from '../components/archive-document-modal';
+import { DocumentCell } from '../components/document-cell';
+import { canPreview } from '../../../components/document-format';
+import { DocumentPreviewModal, type PreviewTarget } from '../components/document-preview-modal';
+import '../components/documents.css';
+import { FilePicker } from '../components/file-picker';
+import { useDocumentDownload } from '../components/use-document-download';
 
 /** What the evidence section needs to know about its task (a `TaskDetail` fits). */
 export type EvidenceTask = Pick<

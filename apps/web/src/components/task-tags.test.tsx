@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TestProviders } from '../../../components/data/testing';
+import { TestProviders } from './data/testing';
 import { TaskTags } from './task-tags';
 
 const open = { state: 'OPEN' as const, timeliness: null };

@@ -20,13 +20,13 @@ import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchRequirementOptions } from '../../requirements/api/list-requirements';
-import { fetchAssigneeOptions } from '../api/assignee-options';
-import { listTasks, useTasks } from '../api/list-tasks';
+import { fetchAssigneeOptions } from './assignee-options';
+import { listTasks, useTasks } from './list-tasks';
 import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
 import { AssignTasksModal, BulkCompleteModal } from './task-action-modals';
-import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell } from './task-cells';
-import { DEFAULT_STATES, stateParamOf, statesOf, taskApiQuery } from './task-list-query';
-import './tasks.css';
+import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell } from '../components/task-cells';
+import { DEFAULT_STATES, stateParamOf, statesOf, taskApiQuery } from '../components/task-list-query';
+import '../components/tasks.css';
 
 export const TASK_FILTERS = [
   'facilityId',

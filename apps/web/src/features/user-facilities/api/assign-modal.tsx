@@ -6,7 +6,7 @@ import { RemoteSelect } from '../../../components/data/remote-select';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchUserOptions } from '../../users/api/list-users';
-import { useBulkUserFacilities } from '../api/bulk-user-facilities';
+import { useBulkUserFacilities } from './bulk-user-facilities';
 
 interface Values {
   userIds?: string[];

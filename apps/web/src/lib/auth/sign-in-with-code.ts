@@ -1,6 +1,6 @@
 import type { SessionResponse } from '@rtms/shared/schemas/auth';
 import type { LoginMfaBody } from '@rtms/shared/schemas/mfa';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** POST /api/users/login/mfa: the second sign-in step (a TOTP or backup code) → `{data: {token, user}}`. */
 export function signInWithCode(body: LoginMfaBody): Promise<SessionResponse> {

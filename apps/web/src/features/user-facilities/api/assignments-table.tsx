@@ -11,9 +11,9 @@ import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import type { TableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { useBulkUserFacilities } from '../api/bulk-user-facilities';
-import { useDeleteUserFacility } from '../api/delete-user-facility';
-import { listUserFacilities, useUserFacilities } from '../api/list-user-facilities';
+import { useBulkUserFacilities } from './bulk-user-facilities';
+import { useDeleteUserFacility } from './delete-user-facility';
+import { listUserFacilities, useUserFacilities } from './list-user-facilities';
 
 /**
  * Assignments as a server-driven table: every assignment, a user's facilities or a facility's users

@@ -1,5 +1,5 @@
 import type { LoginBody, LoginResponse } from '@rtms/shared/schemas/auth';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../api-client';
 
 /** POST /api/users/login → `{data: {token, user}}`. A 401 here is a wrong password, not an ended session. */
 export function signIn(body: LoginBody): Promise<LoginResponse> {

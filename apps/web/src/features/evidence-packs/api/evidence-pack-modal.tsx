@@ -12,9 +12,9 @@ import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-f
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { fetchRequirementOptions } from '../../documents/api/reference-options';
-import { formatFileSize } from '../../documents/components/document-format';
-import '../../documents/components/documents.css';
-import { downloadEvidencePack } from '../api/download-evidence-pack';
+import { formatFileSize } from '../../../components/document-format';
+import './evidence-pack-modal.css';
+import { downloadEvidencePack } from './download-evidence-pack';
 
 interface Values {
   facilityId?: string | null;

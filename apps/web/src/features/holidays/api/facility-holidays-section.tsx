@@ -11,10 +11,10 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { DateField } from '../../../components/data/date-field';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { RequirementPreviewDiff } from '../../requirements/components/requirement-preview-diff';
-import { useHolidays } from '../api/list-holidays';
-import { type HolidayChange, usePreviewHolidayChange, useSaveHolidayChange } from '../api/change-holiday';
-import './holidays.css';
+import { RequirementPreviewDiff } from '../../requirements/api/requirement-preview-diff';
+import { useHolidays } from './list-holidays';
+import { type HolidayChange, usePreviewHolidayChange, useSaveHolidayChange } from './change-holiday';
+import '../components/holidays.css';
 
 interface AddValues {
   date?: string | null;

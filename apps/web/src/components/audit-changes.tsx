@@ -1,6 +1,6 @@
 import { Table, Typography } from 'antd';
 import type { AuditChanges } from '@rtms/shared/schemas/audit';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT } from '../lib/i18n/use-t';
 
 /** A changed value as text: JSON for objects and arrays, "—" for none. */
 export function auditValueText(value: unknown): string {
