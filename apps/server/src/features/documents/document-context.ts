@@ -48,7 +48,7 @@ export interface DocumentsServiceOptions {
 }
 
 /** A document the scope lets the caller read: its facility's, or a company-wide library document. */
-export function canRead(scope: FacilityScope, row: Pick<DocumentRow, 'facilityId' | 'kind'>): boolean {
+function canRead(scope: FacilityScope, row: Pick<DocumentRow, 'facilityId' | 'kind'>): boolean {
   if (scope.all) return true;
   if (row.facilityId === null) return row.kind === 'LIBRARY';
   return scope.facilityIds.includes(row.facilityId);

@@ -143,7 +143,7 @@ export type DocumentSortField =
   | 'updatedAt';
 
 /** The documents that a scope (`facilityIds`) lets a caller see. */
-export function inDocumentScope(facilityIds: string[] | undefined): ReturnType<typeof sql<SqlBool>> | undefined {
+function inDocumentScope(facilityIds: string[] | undefined): ReturnType<typeof sql<SqlBool>> | undefined {
   if (!facilityIds) return undefined;
   const companyWide = sql<SqlBool>`(${sql.ref('documents.facilityId')} is null and ${sql.ref('documents.kind')} = 'LIBRARY')`;
   if (facilityIds.length === 0) return companyWide;

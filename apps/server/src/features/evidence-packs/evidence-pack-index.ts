@@ -148,7 +148,7 @@ export function sha256Sums(index: PackIndex): string {
 }
 
 /** Counts for the summary of the PDF. */
-export function summaryOf(index: PackIndex): [string, number][] {
+function summaryOf(index: PackIndex): [string, number][] {
   const count = (timeliness: PackTimeliness) => index.tasks.filter((task) => task.timeliness === timeliness).length;
   const files = index.tasks.reduce((sum, task) => sum + task.files.length, 0);
   const lacking = index.tasks.filter(

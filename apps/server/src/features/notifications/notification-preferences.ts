@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** A user who never saved settings: a daily digest at 07:00 UTC, every category by email. */
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   delivery: 'DAILY_DIGEST',
   digestHour: 7,
   timeZone: 'UTC',

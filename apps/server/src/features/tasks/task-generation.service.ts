@@ -110,7 +110,7 @@ function toSeriesTask(task: ExistingTask): SeriesTask {
   };
 }
 
-export function ruleOfSeries(
+function ruleOfSeries(
   series: Pick<
     SeriesForGeneration,
     | 'scheduleMode'
