@@ -55,20 +55,24 @@ function singleFields(fields: Record<string, string | string[]>): Record<string,
   return out;
 }
 
+/** The version row of a document's current file (every version keeps its file, uploader and time). */
+function versionRowOf(row: DocumentRow, createdAt: string) {
+  return {
+    id: newId(),
+    documentId: row.id,
+    version: Number(row.version),
+    fileName: row.fileName,
+    mediaType: row.mediaType,
+    size: row.size,
+    sha256: row.sha256,
+    storageKey: row.storageKey,
+    uploadedBy: row.uploadedBy,
+    createdAt,
+  };
+}
+
 export function createDocumentIntake(context: DocumentContext): Pick<DocumentsService, 'upload' | 'addVersion'> {
-  const {
-    db,
-    audit,
-    storage,
-    options,
-    now,
-    log,
-    readOrThrow,
-    detail,
-    facilityForLibrary,
-    assertReferences,
-    assertEvidenceDate,
-  } = context;
+  const { db, audit, storage, options, now, log } = context;
 
   async function acceptFile(file: ReceivedFile | undefined): Promise<{ file: ReceivedFile; accepted: AcceptedFile }> {
     if (!file) throw invalid('Choose a file to upload', [{ path: 'file', message: 'Choose a file to upload' }]);
@@ -117,13 +121,13 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
         }
         const task = await options.tasks.get(principal, fields.taskId as string);
         facilityId = task.facilityId;
-        assertEvidenceDate(fields.evidenceDate, task.timeZone);
+        context.assertEvidenceDate(fields.evidenceDate, task.timeZone);
         evidenceDate = fields.evidenceDate ?? todayInTimeZone(task.timeZone, now());
       } else {
         if (!can(principal.role, 'document:upload')) throw forbidden();
-        facilityId = (await facilityForLibrary(principal, scope, fields.facilityId))?._id ?? null;
+        facilityId = (await context.facilityForLibrary(principal, scope, fields.facilityId))?._id ?? null;
       }
-      await assertReferences(fields);
+      await context.assertReferences(fields);
       if (fields.retainUntil && !can(principal.role, 'document:archive')) {
         throw forbidden('Your role cannot set a retention date');
       }
@@ -161,18 +165,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
         };
         row.searchText = searchTextOf(row, tags);
         await insertDocument(trx, row);
-        await insertDocumentVersion(trx, {
-          id: newId(),
-          documentId: id,
-          version: 1,
-          fileName: row.fileName,
-          mediaType: row.mediaType,
-          size: row.size,
-          sha256: row.sha256,
-          storageKey,
-          uploadedBy: row.uploadedBy,
-          createdAt: stamp,
-        });
+        await insertDocumentVersion(trx, versionRowOf(row, stamp));
         await replaceDocumentTags(trx, id, tags);
         if (row.kind === 'TASK' && row.taskId) await options.tasks?.markTouched(trx, principal, row.taskId);
         await audit.record(trx, {
@@ -184,11 +177,11 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
           changes: changesBetween(null, audited(row, tags)),
         });
       });
-      return detail(id);
+      return context.detail(id);
     },
 
     async addVersion(principal, id, upload) {
-      const { row, scope } = await readOrThrow(principal, id);
+      const { row, scope } = await context.readOrThrow(principal, id);
       assertCanChange(scope, row);
       if (row.archivedAt) throw conflict('This document is archived; restore it before uploading a new version');
       const extra = Object.keys(upload.fields);
@@ -219,18 +212,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
           };
           const tags = (await findTagsOfDocuments(trx, [id])).get(id) ?? [];
           after.searchText = searchTextOf(after, tags);
-          await insertDocumentVersion(trx, {
-            id: newId(),
-            documentId: id,
-            version,
-            fileName: after.fileName,
-            mediaType: after.mediaType,
-            size: after.size,
-            sha256: after.sha256,
-            storageKey,
-            uploadedBy: after.uploadedBy,
-            createdAt: stamp,
-          });
+          await insertDocumentVersion(trx, versionRowOf(after, stamp));
           const { id: _id, createdAt: _createdAt, ...columns } = after;
           await updateDocument(trx, id, columns);
           if (after.kind === 'TASK' && after.taskId) await options.tasks?.markTouched(trx, principal, after.taskId);
@@ -249,7 +231,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
         }
         throw error;
       }
-      return detail(id);
+      return context.detail(id);
     },
   };
 }

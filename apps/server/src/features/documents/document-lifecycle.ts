@@ -24,23 +24,11 @@ import type { DocumentsService } from './documents.service';
 export function createDocumentLifecycle(
   context: DocumentContext,
 ): Pick<DocumentsService, 'update' | 'archive' | 'restore' | 'remove'> {
-  const {
-    db,
-    audit,
-    storage,
-    directory,
-    now,
-    log,
-    readOrThrow,
-    detail,
-    facilityForLibrary,
-    assertReferences,
-    assertEvidenceDate,
-  } = context;
+  const { db, audit, storage, directory, now, log } = context;
 
   return {
     async update(principal, id, body) {
-      const { row, scope } = await readOrThrow(principal, id);
+      const { row, scope } = await context.readOrThrow(principal, id);
       assertCanChange(scope, row);
       const retentionOnly = Object.keys(body).every((key) => key === 'retainUntil' || key === 'legalHold');
       if (row.archivedAt && !retentionOnly) {
@@ -63,13 +51,13 @@ export function createDocumentLifecycle(
         ]);
       }
       if (row.kind === 'LIBRARY' && body.facilityId !== undefined && body.facilityId !== row.facilityId) {
-        await facilityForLibrary(principal, scope, body.facilityId);
+        await context.facilityForLibrary(principal, scope, body.facilityId);
       }
       if (row.kind === 'TASK' && body.evidenceDate && row.facilityId) {
         const facilityTimeZone = (await directory.facilities.findByIds([row.facilityId]))[0]?.timeZone ?? 'UTC';
-        assertEvidenceDate(body.evidenceDate, facilityTimeZone);
+        context.assertEvidenceDate(body.evidenceDate, facilityTimeZone);
       }
-      await assertReferences(body);
+      await context.assertReferences(body);
 
       await db.transaction().execute(async (trx) => {
         const before = await findDocumentById(trx, id);
@@ -102,11 +90,11 @@ export function createDocumentLifecycle(
           changes,
         });
       });
-      return detail(id);
+      return context.detail(id);
     },
 
     async archive(principal, id, reason) {
-      const { row, scope } = await readOrThrow(principal, id);
+      const { row, scope } = await context.readOrThrow(principal, id);
       assertCanChange(scope, row);
       await db.transaction().execute(async (trx) => {
         const before = await findDocumentById(trx, id);
@@ -132,11 +120,11 @@ export function createDocumentLifecycle(
           changes,
         });
       });
-      return detail(id);
+      return context.detail(id);
     },
 
     async restore(principal, id) {
-      const { row, scope } = await readOrThrow(principal, id);
+      const { row, scope } = await context.readOrThrow(principal, id);
       assertCanChange(scope, row);
       await db.transaction().execute(async (trx) => {
         const before = await findDocumentById(trx, id);
@@ -156,11 +144,11 @@ export function createDocumentLifecycle(
           },
         });
       });
-      return detail(id);
+      return context.detail(id);
     },
 
     async remove(principal, id) {
-      await readOrThrow(principal, id);
+      await context.readOrThrow(principal, id);
       const keys = await db.transaction().execute(async (trx) => {
         const before = await findDocumentById(trx, id);
         if (!before) throw notFound('Document');
