@@ -10,6 +10,7 @@ import type {
   NewDocumentRow,
   NewDocumentVersionRow,
 } from './documents.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -185,10 +186,7 @@ function joined(db: Db, filters: DocumentFilters) {
 }
 
 export async function countDocuments(db: Db, filters: DocumentFilters): Promise<number> {
-  const row = await joined(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(joined(db, filters));
 }
 
 function selectView(db: Db, filters: DocumentFilters) {
