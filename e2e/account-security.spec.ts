@@ -174,33 +174,41 @@ describe('two-step verification in the browser', () => {
   });
 });
 
-describe('single sign-on in the browser', () => {
-  let browser: Browser;
-  let idp: TestOidcProvider;
-  let server: BuiltServer;
+/**
+ * A built server of its own wired to a test identity provider ("Contoso ID"), and a browser, for the
+ * single sign-on specs; `env` adds the OIDC settings the spec is about.
+ */
+function ssoServer(env: Record<string, string>): { browser: Browser; idp: TestOidcProvider; server: BuiltServer } {
+  const sso = {} as { browser: Browser; idp: TestOidcProvider; server: BuiltServer };
   beforeAll(async () => {
-    browser = await launchBrowser();
+    sso.browser = await launchBrowser();
     const port = await freePort();
-    idp = await startTestOidcProvider([`http://127.0.0.1:${port}/api/auth/oidc/callback`]);
-    server = await startBuiltServer(
+    sso.idp = await startTestOidcProvider([`http://127.0.0.1:${port}/api/auth/oidc/callback`]);
+    const { issuer, clientId, clientSecret } = sso.idp;
+    sso.server = await startBuiltServer(
       {
-        OIDC_ISSUER: idp.issuer,
-        OIDC_CLIENT_ID: idp.clientId,
-        OIDC_CLIENT_SECRET: idp.clientSecret,
+        OIDC_ISSUER: issuer,
+        OIDC_CLIENT_ID: clientId,
+        OIDC_CLIENT_SECRET: clientSecret,
         OIDC_LABEL: 'Contoso ID',
-        OIDC_ROLE_MAP: 'rtms-staff=FACILITY_USER',
+        ...env,
       },
       port,
     );
   });
   afterAll(async () => {
-    await browser.close();
-    await server.stop();
-    await idp.close();
+    await sso.browser.close();
+    await sso.server.stop();
+    await sso.idp.close();
   });
+  return sso;
+}
+
+describe('single sign-on in the browser', () => {
+  const sso = ssoServer({ OIDC_ROLE_MAP: 'rtms-staff=FACILITY_USER' });
 
   it('signs in with “Sign in with Contoso ID” through the provider and creates the user', async () => {
-    idp.signInAs({
+    sso.idp.signInAs({
       sub: 'e2e-1',
       email: 'katherine.johnson@e2e.test',
       email_verified: true,
@@ -208,7 +216,10 @@ describe('single sign-on in the browser', () => {
       family_name: 'Johnson',
       groups: ['rtms-staff'],
     });
-    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 1367, height: 850 } });
+    const context = await sso.browser.newContext({
+      baseURL: sso.server.baseURL,
+      viewport: { width: 1367, height: 850 },
+    });
     const page = await context.newPage();
     await page.goto('/signin');
     const button = page.getByRole('link', { name: 'Sign in with Contoso ID' });
@@ -223,8 +234,8 @@ describe('single sign-on in the browser', () => {
   });
 
   it('shows why a sign-in was refused', async () => {
-    idp.signInAs({ sub: 'e2e-2', email: 'no.role@e2e.test', email_verified: true, groups: ['nothing'] });
-    const context = await browser.newContext({ baseURL: server.baseURL });
+    sso.idp.signInAs({ sub: 'e2e-2', email: 'no.role@e2e.test', email_verified: true, groups: ['nothing'] });
+    const context = await sso.browser.newContext({ baseURL: sso.server.baseURL });
     const page = await context.newPage();
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Sign in with Contoso ID' }).click();
@@ -234,33 +245,13 @@ describe('single sign-on in the browser', () => {
 });
 
 describe('single sign-on as the only way in, in the browser', () => {
-  let browser: Browser;
-  let idp: TestOidcProvider;
-  let server: BuiltServer;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    const port = await freePort();
-    idp = await startTestOidcProvider([`http://127.0.0.1:${port}/api/auth/oidc/callback`]);
-    server = await startBuiltServer(
-      {
-        OIDC_ISSUER: idp.issuer,
-        OIDC_CLIENT_ID: idp.clientId,
-        OIDC_CLIENT_SECRET: idp.clientSecret,
-        OIDC_LABEL: 'Contoso ID',
-        OIDC_DEFAULT_ROLE: 'FACILITY_USER',
-        OIDC_ONLY: 'true',
-      },
-      port,
-    );
-  });
-  afterAll(async () => {
-    await browser.close();
-    await server.stop();
-    await idp.close();
-  });
+  const sso = ssoServer({ OIDC_DEFAULT_ROLE: 'FACILITY_USER', OIDC_ONLY: 'true' });
 
   it('hides the password form behind the break-glass link, where the administrator still signs in', async () => {
-    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 375, height: 740 } });
+    const context = await sso.browser.newContext({
+      baseURL: sso.server.baseURL,
+      viewport: { width: 375, height: 740 },
+    });
     const page = await context.newPage();
     await page.goto('/signin');
     await page.getByRole('link', { name: 'Sign in with Contoso ID' }).waitFor();

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+import { saveScreenshot } from './support/browser';
+import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
 
@@ -35,14 +35,11 @@ describe('calendar', () => {
   const anchor = dayFromToday(0);
   const crowded = dayFromToday(2);
   const target = dayFromToday(3);
-  let browser: Browser;
+  const session = uiSession();
   let admin: ApiClient;
   let facilityId = '';
-  const pages: TestPage[] = [];
-  let current: Page | undefined;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await signInApi(inject('baseURL'));
     facilityId = (
       await admin.call<{ data: Created }>('POST', '/facilities', {
@@ -72,32 +69,7 @@ describe('calendar', () => {
     });
   });
 
-  afterAll(async () => {
-    for (const { cspViolations } of pages) expect(cspViolations).toEqual([]);
-    await browser.close();
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && current) {
-      await current
-        .screenshot({
-          path: path.join(
-            import.meta.dirname,
-            'output',
-            `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-          ),
-        })
-        .catch(() => undefined);
-    }
-  });
-
-  const newPage = async () => {
-    const testPage = await openPage(browser);
-    current = testPage.page;
-    pages.push(testPage);
-    await signInThroughForm(testPage.page);
-    return testPage;
-  };
+  const { newPage } = session;
 
   const tasksOfFacility = async () =>
     (await admin.call<{ data: TaskRow[] }>('GET', `/tasks?facilityId=${facilityId}&pageSize=50`)).data;
@@ -238,15 +210,14 @@ describe('calendar', () => {
 
   it('opens on the list at 375 px and reads right to left in Arabic, without axe violations', async () => {
     const token = await apiToken();
-    const phone = await openWithSettings(browser, {
+    const phone = await openWithSettings(session.browser, {
       token,
       preferences: preferences(),
       path: `/calendar?facilityId=${facilityId}&date=${anchor}`,
       viewport: { width: 375, height: 812 },
       touch: true,
     });
-    pages.push(phone);
-    current = phone.page;
+    session.track(phone);
     await phone.page.locator('.calendar-agenda').waitFor();
     await phone.page.getByRole('link', { name: `Turbine check 3 ${run}` }).waitFor();
     await settle(phone.page);
@@ -255,13 +226,12 @@ describe('calendar', () => {
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await phone.context.close();
 
-    const arabic = await openWithSettings(browser, {
+    const arabic = await openWithSettings(session.browser, {
       token,
       preferences: preferences({ language: 'ar' }),
       path: `/calendar?facilityId=${facilityId}&date=${anchor}&view=month`,
     });
-    pages.push(arabic);
-    current = arabic.page;
+    session.track(arabic);
     await arabic.page.locator('.calendar-chip').first().waitFor();
     expect(await arabic.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await settle(arabic.page);
@@ -269,6 +239,6 @@ describe('calendar', () => {
     await saveScreenshot(arabic.page, 'calendar-month-arabic');
     await arabic.context.close();
     // Leave the administrator's stored settings as the other specs expect them.
-    await openWithSettings(browser, { token, preferences: preferences() }).then((page) => page.context.close());
+    await openWithSettings(session.browser, { token, preferences: preferences() }).then((page) => page.context.close());
   });
 });

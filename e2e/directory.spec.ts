@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+import { openPage, saveScreenshot, signInThroughForm } from './support/browser';
+import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 
 /**
@@ -19,15 +19,13 @@ describe('directory screens', () => {
     facAdmin: { email: `fac-admin-${run}@e2e.test`, firstName: 'Felix', lastName: 'Siteadmin', role: 'FACILITY_ADMIN' },
     facUser: { email: `fac-user-${run}@e2e.test`, firstName: 'Fiona', lastName: 'Siteuser', role: 'FACILITY_USER' },
   } as const;
-  let browser: Browser;
+  const session = uiSession();
   let admin: ApiClient;
   const ids: Record<string, string> = {};
-  const pages: TestPage[] = [];
   /** A user the first test creates, with no facility. */
   const newEmail = `new-${run}@e2e.test`;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await signInApi(inject('baseURL'));
     const area = await admin.call<{ data: Created }>('POST', '/program-areas', {
       name: `Stormwater ${run}`,
@@ -64,34 +62,12 @@ describe('directory screens', () => {
     }
   });
 
-  afterAll(async () => {
-    for (const { cspViolations } of pages) expect(cspViolations).toEqual([]);
-    await browser.close();
-  });
-
-  let current: Page | undefined;
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && current) {
-      await current
-        .screenshot({
-          path: path.join(
-            import.meta.dirname,
-            'output',
-            `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-          ),
-        })
-        .catch(() => undefined);
-    }
-  });
-
   const newPage = async (viewport?: { width: number; height: number }) => {
-    const testPage = await openPage(browser, viewport);
-    current = testPage.page;
+    const testPage = session.track(await openPage(session.browser, viewport));
     testPage.page.on('response', (response) => {
       if (response.status() === 401) console.warn(`401 from ${response.request().method()} ${response.url()}`);
     });
     await testPage.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    pages.push(testPage);
     return testPage;
   };
 

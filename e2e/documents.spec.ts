@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+import { openPage, saveScreenshot, signInThroughForm } from './support/browser';
+import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { inspectionPdf, sitePhotoPng } from './support/document-files';
 
@@ -19,16 +19,14 @@ describe('documents screens', () => {
   const facilityName = `Mesa Verde Solar ${run}`;
   const requirementTitle = `Monthly SWPPP inspection ${run}`;
   const libraryTitle = `Spill Prevention Plan ${run}`;
-  let browser: Browser;
+  const session = uiSession();
   let admin: ApiClient;
   const ids: Record<string, string> = {};
-  const pages: TestPage[] = [];
 
   /** A calendar date `days` from today (UTC), as the API speaks. */
   const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await signInApi(inject('baseURL'));
     const area = await admin.call<{ data: Created }>('POST', '/program-areas', {
       name: `Stormwater ${run}`,
@@ -74,32 +72,8 @@ describe('documents screens', () => {
     ids.facilityUser = user.data._id;
   });
 
-  afterAll(async () => {
-    for (const { cspViolations } of pages) expect(cspViolations).toEqual([]);
-    await browser.close();
-  });
-
-  let current: Page | undefined;
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && current) {
-      await current
-        .screenshot({
-          path: path.join(
-            import.meta.dirname,
-            'output',
-            `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-          ),
-        })
-        .catch(() => undefined);
-    }
-  });
-
-  const newPage = async () => {
-    const testPage = await openPage(browser);
-    current = testPage.page;
-    pages.push(testPage);
-    return testPage;
-  };
+  /** A page not yet signed in (the tests sign in as different people). */
+  const newPage = async () => session.track(await openPage(session.browser));
 
   /** Signs in as the admin once and keeps the page for the following steps. */
   let adminPage: Page | undefined;

@@ -1,9 +1,9 @@
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+import { saveScreenshot } from './support/browser';
+import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences, storeServerPreferences } from './support/interface-settings';
 
@@ -29,14 +29,11 @@ describe('period-end requirements and holiday calendars', () => {
   const code = run.slice(-4).toUpperCase();
   const facilityName = `Gulf Coast Solar ${run}`;
   const title = `Quarterly DMR ${run}`;
-  let browser: Browser;
+  const session = uiSession();
   let admin: ApiClient;
   let facilityId = '';
-  const pages: TestPage[] = [];
-  let current: Page | undefined;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await signInApi(inject('baseURL'));
     const created = await admin.call<{ data: Created }>('POST', '/facilities', {
       name: facilityName,
@@ -49,32 +46,7 @@ describe('period-end requirements and holiday calendars', () => {
     facilityId = created.data._id;
   });
 
-  afterAll(async () => {
-    for (const { cspViolations } of pages) expect(cspViolations).toEqual([]);
-    await browser.close();
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && current) {
-      await current
-        .screenshot({
-          path: path.join(
-            import.meta.dirname,
-            'output',
-            `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-          ),
-        })
-        .catch(() => undefined);
-    }
-  });
-
-  const newPage = async (viewport?: { width: number; height: number }) => {
-    const testPage = await openPage(browser, viewport);
-    current = testPage.page;
-    pages.push(testPage);
-    await signInThroughForm(testPage.page);
-    return testPage;
-  };
+  const { newPage } = session;
 
   const choose = async (page: Page, label: string, option: string | RegExp, scope: Locator) => {
     const select = scope.getByRole('combobox', { name: label });
@@ -241,29 +213,27 @@ describe('period-end requirements and holiday calendars', () => {
   it('is usable in Arabic (right to left) and at 375 px', async () => {
     const token = await apiToken();
     const problems: string[] = [];
-    const arabic = await openWithSettings(browser, {
+    const arabic = await openWithSettings(session.browser, {
       token,
       preferences: preferences({ language: 'ar' }),
       path: `/facilities/${facilityId}?tab=holidays`,
       viewport: { width: 1367, height: 1000 },
     });
-    pages.push(arabic);
-    current = arabic.page;
+    session.track(arabic);
     await arabic.page.getByRole('tab', { name: 'العطلات' }).waitFor();
     await arabic.page.getByText('العطلات الرسمية في US-TX', { exact: false }).waitFor();
     expect(await arabic.page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await axe(arabic.page, 'holidays, Arabic', problems);
     await saveScreenshot(arabic.page, 'facility-holidays-ar');
 
-    const phone = await openWithSettings(browser, {
+    const phone = await openWithSettings(session.browser, {
       token,
       preferences: preferences(),
       path: `/facilities/${facilityId}?tab=holidays`,
       viewport: { width: 375, height: 812 },
       touch: true,
     });
-    pages.push(phone);
-    current = phone.page;
+    session.track(phone);
     await phone.page.getByText('Independence Day', { exact: true }).first().waitFor();
     const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

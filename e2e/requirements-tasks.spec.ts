@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Download, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Download, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+import { saveScreenshot } from './support/browser';
+import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 
 interface TaskRow {
@@ -41,7 +41,7 @@ describe('requirements and tasks', () => {
   const title = `Monthly SPCC inspection ${run}`;
   const today = dayFromToday(0);
   const firstDue = dayFromToday(-70);
-  let browser: Browser;
+  const session = uiSession();
   let admin: ApiClient;
   const ids = {} as Record<'north' | 'south' | 'lake' | 'leaving' | 'taking' | 'requirement', string>;
   const names = {
@@ -49,11 +49,8 @@ describe('requirements and tasks', () => {
     south: `South Mesa Solar ${run}`,
     lake: `Lakeside Hydro ${run}`,
   };
-  const pages: TestPage[] = [];
-  let current: Page | undefined;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await signInApi(inject('baseURL'));
     const facilities: [keyof typeof names, string, string][] = [
       ['north', `NR-${code}`, 'WIND'],
@@ -91,32 +88,7 @@ describe('requirements and tasks', () => {
     ids.taking = taking.data._id;
   });
 
-  afterAll(async () => {
-    for (const { cspViolations } of pages) expect(cspViolations).toEqual([]);
-    await browser.close();
-  });
-
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && current) {
-      await current
-        .screenshot({
-          path: path.join(
-            import.meta.dirname,
-            'output',
-            `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-          ),
-        })
-        .catch(() => undefined);
-    }
-  });
-
-  const newPage = async () => {
-    const testPage = await openPage(browser);
-    current = testPage.page;
-    pages.push(testPage);
-    await signInThroughForm(testPage.page);
-    return testPage;
-  };
+  const { newPage } = session;
 
   /** Chooses an option of an antd select found by its accessible name inside `scope`. */
   const choose = async (page: Page, label: string, search: string, option: string | RegExp, scope: Page | Locator) => {

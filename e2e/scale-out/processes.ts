@@ -1,23 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { freePort } from '../support/built-server';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, describe: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;

@@ -225,7 +225,7 @@ export interface OidcConfig {
 }
 
 /** "group=ROLE,group2=ROLE2" → {group: ROLE, …}, or undefined when malformed. */
-export function parseRoleMap(text: string): Record<string, Role> | undefined {
+function parseRoleMap(text: string): Record<string, Role> | undefined {
   const map: Record<string, Role> = {};
   for (const pair of text.split(',')) {
     const at = pair.lastIndexOf('=');

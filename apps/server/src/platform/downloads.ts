@@ -6,13 +6,13 @@ import type { FastifyReply } from 'fastify';
  */
 
 /** The CSP of every served file: nothing may load, and the document is sandboxed (no scripts, no same-origin). */
-export const FILE_CSP = "default-src 'none'; sandbox";
+const FILE_CSP = "default-src 'none'; sandbox";
 
 /**
  * `Content-Disposition` per RFC 6266: an ASCII `filename` for old clients (accents folded, anything else
  * replaced) and the exact name as RFC 8187 `filename*` (UTF-8, percent-encoded).
  */
-export function contentDisposition(disposition: 'attachment' | 'inline', fileName: string): string {
+function contentDisposition(disposition: 'attachment' | 'inline', fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   const extension = dot > 0 ? fileName.slice(dot) : '';
   const ascii = fileName

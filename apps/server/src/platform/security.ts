@@ -59,7 +59,7 @@ const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
  * previewed PDF, an injected script). Not listed, so left at their default (this origin only):
  * clipboard-write (copy buttons) and fullscreen (document preview).
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'accelerometer',
   'ambient-light-sensor',
   'autoplay',

@@ -38,6 +38,27 @@ export async function call<T = unknown>(
   return { status: response.statusCode, body };
 }
 
+/**
+ * `call` for a feature test file: bound to its app (read when called, so it can be made in `beforeAll`),
+ * without a token when none is given, answering the body as parsed JSON (untyped, as the tests read it).
+ */
+export function callerOf(app: () => TestApp) {
+  return async (
+    token: string | undefined,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => {
+    const response = await app().app.inject({
+      method,
+      url,
+      headers: token ? bearer(token) : {},
+      ...(payload ? { payload } : {}),
+    });
+    return { status: response.statusCode, body: response.body ? response.json() : undefined };
+  };
+}
+
 /** Calls and expects a 2xx answer; returns `data`. */
 export async function ok<T = unknown>(
   t: TestApp,

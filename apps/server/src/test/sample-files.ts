@@ -25,14 +25,14 @@ export const sampleJpeg = () =>
   );
 
 /** A 1×1 GIF. */
-export const sampleGif = () => Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+const sampleGif = () => Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 
 /** A 1×1 lossless WebP. */
-export const sampleWebp = () => Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+const sampleWebp = () => Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 
 export const sampleText = () => Buffer.from('Stormwater inspection notes\nOutfall 1: clear\nOutfall 2: clear\n');
 
-export const sampleCsv = () => Buffer.from('date,outfall,result\n2026-01-15,1,clear\n2026-01-15,2,clear\n');
+const sampleCsv = () => Buffer.from('date,outfall,result\n2026-01-15,1,clear\n2026-01-15,2,clear\n');
 
 /** A ZIP of the given entries, built in memory. */
 export async function zipOf(
@@ -79,8 +79,8 @@ export function sampleOle(streams: string[]): Buffer {
   return Buffer.concat([header, Buffer.alloc(512), directory]);
 }
 
-export const sampleDoc = () => sampleOle(['WordDocument', '1Table']);
-export const sampleXls = () => sampleOle(['Workbook']);
+const sampleDoc = () => sampleOle(['WordDocument', '1Table']);
+const sampleXls = () => sampleOle(['Workbook']);
 
 /** One sample per accepted type: [file name, content]. */
 export async function samplesOfEveryType(): Promise<[string, Buffer][]> {

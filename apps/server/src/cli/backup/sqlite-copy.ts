@@ -69,7 +69,7 @@ export async function verifySqliteCopy(file: string): Promise<CopyReport> {
   }
 }
 
-export async function sha256OfFile(file: string): Promise<{ sha256: string; bytes: number }> {
+async function sha256OfFile(file: string): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash('sha256');
   let bytes = 0;
   for await (const chunk of fs.createReadStream(file)) {

@@ -10,9 +10,9 @@ import { foldForSearch } from '../../platform/search-text';
  * The benchmark's data set (PRODUCT §7): 200 facilities in ten countries and states, 2,000 requirements
  * (a fifth of them period-end reports) each bound to 20 facilities.
  */
-export const BENCH_FACILITIES = 200;
-export const BENCH_REQUIREMENTS = 2000;
-export const FACILITIES_PER_REQUIREMENT = 20;
+const BENCH_FACILITIES = 200;
+const BENCH_REQUIREMENTS = 2000;
+const FACILITIES_PER_REQUIREMENT = 20;
 
 /** Facility codes BENCH-0001 …: their presence marks a seeded database. */
 const codeOf = (index: number) => `BENCH-${String(index + 1).padStart(4, '0')}`;

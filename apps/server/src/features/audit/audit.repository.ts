@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
 import type { AuditEventRow, NewAuditEventRow } from './audit.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -83,10 +84,7 @@ function filtered(db: Db, filters: AuditFilters) {
 }
 
 export async function countAuditEvents(db: Db, filters: AuditFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(filtered(db, filters));
 }
 
 export function listAuditEvents(

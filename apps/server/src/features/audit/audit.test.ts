@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerOf } from '../../test/compliance-fixtures';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { GENESIS_HASH, canonicalJson, changesBetween, createAuditService, hashOf } from './audit.service';
 
 let t: TestApp;
 let admin: string;
 
-async function call(token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: response.json() };
-}
+const call = callerOf(() => t);
 
 const verify = async () => (await call(admin, 'GET', '/api/audit/verify')).body.data;
 

@@ -24,7 +24,7 @@ function utcMidnight(date: string): Date {
  * OVERDUE, in that order). Seconds since creation × 8 + the state's rank grows with both: one more second
  * outweighs any state. It stays a 31-bit integer for eight years of edits.
  */
-export function sequenceOf(task: Pick<Task, 'createdAt' | 'updatedAt' | 'state'>): number {
+function sequenceOf(task: Pick<Task, 'createdAt' | 'updatedAt' | 'state'>): number {
   const seconds = Math.max(0, Math.floor((Date.parse(task.updatedAt) - Date.parse(task.createdAt)) / 1000));
   return Math.min(seconds * 8 + TASK_STATES.indexOf(task.state), 2 ** 31 - 1);
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { CalendarFeedRow } from './calendar-feeds.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -25,12 +26,7 @@ export function findFeedsOfUser(db: Db, userId: string) {
 export type CalendarFeedListRow = Awaited<ReturnType<typeof findFeedsOfUser>>[number];
 
 export async function countFeedsOfUser(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('calendar_feeds')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(db.selectFrom('calendar_feeds').where('userId', '=', userId));
 }
 
 export async function insertFeed(db: Db, row: CalendarFeedRow): Promise<void> {

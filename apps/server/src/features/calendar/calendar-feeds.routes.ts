@@ -16,7 +16,7 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 const security = [{ bearer: [] }];
 
 /** The origin feed URLs and task links name: PUBLIC_URL when set, else the request's own. */
-export function originOf(publicUrl: string, request: FastifyRequest): string {
+function originOf(publicUrl: string, request: FastifyRequest): string {
   return (publicUrl || `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 }
 

@@ -23,10 +23,10 @@ import {
 } from './calendar-feeds.repository';
 
 /** A feed covers tasks due from 3 months back to 13 months ahead (PRODUCT §6). */
-export const FEED_MONTHS_BACK = 3;
-export const FEED_MONTHS_AHEAD = 13;
+const FEED_MONTHS_BACK = 3;
+const FEED_MONTHS_AHEAD = 13;
 /** Most events in one feed (a facility's 16 months fit many times over). */
-export const MAX_FEED_EVENTS = 10_000;
+const MAX_FEED_EVENTS = 10_000;
 /** The secret in a feed URL: 32 random bytes, base64url (43 characters). */
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filesUnder, setUpDirectory, upload, call, type Directory } from './documents-test-support';
+import { filesUnder, setUpDirectory, upload, call, withInsertsRefused, type Directory } from './documents-test-support';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import { samplePdf, samplePng } from '../../test/sample-files';
-import { ADMIN_EMAIL, bearer, createTestApp, testDialect, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
 
 /** The documents feature with STORAGE_DRIVER=s3, against s3rver (an S3-compatible server) in a child process. */
 
@@ -69,20 +68,7 @@ describe('documents on S3-compatible storage', () => {
   });
 
   it('a failed database write leaves no object in the bucket; a refused file never reaches it', async () => {
-    const { db } = t.database;
-    if (testDialect() === 'postgres') {
-      await sql`create function refuse_versions() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(
-        db,
-      );
-      await sql`create trigger refuse_versions before insert on document_versions for each row execute function refuse_versions()`.execute(
-        db,
-      );
-    } else {
-      await sql`create trigger refuse_versions before insert on document_versions begin select raise(abort, 'refused'); end`.execute(
-        db,
-      );
-    }
-    try {
+    await withInsertsRefused(t, 'document_versions', async () => {
       const failed = await upload(
         t,
         dir.admin,
@@ -90,12 +76,7 @@ describe('documents on S3-compatible storage', () => {
         { fileName: 'x.pdf', content: samplePdf() },
       );
       expect(failed.status).toBe(500);
-    } finally {
-      await sql`drop trigger refuse_versions${sql.raw(testDialect() === 'postgres' ? ' on document_versions' : '')}`.execute(
-        db,
-      );
-      if (testDialect() === 'postgres') await sql`drop function refuse_versions()`.execute(db);
-    }
+    });
     expect(objects()).toHaveLength(0);
     const refused = await upload(t, dir.admin, { facilityId: dir.facilityA }, { fileName: 'x.pdf', content: '<html>' });
     expect(refused.status).toBe(415);

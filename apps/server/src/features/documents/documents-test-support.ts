@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Role } from '@rtms/shared/enums';
-import { bearer, type TestApp } from '../../test/test-app';
+import { bearer, testDialect, type TestApp } from '../../test/test-app';
 import { multipartBody, type TestFilePart } from '../../test/multipart';
 
 /** Test helpers of the documents feature: a small directory (facilities, users) and upload/download calls. */
@@ -118,4 +119,29 @@ export function expectFileHeaders(response: LightMyRequestResponse) {
   expect(String(response.headers['content-disposition'])).toMatch(
     /^(attachment|inline); filename="[^"]*"; filename\*=UTF-8''/,
   );
+}
+
+/**
+ * Runs `body` while the database refuses every insert into `table` (a trigger that raises), to test what
+ * a failed database write leaves behind; the trigger is dropped afterwards, whatever happens.
+ */
+export async function withInsertsRefused(t: TestApp, table: string, body: () => Promise<void>): Promise<void> {
+  const { db } = t.database;
+  const name = sql.raw(`refuse_${table}`);
+  const on = sql.raw(table);
+  const postgres = testDialect() === 'postgres';
+  if (postgres) {
+    await sql`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(
+      db,
+    );
+    await sql`create trigger ${name} before insert on ${on} for each row execute function ${name}()`.execute(db);
+  } else {
+    await sql`create trigger ${name} before insert on ${on} begin select raise(abort, 'refused'); end`.execute(db);
+  }
+  try {
+    await body();
+  } finally {
+    await sql`drop trigger ${name}${postgres ? sql` on ${on}` : sql``}`.execute(db);
+    if (postgres) await sql`drop function ${name}()`.execute(db);
+  }
 }

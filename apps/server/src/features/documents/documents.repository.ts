@@ -10,6 +10,7 @@ import type {
   NewDocumentRow,
   NewDocumentVersionRow,
 } from './documents.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -143,7 +144,7 @@ export type DocumentSortField =
   | 'updatedAt';
 
 /** The documents that a scope (`facilityIds`) lets a caller see. */
-export function inDocumentScope(facilityIds: string[] | undefined): ReturnType<typeof sql<SqlBool>> | undefined {
+function inDocumentScope(facilityIds: string[] | undefined): ReturnType<typeof sql<SqlBool>> | undefined {
   if (!facilityIds) return undefined;
   const companyWide = sql<SqlBool>`(${sql.ref('documents.facilityId')} is null and ${sql.ref('documents.kind')} = 'LIBRARY')`;
   if (facilityIds.length === 0) return companyWide;
@@ -185,10 +186,7 @@ function joined(db: Db, filters: DocumentFilters) {
 }
 
 export async function countDocuments(db: Db, filters: DocumentFilters): Promise<number> {
-  const row = await joined(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(joined(db, filters));
 }
 
 function selectView(db: Db, filters: DocumentFilters) {

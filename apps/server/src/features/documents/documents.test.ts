@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, createTestApp, testDialect, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 import { samplePdf, samplePng, samplesOfEveryType, sampleText } from '../../test/sample-files';
 import {
   call,
@@ -11,6 +10,7 @@ import {
   storedFiles,
   tempFiles,
   upload,
+  withInsertsRefused,
   type Directory,
 } from './documents-test-support';
 
@@ -503,20 +503,7 @@ describe('metadata, archive, retention and deletion', () => {
 
 describe('file and database stay consistent', () => {
   it('a failed database write leaves no stored file', async () => {
-    const { db } = t.database;
-    if (testDialect() === 'postgres') {
-      await sql`create function refuse_documents() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(
-        db,
-      );
-      await sql`create trigger refuse_documents before insert on documents for each row execute function refuse_documents()`.execute(
-        db,
-      );
-    } else {
-      await sql`create trigger refuse_documents before insert on documents begin select raise(abort, 'refused'); end`.execute(
-        db,
-      );
-    }
-    try {
+    await withInsertsRefused(t, 'documents', async () => {
       const before = storedFiles(t).length;
       const failed = await upload(
         t,
@@ -528,12 +515,7 @@ describe('file and database stay consistent', () => {
       expect(failed.body.message).not.toMatch(/refused|documents|sql/i);
       expect(storedFiles(t).length).toBe(before);
       expect(tempFiles(t)).toEqual([]);
-    } finally {
-      await sql`drop trigger refuse_documents${sql.raw(testDialect() === 'postgres' ? ' on documents' : '')}`.execute(
-        db,
-      );
-      if (testDialect() === 'postgres') await sql`drop function refuse_documents()`.execute(db);
-    }
+    });
   });
 
   it('a failed file write leaves no row', async () => {

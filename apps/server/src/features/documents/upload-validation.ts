@@ -28,7 +28,7 @@ export interface AcceptedFile {
 }
 
 /** ZIP limits: entries, total uncompressed size, and compression ratio of a large entry (zip bombs). */
-export const ZIP_LIMITS = {
+const ZIP_LIMITS = {
   maxEntries: 10_000,
   maxTotalUncompressed: 2 * 1024 * 1024 * 1024,
   maxRatio: 200,

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
+import { csvDocument, type CsvCell } from '@rtms/shared/csv';
 
 /**
  * The index of an evidence pack, as CSV (exact values, for spreadsheets) and PDF (for reading and
@@ -89,17 +90,9 @@ const CSV_COLUMNS = [
   'Path in pack',
 ] as const;
 
-/** One CSV cell: quoted when needed; a leading = + - @ (a spreadsheet formula) is neutralised with a quote mark. */
-function cell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The index as CSV: one row per evidence file, and one row for a task without evidence. UTF-8 with BOM (Excel). */
 export function indexCsv(index: PackIndex): string {
-  const lines = [CSV_COLUMNS.join(',')];
+  const records: CsvCell[][] = [[...CSV_COLUMNS]];
   for (const task of index.tasks) {
     const taskCells = [
       task.facilityName,
@@ -136,10 +129,10 @@ export function indexCsv(index: PackIndex): string {
             file.path,
           ]
         : ['', '', '', '', '', '', '', '', '', ''];
-      lines.push([...taskCells, ...fileCells].map(cell).join(','));
+      records.push([...taskCells, ...fileCells]);
     }
   }
-  return `\ufeff${lines.join('\r\n')}\r\n`;
+  return csvDocument(records);
 }
 
 /** `sha256sum -c` input: the SHA-256 recorded at upload of every evidence file, by its path in the pack. */
@@ -148,7 +141,7 @@ export function sha256Sums(index: PackIndex): string {
 }
 
 /** Counts for the summary of the PDF. */
-export function summaryOf(index: PackIndex): [string, number][] {
+function summaryOf(index: PackIndex): [string, number][] {
   const count = (timeliness: PackTimeliness) => index.tasks.filter((task) => task.timeliness === timeliness).length;
   const files = index.tasks.reduce((sum, task) => sum + task.files.length, 0);
   const lacking = index.tasks.filter(

@@ -27,7 +27,7 @@ import {
 import { findPackTasks, findRequirementTitle, type PackTaskRow } from './evidence-packs.repository';
 
 /** Most tasks one pack covers; a larger selection is refused with a request to narrow it. */
-export const MAX_PACK_TASKS = 20_000;
+const MAX_PACK_TASKS = 20_000;
 
 export interface EvidencePack {
   /** The ZIP's file name, e.g. `evidence-pack_SWW_2025-01-01_2025-12-31.zip`. */

@@ -3,6 +3,7 @@ import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
 import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
 import type { FacilityRow, FacilityUpdate, NewFacilityRow } from './facilities.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -107,10 +108,7 @@ function filtered(db: Db, filters: FacilityFilters) {
 }
 
 export async function countFacilities(db: Db, filters: FacilityFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(filtered(db, filters));
 }
 
 export function listFacilities(

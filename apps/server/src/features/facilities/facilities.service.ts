@@ -50,7 +50,7 @@ export interface FacilitiesService {
   findByIds(ids: string[]): Promise<Facility[]>;
 }
 
-export function toFacility(row: FacilityRow, programAreaIds: string[]): Facility {
+function toFacility(row: FacilityRow, programAreaIds: string[]): Facility {
   return {
     _id: row.id,
     name: row.name,

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { callerOf } from '../../test/compliance-fixtures';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
 let air: string;
 let storm: string;
 
-async function call(token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: response.json() };
-}
+const call = callerOf(() => t);
 
 const full = {
   name: 'Río Grande Wind Farm',

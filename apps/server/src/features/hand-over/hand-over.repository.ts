@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
+import { countRows } from '../../db/count-rows';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
-
-async function countOf(query: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> }) {
-  return Number((await query.executeTakeFirstOrThrow()).count);
-}
 
 /**
  * What a hand-over of `userId` would move, counted with the same conditions as the reassignments
@@ -17,25 +14,9 @@ export async function countHandOverOf(
   userId: string,
 ): Promise<{ tasks: number; requirements: number; bindings: number }> {
   const [tasks, requirements, bindings] = await Promise.all([
-    countOf(
-      db
-        .selectFrom('tasks')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('assigneeId', '=', userId)
-        .where('status', '=', 'INCOMPLETE'),
-    ),
-    countOf(
-      db
-        .selectFrom('requirements')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('defaultAssigneeId', '=', userId),
-    ),
-    countOf(
-      db
-        .selectFrom('requirement_facilities')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('assigneeId', '=', userId),
-    ),
+    countRows(db.selectFrom('tasks').where('assigneeId', '=', userId).where('status', '=', 'INCOMPLETE')),
+    countRows(db.selectFrom('requirements').where('defaultAssigneeId', '=', userId)),
+    countRows(db.selectFrom('requirement_facilities').where('assigneeId', '=', userId)),
   ]);
   return { tasks, requirements, bindings };
 }

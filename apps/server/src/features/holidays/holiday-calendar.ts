@@ -61,7 +61,7 @@ export function regionOf(country: string | null, state: string | null): HolidayR
 const libraryCache = new Map<string, ReadonlyMap<CalendarDate, string>>();
 
 /** The library's public holidays (including observed substitute days) of `region` in `year`: date → name. */
-export function libraryHolidays(region: HolidayRegion, year: number): ReadonlyMap<CalendarDate, string> {
+function libraryHolidays(region: HolidayRegion, year: number): ReadonlyMap<CalendarDate, string> {
   const key = `${region.country}/${region.state ?? ''}/${year}`;
   let days = libraryCache.get(key);
   if (!days) {

@@ -58,10 +58,6 @@ export async function finishLease(
     .execute();
 }
 
-export function findLeases(db: Db, name: string): Promise<JobLeaseRow[]> {
-  return db.selectFrom('job_leases').selectAll().where('name', '=', name).orderBy('day').execute();
-}
-
 /** The most recent run of a job (scheduled or by hand). */
 export function findLastRun(db: Db, name: string): Promise<JobLeaseRow | undefined> {
   return db

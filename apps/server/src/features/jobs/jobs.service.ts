@@ -11,7 +11,7 @@ import { deleteLeasesBefore, findLastRun, finishLease, tryAcquireLease } from '.
 /** Name of the daily job that extends every series of tasks to the horizon. */
 export const TASK_GENERATION_JOB = 'task-generation';
 /** Name of the daily job that removes sessions ended (expired or revoked) more than a day ago. */
-export const SESSION_PURGE_JOB = 'session-purge';
+const SESSION_PURGE_JOB = 'session-purge';
 /** Every daily job, in the order the scheduler runs them; also the names `npm run job -- <name>` accepts. */
 export const DAILY_JOB_NAMES = [TASK_GENERATION_JOB, SESSION_PURGE_JOB] as const;
 export type DailyJobName = (typeof DAILY_JOB_NAMES)[number];
@@ -21,10 +21,10 @@ export function isDailyJobName(name: string): name is DailyJobName {
 }
 
 /** Name of the reminder sweep (at start and every 15 minutes) and its sender (every minute). */
-export const REMINDERS_JOB = 'reminders';
+const REMINDERS_JOB = 'reminders';
 
 /** Every job an admin can see and run now (PRODUCT §6 /api/jobs). */
-export const JOBS = [
+const JOBS = [
   { name: TASK_GENERATION_JOB, schedule: 'daily' },
   { name: REMINDERS_JOB, schedule: 'every 15 minutes (email sent every minute)' },
   { name: SESSION_PURGE_JOB, schedule: 'daily' },

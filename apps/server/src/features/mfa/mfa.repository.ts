@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { UserMfaRow } from './mfa.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -85,13 +86,7 @@ export async function useBackupCode(db: Db, userId: string, codeHash: string, at
 }
 
 export async function countUnusedBackupCodes(db: Db, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('user_mfa_backup_codes')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
-    .where('usedAt', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(db.selectFrom('user_mfa_backup_codes').where('userId', '=', userId).where('usedAt', 'is', null));
 }
 
 export async function insertChallenge(

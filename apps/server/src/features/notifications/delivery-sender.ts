@@ -24,7 +24,7 @@ import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 import { digestSchedule } from './zoned-time';
 
 /** Attempts before a delivery is FAILED for good; between them the wait grows (1, 4, 16, 64 minutes). */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 60_000;
 /** A claim not finished within this time (its instance died) may be taken by another sender. */
 const CLAIM_MS = 5 * 60_000;

@@ -10,7 +10,7 @@ import { findNotificationPreferencesRow, upsertNotificationPreferences } from '.
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** A user who never saved settings: a daily digest at 07:00 UTC, every category by email. */
-export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   delivery: 'DAILY_DIGEST',
   digestHour: 7,
   timeZone: 'UTC',

@@ -1,7 +1,7 @@
 import { addDays, dayOfWeek, todayInTimeZone } from '@rtms/shared/calendar-date';
 
 /** The local hour (0–23) of `now` in `timeZone`. */
-export function hourInTimeZone(timeZone: string, now: Date): number {
+function hourInTimeZone(timeZone: string, now: Date): number {
   const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' })
     .formatToParts(now)
     .find((part) => part.type === 'hour')?.value;
@@ -26,7 +26,7 @@ function offsetMs(timeZone: string, instant: number): number {
 }
 
 /** The instant at which the wall clock of `timeZone` shows `date` at `hour`:00 (the later one across a DST gap). */
-export function instantAt(date: string, hour: number, timeZone: string): Date {
+function instantAt(date: string, hour: number, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const guess = Date.UTC(year, month - 1, day, hour);
   const first = guess - offsetMs(timeZone, guess);

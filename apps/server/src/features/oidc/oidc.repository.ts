@@ -59,10 +59,6 @@ export function findIdentity(db: Db, issuer: string, subject: string) {
     .executeTakeFirst();
 }
 
-export function findIdentitiesOfUser(db: Db, userId: string) {
-  return db.selectFrom('user_identities').selectAll().where('userId', '=', userId).execute();
-}
-
 export async function insertIdentity(
   db: Db,
   row: { id: string; userId: string; issuer: string; subject: string; createdAt: string },

@@ -55,19 +55,27 @@ async function signInWithProvider(
   return { status: session.statusCode, body: session.json(), redirect };
 }
 
+/** A test provider and an app that signs in through it with these OIDC settings besides the provider's. */
+async function appWithProvider(env: Record<string, string>): Promise<{ idp: TestOidcProvider; t: TestApp }> {
+  const idp = await startTestOidcProvider([CALLBACK]);
+  const t = await createTestApp({
+    PUBLIC_URL,
+    OIDC_ISSUER: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    ...env,
+  });
+  return { idp, t };
+}
+
 describe('single sign-on with OpenID Connect against a real provider', () => {
   let idp: TestOidcProvider;
   let t: TestApp;
   beforeAll(async () => {
-    idp = await startTestOidcProvider([CALLBACK]);
-    t = await createTestApp({
-      PUBLIC_URL,
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
+    ({ idp, t } = await appWithProvider({
       OIDC_LABEL: 'Contoso ID',
       OIDC_ROLE_MAP: 'rtms-admins=ALL_FACILITY_ADMIN,rtms-site-admins=FACILITY_ADMIN,rtms-staff=FACILITY_USER',
-    });
+    }));
     // Two facilities whose codes the provider's claims name.
     const admin = await t.signIn(ADMIN_EMAIL);
     for (const [name, code] of [
@@ -234,15 +242,10 @@ describe('single sign-on as the only way in', () => {
   let idp: TestOidcProvider;
   let t: TestApp;
   beforeAll(async () => {
-    idp = await startTestOidcProvider([CALLBACK]);
-    t = await createTestApp({
-      PUBLIC_URL,
-      OIDC_ISSUER: idp.issuer,
-      OIDC_CLIENT_ID: idp.clientId,
-      OIDC_CLIENT_SECRET: idp.clientSecret,
+    ({ idp, t } = await appWithProvider({
       OIDC_ONLY: 'true',
       OIDC_DEFAULT_ROLE: 'FACILITY_USER',
-    });
+    }));
   });
   afterAll(async () => {
     await t.close();

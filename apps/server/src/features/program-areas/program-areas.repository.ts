@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { searchMatches, type SortSpec } from '../../platform/list-query';
 import type { NewProgramAreaRow, ProgramAreaRow, ProgramAreaUpdate } from './program-areas.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -42,10 +43,7 @@ function filtered(db: Db, filters: ProgramAreaFilters) {
 }
 
 export async function countProgramAreas(db: Db, filters: ProgramAreaFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(filtered(db, filters));
 }
 
 export function listProgramAreas(

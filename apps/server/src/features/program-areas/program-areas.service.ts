@@ -43,7 +43,7 @@ export function nameKeyOf(name: string): string {
   return name.normalize('NFC').trim().toLowerCase();
 }
 
-export function toProgramArea(row: ProgramAreaRow): ProgramArea {
+function toProgramArea(row: ProgramAreaRow): ProgramArea {
   return {
     _id: row.id,
     name: row.name,

@@ -3,6 +3,7 @@ import type { Jurisdiction } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
 import { searchMatches, type SortSpec } from '../../platform/list-query';
 import type { NewRegulationRow, RegulationRow, RegulationUpdate } from './regulations.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -47,10 +48,7 @@ function filtered(db: Db, filters: RegulationFilters) {
 }
 
 export async function countRegulations(db: Db, filters: RegulationFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(filtered(db, filters));
 }
 
 export function listRegulations(

@@ -36,7 +36,7 @@ export interface RegulationsService {
   findByIds(ids: string[]): Promise<Regulation[]>;
 }
 
-export function toRegulation(row: RegulationRow): Regulation {
+function toRegulation(row: RegulationRow): Regulation {
   return {
     _id: row.id,
     title: row.title,

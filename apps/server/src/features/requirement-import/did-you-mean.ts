@@ -5,7 +5,7 @@ import { foldForSearch } from '../../platform/search-text';
  * The known name closest to what was typed, when it is close enough to be a typo (an edit distance of
  * at most a third of its length, at least 2), or a known name that contains it: "did you mean …".
  */
-export function closestName(typed: string, known: readonly string[]): string | undefined {
+function closestName(typed: string, known: readonly string[]): string | undefined {
   const folded = foldForSearch(typed.trim());
   if (!folded) return undefined;
   let best: string | undefined;

@@ -42,7 +42,7 @@ export function csvFile(
 }
 
 /** The Excel serial of a date in the 1900 or the 1904 date system. */
-export function excelSerial(date: string, date1904: boolean): number {
+function excelSerial(date: string, date1904: boolean): number {
   return toDayNumber(date) - toDayNumber(date1904 ? '1904-01-01' : '1899-12-30');
 }
 

@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors';
  * The XLSX reader unpacks the whole workbook in memory, so an import accepts far less expanded data than
  * a stored document (whose ZIP checks allow gigabytes): a register of 5,000 rows is a few megabytes.
  */
-export const IMPORT_ZIP_LIMITS = { maxEntries: 2_000, maxTotalUncompressed: 100 * 1024 * 1024 };
+const IMPORT_ZIP_LIMITS = { maxEntries: 2_000, maxTotalUncompressed: 100 * 1024 * 1024 };
 
 const WORKBOOK_PART = 'xl/workbook.xml';
 /** `date1904` is an xsd:boolean: Excel writes "1", other writers "true"; exceljs 4.4 only knows "1". */

@@ -9,6 +9,7 @@ import type {
   RequirementRow,
   RequirementUpdate,
 } from './requirements.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -138,10 +139,7 @@ function filtered(db: Db, filters: RequirementFilters) {
 }
 
 export async function countRequirements(db: Db, filters: RequirementFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(filtered(db, filters));
 }
 
 const LABELLED_COLUMNS = [

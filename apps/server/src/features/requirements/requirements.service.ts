@@ -1,16 +1,14 @@
-import type { ReminderOverrides } from '@rtms/shared/schemas/reminder-policy';
+/**
+ * The requirements feature's service: list and detail, and the saves (create, update, retire, the bulk
+ * import's save inside its transaction) with their preview. Validation and planning of an edit live in
+ * requirement-draft.ts; the value merge, audit fields and response shape in requirement-values.ts.
+ */
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { todayInTimeZone } from '@rtms/shared/calendar-date';
-import { displayNameOf } from '@rtms/shared/display-name';
 import type { FieldError } from '@rtms/shared/error-codes';
-import type { TaskFrequency } from '@rtms/shared/enums';
-import { defaultGraceDays, defaultLeadTimeDays } from '@rtms/shared/recurrence';
 import type { AuditChanges } from '@rtms/shared/schemas/audit';
 import {
   createRequirementBodySchema,
-  scheduleRuleErrors,
-  type Requirement,
   type RequirementDetail,
   type RequirementListItem,
   type RequirementListQuery,
@@ -18,23 +16,19 @@ import {
   type TaskChangeCounts,
   type previewRequirementBodySchema,
   type retireRequirementBodySchema,
-  type updateRequirementBodySchema,
 } from '@rtms/shared/schemas/requirements';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
-import { requirementActionsOf, requirementChangeRefusal } from '@rtms/shared/requirement-actions';
-import { forbidden, invalid, notFound } from '../../platform/errors';
-import { newId, nowIso } from '../../platform/ids';
+import { requirementActionsOf } from '@rtms/shared/requirement-actions';
+import { invalid, notFound } from '../../platform/errors';
+import { nowIso } from '../../platform/ids';
 import { type Page, pageWindow, parseSort } from '../../platform/list-query';
-import { foldForSearch } from '../../platform/search-text';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import type { ProgramAreasService } from '../program-areas/program-areas.service';
 import type { RegulationsService } from '../regulations/regulations.service';
-import { assertAssignable } from '../tasks/assignable-users';
-import type { SeriesChange, TaskGenerationService } from '../tasks/task-generation.service';
+import type { TaskGenerationService } from '../tasks/task-generation.service';
 import { bumpTasksRevision } from '../tasks/tasks.repository';
-import type { SeriesRule } from '../tasks/task-series';
 import {
   facilityScopeOf,
   isFacilityInScope,
@@ -46,7 +40,6 @@ import {
   findBindingRows,
   findBindingsWithLabels,
   findBoundFacilityIds,
-  findFacilitiesForBinding,
   findLabelledRequirement,
   findRequirementRowById,
   insertBindings,
@@ -55,13 +48,22 @@ import {
   lockRequirement,
   updateBindingRow,
   updateRequirementRow,
-  type RequirementListRow,
   type RequirementSortField,
 } from './requirements.repository';
-import type { BindingRow, RequirementRow } from './requirements.table';
+import type { RequirementRow } from './requirements.table';
+import { draftEdit } from './requirement-draft';
+import {
+  audited,
+  auditedBinding,
+  detailsOf,
+  nameOf,
+  searchTextOf,
+  summaryOf,
+  toRequirement,
+  type UpdateBody,
+} from './requirement-values';
 
 type CreateBody = z.output<typeof createRequirementBodySchema>;
-type UpdateBody = z.output<typeof updateRequirementBodySchema>;
 type PreviewBody = z.output<typeof previewRequirementBodySchema>;
 type RetireBody = z.output<typeof retireRequirementBodySchema>;
 
@@ -105,361 +107,15 @@ export interface RequirementsServiceDeps {
   clock: Clock;
 }
 
-/** The requirement columns a body sets (everything but id, search text and timestamps). */
-type RequirementValues = Omit<RequirementRow, 'id' | 'searchText' | 'createdAt' | 'updatedAt'>;
-
-/** A binding after the edit, and whether this edit creates it. */
-type DraftBinding = BindingRow & { isNew: boolean };
-
-interface FacilityInfo {
-  id: string;
-  name: string;
-  code: string;
-  timeZone: string;
-  status: string;
-}
-
-const AUDITED_FIELDS = [
-  'title',
-  'description',
-  'regulationId',
-  'citation',
-  'programAreaId',
-  'category',
-  'frequency',
-  'scheduleMode',
-  'firstDueDate',
-  'weekendShift',
-  'periodStartMonth',
-  'periodDueDays',
-  'periodDueDayOfMonth',
-  'leadTimeDays',
-  'graceDays',
-  'evidenceRequired',
-  'minEvidence',
-  'permitNumber',
-  'activeFrom',
-  'activeUntil',
-  'defaultAssigneeId',
-  'reminderFirstBeforeDays',
-  'reminderSecondBeforeDays',
-  'escalateFacilityAfterDays',
-  'escalateAllAfterDays',
-  'status',
-] as const satisfies readonly (keyof RequirementValues)[];
-
-function audited(values: RequirementValues): Record<string, unknown> {
-  return Object.fromEntries(
-    AUDITED_FIELDS.map((field) => [field, field === 'evidenceRequired' ? Boolean(values[field]) : values[field]]),
-  );
-}
-
-function auditedBinding(binding: BindingRow | undefined): Record<string, unknown> | null {
-  if (!binding || !binding.bound) return null;
-  return {
-    applicable: Boolean(binding.applicable),
-    notApplicableReason: binding.notApplicableReason,
-    assigneeId: binding.assigneeId,
-    firstDueDate: binding.firstDueDate,
-  };
-}
-
-function searchTextOf(values: Pick<RequirementValues, 'title' | 'description' | 'citation' | 'permitNumber'>): string {
-  return foldForSearch(values.title, values.citation, values.permitNumber, values.description);
-}
-
-function nameOf(first: string | null, last: string | null): string | null {
-  if (first === null && last === null) return null;
-  return displayNameOf({ firstName: first, lastName: last }) || null;
-}
-
-export function toRequirement(row: RequirementListRow): Requirement {
-  return {
-    _id: row.id,
-    title: row.title,
-    description: row.description,
-    regulationId: row.regulationId,
-    regulationTitle: row.regulationTitle,
-    citation: row.citation,
-    programAreaId: row.programAreaId,
-    programAreaName: row.programAreaName,
-    category: row.category,
-    frequency: row.frequency,
-    scheduleMode: row.scheduleMode,
-    firstDueDate: row.firstDueDate,
-    weekendShift: row.weekendShift,
-    periodStartMonth: Number(row.periodStartMonth),
-    periodDueDays: row.periodDueDays === null ? null : Number(row.periodDueDays),
-    periodDueDayOfMonth: row.periodDueDayOfMonth === null ? null : Number(row.periodDueDayOfMonth),
-    leadTimeDays: Number(row.leadTimeDays),
-    graceDays: Number(row.graceDays),
-    evidenceRequired: Boolean(row.evidenceRequired),
-    minEvidence: Number(row.minEvidence),
-    permitNumber: row.permitNumber,
-    activeFrom: row.activeFrom,
-    activeUntil: row.activeUntil,
-    defaultAssigneeId: row.defaultAssigneeId,
-    defaultAssigneeName: nameOf(row.assigneeFirstName, row.assigneeLastName),
-    ...reminderOverridesOf(row),
-    status: row.status,
-    facilityCount: Number(row.facilityCount ?? 0),
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-/** The reminder policy overrides (null: the frequency's policy; PostgreSQL may answer integers as text). */
-function reminderOverridesOf(row: ReminderOverrides): ReminderOverrides {
-  const n = (value: number | null) => (value === null ? null : Number(value));
-  return {
-    reminderFirstBeforeDays: n(row.reminderFirstBeforeDays),
-    reminderSecondBeforeDays: n(row.reminderSecondBeforeDays),
-    escalateFacilityAfterDays: n(row.escalateFacilityAfterDays),
-    escalateAllAfterDays: n(row.escalateAllAfterDays),
-  };
-}
-
-/** Whether a binding has a live series: bound, applicable, of an ACTIVE requirement. */
-function isLive(requirement: RequirementValues, binding: BindingRow | undefined): binding is BindingRow {
-  return Boolean(binding && requirement.status === 'ACTIVE' && binding.bound && binding.applicable);
-}
-
-/** The rule a binding's tasks follow (or, when the series is not live, would follow). */
-function ruleOf(requirement: RequirementValues, binding: BindingRow): SeriesRule {
-  return {
-    scheduleMode: requirement.scheduleMode,
-    anchor: binding.firstDueDate ?? requirement.firstDueDate,
-    frequency: requirement.frequency,
-    weekendShift: requirement.weekendShift,
-    activeFrom: requirement.activeFrom,
-    activeUntil: requirement.activeUntil,
-    periodStartMonth: Number(requirement.periodStartMonth),
-    periodDueDays: requirement.periodDueDays === null ? null : Number(requirement.periodDueDays),
-    periodDueDayOfMonth: requirement.periodDueDayOfMonth === null ? null : Number(requirement.periodDueDayOfMonth),
-  };
-}
-
-/** The values after applying a create (before = null) or update body. */
-function mergedValues(before: RequirementRow | null, body: UpdateBody): RequirementValues {
-  const chosen = body.frequency ?? before?.frequency;
-  if (!chosen) throw invalid('Please choose a frequency', [{ path: 'frequency', message: 'Required' }]);
-  const frequency: TaskFrequency = chosen;
-  // Lead time and grace that were the old frequency's defaults follow a change of frequency.
-  const followsDefault = (value: number | undefined, fallback: (f: TaskFrequency) => number) =>
-    before && value === fallback(before.frequency) ? fallback(frequency) : (value ?? fallback(frequency));
-  const pick = <K extends keyof UpdateBody & keyof RequirementValues>(key: K, fallback: RequirementValues[K]) =>
-    (body[key] !== undefined ? body[key] : before ? before[key] : fallback) as RequirementValues[K];
-  const evidenceRequired = body.evidenceRequired ?? (before ? Boolean(before.evidenceRequired) : false);
-  const scheduleMode = pick('scheduleMode', 'CALENDAR');
-  // Setting one due rule of a period-end requirement clears the other; other modes keep neither.
-  let periodDueDays = pick('periodDueDays', null);
-  let periodDueDayOfMonth = pick('periodDueDayOfMonth', null);
-  if (body.periodDueDays != null && body.periodDueDayOfMonth === undefined) periodDueDayOfMonth = null;
-  if (body.periodDueDayOfMonth != null && body.periodDueDays === undefined) periodDueDays = null;
-  if (scheduleMode !== 'PERIOD_END') {
-    periodDueDays = null;
-    periodDueDayOfMonth = null;
-  }
-  const minEvidence = body.minEvidence ?? (before ? Number(before.minEvidence) : 0);
-  return {
-    title: pick('title', ''),
-    description: pick('description', null),
-    regulationId: pick('regulationId', null),
-    citation: pick('citation', null),
-    programAreaId: pick('programAreaId', null),
-    category: pick('category', 'SAFETY'),
-    frequency,
-    scheduleMode,
-    firstDueDate: pick('firstDueDate', ''),
-    weekendShift: pick('weekendShift', 'NONE'),
-    periodStartMonth: Number(pick('periodStartMonth', 1)),
-    periodDueDays,
-    periodDueDayOfMonth,
-    leadTimeDays:
-      body.leadTimeDays ?? followsDefault(before ? Number(before.leadTimeDays) : undefined, defaultLeadTimeDays),
-    graceDays: body.graceDays ?? followsDefault(before ? Number(before.graceDays) : undefined, defaultGraceDays),
-    evidenceRequired: evidenceRequired ? 1 : 0,
-    // Requiring evidence means at least one document.
-    minEvidence: evidenceRequired ? Math.max(1, minEvidence) : minEvidence,
-    permitNumber: pick('permitNumber', null),
-    activeFrom: pick('activeFrom', null),
-    activeUntil: pick('activeUntil', null),
-    defaultAssigneeId: pick('defaultAssigneeId', null),
-    reminderFirstBeforeDays: pick('reminderFirstBeforeDays', null),
-    reminderSecondBeforeDays: pick('reminderSecondBeforeDays', null),
-    escalateFacilityAfterDays: pick('escalateFacilityAfterDays', null),
-    escalateAllAfterDays: pick('escalateAllAfterDays', null),
-    status: pick('status', 'ACTIVE'),
-  };
-}
-
-/** The message of a 400 with these details, as the global handler words it. */
-function summaryOf(details: FieldError[]): string {
-  const first = details[0];
-  if (!first) return 'The request is not valid';
-  return details.length === 1 ? `${first.path}: ${first.message}` : `The request has ${details.length} invalid fields`;
-}
-
-/** zod issues → the API's per-field details. */
-function detailsOf(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-}
-
 export function createRequirementsService(db: Kysely<Database>, deps: RequirementsServiceDeps): RequirementsService {
   const { audit, generation, regulations, programAreas, clock } = deps;
-
-  interface Draft {
-    id: string;
-    before: RequirementRow | null;
-    values: RequirementValues;
-    bindingsBefore: Map<string, BindingRow>;
-    bindings: DraftBinding[];
-    facilities: Map<string, FacilityInfo>;
-    changes: SeriesChange[];
-  }
-
-  /**
-   * Validates an edit (create when `before` is null) against the caller's scope and the directory, and
-   * works out the bindings after it and the series each binding's tasks follow before and after.
-   */
-  async function draft(
+  const draft = (
     executor: Kysely<Database>,
     principal: Principal,
     scope: FacilityScope,
     before: RequirementRow | null,
     body: UpdateBody,
-  ): Promise<Draft> {
-    const id = before?.id ?? newId();
-    const values = mergedValues(before, body);
-    const bindingRows = before ? await findBindingRows(executor, before.id) : [];
-    const bindingsBefore = new Map(bindingRows.map((binding) => [binding.facilityId, binding]));
-
-    if (before) {
-      const refusal = requirementChangeRefusal({
-        role: principal.role,
-        callerFacilityIds: scope.all ? [] : scope.facilityIds,
-        boundFacilityIds: bindingRows.filter((binding) => binding.bound).map((binding) => binding.facilityId),
-      });
-      if (refusal) throw forbidden(refusal);
-    }
-
-    const inputs =
-      body.facilities ??
-      bindingRows
-        .filter((binding) => binding.bound)
-        .map((binding) => ({
-          facilityId: binding.facilityId,
-          applicable: Boolean(binding.applicable),
-          notApplicableReason: binding.notApplicableReason,
-          assigneeId: binding.assigneeId,
-          firstDueDate: binding.firstDueDate,
-        }));
-    if (!scope.all && inputs.length === 0) {
-      throw invalid('Choose at least one of your facilities', [
-        { path: 'facilities', message: 'Choose at least one of your facilities' },
-      ]);
-    }
-
-    const facilityRows = await findFacilitiesForBinding(
-      executor,
-      inputs.map((input) => input.facilityId),
-    );
-    const facilities = new Map<string, FacilityInfo>(facilityRows.map((facility) => [facility.id, facility]));
-    const details: FieldError[] = [];
-    inputs.forEach((input, index) => {
-      if (!facilities.has(input.facilityId) || !isFacilityInScope(scope, input.facilityId)) {
-        details.push({ path: `facilities.${index}.facilityId`, message: 'Unknown facility' });
-      }
-    });
-    if (!values.firstDueDate) details.push({ path: 'firstDueDate', message: 'Please choose the first due date' });
-    details.push(...scheduleRuleErrors(values));
-    if (details.length) {
-      throw invalid(summaryOf(details), details);
-    }
-
-    // Assignees must be able to see the facilities whose tasks they get.
-    const instant = clock();
-    const now = nowIso(instant);
-    const bindings: DraftBinding[] = [];
-    const listed = new Set<string>();
-    for (const [index, input] of inputs.entries()) {
-      listed.add(input.facilityId);
-      const facility = facilities.get(input.facilityId)!;
-      const existing = bindingsBefore.get(input.facilityId);
-      const applicable = input.applicable ?? true;
-      const assigneeId = input.assigneeId !== undefined ? input.assigneeId : (existing?.assigneeId ?? null);
-      if (assigneeId && assigneeId !== existing?.assigneeId) {
-        await assertAssignable(executor, assigneeId, [input.facilityId], `facilities.${index}.assigneeId`);
-      }
-      const fields = {
-        bound: 1,
-        applicable: applicable ? 1 : 0,
-        notApplicableReason: applicable ? null : (input.notApplicableReason ?? null),
-        assigneeId,
-        firstDueDate: input.firstDueDate !== undefined ? input.firstDueDate : (existing?.firstDueDate ?? null),
-      };
-      if (existing) {
-        bindings.push({ ...existing, ...fields, isNew: false });
-      } else {
-        bindings.push({
-          id: newId(),
-          requirementId: id,
-          facilityId: input.facilityId,
-          ...fields,
-          generateFrom: body.backfillFrom ?? todayInTimeZone(facility.timeZone, instant),
-          sequenceOffset: 0,
-          materializedTo: null,
-          revision: 0,
-          createdAt: now,
-          updatedAt: now,
-          isNew: true,
-        });
-      }
-    }
-    for (const binding of bindingRows) {
-      if (!listed.has(binding.facilityId)) bindings.push({ ...binding, bound: 0, isNew: false });
-    }
-    if (values.defaultAssigneeId && (values.defaultAssigneeId !== before?.defaultAssigneeId || body.facilities)) {
-      const covered = bindings.filter((b) => b.bound && b.applicable && !b.assigneeId).map((b) => b.facilityId);
-      await assertAssignable(executor, values.defaultAssigneeId, covered, 'defaultAssigneeId');
-    }
-
-    // Facilities of unbound bindings (not in the inputs) are needed for their zone and name.
-    const missing = bindings.filter((b) => !facilities.has(b.facilityId)).map((b) => b.facilityId);
-    for (const facility of await findFacilitiesForBinding(executor, missing)) facilities.set(facility.id, facility);
-
-    const changes: SeriesChange[] = [];
-    for (const binding of bindings) {
-      const previous = bindingsBefore.get(binding.facilityId);
-      const wasLive = before !== null && isLive(before, previous);
-      const willBeLive = isLive(values, binding);
-      if (!wasLive && !willBeLive) continue;
-      // The old rule numbers the series even when it was paused (retired, unbound, not applicable):
-      // a series that resumes with the same rule keeps its numbers, and touched tasks keep their place.
-      const oldRule = before && previous ? ruleOf(before, previous) : null;
-      const newRule = willBeLive ? ruleOf(values, binding) : null;
-      const facility = facilities.get(binding.facilityId)!;
-      changes.push({
-        bindingId: binding.id,
-        facilityId: binding.facilityId,
-        facilityName: facility.name,
-        timeZone: facility.timeZone,
-        isNew: binding.isNew,
-        oldRule,
-        newRule,
-        offset: Number(binding.sequenceOffset),
-        generateFrom: binding.generateFrom,
-        fields: {
-          requirementId: id,
-          title: values.title,
-          category: values.category,
-          frequency: values.frequency,
-          assigneeId: binding.assigneeId ?? values.defaultAssigneeId,
-        },
-      });
-    }
-    return { id, before, values, bindingsBefore, bindings, facilities, changes };
-  }
+  ) => draftEdit(executor, clock, principal, scope, before, body);
 
   /**
    * The regulation and program area a body names must exist. Checked through their features' services,

@@ -111,7 +111,7 @@ function toSeriesTask(task: ExistingTask): SeriesTask {
   };
 }
 
-export function ruleOfSeries(
+function ruleOfSeries(
   series: Pick<
     SeriesForGeneration,
     | 'scheduleMode'

@@ -47,7 +47,7 @@ export function isFixedSchedule(
 }
 
 /** The shared schedule of a fixed rule (see `series-schedule.ts`). */
-export function scheduleRuleOf(rule: SeriesRule): ScheduleRule {
+function scheduleRuleOf(rule: SeriesRule): ScheduleRule {
   if (rule.scheduleMode === 'PERIOD_END') {
     return {
       mode: 'PERIOD_END',
@@ -127,7 +127,7 @@ export function calendarOccurrences(
  * horizon (`horizonMonths` ahead), extended to the next occurrence on or after `from` (12-year
  * series), and cut at the rule's `activeUntil`.
  */
-export function materializationTarget(
+function materializationTarget(
   rule: SeriesRule,
   from: CalendarDate,
   today: CalendarDate,

@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
 import type { NewUserFacilityRow, UserFacilityRow } from './user-facilities.table';
+import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -115,10 +116,7 @@ function joined(db: Db, filters: UserFacilityFilters) {
 }
 
 export async function countUserFacilities(db: Db, filters: UserFacilityFilters): Promise<number> {
-  const row = await joined(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(joined(db, filters));
 }
 
 /** One page of assignments joined with the user's and the facility's fields. */

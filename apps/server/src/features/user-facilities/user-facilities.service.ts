@@ -41,7 +41,7 @@ type CreateBody = z.output<typeof createUserFacilityBodySchema>;
 type BulkBody = z.output<typeof bulkUserFacilitiesBodySchema>;
 
 /** At most this many (user, facility) pairs in one bulk request. */
-export const MAX_BULK_PAIRS = 2000;
+const MAX_BULK_PAIRS = 2000;
 
 export interface UserFacilitiesService {
   list(principal: Principal, query: UserFacilityListQuery): Promise<Page<UserFacility>>;

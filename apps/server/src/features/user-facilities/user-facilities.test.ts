@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { callerOf } from '../../test/compliance-fixtures';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 import { assertFacilityInScope, facilityScopeOf, isFacilityInScope } from './facility-scope';
 
 let t: TestApp;
 let admin: string;
 const facilities: Record<string, string> = {};
 
-async function call(token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
-  const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined };
-}
+const call = callerOf(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();

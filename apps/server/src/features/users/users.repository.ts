@@ -4,6 +4,7 @@ import { seesAllFacilities } from '@rtms/shared/permissions';
 import type { Database } from '../../db/schema';
 import { searchMatches, type SortSpec } from '../../platform/list-query';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
+import { countRows } from '../../db/count-rows';
 
 /** The roles that see every facility (permissions.ts seesAllFacilities), as a list for SQL. */
 const ALL_FACILITY_ROLES = ROLES.filter(seesAllFacilities);
@@ -24,11 +25,7 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(db.selectFrom('users'));
 }
 
 export async function insertUser(db: Db, row: NewUserRow): Promise<void> {
@@ -96,10 +93,7 @@ function filtered(db: Db, filters: UserFilters) {
 }
 
 export async function countUsersMatching(db: Db, filters: UserFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return countRows(filtered(db, filters));
 }
 
 export function listUsers(

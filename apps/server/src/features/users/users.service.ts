@@ -56,7 +56,7 @@ export interface UsersService {
 
 const ADMIN: Role = 'ALL_FACILITY_ADMIN';
 
-export function toUser(row: UserRow, facilityIds: string[], mfaEnabled: boolean): User {
+function toUser(row: UserRow, facilityIds: string[], mfaEnabled: boolean): User {
   return {
     _id: row.id,
     email: row.email,

@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@rtms/shared/enums';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { callerOf } from '../../test/compliance-fixtures';
+import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
 
-async function call(
-  token: string | undefined,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  const response = await t.app.inject({
-    method,
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined };
-}
+const call = callerOf(() => t);
 
 async function facility(code: string): Promise<string> {
   const response = await call(admin, 'POST', '/api/facilities', {
