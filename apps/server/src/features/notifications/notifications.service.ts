@@ -12,7 +12,7 @@ import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-s
 import { sendDueDeliveries, type SendResult } from './delivery-sender';
 import type { Mailer } from './mailer';
 import { readPreferences, writePreferences } from './notification-preferences';
-import { sweepReminders, type SweepResult } from './reminder-sweep';
+import { sweepReminders, type SweepOptions, type SweepResult } from './reminder-sweep';
 import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
 export interface NotificationsService {
@@ -35,7 +35,7 @@ export interface NotificationsService {
   unsubscribe(token: string): Promise<{ scope: UnsubscribeScope } | null>;
   /** One sweep (creates what is due) then one sending round. */
   runReminders(): Promise<{ sweep: SweepResult; send: SendResult }>;
-  sweep(): Promise<SweepResult>;
+  sweep(options?: SweepOptions): Promise<SweepResult>;
   send(): Promise<SendResult>;
 }
 
@@ -266,7 +266,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       await writePreferences(db, verified.userId, { ...preferences, categories }, nowIso(clock()));
       return { scope: verified.scope };
     },
-    sweep: () => sweepReminders(db, deps.dialect, clock()),
+    sweep: (options) => sweepReminders(db, deps.dialect, clock(), options),
     send: sender,
     async runReminders() {
       const sweep = await service.sweep();
