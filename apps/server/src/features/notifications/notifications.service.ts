@@ -1,34 +1,48 @@
 import type { Kysely } from 'kysely';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
-import type { Notification, NotificationDelivery, NotificationPreferences } from '@rtms/shared/schemas/notifications';
-import type { PageMeta } from '@rtms/shared/schemas/common';
+import type { z } from 'zod';
+import type {
+  deliveryListQuerySchema,
+  Notification,
+  NotificationDelivery,
+  notificationListQuerySchema,
+  NotificationPreferences,
+} from '@rtms/shared/schemas/notifications';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
+import { pageWindow, parseSort, type Page } from '../../platform/list-query';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { sendDueDeliveries, type SendResult } from './delivery-sender';
 import type { Mailer } from './mailer';
 import { readPreferences, writePreferences } from './notification-preferences';
+import {
+  countDeliveries,
+  countNotifications,
+  findNotification,
+  listDeliveryRows,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  searchPatternsOf,
+  type DeliveryFilters,
+  type NotificationFilters,
+  type NotificationListRow,
+} from './notifications.repository';
 import { sweepReminders, type SweepOptions, type SweepResult } from './reminder-sweep';
 import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
 export interface NotificationsService {
-  list(
-    principal: Principal,
-    query: { page: number; pageSize: number; unread?: 'true' | 'false' },
-  ): Promise<{ data: Notification[]; meta: PageMeta }>;
+  list(principal: Principal, query: NotificationListQuery): Promise<Page<Notification>>;
   unreadCount(principal: Principal): Promise<number>;
   markRead(principal: Principal, id: string): Promise<Notification>;
   markAllRead(principal: Principal): Promise<{ updated: number }>;
   getPreferences(principal: Principal): Promise<NotificationPreferences>;
   replacePreferences(principal: Principal, preferences: NotificationPreferences): Promise<NotificationPreferences>;
-  listDeliveries(
-    principal: Principal,
-    query: { page: number; pageSize: number; status?: string; facilityId?: string; recipientId?: string },
-  ): Promise<{ data: NotificationDelivery[]; meta: PageMeta }>;
+  listDeliveries(principal: Principal, query: DeliveryListQuery): Promise<Page<NotificationDelivery>>;
   /** The scope of a genuine unsubscribe token, or null. */
   verifyUnsubscribe(token: string): { scope: UnsubscribeScope } | null;
   /** Applies a signed unsubscribe link; null for a forged one or an unknown user. */
@@ -38,6 +52,10 @@ export interface NotificationsService {
   sweep(options?: SweepOptions): Promise<SweepResult>;
   send(): Promise<SendResult>;
 }
+
+type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+type DeliveryListQuery = z.infer<typeof deliveryListQuerySchema>;
+type NotificationQuery = Partial<Pick<NotificationListQuery, 'unread' | 'category' | 'search'>>;
 
 export interface NotificationsDeps {
   dialect: Dialect;
@@ -56,48 +74,16 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
    * My released notifications, about facilities still in my scope: a user taken off a facility no longer sees
    * what they were told about it (the rows stay, for the delivery log).
    */
-  const notificationQuery = async (principal: Principal) => {
-    const facilityIds = scopeFacilityIds(await facilityScopeOf(db, principal));
-    let query = db
-      .selectFrom('notifications as n')
-      .innerJoin('tasks as t', 't.id', 'n.taskId')
-      .innerJoin('facilities as f', 'f.id', 'n.facilityId')
-      .where('n.userId', '=', principal.id)
-      .where('n.availableAt', '<=', nowIso(clock()));
-    if (facilityIds) query = query.where('n.facilityId', 'in', facilityIds.length ? facilityIds : ['']);
-    return query;
-  };
+  const mine = async (principal: Principal, query: NotificationQuery = {}): Promise<NotificationFilters> => ({
+    userId: principal.id,
+    now: nowIso(clock()),
+    facilityIds: scopeFacilityIds(await facilityScopeOf(db, principal)),
+    ...(query.unread ? { unread: query.unread === 'true' } : {}),
+    ...(query.category ? { category: query.category } : {}),
+    searchPatterns: searchPatternsOf(query.search),
+  });
 
-  const columns = [
-    'n.id',
-    'n.category',
-    'n.step',
-    'n.taskId',
-    'n.facilityId',
-    'n.readAt',
-    'n.createdAt',
-    'n.availableAt',
-    't.title as taskTitle',
-    't.dueDate',
-    'f.name as facilityName',
-    'f.timeZone',
-  ] as const;
-
-  type Row = {
-    id: string;
-    category: Notification['category'];
-    step: string;
-    taskId: string;
-    facilityId: string;
-    readAt: string | null;
-    createdAt: string;
-    availableAt: string;
-    taskTitle: string;
-    dueDate: string;
-    facilityName: string;
-    timeZone: string;
-  };
-  const toNotification = (row: Row): Notification => ({
+  const toNotification = (row: NotificationListRow): Notification => ({
     _id: row.id,
     category: row.category,
     step: row.step,
@@ -129,50 +115,26 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
 
   const service: NotificationsService = {
     async list(principal, query) {
-      let base = await notificationQuery(principal);
-      if (query.unread === 'true') base = base.where('n.readAt', 'is', null);
-      if (query.unread === 'false') base = base.where('n.readAt', 'is not', null);
+      const filters = await mine(principal, query);
       const [rows, total] = await Promise.all([
-        base
-          .select(columns)
-          .orderBy('n.availableAt', 'desc')
-          .orderBy('n.id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+        listNotifications(db, filters, parseSort(query.sort, '-createdAt'), pageWindow(query)),
+        countNotifications(db, filters),
       ]);
-      return {
-        data: rows.map(toNotification),
-        meta: { total: Number(total?.total ?? 0), page: query.page, pageSize: query.pageSize },
-      };
+      return { data: rows.map(toNotification), meta: { total, page: query.page, pageSize: query.pageSize } };
     },
     async unreadCount(principal) {
-      const row = await (
-        await notificationQuery(principal)
-      )
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('n.readAt', 'is', null)
-        .executeTakeFirst();
-      return Number(row?.count ?? 0);
+      return countNotifications(db, { ...(await mine(principal)), unread: true });
     },
     async markRead(principal, id) {
-      const row = await (await notificationQuery(principal)).select(columns).where('n.id', '=', id).executeTakeFirst();
+      const row = await findNotification(db, await mine(principal), id);
       if (!row) throw notFound('Notification');
       if (row.readAt) return toNotification(row);
       const readAt = nowIso(clock());
-      await db.updateTable('notifications').set({ readAt }).where('id', '=', id).where('readAt', 'is', null).execute();
+      await markNotificationRead(db, id, readAt);
       return toNotification({ ...row, readAt });
     },
     async markAllRead(principal) {
-      const result = await db
-        .updateTable('notifications')
-        .set({ readAt: nowIso(clock()) })
-        .where('userId', '=', principal.id)
-        .where('readAt', 'is', null)
-        .where('availableAt', '<=', nowIso(clock()))
-        .executeTakeFirst();
-      return { updated: Number(result.numUpdatedRows) };
+      return { updated: await markAllNotificationsRead(db, principal.id, nowIso(clock())) };
     },
     getPreferences: (principal) => readPreferences(db, principal.id),
     async replacePreferences(principal, preferences) {
@@ -180,48 +142,17 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       return readPreferences(db, principal.id);
     },
     async listDeliveries(principal, query) {
-      const facilityIds = scopeFacilityIds(await facilityScopeOf(db, principal));
-      let base = db
-        .selectFrom('notification_deliveries as d')
-        .innerJoin('notifications as n', 'n.id', 'd.notificationId')
-        .innerJoin('tasks as t', 't.id', 'n.taskId')
-        .innerJoin('users as u', 'u.id', 'd.recipientId');
-      if (facilityIds) {
-        if (facilityIds.length === 0)
-          return { data: [], meta: { total: 0, page: query.page, pageSize: query.pageSize } };
-        base = base.where('d.facilityId', 'in', facilityIds);
-      }
-      if (query.status) base = base.where('d.status', '=', query.status as NotificationDelivery['status']);
-      if (query.facilityId) base = base.where('d.facilityId', '=', query.facilityId);
-      if (query.recipientId) base = base.where('d.recipientId', '=', query.recipientId);
+      const filters: DeliveryFilters = {
+        facilityIds: scopeFacilityIds(await facilityScopeOf(db, principal)),
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.facilityId ? { facilityId: query.facilityId } : {}),
+        ...(query.recipientId ? { recipientId: query.recipientId } : {}),
+        ...(query.category ? { category: query.category } : {}),
+        searchPatterns: searchPatternsOf(query.search),
+      };
       const [rows, total] = await Promise.all([
-        base
-          .select([
-            'd.id',
-            'd.notificationId',
-            'd.recipientId',
-            'd.facilityId',
-            'd.channel',
-            'd.status',
-            'd.attempts',
-            'd.lastError',
-            'd.sentAt',
-            'd.createdAt',
-            'd.updatedAt',
-            'n.category',
-            'n.step',
-            'n.taskId',
-            't.title as taskTitle',
-            'u.firstName',
-            'u.lastName',
-            'u.email',
-          ])
-          .orderBy('d.updatedAt', 'desc')
-          .orderBy('d.id', 'desc')
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+        listDeliveryRows(db, filters, parseSort(query.sort, '-updatedAt'), pageWindow(query)),
+        countDeliveries(db, filters),
       ]);
       return {
         data: rows.map((row) => ({
@@ -233,6 +164,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
           taskId: row.taskId,
           taskTitle: row.taskTitle,
           facilityId: row.facilityId,
+          facilityName: row.facilityName,
           category: row.category,
           step: row.step,
           channel: row.channel,
@@ -243,7 +175,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
           createdAt: row.createdAt,
           updatedAt: row.updatedAt,
         })),
-        meta: { total: Number(total?.total ?? 0), page: query.page, pageSize: query.pageSize },
+        meta: { total, page: query.page, pageSize: query.pageSize },
       };
     },
     verifyUnsubscribe(token) {

@@ -1,0 +1,209 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
+import type { Database } from '../../db/schema';
+import { nothing, type SortSpec } from '../../platform/list-query';
+import { likePattern } from '../../platform/search-text';
+
+/** The notification centre's and the delivery log's reads: filtered, searched, sorted and paged on the server. */
+
+type Db = Kysely<Database>;
+
+/** Folded LIKE patterns of a search, one per word (each must match). */
+export function searchPatternsOf(search: string | undefined): string[] {
+  return (search ?? '').split(/\s+/).filter(Boolean).map(likePattern);
+}
+
+export interface NotificationFilters {
+  userId: string;
+  /** Only what is released by this instant (held items appear when "quiet until" ends). */
+  now: string;
+  /** Facility ids still in the user's scope; undefined = every facility. */
+  facilityIds?: string[];
+  unread?: boolean;
+  category?: NotificationCategory;
+  /** Folded LIKE patterns: each matches the task's requirement (title, citation…) or its facility. */
+  searchPatterns?: string[];
+}
+
+function notifications(db: Db, filters: NotificationFilters) {
+  let query = db
+    .selectFrom('notifications as n')
+    .innerJoin('tasks as t', 't.id', 'n.taskId')
+    .innerJoin('facilities as f', 'f.id', 'n.facilityId')
+    .where('n.userId', '=', filters.userId)
+    .where('n.availableAt', '<=', filters.now);
+  if (filters.facilityIds) {
+    const ids = filters.facilityIds;
+    query = ids.length ? query.where('n.facilityId', 'in', ids) : query.where(nothing);
+  }
+  if (filters.unread === true) query = query.where('n.readAt', 'is', null);
+  if (filters.unread === false) query = query.where('n.readAt', 'is not', null);
+  if (filters.category) query = query.where('n.category', '=', filters.category);
+  for (const pattern of filters.searchPatterns ?? []) {
+    query = query.where(
+      sql<SqlBool>`(f.search_text like ${pattern} escape '\\'
+        or exists (select 1 from requirements q where q.id = t.requirement_id and q.search_text like ${pattern} escape '\\'))`,
+    );
+  }
+  return query;
+}
+
+const NOTIFICATION_COLUMNS = [
+  'n.id',
+  'n.category',
+  'n.step',
+  'n.taskId',
+  'n.facilityId',
+  'n.readAt',
+  'n.createdAt',
+  'n.availableAt',
+  't.title as taskTitle',
+  't.dueDate',
+  'f.name as facilityName',
+  'f.timeZone',
+] as const;
+
+export type NotificationListRow = {
+  id: string;
+  category: NotificationCategory;
+  step: string;
+  taskId: string;
+  facilityId: string;
+  readAt: string | null;
+  createdAt: string;
+  availableAt: string;
+  taskTitle: string;
+  dueDate: string;
+  facilityName: string;
+  timeZone: string;
+};
+
+export type NotificationSort = 'createdAt' | 'dueDate';
+
+export function listNotifications(
+  db: Db,
+  filters: NotificationFilters,
+  sort: SortSpec<NotificationSort>,
+  window: { limit: number; offset: number },
+): Promise<NotificationListRow[]> {
+  // "createdAt" of the list is the release instant (available_at): a held item takes its place when it appears.
+  const column = sort.field === 'dueDate' ? 't.dueDate' : 'n.availableAt';
+  return notifications(db, filters)
+    .select(NOTIFICATION_COLUMNS)
+    .orderBy(column, sort.direction)
+    .orderBy('n.id', sort.direction)
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+export async function countNotifications(db: Db, filters: NotificationFilters): Promise<number> {
+  const row = await notifications(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export function findNotification(
+  db: Db,
+  filters: NotificationFilters,
+  id: string,
+): Promise<NotificationListRow | undefined> {
+  return notifications(db, filters).select(NOTIFICATION_COLUMNS).where('n.id', '=', id).executeTakeFirst();
+}
+
+/** Marks one notification read, unless it already is (the first reading's time stays). */
+export async function markNotificationRead(db: Db, id: string, readAt: string): Promise<void> {
+  await db.updateTable('notifications').set({ readAt }).where('id', '=', id).where('readAt', 'is', null).execute();
+}
+
+/** Marks every released, unread notification of a user read; answers how many. */
+export async function markAllNotificationsRead(db: Db, userId: string, now: string): Promise<number> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ readAt: now })
+    .where('userId', '=', userId)
+    .where('readAt', 'is', null)
+    .where('availableAt', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface DeliveryFilters {
+  /** Facility ids the caller may see; undefined = every facility. */
+  facilityIds?: string[];
+  status?: DeliveryStatus;
+  facilityId?: string;
+  recipientId?: string;
+  category?: NotificationCategory;
+  /** Folded LIKE patterns: each matches the recipient (name, email), the task's requirement or its facility. */
+  searchPatterns?: string[];
+}
+
+function deliveries(db: Db, filters: DeliveryFilters) {
+  let query = db
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('notifications as n', 'n.id', 'd.notificationId')
+    .innerJoin('tasks as t', 't.id', 'n.taskId')
+    .innerJoin('users as u', 'u.id', 'd.recipientId')
+    .innerJoin('facilities as f', 'f.id', 'd.facilityId');
+  if (filters.facilityIds) {
+    const ids = filters.facilityIds;
+    query = ids.length ? query.where('d.facilityId', 'in', ids) : query.where(nothing);
+  }
+  if (filters.status) query = query.where('d.status', '=', filters.status);
+  if (filters.facilityId) query = query.where('d.facilityId', '=', filters.facilityId);
+  if (filters.recipientId) query = query.where('d.recipientId', '=', filters.recipientId);
+  if (filters.category) query = query.where('n.category', '=', filters.category);
+  for (const pattern of filters.searchPatterns ?? []) {
+    query = query.where(
+      sql<SqlBool>`(u.search_text like ${pattern} escape '\\' or f.search_text like ${pattern} escape '\\'
+        or exists (select 1 from requirements q where q.id = t.requirement_id and q.search_text like ${pattern} escape '\\'))`,
+    );
+  }
+  return query;
+}
+
+export type DeliverySort = 'updatedAt' | 'createdAt';
+
+export function listDeliveryRows(
+  db: Db,
+  filters: DeliveryFilters,
+  sort: SortSpec<DeliverySort>,
+  window: { limit: number; offset: number },
+) {
+  return deliveries(db, filters)
+    .select([
+      'd.id',
+      'd.notificationId',
+      'd.recipientId',
+      'd.facilityId',
+      'd.channel',
+      'd.status',
+      'd.attempts',
+      'd.lastError',
+      'd.sentAt',
+      'd.createdAt',
+      'd.updatedAt',
+      'n.category',
+      'n.step',
+      'n.taskId',
+      't.title as taskTitle',
+      'f.name as facilityName',
+      'u.firstName',
+      'u.lastName',
+      'u.email',
+    ])
+    .orderBy(sort.field === 'createdAt' ? 'd.createdAt' : 'd.updatedAt', sort.direction)
+    .orderBy('d.id', sort.direction)
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+export async function countDeliveries(db: Db, filters: DeliveryFilters): Promise<number> {
+  const row = await deliveries(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
