@@ -2,16 +2,10 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
 import type { Database } from '../../db/schema';
 import { nothing, type SortSpec } from '../../platform/list-query';
-import { likePattern } from '../../platform/search-text';
 
 /** The notification centre's and the delivery log's reads: filtered, searched, sorted and paged on the server. */
 
 type Db = Kysely<Database>;
-
-/** Folded LIKE patterns of a search, one per word (each must match). */
-export function searchPatternsOf(search: string | undefined): string[] {
-  return (search ?? '').split(/\s+/).filter(Boolean).map(likePattern);
-}
 
 export interface NotificationFilters {
   userId: string;

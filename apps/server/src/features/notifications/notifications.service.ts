@@ -15,6 +15,7 @@ import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { pageWindow, parseSort, type Page } from '../../platform/list-query';
+import { searchPatternsOf } from '../../platform/search-text';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { sendDueDeliveries, type SendResult } from './delivery-sender';
 import type { Mailer } from './mailer';
@@ -27,7 +28,6 @@ import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  searchPatternsOf,
   type DeliveryFilters,
   type NotificationFilters,
   type NotificationListRow,
