@@ -19,11 +19,10 @@ export interface NotificationFilters {
   searchPatterns?: string[];
 }
 
+/** The filtered notifications, without joins: a count reads the (user, read, released) index alone. */
 function notifications(db: Db, filters: NotificationFilters) {
   let query = db
     .selectFrom('notifications as n')
-    .innerJoin('tasks as t', 't.id', 'n.taskId')
-    .innerJoin('facilities as f', 'f.id', 'n.facilityId')
     .where('n.userId', '=', filters.userId)
     .where('n.availableAt', '<=', filters.now);
   if (filters.facilityIds) {
@@ -35,12 +34,20 @@ function notifications(db: Db, filters: NotificationFilters) {
   if (filters.category) query = query.where('n.category', '=', filters.category);
   for (const pattern of filters.searchPatterns ?? []) {
     query = query.where(
-      sql<SqlBool>`(f.search_text like ${pattern} escape '\\'
-        or exists (select 1 from requirements q where q.id = t.requirement_id and q.search_text like ${pattern} escape '\\'))`,
+      sql<SqlBool>`(${facilityMatches('n.facility_id', pattern)} or ${requirementMatches('n.task_id', pattern)})`,
     );
   }
   return query;
 }
+
+/** Whether the facility of `column` matches a search pattern. */
+const facilityMatches = (column: string, pattern: string) =>
+  sql<SqlBool>`exists (select 1 from facilities sf where sf.id = ${sql.ref(column)} and sf.search_text like ${pattern} escape '\\')`;
+
+/** Whether the requirement of the task of `column` matches a search pattern (its title, citation…). */
+const requirementMatches = (column: string, pattern: string) =>
+  sql<SqlBool>`exists (select 1 from tasks st join requirements sq on sq.id = st.requirement_id
+    where st.id = ${sql.ref(column)} and sq.search_text like ${pattern} escape '\\')`;
 
 const NOTIFICATION_COLUMNS = [
   'n.id',
@@ -72,6 +79,11 @@ export type NotificationListRow = {
   timeZone: string;
 };
 
+/** The task's title and due date and the facility's name and time zone beside each notification. */
+function withLabels(query: ReturnType<typeof notifications>) {
+  return query.innerJoin('tasks as t', 't.id', 'n.taskId').innerJoin('facilities as f', 'f.id', 'n.facilityId');
+}
+
 export type NotificationSort = 'createdAt' | 'dueDate';
 
 export function listNotifications(
@@ -82,7 +94,7 @@ export function listNotifications(
 ): Promise<NotificationListRow[]> {
   // "createdAt" of the list is the release instant (available_at): a held item takes its place when it appears.
   const column = sort.field === 'dueDate' ? 't.dueDate' : 'n.availableAt';
-  return notifications(db, filters)
+  return withLabels(notifications(db, filters))
     .select(NOTIFICATION_COLUMNS)
     .orderBy(column, sort.direction)
     .orderBy('n.id', sort.direction)
@@ -103,7 +115,7 @@ export function findNotification(
   filters: NotificationFilters,
   id: string,
 ): Promise<NotificationListRow | undefined> {
-  return notifications(db, filters).select(NOTIFICATION_COLUMNS).where('n.id', '=', id).executeTakeFirst();
+  return withLabels(notifications(db, filters)).select(NOTIFICATION_COLUMNS).where('n.id', '=', id).executeTakeFirst();
 }
 
 /** Marks one notification read, unless it already is (the first reading's time stays). */
@@ -134,13 +146,9 @@ export interface DeliveryFilters {
   searchPatterns?: string[];
 }
 
+/** The filtered deliveries, without joins: an unfiltered count reads one index. */
 function deliveries(db: Db, filters: DeliveryFilters) {
-  let query = db
-    .selectFrom('notification_deliveries as d')
-    .innerJoin('notifications as n', 'n.id', 'd.notificationId')
-    .innerJoin('tasks as t', 't.id', 'n.taskId')
-    .innerJoin('users as u', 'u.id', 'd.recipientId')
-    .innerJoin('facilities as f', 'f.id', 'd.facilityId');
+  let query = db.selectFrom('notification_deliveries as d');
   if (filters.facilityIds) {
     const ids = filters.facilityIds;
     query = ids.length ? query.where('d.facilityId', 'in', ids) : query.where(nothing);
@@ -148,11 +156,17 @@ function deliveries(db: Db, filters: DeliveryFilters) {
   if (filters.status) query = query.where('d.status', '=', filters.status);
   if (filters.facilityId) query = query.where('d.facilityId', '=', filters.facilityId);
   if (filters.recipientId) query = query.where('d.recipientId', '=', filters.recipientId);
-  if (filters.category) query = query.where('n.category', '=', filters.category);
+  if (filters.category) {
+    const category = filters.category;
+    query = query.where(
+      sql<SqlBool>`exists (select 1 from notifications cn where cn.id = d.notification_id and cn.category = ${category})`,
+    );
+  }
   for (const pattern of filters.searchPatterns ?? []) {
     query = query.where(
-      sql<SqlBool>`(u.search_text like ${pattern} escape '\\' or f.search_text like ${pattern} escape '\\'
-        or exists (select 1 from requirements q where q.id = t.requirement_id and q.search_text like ${pattern} escape '\\'))`,
+      sql<SqlBool>`(exists (select 1 from users su where su.id = d.recipient_id and su.search_text like ${pattern} escape '\\')
+        or ${facilityMatches('d.facility_id', pattern)}
+        or exists (select 1 from notifications sn where sn.id = d.notification_id and ${requirementMatches('sn.task_id', pattern)}))`,
     );
   }
   return query;
@@ -167,6 +181,10 @@ export function listDeliveryRows(
   window: { limit: number; offset: number },
 ) {
   return deliveries(db, filters)
+    .innerJoin('notifications as n', 'n.id', 'd.notificationId')
+    .innerJoin('tasks as t', 't.id', 'n.taskId')
+    .innerJoin('users as u', 'u.id', 'd.recipientId')
+    .innerJoin('facilities as f', 'f.id', 'd.facilityId')
     .select([
       'd.id',
       'd.notificationId',

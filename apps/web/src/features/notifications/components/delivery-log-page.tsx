@@ -52,7 +52,7 @@ export function DeliveryLogPage() {
       {
         title: t('notifications.task'),
         key: 'task',
-        width: 240,
+        width: 200,
         render: (_, d) => <Link to={`/tasks/${d.taskId}`}>{d.taskTitle}</Link>,
       },
       {
@@ -69,19 +69,13 @@ export function DeliveryLogPage() {
       {
         title: t('deliveries.detail'),
         key: 'lastError',
-        width: 320,
+        width: 280,
         render: (_, d) =>
           d.lastError ? (
             <Typography.Text type={d.status === 'FAILED' ? 'danger' : 'secondary'}>{d.lastError}</Typography.Text>
           ) : (
             '—'
           ),
-      },
-      {
-        title: t('deliveries.created'),
-        key: 'createdAt',
-        sorter: true,
-        render: (_, d) => format.dateTime(d.createdAt),
       },
       {
         title: t('deliveries.updated'),
