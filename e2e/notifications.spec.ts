@@ -123,6 +123,15 @@ describe('notifications', () => {
     expect(listCalls).toEqual([]);
     await expect(page.locator('.ant-spin-blur').count()).resolves.toBe(0);
     await saveScreenshot(page, 'notifications-page');
+    // The search is answered by the server: one of the three obligations matches.
+    await page.getByRole('searchbox').fill('stormwater outfall');
+    await expect
+      .poll(() => table.getByRole('row').filter({ hasText: facilityName }).count(), { timeout: 10_000 })
+      .toBe(1);
+    await page.getByRole('searchbox').fill('');
+    await expect
+      .poll(() => table.getByRole('row').filter({ hasText: facilityName }).count(), { timeout: 10_000 })
+      .toBe(3);
     await page.getByRole('button', { name: `Mark read: SPCC tank integrity check ${run}` }).click();
     await page.getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
     await page.getByRole('button', { name: 'Mark all read' }).click();
@@ -158,6 +167,17 @@ describe('notifications', () => {
       rows.first().getByText('Email is disabled (SMTP_URL is not set); shown in the app only').count(),
     ).resolves.toBe(1);
     await saveScreenshot(page, 'notification-delivery-log');
+    const phone = await open(`/notifications/deliveries?facilityId=${facility.data._id}`, {
+      token: admin.token,
+      width: 375,
+    });
+    await phone
+      .getByRole('row')
+      .filter({ hasText: `Avian mortality survey ${run}` })
+      .first()
+      .waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await saveScreenshot(phone, 'notification-delivery-log-375');
     await page.goto('/jobs');
     await page.getByRole('heading', { level: 1, name: 'Jobs' }).waitFor();
     await page.getByRole('button', { name: 'Run now: Reminders' }).click();

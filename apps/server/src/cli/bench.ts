@@ -8,7 +8,8 @@
  * JSON endpoint measured in the same run.
  *
  * Options (environment): BENCH_DURATION seconds per measurement (default 10), BENCH_CONNECTIONS
- * (default 50), BENCH_KEEP_TASKS=1 to skip the regeneration when tasks exist.
+ * (default 50), BENCH_KEEP_TASKS=1 to skip the regeneration when tasks exist, BENCH_ONLY=sweep to stop
+ * after the reminder sweep (no server, no load).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -146,7 +147,13 @@ async function main(): Promise<void> {
       `second sweep: ${sweep.secondCreated} new in ${seconds(sweep.secondMs)} (target < 1 s); ` +
       `longest event-loop block ${sweep.maxBlockMs.toFixed(0)} ms (target < 50 ms)`,
   );
+  print(
+    `Reminder sweep's ${sweep.statements} statements: p95 ${sweep.statementP95Ms.toFixed(1)} ms, longest ` +
+      `${sweep.statementMaxMs.toFixed(1)} ms (target p95 < 50 ms); CPU of this process during the sweeps ` +
+      `${seconds(sweep.cpuMs)}`,
+  );
   await built.close();
+  if (process.env.BENCH_ONLY === 'sweep') return;
 
   const server = await startServer(env);
   const base = `http://127.0.0.1:${server.appPort}`;

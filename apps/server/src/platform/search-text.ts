@@ -16,3 +16,8 @@ export function foldForSearch(...parts: (string | null | undefined)[]): string {
 export function likePattern(term: string): string {
   return `%${foldForSearch(term).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
+
+/** The folded LIKE patterns of a search, one per whitespace-separated word (a row must match each). */
+export function searchPatternsOf(search: string | undefined): string[] {
+  return (search ?? '').split(/\s+/).filter(Boolean).map(likePattern);
+}

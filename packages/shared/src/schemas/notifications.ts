@@ -35,8 +35,14 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
+/** Sorts of my notifications: by when they came (default newest first) or by the task's due date. */
+export const NOTIFICATION_SORTS = ['-createdAt', 'createdAt', 'dueDate', '-dueDate'] as const;
+
+/** GET /api/notifications: `search` matches the task's requirement (title, citation…) or its facility. */
 export const notificationListQuerySchema = pageQuerySchema.extend({
   unread: z.enum(['true', 'false']).optional(),
+  category: z.enum(NOTIFICATION_CATEGORIES).optional(),
+  sort: z.enum(NOTIFICATION_SORTS).optional(),
 });
 export const notificationPageSchema = pageOf(notificationSchema);
 export const unreadCountSchema = dataOf(z.object({ count: z.number().int() }));
@@ -88,6 +94,7 @@ export const notificationDeliverySchema = z.object({
   taskId: idSchema,
   taskTitle: z.string(),
   facilityId: idSchema,
+  facilityName: z.string(),
   category: z.enum(NOTIFICATION_CATEGORIES),
   step: z.string(),
   channel: z.enum(DELIVERY_CHANNELS),
@@ -101,8 +108,14 @@ export const notificationDeliverySchema = z.object({
 });
 export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
 
+/** Sorts of the delivery log: by the last change (default newest first) or by creation. */
+export const DELIVERY_SORTS = ['-updatedAt', 'updatedAt', '-createdAt', 'createdAt'] as const;
+
+/** GET /api/notification-deliveries: `search` matches the recipient, the task's requirement or its facility. */
 export const deliveryListQuerySchema = pageQuerySchema.extend({
   status: z.enum(DELIVERY_STATUSES).optional(),
+  category: z.enum(NOTIFICATION_CATEGORIES).optional(),
+  sort: z.enum(DELIVERY_SORTS).optional(),
   facilityId: idSchema.optional(),
   recipientId: idSchema.optional(),
 });

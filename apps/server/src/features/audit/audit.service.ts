@@ -15,7 +15,7 @@ import type { Principal } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { type Page, pageWindow, parseSort } from '../../platform/list-query';
-import { likePattern } from '../../platform/search-text';
+import { searchPatternsOf } from '../../platform/search-text';
 import { assertFacilityInScope, facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import {
   countAuditEvents,
@@ -245,7 +245,7 @@ export function createAuditService(db: Kysely<Database>): AuditService {
         from: bound(query.from, false),
         to: bound(query.to, true),
         facilityIds: scopeFacilityIds(scope),
-        searchPatterns: (query.search ?? '').split(/\s+/).filter(Boolean).map(likePattern),
+        searchPatterns: searchPatternsOf(query.search),
       };
       const sort = parseSort(query.sort, '-at');
       const [total, rows] = await Promise.all([

@@ -1,36 +1,54 @@
-import type { Kysely } from 'kysely';
-import type { NotificationDelivery } from '@rtms/shared/schemas/notifications';
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
 import type { Database } from '../../db/schema';
+import { nothing, type SortSpec } from '../../platform/list-query';
 import type { NotificationPreferencesRow } from './notifications.table';
+
+/** The notification centre's and the delivery log's reads: filtered, searched, sorted and paged on the server. */
 
 type Db = Kysely<Database>;
 
-/** Whose notifications, as seen when: a user's released ones about facilities still in their scope. */
-export interface NotificationReader {
+export interface NotificationFilters {
   userId: string;
-  /** undefined = every facility; otherwise the facilities in scope. */
-  facilityIds: readonly string[] | undefined;
-  /** Held notifications count from their release instant. */
+  /** Only what is released by this instant (held items appear when "quiet until" ends). */
   now: string;
+  /** Facility ids still in the user's scope; undefined = every facility. */
+  facilityIds?: string[];
+  unread?: boolean;
+  category?: NotificationCategory;
+  /** Folded LIKE patterns: each matches the task's requirement (title, citation…) or its facility. */
+  searchPatterns?: string[];
 }
 
-interface PageWindow {
-  page: number;
-  pageSize: number;
-}
-
-function readerNotifications(db: Db, reader: NotificationReader) {
+/** The filtered notifications, without joins: a count reads the (user, read, released) index alone. */
+function notifications(db: Db, filters: NotificationFilters) {
   let query = db
     .selectFrom('notifications as n')
-    .innerJoin('tasks as t', 't.id', 'n.taskId')
-    .innerJoin('facilities as f', 'f.id', 'n.facilityId')
-    .where('n.userId', '=', reader.userId)
-    .where('n.availableAt', '<=', reader.now);
-  if (reader.facilityIds) {
-    query = query.where('n.facilityId', 'in', reader.facilityIds.length ? reader.facilityIds : ['']);
+    .where('n.userId', '=', filters.userId)
+    .where('n.availableAt', '<=', filters.now);
+  if (filters.facilityIds) {
+    const ids = filters.facilityIds;
+    query = ids.length ? query.where('n.facilityId', 'in', ids) : query.where(nothing);
+  }
+  if (filters.unread === true) query = query.where('n.readAt', 'is', null);
+  if (filters.unread === false) query = query.where('n.readAt', 'is not', null);
+  if (filters.category) query = query.where('n.category', '=', filters.category);
+  for (const pattern of filters.searchPatterns ?? []) {
+    query = query.where(
+      sql<SqlBool>`(${facilityMatches('n.facility_id', pattern)} or ${requirementMatches('n.task_id', pattern)})`,
+    );
   }
   return query;
 }
+
+/** Whether the facility of `column` matches a search pattern. */
+const facilityMatches = (column: string, pattern: string) =>
+  sql<SqlBool>`exists (select 1 from facilities sf where sf.id = ${sql.ref(column)} and sf.search_text like ${pattern} escape '\\')`;
+
+/** Whether the requirement of the task of `column` matches a search pattern (its title, citation…). */
+const requirementMatches = (column: string, pattern: string) =>
+  sql<SqlBool>`exists (select 1 from tasks st join requirements sq on sq.id = st.requirement_id
+    where st.id = ${sql.ref(column)} and sq.search_text like ${pattern} escape '\\')`;
 
 const NOTIFICATION_COLUMNS = [
   'n.id',
@@ -47,46 +65,66 @@ const NOTIFICATION_COLUMNS = [
   'f.timeZone',
 ] as const;
 
-export type NotificationListRow = Awaited<ReturnType<typeof findNotification>> & object;
+export type NotificationListRow = {
+  id: string;
+  category: NotificationCategory;
+  step: string;
+  taskId: string;
+  facilityId: string;
+  readAt: string | null;
+  createdAt: string;
+  availableAt: string;
+  taskTitle: string;
+  dueDate: string;
+  facilityName: string;
+  timeZone: string;
+};
 
-export async function findNotificationsPage(
-  db: Db,
-  reader: NotificationReader,
-  query: PageWindow & { unread?: 'true' | 'false' },
-) {
-  let base = readerNotifications(db, reader);
-  if (query.unread === 'true') base = base.where('n.readAt', 'is', null);
-  if (query.unread === 'false') base = base.where('n.readAt', 'is not', null);
-  const [rows, total] = await Promise.all([
-    base
-      .select(NOTIFICATION_COLUMNS)
-      .orderBy('n.availableAt', 'desc')
-      .orderBy('n.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(total?.total ?? 0) };
+/** The task's title and due date and the facility's name and time zone beside each notification. */
+function withLabels(query: ReturnType<typeof notifications>) {
+  return query.innerJoin('tasks as t', 't.id', 'n.taskId').innerJoin('facilities as f', 'f.id', 'n.facilityId');
 }
 
-export async function countUnreadNotifications(db: Db, reader: NotificationReader): Promise<number> {
-  const row = await readerNotifications(db, reader)
+export type NotificationSort = 'createdAt' | 'dueDate';
+
+export function listNotifications(
+  db: Db,
+  filters: NotificationFilters,
+  sort: SortSpec<NotificationSort>,
+  window: { limit: number; offset: number },
+): Promise<NotificationListRow[]> {
+  // "createdAt" of the list is the release instant (available_at): a held item takes its place when it appears.
+  const column = sort.field === 'dueDate' ? 't.dueDate' : 'n.availableAt';
+  return withLabels(notifications(db, filters))
+    .select(NOTIFICATION_COLUMNS)
+    .orderBy(column, sort.direction)
+    .orderBy('n.id', sort.direction)
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+export async function countNotifications(db: Db, filters: NotificationFilters): Promise<number> {
+  const row = await notifications(db, filters)
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('n.readAt', 'is', null)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 
-export function findNotification(db: Db, reader: NotificationReader, id: string) {
-  return readerNotifications(db, reader).select(NOTIFICATION_COLUMNS).where('n.id', '=', id).executeTakeFirst();
+export function findNotification(
+  db: Db,
+  filters: NotificationFilters,
+  id: string,
+): Promise<NotificationListRow | undefined> {
+  return withLabels(notifications(db, filters)).select(NOTIFICATION_COLUMNS).where('n.id', '=', id).executeTakeFirst();
 }
 
+/** Marks one notification read, unless it already is (the first reading's time stays). */
 export async function markNotificationRead(db: Db, id: string, readAt: string): Promise<void> {
   await db.updateTable('notifications').set({ readAt }).where('id', '=', id).where('readAt', 'is', null).execute();
 }
 
-/** Marks every released unread notification of a user read; returns how many. */
+/** Marks every released, unread notification of a user read; answers how many. */
 export async function markAllNotificationsRead(db: Db, userId: string, now: string): Promise<number> {
   const result = await db
     .updateTable('notifications')
@@ -98,51 +136,89 @@ export async function markAllNotificationsRead(db: Db, userId: string, now: stri
   return Number(result.numUpdatedRows);
 }
 
-/** The delivery log: deliveries to facilities in scope (undefined = all), newest change first. */
-export async function findDeliveriesPage(
+export interface DeliveryFilters {
+  /** Facility ids the caller may see; undefined = every facility. */
+  facilityIds?: string[];
+  status?: DeliveryStatus;
+  facilityId?: string;
+  recipientId?: string;
+  category?: NotificationCategory;
+  /** Folded LIKE patterns: each matches the recipient (name, email), the task's requirement or its facility. */
+  searchPatterns?: string[];
+}
+
+/** The filtered deliveries, without joins: an unfiltered count reads one index. */
+function deliveries(db: Db, filters: DeliveryFilters) {
+  let query = db.selectFrom('notification_deliveries as d');
+  if (filters.facilityIds) {
+    const ids = filters.facilityIds;
+    query = ids.length ? query.where('d.facilityId', 'in', ids) : query.where(nothing);
+  }
+  if (filters.status) query = query.where('d.status', '=', filters.status);
+  if (filters.facilityId) query = query.where('d.facilityId', '=', filters.facilityId);
+  if (filters.recipientId) query = query.where('d.recipientId', '=', filters.recipientId);
+  if (filters.category) {
+    const category = filters.category;
+    query = query.where(
+      sql<SqlBool>`exists (select 1 from notifications cn where cn.id = d.notification_id and cn.category = ${category})`,
+    );
+  }
+  for (const pattern of filters.searchPatterns ?? []) {
+    query = query.where(
+      sql<SqlBool>`(exists (select 1 from users su where su.id = d.recipient_id and su.search_text like ${pattern} escape '\\')
+        or ${facilityMatches('d.facility_id', pattern)}
+        or exists (select 1 from notifications sn where sn.id = d.notification_id and ${requirementMatches('sn.task_id', pattern)}))`,
+    );
+  }
+  return query;
+}
+
+export type DeliverySort = 'updatedAt' | 'createdAt';
+
+export function listDeliveryRows(
   db: Db,
-  facilityIds: readonly string[] | undefined,
-  query: PageWindow & { status?: string; facilityId?: string; recipientId?: string },
+  filters: DeliveryFilters,
+  sort: SortSpec<DeliverySort>,
+  window: { limit: number; offset: number },
 ) {
-  let base = db
-    .selectFrom('notification_deliveries as d')
+  return deliveries(db, filters)
     .innerJoin('notifications as n', 'n.id', 'd.notificationId')
     .innerJoin('tasks as t', 't.id', 'n.taskId')
-    .innerJoin('users as u', 'u.id', 'd.recipientId');
-  if (facilityIds) base = base.where('d.facilityId', 'in', facilityIds.length ? facilityIds : ['']);
-  if (query.status) base = base.where('d.status', '=', query.status as NotificationDelivery['status']);
-  if (query.facilityId) base = base.where('d.facilityId', '=', query.facilityId);
-  if (query.recipientId) base = base.where('d.recipientId', '=', query.recipientId);
-  const [rows, total] = await Promise.all([
-    base
-      .select([
-        'd.id',
-        'd.notificationId',
-        'd.recipientId',
-        'd.facilityId',
-        'd.channel',
-        'd.status',
-        'd.attempts',
-        'd.lastError',
-        'd.sentAt',
-        'd.createdAt',
-        'd.updatedAt',
-        'n.category',
-        'n.step',
-        'n.taskId',
-        't.title as taskTitle',
-        'u.firstName',
-        'u.lastName',
-        'u.email',
-      ])
-      .orderBy('d.updatedAt', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
-  ]);
-  return { rows, total: Number(total?.total ?? 0) };
+    .innerJoin('users as u', 'u.id', 'd.recipientId')
+    .innerJoin('facilities as f', 'f.id', 'd.facilityId')
+    .select([
+      'd.id',
+      'd.notificationId',
+      'd.recipientId',
+      'd.facilityId',
+      'd.channel',
+      'd.status',
+      'd.attempts',
+      'd.lastError',
+      'd.sentAt',
+      'd.createdAt',
+      'd.updatedAt',
+      'n.category',
+      'n.step',
+      'n.taskId',
+      't.title as taskTitle',
+      'f.name as facilityName',
+      'u.firstName',
+      'u.lastName',
+      'u.email',
+    ])
+    .orderBy(sort.field === 'createdAt' ? 'd.createdAt' : 'd.updatedAt', sort.direction)
+    .orderBy('d.id', sort.direction)
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
+export async function countDeliveries(db: Db, filters: DeliveryFilters): Promise<number> {
+  const row = await deliveries(db, filters)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
 }
 
 export function findNotificationPreferencesRow(

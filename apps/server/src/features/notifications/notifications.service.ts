@@ -1,54 +1,62 @@
 import type { Kysely } from 'kysely';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
-import type { Notification, NotificationDelivery, NotificationPreferences } from '@rtms/shared/schemas/notifications';
-import type { PageMeta } from '@rtms/shared/schemas/common';
+import type { z } from 'zod';
+import type {
+  deliveryListQuerySchema,
+  Notification,
+  NotificationDelivery,
+  notificationListQuerySchema,
+  NotificationPreferences,
+} from '@rtms/shared/schemas/notifications';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
+import { pageWindow, parseSort, type Page } from '../../platform/list-query';
+import { searchPatternsOf } from '../../platform/search-text';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { findUserById } from '../users/users.repository';
 import { sendDueDeliveries, type SendResult } from './delivery-sender';
 import type { Mailer } from './mailer';
+import { readPreferences, writePreferences } from './notification-preferences';
 import {
-  countUnreadNotifications,
-  findDeliveriesPage,
+  countDeliveries,
+  countNotifications,
   findNotification,
-  findNotificationsPage,
+  listDeliveryRows,
+  listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
+  type DeliveryFilters,
+  type NotificationFilters,
   type NotificationListRow,
-  type NotificationReader,
 } from './notifications.repository';
-import { readPreferences, writePreferences } from './notification-preferences';
-import { sweepReminders, type SweepResult } from './reminder-sweep.repository';
+import { sweepReminders, type SweepOptions, type SweepResult } from './reminder-sweep.repository';
 import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
 export interface NotificationsService {
-  list(
-    principal: Principal,
-    query: { page: number; pageSize: number; unread?: 'true' | 'false' },
-  ): Promise<{ data: Notification[]; meta: PageMeta }>;
+  list(principal: Principal, query: NotificationListQuery): Promise<Page<Notification>>;
   unreadCount(principal: Principal): Promise<number>;
   markRead(principal: Principal, id: string): Promise<Notification>;
   markAllRead(principal: Principal): Promise<{ updated: number }>;
   getPreferences(principal: Principal): Promise<NotificationPreferences>;
   replacePreferences(principal: Principal, preferences: NotificationPreferences): Promise<NotificationPreferences>;
-  listDeliveries(
-    principal: Principal,
-    query: { page: number; pageSize: number; status?: string; facilityId?: string; recipientId?: string },
-  ): Promise<{ data: NotificationDelivery[]; meta: PageMeta }>;
+  listDeliveries(principal: Principal, query: DeliveryListQuery): Promise<Page<NotificationDelivery>>;
   /** The scope of a genuine unsubscribe token, or null. */
   verifyUnsubscribe(token: string): { scope: UnsubscribeScope } | null;
   /** Applies a signed unsubscribe link; null for a forged one or an unknown user. */
   unsubscribe(token: string): Promise<{ scope: UnsubscribeScope } | null>;
   /** One sweep (creates what is due) then one sending round. */
   runReminders(): Promise<{ sweep: SweepResult; send: SendResult }>;
-  sweep(): Promise<SweepResult>;
+  sweep(options?: SweepOptions): Promise<SweepResult>;
   send(): Promise<SendResult>;
 }
+
+type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+type DeliveryListQuery = z.infer<typeof deliveryListQuerySchema>;
+type NotificationQuery = Partial<Pick<NotificationListQuery, 'unread' | 'category' | 'search'>>;
 
 export interface NotificationsDeps {
   dialect: Dialect;
@@ -67,10 +75,13 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
    * My released notifications, about facilities still in my scope: a user taken off a facility no longer sees
    * what they were told about it (the rows stay, for the delivery log).
    */
-  const readerOf = async (principal: Principal): Promise<NotificationReader> => ({
+  const mine = async (principal: Principal, query: NotificationQuery = {}): Promise<NotificationFilters> => ({
     userId: principal.id,
-    facilityIds: scopeFacilityIds(await facilityScopeOf(db, principal)),
     now: nowIso(clock()),
+    facilityIds: scopeFacilityIds(await facilityScopeOf(db, principal)),
+    ...(query.unread ? { unread: query.unread === 'true' } : {}),
+    ...(query.category ? { category: query.category } : {}),
+    searchPatterns: searchPatternsOf(query.search),
   });
 
   const toNotification = (row: NotificationListRow): Notification => ({
@@ -105,12 +116,18 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
 
   const service: NotificationsService = {
     async list(principal, query) {
-      const { rows, total } = await findNotificationsPage(db, await readerOf(principal), query);
+      const filters = await mine(principal, query);
+      const [rows, total] = await Promise.all([
+        listNotifications(db, filters, parseSort(query.sort, '-createdAt'), pageWindow(query)),
+        countNotifications(db, filters),
+      ]);
       return { data: rows.map(toNotification), meta: { total, page: query.page, pageSize: query.pageSize } };
     },
-    unreadCount: async (principal) => countUnreadNotifications(db, await readerOf(principal)),
+    async unreadCount(principal) {
+      return countNotifications(db, { ...(await mine(principal)), unread: true });
+    },
     async markRead(principal, id) {
-      const row = await findNotification(db, await readerOf(principal), id);
+      const row = await findNotification(db, await mine(principal), id);
       if (!row) throw notFound('Notification');
       if (row.readAt) return toNotification(row);
       const readAt = nowIso(clock());
@@ -126,8 +143,18 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       return readPreferences(db, principal.id);
     },
     async listDeliveries(principal, query) {
-      const facilityIds = scopeFacilityIds(await facilityScopeOf(db, principal));
-      const { rows, total } = await findDeliveriesPage(db, facilityIds, query);
+      const filters: DeliveryFilters = {
+        facilityIds: scopeFacilityIds(await facilityScopeOf(db, principal)),
+        ...(query.status ? { status: query.status } : {}),
+        ...(query.facilityId ? { facilityId: query.facilityId } : {}),
+        ...(query.recipientId ? { recipientId: query.recipientId } : {}),
+        ...(query.category ? { category: query.category } : {}),
+        searchPatterns: searchPatternsOf(query.search),
+      };
+      const [rows, total] = await Promise.all([
+        listDeliveryRows(db, filters, parseSort(query.sort, '-updatedAt'), pageWindow(query)),
+        countDeliveries(db, filters),
+      ]);
       return {
         data: rows.map((row) => ({
           _id: row.id,
@@ -138,6 +165,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
           taskId: row.taskId,
           taskTitle: row.taskTitle,
           facilityId: row.facilityId,
+          facilityName: row.facilityName,
           category: row.category,
           step: row.step,
           channel: row.channel,
@@ -171,7 +199,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       await writePreferences(db, verified.userId, { ...preferences, categories }, nowIso(clock()));
       return { scope: verified.scope };
     },
-    sweep: () => sweepReminders(db, deps.dialect, clock()),
+    sweep: (options) => sweepReminders(db, deps.dialect, clock(), options),
     send: sender,
     async runReminders() {
       const sweep = await service.sweep();

@@ -35,4 +35,21 @@ describe('the benchmark’s reminder sweep step', () => {
     // Running it again starts from an empty outbox and creates the same reminders.
     expect((await timeReminderSweeps(t)).created).toBe(timing.created);
   });
+
+  it('creates the same reminders whatever the chunks a facility’s tasks are swept in', async () => {
+    const keys = async () =>
+      (await t.database.db.selectFrom('notifications').select(['taskId', 'step', 'userId']).execute())
+        .map((row) => `${row.taskId} ${row.step} ${row.userId}`)
+        .sort();
+    await timeReminderSweeps(t);
+    const whole = await keys();
+    await t.database.db.deleteFrom('notification_deliveries').execute();
+    await t.database.db.deleteFrom('notifications').execute();
+    // Chunks of 3 tasks: every facility's open history spans many statements and transactions.
+    const chunked = await t.notifications.sweep({ tasksPerChunk: 3 });
+    expect(chunked.created).toBe(whole.length);
+    expect(await keys()).toEqual(whole);
+    const deliveries = await t.database.db.selectFrom('notification_deliveries').select('notificationId').execute();
+    expect(deliveries).toHaveLength(whole.length);
+  });
 });

@@ -2,7 +2,11 @@ import { useMemo } from 'react';
 import { Empty, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { DELIVERY_STATUSES, type NotificationDelivery } from '@rtms/shared/schemas/notifications';
+import {
+  DELIVERY_STATUSES,
+  NOTIFICATION_CATEGORIES,
+  type NotificationDelivery,
+} from '@rtms/shared/schemas/notifications';
 import { PageHeader } from '../../../components/page-header';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { ServerTable } from '../../../components/data/server-table';
@@ -14,14 +18,17 @@ import { listDeliveries, useDeliveries } from '../api/deliveries';
 import { CATEGORY_COLORS, DELIVERY_STATUS_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 
-// facilityId and recipientId come from links (a facility's or a user's deliveries); status has a select.
-const FILTERS = ['status', 'facilityId', 'recipientId'] as const;
+// facilityId and recipientId come from links (a facility's or a user's deliveries); status and kind have a select.
+const FILTERS = ['status', 'category', 'facilityId', 'recipientId'] as const;
 
-/** /notifications/deliveries (admins): the outbox; sent, failed with the error, skipped with why. */
+/**
+ * /notifications/deliveries (admins): the outbox; sent, failed with the error, skipped with why. Searched,
+ * filtered, sorted and paged by the server; export.
+ */
 export function DeliveryLogPage() {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState({ filters: FILTERS });
+  const state = useTableUrlState({ filters: FILTERS, defaultSort: '-updatedAt' });
   const result = useDeliveries(state.query);
 
   const columns = useMemo<ColumnsType<NotificationDelivery>>(
@@ -45,8 +52,13 @@ export function DeliveryLogPage() {
       {
         title: t('notifications.task'),
         key: 'task',
-        width: 240,
+        width: 200,
         render: (_, d) => <Link to={`/tasks/${d.taskId}`}>{d.taskTitle}</Link>,
+      },
+      {
+        title: t('notifications.facility'),
+        key: 'facility',
+        render: (_, d) => <Link to={`/facilities/${d.facilityId}`}>{d.facilityName}</Link>,
       },
       {
         title: t('notifications.kind'),
@@ -57,7 +69,7 @@ export function DeliveryLogPage() {
       {
         title: t('deliveries.detail'),
         key: 'lastError',
-        width: 320,
+        width: 280,
         render: (_, d) =>
           d.lastError ? (
             <Typography.Text type={d.status === 'FAILED' ? 'danger' : 'secondary'}>{d.lastError}</Typography.Text>
@@ -65,19 +77,28 @@ export function DeliveryLogPage() {
             '—'
           ),
       },
-      { title: t('deliveries.updated'), key: 'updated', render: (_, d) => format.dateTime(d.sentAt ?? d.updatedAt) },
+      {
+        title: t('deliveries.updated'),
+        key: 'updatedAt',
+        sorter: true,
+        render: (_, d) => format.dateTime(d.sentAt ?? d.updatedAt),
+      },
     ],
     [t, format],
   );
 
   const exportColumns = useMemo<ExportColumn<NotificationDelivery>[]>(
     () => [
-      { header: t('deliveries.status'), value: (d) => d.status, width: 10 },
-      { header: t('deliveries.recipient'), value: (d) => d.recipientEmail, width: 30 },
+      { header: t('deliveries.status'), value: (d) => t(`deliveries.status.${d.status}`), width: 12 },
+      { header: t('deliveries.recipient'), value: (d) => d.recipientName, width: 28 },
+      { header: t('deliveries.recipientEmail'), value: (d) => d.recipientEmail, width: 30 },
       { header: t('notifications.task'), value: (d) => d.taskTitle, width: 40 },
-      { header: t('notifications.kind'), value: (d) => d.category, width: 14 },
+      { header: t('notifications.facility'), value: (d) => d.facilityName, width: 28 },
+      { header: t('notifications.kind'), value: (d) => t(`notifications.category.${d.category}`), width: 16 },
+      { header: t('deliveries.step'), value: (d) => d.step, width: 18 },
       { header: t('deliveries.attempts'), value: (d) => d.attempts },
       { header: t('deliveries.detail'), value: (d) => d.lastError ?? '', width: 50 },
+      { header: t('deliveries.created'), value: (d) => d.createdAt, width: 26 },
       { header: t('deliveries.updated'), value: (d) => d.sentAt ?? d.updatedAt, width: 26 },
     ],
     [t],
@@ -92,16 +113,26 @@ export function DeliveryLogPage() {
         columns={columns}
         rowKey="_id"
         label={t('deliveries.title')}
+        searchLabel={t('deliveries.search')}
         filters={
-          <FilterSelect
-            label={t('deliveries.status')}
-            value={state.filters.status}
-            onChange={(value) => state.setFilter('status', value)}
-            options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveries.status.${value}`) }))}
-          />
+          <>
+            <FilterSelect
+              label={t('deliveries.status')}
+              value={state.filters.status}
+              onChange={(value) => state.setFilter('status', value)}
+              options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveries.status.${value}`) }))}
+            />
+            <FilterSelect
+              label={t('notifications.kind')}
+              value={state.filters.category}
+              onChange={(value) => state.setFilter('category', value)}
+              options={NOTIFICATION_CATEGORIES.map((value) => ({ value, label: t(`notifications.category.${value}`) }))}
+            />
+          </>
         }
         exportOptions={{
           fileName: 'notification-deliveries',
+          sheetName: t('deliveries.title'),
           columns: exportColumns,
           fetchPage: (page, pageSize, signal) => listDeliveries({ ...state.query, page, pageSize }, signal),
         }}

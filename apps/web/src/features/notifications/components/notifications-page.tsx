@@ -3,24 +3,28 @@ import { Button, Empty, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import type { Notification } from '@rtms/shared/schemas/notifications';
+import { NOTIFICATION_CATEGORIES, type Notification } from '@rtms/shared/schemas/notifications';
 import { PageHeader } from '../../../components/page-header';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
+import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useT } from '../../../lib/i18n/use-t';
-import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
+import { listNotifications, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 
-const FILTERS = ['unread'] as const;
+const FILTERS = ['unread', 'category'] as const;
 
-/** /notifications: every notification of mine, newest first; mark read, mark all read. */
+/**
+ * /notifications: every notification of mine, newest first; searched, filtered (read state, kind), sorted
+ * and paged by the server; mark read, mark all read; export.
+ */
 export function NotificationsPage() {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState({ filters: FILTERS });
+  const state = useTableUrlState({ filters: FILTERS, defaultSort: '-createdAt' });
   const result = useNotifications(state.query, { poll: true });
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
@@ -53,8 +57,13 @@ export function NotificationsPage() {
         ),
       },
       { title: t('notifications.facility'), key: 'facility', render: (_, n) => n.facilityName },
-      { title: t('notifications.due'), key: 'due', render: (_, n) => format.date(n.dueDate) },
-      { title: t('notifications.when'), key: 'when', render: (_, n) => format.dateTime(n.createdAt) },
+      { title: t('notifications.due'), key: 'dueDate', sorter: true, render: (_, n) => format.date(n.dueDate) },
+      {
+        title: t('notifications.when'),
+        key: 'createdAt',
+        sorter: true,
+        render: (_, n) => format.dateTime(n.createdAt),
+      },
       {
         title: <span className="visually-hidden">{t('notifications.markRead')}</span>,
         key: 'actions',
@@ -72,6 +81,22 @@ export function NotificationsPage() {
       },
     ],
     [t, format, markRead],
+  );
+
+  const exportColumns = useMemo<ExportColumn<Notification>[]>(
+    () => [
+      { header: t('notifications.when'), value: (n) => n.createdAt, width: 26 },
+      { header: t('notifications.kind'), value: (n) => t(`notifications.category.${n.category}`), width: 16 },
+      { header: t('notifications.task'), value: (n) => n.taskTitle, width: 40 },
+      { header: t('notifications.facility'), value: (n) => n.facilityName, width: 28 },
+      { header: t('notifications.due'), value: (n) => n.dueDate, width: 12 },
+      {
+        header: t('notifications.state'),
+        value: (n) => (n.read ? t('notifications.read') : t('notifications.unread')),
+        width: 12,
+      },
+    ],
+    [t],
   );
 
   return (
@@ -95,17 +120,32 @@ export function NotificationsPage() {
         columns={columns}
         rowKey="_id"
         label={t('notifications.title')}
+        searchLabel={t('notifications.search')}
         filters={
-          <FilterSelect
-            label={t('notifications.show')}
-            value={state.filters.unread}
-            onChange={(value) => state.setFilter('unread', value)}
-            options={[
-              { value: 'true', label: t('notifications.showUnread') },
-              { value: 'false', label: t('notifications.read') },
-            ]}
-          />
+          <>
+            <FilterSelect
+              label={t('notifications.show')}
+              value={state.filters.unread}
+              onChange={(value) => state.setFilter('unread', value)}
+              options={[
+                { value: 'true', label: t('notifications.showUnread') },
+                { value: 'false', label: t('notifications.read') },
+              ]}
+            />
+            <FilterSelect
+              label={t('notifications.kind')}
+              value={state.filters.category}
+              onChange={(value) => state.setFilter('category', value)}
+              options={NOTIFICATION_CATEGORIES.map((value) => ({ value, label: t(`notifications.category.${value}`) }))}
+            />
+          </>
         }
+        exportOptions={{
+          fileName: 'notifications',
+          sheetName: t('notifications.title'),
+          columns: exportColumns,
+          fetchPage: (page, pageSize, signal) => listNotifications({ ...state.query, page, pageSize }, signal),
+        }}
         empty={<Empty description={t('notifications.empty')} />}
       />
     </>
