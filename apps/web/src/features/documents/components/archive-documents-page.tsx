@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { App, Empty, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { DOCUMENT_KINDS } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
@@ -23,11 +23,9 @@ import { listDocuments, useDocuments } from '../api/list-documents';
 import { useRestoreDocument } from '../api/restore-document';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
-import { canPreview } from './document-format';
-import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
 import { RetentionModal } from './retention-modal';
-import { useDocumentDownload } from './use-document-download';
+import { useDocumentActions } from './use-document-actions';
 
 const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
 
@@ -49,10 +47,9 @@ export function ArchiveDocumentsPage() {
   const state = useTableUrlState({ filters: FILTERS, defaultSort: '-archivedAt' });
   const query = { ...state.query, archived: 'true' };
   const result = useDocuments(query);
-  const download = useDocumentDownload();
+  const actions = useDocumentActions();
   const restore = useRestoreDocument();
   const remove = useDeleteDocument();
-  const [preview, setPreview] = useState<PreviewTarget>();
   const [retaining, setRetaining] = useState<Document>();
   const [detailId, setDetailId] = useState<string>();
   const canRestore = can(me.role, 'document:archive');
@@ -143,70 +140,58 @@ export function ArchiveDocumentsPage() {
         fixed: 'right',
         render: (_, document) => {
           const retained = Boolean(document.retainUntil && document.retainUntil >= todayUtc());
-          return (
-            <Flex gap={4}>
-              {canPreview(document.mediaType) ? (
-                <IconAction
-                  label={t('documents.preview')}
-                  ariaLabel={t('documents.previewNamed', { name: document.title })}
-                  icon={<EyeOutlined />}
-                  onClick={() => setPreview({ document })}
-                />
-              ) : null}
-              <IconAction
-                label={t('documents.download')}
-                ariaLabel={t('documents.downloadNamed', { name: document.title })}
-                icon={<DownloadOutlined />}
-                onClick={() => void download(document)}
-              />
-              {canRestore && mayChange(document) ? (
-                <>
-                  <IconAction
-                    label={t('documentsArchive.retention')}
-                    ariaLabel={t('documentsArchive.retentionNamed', { name: document.title })}
-                    icon={<FieldTimeOutlined />}
-                    onClick={() => setRetaining(document)}
-                  />
+          return actions.buttons(document, {
+            children: (
+              <>
+                {canRestore && mayChange(document) ? (
+                  <>
+                    <IconAction
+                      label={t('documentsArchive.retention')}
+                      ariaLabel={t('documentsArchive.retentionNamed', { name: document.title })}
+                      icon={<FieldTimeOutlined />}
+                      onClick={() => setRetaining(document)}
+                    />
+                    <ConfirmButton
+                      size="small"
+                      type="text"
+                      icon={<RollbackOutlined />}
+                      tooltip={t('documentsArchive.restore')}
+                      title={t('documentsArchive.restoreConfirm', { title: document.title })}
+                      description={t('documentsArchive.restoreBody')}
+                      okText={t('documentsArchive.restore')}
+                      onConfirm={() => onRestore(document)}
+                      aria-label={t('documentsArchive.restoreNamed', { name: document.title })}
+                    />
+                  </>
+                ) : null}
+                {canDelete ? (
                   <ConfirmButton
                     size="small"
                     type="text"
-                    icon={<RollbackOutlined />}
-                    tooltip={t('documentsArchive.restore')}
-                    title={t('documentsArchive.restoreConfirm', { title: document.title })}
-                    description={t('documentsArchive.restoreBody')}
-                    okText={t('documentsArchive.restore')}
-                    onConfirm={() => onRestore(document)}
-                    aria-label={t('documentsArchive.restoreNamed', { name: document.title })}
+                    danger
+                    icon={<DeleteOutlined />}
+                    tooltip={t('documentsArchive.deletePermanently')}
+                    title={t('documentsArchive.deleteConfirm', { title: document.title })}
+                    description={
+                      document.legalHold
+                        ? t('documentsArchive.deleteHeld')
+                        : retained
+                          ? t('documentsArchive.deleteRetained', { date: format.date(document.retainUntil) })
+                          : t('documentsArchive.deleteBody', { count: document.version })
+                    }
+                    okText={t('documentsArchive.deletePermanently')}
+                    onConfirm={() => onDelete(document)}
+                    aria-label={t('documentsArchive.deleteNamed', { name: document.title })}
                   />
-                </>
-              ) : null}
-              {canDelete ? (
-                <ConfirmButton
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  tooltip={t('documentsArchive.deletePermanently')}
-                  title={t('documentsArchive.deleteConfirm', { title: document.title })}
-                  description={
-                    document.legalHold
-                      ? t('documentsArchive.deleteHeld')
-                      : retained
-                        ? t('documentsArchive.deleteRetained', { date: format.date(document.retainUntil) })
-                        : t('documentsArchive.deleteBody', { count: document.version })
-                  }
-                  okText={t('documentsArchive.deletePermanently')}
-                  onConfirm={() => onDelete(document)}
-                  aria-label={t('documentsArchive.deleteNamed', { name: document.title })}
-                />
-              ) : null}
-            </Flex>
-          );
+                ) : null}
+              </>
+            ),
+          });
         },
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, format, download, canRestore, canDelete, me.role],
+    [t, format, actions, canRestore, canDelete, me.role],
   );
 
   const exportColumns = useMemo<ExportColumn<Document>[]>(
@@ -275,7 +260,7 @@ export function ArchiveDocumentsPage() {
         empty={<Empty description={t('documentsArchive.empty')} />}
       />
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
-      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
+      {actions.dialogs}
       <RetentionModal document={retaining} onClose={() => setRetaining(undefined)} />
     </>
   );

@@ -1,14 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Flex, Tag, Typography } from 'antd';
+import { Button, Empty, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import {
-  CloudUploadOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { CloudUploadOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { Role } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
@@ -26,16 +19,13 @@ import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { listDocuments, useDocuments } from '../api/list-documents';
 import { fetchRegulationOptions } from '../api/reference-options';
-import { ArchiveDocumentModal } from './archive-document-modal';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
-import { canPreview } from './document-format';
-import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
 import { LibraryDocumentDrawer } from './library-document-drawer';
 import { NewVersionModal } from './new-version-modal';
 import { TagFilter } from './tags-select';
-import { useDocumentDownload } from './use-document-download';
+import { useDocumentActions } from './use-document-actions';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
 
@@ -55,9 +45,7 @@ export function DocumentsLibraryPage() {
   const state = useTableUrlState({ filters: FILTERS, defaultSort: 'title' });
   const query = { ...state.query, kind: 'LIBRARY' };
   const result = useDocuments(query);
-  const download = useDocumentDownload();
-  const [preview, setPreview] = useState<PreviewTarget>();
-  const [archiving, setArchiving] = useState<Document>();
+  const actions = useDocumentActions();
   const [versioning, setVersioning] = useState<Document>();
   const [detailId, setDetailId] = useState<string>();
   const [editing, setEditing] = useState<{ open: boolean; document?: Document | DocumentDetail }>({ open: false });
@@ -120,52 +108,29 @@ export function DocumentsLibraryPage() {
         fixed: 'right',
         render: (_, document) => {
           const mayChange = mayChangeDocument(me.role, document);
-          return (
-            <Flex gap={4}>
-              {canPreview(document.mediaType) ? (
+          return actions.buttons(document, {
+            archive: canArchive && mayChange,
+            children: mayChange ? (
+              <>
                 <IconAction
-                  label={t('documents.preview')}
-                  ariaLabel={t('documents.previewNamed', { name: document.title })}
-                  icon={<EyeOutlined />}
-                  onClick={() => setPreview({ document })}
+                  label={t('data.edit')}
+                  ariaLabel={t('documentsLibrary.editNamed', { name: document.title })}
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing({ open: true, document })}
                 />
-              ) : null}
-              <IconAction
-                label={t('documents.download')}
-                ariaLabel={t('documents.downloadNamed', { name: document.title })}
-                icon={<DownloadOutlined />}
-                onClick={() => void download(document)}
-              />
-              {mayChange ? (
-                <>
-                  <IconAction
-                    label={t('data.edit')}
-                    ariaLabel={t('documentsLibrary.editNamed', { name: document.title })}
-                    icon={<EditOutlined />}
-                    onClick={() => setEditing({ open: true, document })}
-                  />
-                  <IconAction
-                    label={t('documentsLibrary.newVersion')}
-                    ariaLabel={t('documentsLibrary.newVersionNamed', { name: document.title })}
-                    icon={<CloudUploadOutlined />}
-                    onClick={() => setVersioning(document)}
-                  />
-                </>
-              ) : null}
-              {canArchive && mayChange ? (
                 <IconAction
-                  label={t('documentsArchive.archive')}
-                  ariaLabel={t('documentsArchive.archiveNamed', { name: document.title })}
-                  icon={<DeleteOutlined />}
-                  onClick={() => setArchiving(document)}
+                  label={t('documentsLibrary.newVersion')}
+                  ariaLabel={t('documentsLibrary.newVersionNamed', { name: document.title })}
+                  icon={<CloudUploadOutlined />}
+                  onClick={() => setVersioning(document)}
                 />
-              ) : null}
-            </Flex>
-          );
+              </>
+            ) : null,
+          });
         },
       },
     ],
-    [t, format, download, canArchive, me.role],
+    [t, format, actions, canArchive, me.role],
   );
 
   const exportColumns = useMemo<ExportColumn<Document>[]>(
@@ -283,7 +248,7 @@ export function DocumentsLibraryPage() {
                   icon={<DeleteOutlined />}
                   onClick={() => {
                     setDetailId(undefined);
-                    setArchiving(document);
+                    actions.archive(document);
                   }}
                 >
                   {t('documentsArchive.archive')}
@@ -293,8 +258,7 @@ export function DocumentsLibraryPage() {
           ) : null
         }
       />
-      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
-      <ArchiveDocumentModal document={archiving} onClose={() => setArchiving(undefined)} />
+      {actions.dialogs}
       <NewVersionModal document={versioning} onClose={() => setVersioning(undefined)} />
       <LibraryDocumentDrawer
         open={editing.open}

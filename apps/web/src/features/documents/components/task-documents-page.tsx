@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Button, Empty, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, FileZipOutlined, PlusOutlined } from '@ant-design/icons';
+import { FileZipOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { can } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
-import { IconAction } from '../../../components/data/icon-action';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
@@ -19,13 +18,10 @@ import { EvidencePackModal } from '../../evidence-packs/components/evidence-pack
 import { listDocuments, useDocuments } from '../api/list-documents';
 import { fetchRequirementOptions } from '../api/reference-options';
 import { AddEvidenceModal } from './add-evidence-modal';
-import { ArchiveDocumentModal } from './archive-document-modal';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
-import { canPreview } from './document-format';
-import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
-import { useDocumentDownload } from './use-document-download';
+import { useDocumentActions } from './use-document-actions';
 
 const FILTERS = ['facilityId', 'requirementId'] as const;
 
@@ -40,9 +36,7 @@ export function TaskDocumentsPage() {
   const state = useTableUrlState({ filters: FILTERS, defaultSort: '-createdAt' });
   const query = { ...state.query, kind: 'TASK' };
   const result = useDocuments(query);
-  const download = useDocumentDownload();
-  const [preview, setPreview] = useState<PreviewTarget>();
-  const [archiving, setArchiving] = useState<Document>();
+  const actions = useDocumentActions();
   const [detailId, setDetailId] = useState<string>();
   const [adding, setAdding] = useState(false);
   const [packOpen, setPackOpen] = useState(false);
@@ -106,35 +100,10 @@ export function TaskDocumentsPage() {
         title: t('data.actions'),
         key: 'actions',
         fixed: 'right',
-        render: (_, document) => (
-          <Flex gap={4}>
-            {canPreview(document.mediaType) ? (
-              <IconAction
-                label={t('documents.preview')}
-                ariaLabel={t('documents.previewNamed', { name: document.title })}
-                icon={<EyeOutlined />}
-                onClick={() => setPreview({ document })}
-              />
-            ) : null}
-            <IconAction
-              label={t('documents.download')}
-              ariaLabel={t('documents.downloadNamed', { name: document.title })}
-              icon={<DownloadOutlined />}
-              onClick={() => void download(document)}
-            />
-            {canArchive ? (
-              <IconAction
-                label={t('documentsArchive.archive')}
-                ariaLabel={t('documentsArchive.archiveNamed', { name: document.title })}
-                icon={<DeleteOutlined />}
-                onClick={() => setArchiving(document)}
-              />
-            ) : null}
-          </Flex>
-        ),
+        render: (_, document) => actions.buttons(document, { archive: canArchive }),
       },
     ],
-    [t, format, download, canArchive],
+    [t, format, actions, canArchive],
   );
 
   const exportColumns = useMemo<ExportColumn<Document>[]>(
@@ -218,8 +187,7 @@ export function TaskDocumentsPage() {
           </Empty>
         }
       />
-      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
-      <ArchiveDocumentModal document={archiving} onClose={() => setArchiving(undefined)} />
+      {actions.dialogs}
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
       <AddEvidenceModal open={adding} onClose={() => setAdding(false)} />
       <EvidencePackModal
