@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Button, Empty } from 'antd';
+import { Button, Empty, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { PageHeader } from '../page-header';
 import type { ExportButtonProps } from './export-button';
@@ -16,6 +16,8 @@ type ListScreenProps<T extends object, F extends string> = Omit<
   create?: { label: string; onClick: () => void };
   /** Header buttons before the "new" button. */
   headerActions?: ReactNode;
+  /** A paragraph between the title and the table. */
+  intro?: ReactNode;
   /** What the empty list (without search or filter) says. */
   emptyText: string;
   /**
@@ -37,6 +39,7 @@ export function ListScreen<T extends object, F extends string>({
   title,
   create,
   headerActions,
+  intro,
   emptyText,
   exportOptions,
   children,
@@ -61,6 +64,7 @@ export function ListScreen<T extends object, F extends string>({
           ) : null
         }
       />
+      {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}
       <ServerTable<T, F>
         rowKey="_id"
         label={title}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Empty, Flex, Tag, Typography } from 'antd';
+import { App, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -8,12 +8,10 @@ import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
 import { ConfirmButton } from '../../../components/data/confirm-button';
-import { FilterSelect } from '../../../components/data/filter-select';
 import { IconAction } from '../../../components/data/icon-action';
-import { RemoteSelect } from '../../../components/data/remote-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -213,55 +211,49 @@ export function ArchiveDocumentsPage() {
   );
 
   return (
-    <>
-      <PageHeader title={t('nav.archiveDocuments')} />
-      <Typography.Paragraph type="secondary">{t('documentsArchive.intro')}</Typography.Paragraph>
-      <ServerTable<Document, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.archiveDocuments')}
-        searchLabel={t('documentsArchive.search')}
-        filters={
-          <>
-            <FilterSelect
-              label={t('documents.kind')}
-              value={state.filters.kind}
-              onChange={(value) => state.setFilter('kind', value)}
-              options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('documents.facility')}
-              queryKey={['facilities', 'filter-options']}
-              fetchOptions={fetchFacilityOptions}
-              value={state.filters.facilityId}
-              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
-            />
-            <FilterSelect
-              label={t('documents.legalHold')}
-              value={state.filters.legalHold}
-              onChange={(value) => state.setFilter('legalHold', value)}
-              options={[
-                { value: 'true', label: t('documentsArchive.heldOnly') },
-                { value: 'false', label: t('documentsArchive.notHeld') },
-              ]}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'archive-documents',
-          sheetName: t('nav.archiveDocuments'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
-        }}
-        empty={<Empty description={t('documentsArchive.empty')} />}
-      />
+    <ListScreen<Document, (typeof FILTERS)[number]>
+      title={t('nav.archiveDocuments')}
+      emptyText={t('documentsArchive.empty')}
+      intro={t('documentsArchive.intro')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('documentsArchive.search')}
+      filters={
+        <>
+          <UrlFilterSelect
+            state={state}
+            name="kind"
+            label={t('documents.kind')}
+            options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
+          />
+          <UrlRemoteFilter
+            state={state}
+            name="facilityId"
+            label={t('documents.facility')}
+            queryKey={['facilities', 'filter-options']}
+            fetchOptions={fetchFacilityOptions}
+          />
+          <UrlFilterSelect
+            state={state}
+            name="legalHold"
+            label={t('documents.legalHold')}
+            options={[
+              { value: 'true', label: t('documentsArchive.heldOnly') },
+              { value: 'false', label: t('documentsArchive.notHeld') },
+            ]}
+          />
+        </>
+      }
+      exportOptions={{
+        fileName: 'archive-documents',
+        columns: exportColumns,
+        list: (tableQuery, signal) => listDocuments({ ...tableQuery, archived: 'true' }, signal),
+      }}
+    >
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
       {actions.dialogs}
       <RetentionModal document={retaining} onClose={() => setRetaining(undefined)} />
-    </>
+    </ListScreen>
   );
 }

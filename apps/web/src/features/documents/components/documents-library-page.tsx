@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CloudUploadOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { Role } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document, DocumentDetail } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
 import { IconAction } from '../../../components/data/icon-action';
-import { RemoteSelect } from '../../../components/data/remote-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { UrlRemoteFilter } from '../../../components/data/url-filters';
+import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -155,81 +154,59 @@ export function DocumentsLibraryPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.documentsLibrary')}
-        actions={
-          canUpload ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
-              {t('documentsLibrary.uploadButton')}
-            </Button>
-          ) : null
-        }
-      />
-      <ServerTable<Document, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.documentsLibrary')}
-        searchLabel={t('documentsLibrary.search')}
-        filters={
-          <>
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('documents.facility')}
-              queryKey={['facilities', 'filter-options']}
-              fetchOptions={fetchFacilityOptions}
-              value={state.filters.facilityId}
-              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter"
-              label={t('documents.programArea')}
-              queryKey={['program-areas', 'filter-options']}
-              fetchOptions={(search) =>
-                fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
-                  options.map((option) => ({ ...option, disabled: false })),
-                )
-              }
-              value={state.filters.programAreaId}
-              onChange={(value) => state.setFilter('programAreaId', (value as string | undefined) ?? undefined)}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter"
-              label={t('documents.regulation')}
-              queryKey={['regulations', 'filter-options']}
-              fetchOptions={fetchRegulationOptions}
-              value={state.filters.regulationId}
-              onChange={(value) => state.setFilter('regulationId', (value as string | undefined) ?? undefined)}
-            />
-            <TagFilter
-              label={t('documentsLibrary.tag')}
-              kind="LIBRARY"
-              value={state.filters.tag}
-              onChange={(value) => state.setFilter('tag', value)}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'documents-library',
-          sheetName: t('nav.documentsLibrary'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
-        }}
-        empty={
-          <Empty description={t('documentsLibrary.empty')}>
-            {canUpload ? (
-              <Button type="primary" onClick={() => setEditing({ open: true })}>
-                {t('documentsLibrary.uploadButton')}
-              </Button>
-            ) : null}
-          </Empty>
-        }
-      />
+    <ListScreen<Document, (typeof FILTERS)[number]>
+      title={t('nav.documentsLibrary')}
+      create={
+        canUpload ? { label: t('documentsLibrary.uploadButton'), onClick: () => setEditing({ open: true }) } : undefined
+      }
+      emptyText={t('documentsLibrary.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('documentsLibrary.search')}
+      filters={
+        <>
+          <UrlRemoteFilter
+            state={state}
+            name="facilityId"
+            label={t('documents.facility')}
+            queryKey={['facilities', 'filter-options']}
+            fetchOptions={fetchFacilityOptions}
+          />
+          <UrlRemoteFilter
+            state={state}
+            name="programAreaId"
+            className="data-toolbar__filter"
+            label={t('documents.programArea')}
+            queryKey={['program-areas', 'filter-options']}
+            fetchOptions={(search) =>
+              fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
+                options.map((option) => ({ ...option, disabled: false })),
+              )
+            }
+          />
+          <UrlRemoteFilter
+            state={state}
+            name="regulationId"
+            className="data-toolbar__filter"
+            label={t('documents.regulation')}
+            queryKey={['regulations', 'filter-options']}
+            fetchOptions={fetchRegulationOptions}
+          />
+          <TagFilter
+            label={t('documentsLibrary.tag')}
+            kind="LIBRARY"
+            value={state.filters.tag}
+            onChange={(value) => state.setFilter('tag', value)}
+          />
+        </>
+      }
+      exportOptions={{
+        fileName: 'documents-library',
+        columns: exportColumns,
+        list: (tableQuery, signal) => listDocuments({ ...tableQuery, kind: 'LIBRARY' }, signal),
+      }}
+    >
       <DocumentDetailDrawer
         documentId={detailId}
         onClose={() => setDetailId(undefined)}
@@ -265,6 +242,6 @@ export function DocumentsLibraryPage() {
         document={editing.document}
         onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
       />
-    </>
+    </ListScreen>
   );
 }

@@ -1,15 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { FileZipOutlined, PlusOutlined } from '@ant-design/icons';
+import { FileZipOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { can } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
-import { RemoteSelect } from '../../../components/data/remote-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { UrlRemoteFilter } from '../../../components/data/url-filters';
+import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -126,67 +125,43 @@ export function TaskDocumentsPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.taskDocuments')}
-        actions={
-          <>
-            <Button icon={<FileZipOutlined />} onClick={() => setPackOpen(true)}>
-              {t('evidencePack.open')}
-            </Button>
-            {canAttach ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                {t('taskDocuments.addEvidence')}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <ServerTable<Document, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.taskDocuments')}
-        searchLabel={t('taskDocuments.search')}
-        filters={
-          <>
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('documents.facility')}
-              queryKey={['facilities', 'filter-options']}
-              fetchOptions={fetchFacilityOptions}
-              value={state.filters.facilityId}
-              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('taskDocuments.requirement')}
-              queryKey={['requirements', 'filter-options']}
-              fetchOptions={fetchRequirementOptions}
-              value={state.filters.requirementId}
-              onChange={(value) => state.setFilter('requirementId', (value as string | undefined) ?? undefined)}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'task-documents',
-          sheetName: t('nav.taskDocuments'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
-        }}
-        empty={
-          <Empty description={t('taskDocuments.empty')}>
-            {canAttach ? (
-              <Button type="primary" onClick={() => setAdding(true)}>
-                {t('taskDocuments.addEvidence')}
-              </Button>
-            ) : null}
-          </Empty>
-        }
-      />
+    <ListScreen<Document, (typeof FILTERS)[number]>
+      title={t('nav.taskDocuments')}
+      create={canAttach ? { label: t('taskDocuments.addEvidence'), onClick: () => setAdding(true) } : undefined}
+      headerActions={
+        <Button icon={<FileZipOutlined />} onClick={() => setPackOpen(true)}>
+          {t('evidencePack.open')}
+        </Button>
+      }
+      emptyText={t('taskDocuments.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('taskDocuments.search')}
+      filters={
+        <>
+          <UrlRemoteFilter
+            state={state}
+            name="facilityId"
+            label={t('documents.facility')}
+            queryKey={['facilities', 'filter-options']}
+            fetchOptions={fetchFacilityOptions}
+          />
+          <UrlRemoteFilter
+            state={state}
+            name="requirementId"
+            label={t('taskDocuments.requirement')}
+            queryKey={['requirements', 'filter-options']}
+            fetchOptions={fetchRequirementOptions}
+          />
+        </>
+      }
+      exportOptions={{
+        fileName: 'task-documents',
+        columns: exportColumns,
+        list: (tableQuery, signal) => listDocuments({ ...tableQuery, kind: 'TASK' }, signal),
+      }}
+    >
       {actions.dialogs}
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
       <AddEvidenceModal open={adding} onClose={() => setAdding(false)} />
@@ -195,6 +170,6 @@ export function TaskDocumentsPage() {
         onClose={() => setPackOpen(false)}
         initial={{ facilityId: state.filters.facilityId, requirementId: state.filters.requirementId }}
       />
-    </>
+    </ListScreen>
   );
 }

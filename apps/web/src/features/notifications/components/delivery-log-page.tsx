@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import { DELIVERY_STATUSES, type NotificationDelivery } from '@rtms/shared/schemas/notifications';
 import { PageHeader } from '../../../components/page-header';
-import { FilterSelect } from '../../../components/data/filter-select';
+import { UrlFilterSelect } from '../../../components/data/url-filters';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -93,10 +93,10 @@ export function DeliveryLogPage() {
         rowKey="_id"
         label={t('deliveries.title')}
         filters={
-          <FilterSelect
+          <UrlFilterSelect
+            state={state}
+            name="status"
             label={t('deliveries.status')}
-            value={state.filters.status}
-            onChange={(value) => state.setFilter('status', value)}
             options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveries.status.${value}`) }))}
           />
         }

@@ -5,7 +5,7 @@ import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@rtms/shared/schemas/notifications';
 import { PageHeader } from '../../../components/page-header';
-import { FilterSelect } from '../../../components/data/filter-select';
+import { UrlFilterSelect } from '../../../components/data/url-filters';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -96,10 +96,10 @@ export function NotificationsPage() {
         rowKey="_id"
         label={t('notifications.title')}
         filters={
-          <FilterSelect
+          <UrlFilterSelect
+            state={state}
+            name="unread"
             label={t('notifications.show')}
-            value={state.filters.unread}
-            onChange={(value) => state.setFilter('unread', value)}
             options={[
               { value: 'true', label: t('notifications.showUnread') },
               { value: 'false', label: t('notifications.read') },
