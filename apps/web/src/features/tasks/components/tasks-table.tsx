@@ -22,7 +22,8 @@ import { fetchRequirementOptions } from '../../requirements/api/list-requirement
 import { fetchAssigneeFilterOptions } from '../api/assignee-options';
 import { listTasks, useTasks } from '../api/list-tasks';
 import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
-import { AssignTasksModal, BulkCompleteModal } from './task-action-modals';
+import { AssignTasksModal } from './task-action-modals';
+import { BulkCompleteModal } from './task-completion-modals';
 import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell } from './task-cells';
 import { DEFAULT_STATES, stateParamOf, statesOf, taskApiQuery } from './task-list-query';
 import './tasks.css';
