@@ -28,6 +28,8 @@ type SchemaFieldProps = Omit<FormItemProps, 'name' | 'label' | 'rules' | 'childr
   children: ReactNode;
   /** The whole row instead of half of it on a wide screen. */
   wide?: boolean;
+  /** The columns (of 24) the field takes on a wide screen, when not half or all of the row. */
+  md?: number;
   /** Required although the schema accepts an empty value (an update schema leaves every field optional). */
   required?: boolean;
   /** Messages for issue codes the schema's own message would show (see `IssueMessages`). */
@@ -46,6 +48,7 @@ export function SchemaField({
   name,
   children,
   wide = false,
+  md,
   required = false,
   messages,
   rules: extraRules = [],
@@ -57,7 +60,7 @@ export function SchemaField({
   const [first, ...rest] = validate ? scope.rules(name, label, messages) : [];
   const schemaRules: FormRule[] = first ? [required ? { ...first, required: true } : first, ...rest] : [];
   return (
-    <Col xs={24} md={wide ? 24 : 12}>
+    <Col xs={24} md={md ?? (wide ? 24 : 12)}>
       <Form.Item label={label} name={name} rules={[...schemaRules, ...extraRules]} {...item}>
         {children}
       </Form.Item>
