@@ -10,7 +10,7 @@ export interface RemoteOption {
   disabled?: boolean;
 }
 
-type Props = {
+export type RemoteSelectProps = {
   /** Cache key of the option list (e.g. `['users', 'options']`); the search text is appended. */
   queryKey: readonly unknown[];
   /** Options matching `search` (a server-side search, typically the first page of a list). */
@@ -24,7 +24,7 @@ type Props = {
  * A select whose options come from the server as the user types (users, facilities…), so that it
  * works with any number of rows. Chosen values keep their labels while the search changes.
  */
-export function RemoteSelect({ queryKey, fetchOptions, knownOptions = [], label, ...rest }: Props) {
+export function RemoteSelect({ queryKey, fetchOptions, knownOptions = [], label, ...rest }: RemoteSelectProps) {
   const t = useT();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedValue(search.trim(), 300);

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useState, type Key, type ReactNode } from 'react';
+import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 // antd renders every column title a second time in a hidden measuring row; see SelectAllTitle.
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { Alert, Badge, Button, Drawer, Empty, Flex, Grid, List, Pagination, Table, type TableProps } from 'antd';
@@ -248,5 +248,3 @@ function SelectAllTitle({ children }: { children: ReactNode }) {
   return inMeasureRow ? <span className="data-table__select-all-placeholder" /> : children;
 }
 
-/** Keys of the selected rows, typed for antd's rowSelection. */
-export type SelectedKeys = Key[];

@@ -25,10 +25,6 @@ export function isMiniNavStyle(navStyle: NavStyle): boolean {
   return navStyle === 'NAV_STYLE_MINI_SIDEBAR' || navStyle === 'NAV_STYLE_NO_HEADER_MINI_SIDEBAR';
 }
 
-export function isHorizontalNavStyle(navStyle: NavStyle): boolean {
-  return navStyle in HORIZONTAL;
-}
-
 export function isRightToLeft(locale: LocaleCode): boolean {
   return locale === 'ar';
 }

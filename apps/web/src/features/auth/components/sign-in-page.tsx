@@ -12,6 +12,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { useSearchParams } from 'react-router';
 import { MfaCodeStep } from './mfa-code-step';
 import { SsoSignIn } from '../api/sso-sign-in';
+import { SignInField } from './sign-in-field';
 
 interface SignInValues {
   email: string;
@@ -102,50 +103,44 @@ export function SignInPage() {
             ) : null}
             {!mfaToken && showPassword ? (
               <form className="signin__fields" noValidate onSubmit={onSubmit}>
-                <div className="signin__field">
-                  <label htmlFor="signin-email" className="signin__label">
-                    {t('signin.email')}
-                  </label>
-                  <Input
-                    id="signin-email"
-                    ref={emailRef}
-                    value={values.email}
-                    onChange={(event) => change('email', event.target.value)}
-                    status={errors.email ? 'error' : undefined}
-                    aria-invalid={errors.email ? true : undefined}
-                    aria-describedby={errors.email ? 'signin-email-error' : undefined}
-                    disabled={signingIn}
-                    prefix={<MailOutlined />}
-                    autoComplete="username"
-                    inputMode="email"
-                    size="large"
-                    autoFocus
-                  />
-                  <div id="signin-email-error" className="signin__error" role="alert">
-                    {errors.email ? t(errors.email) : null}
-                  </div>
-                </div>
-                <div className="signin__field">
-                  <label htmlFor="signin-password" className="signin__label">
-                    {t('signin.password')}
-                  </label>
-                  <Password
-                    id="signin-password"
-                    ref={passwordRef}
-                    value={values.password}
-                    onChange={(event) => change('password', event.target.value)}
-                    status={errors.password ? 'error' : undefined}
-                    aria-invalid={errors.password ? true : undefined}
-                    aria-describedby={errors.password ? 'signin-password-error' : undefined}
-                    disabled={signingIn}
-                    prefix={<LockOutlined />}
-                    autoComplete="current-password"
-                    size="large"
-                  />
-                  <div id="signin-password-error" className="signin__error" role="alert">
-                    {errors.password ? t(errors.password) : null}
-                  </div>
-                </div>
+                <SignInField
+                  id="signin-email"
+                  label={t('signin.email')}
+                  error={errors.email ? t(errors.email) : undefined}
+                >
+                  {(input) => (
+                    <Input
+                      {...input}
+                      ref={emailRef}
+                      value={values.email}
+                      onChange={(event) => change('email', event.target.value)}
+                      disabled={signingIn}
+                      prefix={<MailOutlined />}
+                      autoComplete="username"
+                      inputMode="email"
+                      size="large"
+                      autoFocus
+                    />
+                  )}
+                </SignInField>
+                <SignInField
+                  id="signin-password"
+                  label={t('signin.password')}
+                  error={errors.password ? t(errors.password) : undefined}
+                >
+                  {(input) => (
+                    <Password
+                      {...input}
+                      ref={passwordRef}
+                      value={values.password}
+                      onChange={(event) => change('password', event.target.value)}
+                      disabled={signingIn}
+                      prefix={<LockOutlined />}
+                      autoComplete="current-password"
+                      size="large"
+                    />
+                  )}
+                </SignInField>
                 <Button type="primary" htmlType="submit" size="large" block loading={signingIn}>
                   {t('signin.submit')}
                 </Button>

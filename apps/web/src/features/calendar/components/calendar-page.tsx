@@ -10,11 +10,10 @@ import { TASK_STATES } from '@rtms/shared/task-state';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
-import { FilterSelect } from '../../../components/data/filter-select';
-import { RemoteSelect } from '../../../components/data/remote-select';
+import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
-import { fetchAssigneeOptions } from '../../tasks/api/assignee-options';
+import { fetchAssigneeFilterOptions } from '../../tasks/api/assignee-options';
 import { useTasks } from '../../tasks/api/list-tasks';
 import { useFacilityOption, useUserOption } from '../../tasks/api/known-options';
 import { STATE_TAGS } from '../../../components/task-tags';
@@ -157,43 +156,34 @@ export function CalendarPage() {
         />
       </Flex>
       <Flex className="calendar-filters data-toolbar" wrap gap={8}>
-        <RemoteSelect
-          allowClear
-          className="data-toolbar__filter data-toolbar__filter--wide"
+        <UrlRemoteFilter
+          state={state}
+          name="facilityId"
           label={t('task.facility')}
           queryKey={['facilities', 'options']}
           fetchOptions={fetchFacilityOptions}
           knownOptions={facilityKnown}
-          value={filters.facilityId}
-          onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
         />
-        <FilterSelect
+        <UrlFilterSelect
+          state={state}
+          name="category"
           label={t('requirement.category')}
-          value={filters.category}
-          onChange={(value) => state.setFilter('category', value)}
           options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
         />
-        <RemoteSelect
-          allowClear
-          className="data-toolbar__filter data-toolbar__filter--wide"
+        <UrlRemoteFilter
+          state={state}
+          name="programAreaId"
           label={t('calendar.programArea')}
           queryKey={['program-areas', 'options']}
           fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
-          value={filters.programAreaId}
-          onChange={(value) => state.setFilter('programAreaId', (value as string | undefined) ?? undefined)}
         />
-        <RemoteSelect
-          allowClear
-          className="data-toolbar__filter data-toolbar__filter--wide"
+        <UrlRemoteFilter
+          state={state}
+          name="assigneeId"
           label={t('task.assignee')}
           queryKey={['users', 'assignee-filter']}
-          fetchOptions={async (search) => [
-            { value: 'none', label: t('task.unassigned') },
-            ...(await fetchAssigneeOptions(search)),
-          ]}
+          fetchOptions={(search) => fetchAssigneeFilterOptions(search, t('task.unassigned'))}
           knownOptions={[{ value: 'none', label: t('task.unassigned') }, ...assigneeKnown]}
-          value={filters.assigneeId}
-          onChange={(value) => state.setFilter('assigneeId', (value as string | undefined) ?? undefined)}
         />
         <Select
           mode="multiple"

@@ -1,13 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Empty, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { DOCUMENT_KINDS } from '@rtms/shared/enums';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useT } from '../../../lib/i18n/use-t';
 import { FilterSelect } from '../../../components/data/filter-select';
-import { IconAction } from '../../../components/data/icon-action';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -16,10 +14,8 @@ import { EvidencePackButton } from '../../evidence-packs/api/evidence-pack-butto
 import { listDocuments, useDocuments } from './list-documents';
 import { DocumentCell } from '../components/document-cell';
 import { DocumentDetailDrawer } from '../components/document-detail-drawer';
-import { canPreview } from '../../../components/document-format';
-import { DocumentPreviewModal, type PreviewTarget } from '../components/document-preview-modal';
 import '../components/documents.css';
-import { useDocumentDownload } from '../components/use-document-download';
+import { useDocumentActions } from '../components/use-document-actions';
 
 const FILTERS = ['kind'] as const;
 
@@ -33,8 +29,7 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
   const state = useTableUrlState({ filters: FILTERS, prefix: 'd', defaultSort: '-createdAt' });
   const query = { ...state.query, facilityId: facility._id };
   const result = useDocuments(query);
-  const download = useDocumentDownload();
-  const [preview, setPreview] = useState<PreviewTarget>();
+  const actions = useDocumentActions();
   const [detailId, setDetailId] = useState<string>();
 
   const columns = useMemo<ColumnsType<Document>>(
@@ -84,27 +79,10 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
         title: t('data.actions'),
         key: 'actions',
         fixed: 'right',
-        render: (_, document) => (
-          <Flex gap={4}>
-            {canPreview(document.mediaType) ? (
-              <IconAction
-                label={t('documents.preview')}
-                ariaLabel={t('documents.previewNamed', { name: document.title })}
-                icon={<EyeOutlined />}
-                onClick={() => setPreview({ document })}
-              />
-            ) : null}
-            <IconAction
-              label={t('documents.download')}
-              ariaLabel={t('documents.downloadNamed', { name: document.title })}
-              icon={<DownloadOutlined />}
-              onClick={() => void download(document)}
-            />
-          </Flex>
-        ),
+        render: (_, document) => actions.buttons(document),
       },
     ],
-    [t, format, download],
+    [t, format, actions],
   );
 
   const exportColumns = useMemo<ExportColumn<Document>[]>(
@@ -156,7 +134,7 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
         empty={<Empty description={t('documents.noneForFacility')} />}
       />
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
-      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
+      {actions.dialogs}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Col, Empty, Flex, Form, Input, Progress, Row, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import { UploadOutlined } from '@ant-design/icons';
 import { todayInTimeZone } from '@rtms/shared/calendar-date';
 import { can } from '@rtms/shared/permissions';
 import { documentUploadFieldsSchema, type Document } from '@rtms/shared/schemas/documents';
@@ -9,18 +9,14 @@ import type { TaskDetail } from '@rtms/shared/schemas/tasks';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { DateField } from '../../../components/data/date-field';
-import { IconAction } from '../../../components/data/icon-action';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { useDocuments } from './list-documents';
 import { useUploadDocument } from './upload-document';
-import { ArchiveDocumentModal } from '../components/archive-document-modal';
 import { DocumentCell } from '../components/document-cell';
-import { canPreview } from '../../../components/document-format';
-import { DocumentPreviewModal, type PreviewTarget } from '../components/document-preview-modal';
 import '../components/documents.css';
 import { FilePicker } from '../components/file-picker';
-import { useDocumentDownload } from '../components/use-document-download';
+import { useDocumentActions } from '../components/use-document-actions';
 
 /** What the evidence section needs to know about its task (a `TaskDetail` fits). */
 export type EvidenceTask = Pick<
@@ -52,10 +48,8 @@ export function TaskEvidenceSection({ task, showHeading = true }: { task: Eviden
   const [form] = Form.useForm<Values>();
   const [formError, setFormError] = useState<string>();
   const [progress, setProgress] = useState<number>();
-  const [preview, setPreview] = useState<PreviewTarget>();
-  const [archiving, setArchiving] = useState<Document>();
   const abort = useRef<AbortController | null>(null);
-  const download = useDocumentDownload();
+  const actions = useDocumentActions();
   const upload = useUploadDocument();
   const schemaForm = useSchemaForm(documentUploadFieldsSchema);
   const list = useDocuments({ kind: 'TASK', taskId: task._id, pageSize: 100, sort: '-evidenceDate' });
@@ -113,12 +107,7 @@ export function TaskEvidenceSection({ task, showHeading = true }: { task: Eviden
       {
         title: t('documents.document'),
         key: 'title',
-        render: (_, document) => (
-          <DocumentCell
-            document={document}
-            onOpen={canPreview(document.mediaType) ? () => setPreview({ document }) : undefined}
-          />
-        ),
+        render: (_, document) => <DocumentCell document={document} onOpen={actions.previewOf(document)} />,
       },
       {
         title: t('taskEvidence.evidenceDate'),
@@ -138,35 +127,10 @@ export function TaskEvidenceSection({ task, showHeading = true }: { task: Eviden
       {
         title: t('data.actions'),
         key: 'actions',
-        render: (_, document) => (
-          <Flex gap={4}>
-            {canPreview(document.mediaType) ? (
-              <IconAction
-                label={t('documents.preview')}
-                ariaLabel={t('documents.previewNamed', { name: document.title })}
-                icon={<EyeOutlined />}
-                onClick={() => setPreview({ document })}
-              />
-            ) : null}
-            <IconAction
-              label={t('documents.download')}
-              ariaLabel={t('documents.downloadNamed', { name: document.title })}
-              icon={<DownloadOutlined />}
-              onClick={() => void download(document)}
-            />
-            {canArchive ? (
-              <IconAction
-                label={t('documentsArchive.archive')}
-                ariaLabel={t('documentsArchive.archiveNamed', { name: document.title })}
-                icon={<DeleteOutlined />}
-                onClick={() => setArchiving(document)}
-              />
-            ) : null}
-          </Flex>
-        ),
+        render: (_, document) => actions.buttons(document, { archive: canArchive }),
       },
     ],
-    [t, format, download, canArchive],
+    [t, format, actions, canArchive],
   );
 
   let rule;
@@ -274,8 +238,7 @@ export function TaskEvidenceSection({ task, showHeading = true }: { task: Eviden
           ),
         }}
       />
-      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
-      <ArchiveDocumentModal document={archiving} onClose={() => setArchiving(undefined)} />
+      {actions.dialogs}
     </section>
   );
 }

@@ -1,19 +1,17 @@
 import { useMemo, useState } from 'react';
-import { App, Empty, Flex, Tag, Typography } from 'antd';
+import { App, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design/icons';
+import { DeleteOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { DOCUMENT_KINDS } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
 import { ConfirmButton } from '../../../components/data/confirm-button';
-import { FilterSelect } from '../../../components/data/filter-select';
 import { IconAction } from '../../../components/data/icon-action';
-import { RemoteSelect } from '../../../components/data/remote-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -23,11 +21,9 @@ import { listDocuments, useDocuments } from '../api/list-documents';
 import { useRestoreDocument } from '../api/restore-document';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
-import { canPreview } from '../../../components/document-format';
-import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
 import { RetentionModal } from './retention-modal';
-import { useDocumentDownload } from './use-document-download';
+import { useDocumentActions } from './use-document-actions';
 
 const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
 
@@ -49,10 +45,9 @@ export function ArchiveDocumentsPage() {
   const state = useTableUrlState({ filters: FILTERS, defaultSort: '-archivedAt' });
   const query = { ...state.query, archived: 'true' };
   const result = useDocuments(query);
-  const download = useDocumentDownload();
+  const actions = useDocumentActions();
   const restore = useRestoreDocument();
   const remove = useDeleteDocument();
-  const [preview, setPreview] = useState<PreviewTarget>();
   const [retaining, setRetaining] = useState<Document>();
   const [detailId, setDetailId] = useState<string>();
   const canRestore = can(me.role, 'document:archive');
@@ -143,70 +138,58 @@ export function ArchiveDocumentsPage() {
         fixed: 'right',
         render: (_, document) => {
           const retained = Boolean(document.retainUntil && document.retainUntil >= todayUtc());
-          return (
-            <Flex gap={4}>
-              {canPreview(document.mediaType) ? (
-                <IconAction
-                  label={t('documents.preview')}
-                  ariaLabel={t('documents.previewNamed', { name: document.title })}
-                  icon={<EyeOutlined />}
-                  onClick={() => setPreview({ document })}
-                />
-              ) : null}
-              <IconAction
-                label={t('documents.download')}
-                ariaLabel={t('documents.downloadNamed', { name: document.title })}
-                icon={<DownloadOutlined />}
-                onClick={() => void download(document)}
-              />
-              {canRestore && mayChange(document) ? (
-                <>
-                  <IconAction
-                    label={t('documentsArchive.retention')}
-                    ariaLabel={t('documentsArchive.retentionNamed', { name: document.title })}
-                    icon={<FieldTimeOutlined />}
-                    onClick={() => setRetaining(document)}
-                  />
+          return actions.buttons(document, {
+            children: (
+              <>
+                {canRestore && mayChange(document) ? (
+                  <>
+                    <IconAction
+                      label={t('documentsArchive.retention')}
+                      ariaLabel={t('documentsArchive.retentionNamed', { name: document.title })}
+                      icon={<FieldTimeOutlined />}
+                      onClick={() => setRetaining(document)}
+                    />
+                    <ConfirmButton
+                      size="small"
+                      type="text"
+                      icon={<RollbackOutlined />}
+                      tooltip={t('documentsArchive.restore')}
+                      title={t('documentsArchive.restoreConfirm', { title: document.title })}
+                      description={t('documentsArchive.restoreBody')}
+                      okText={t('documentsArchive.restore')}
+                      onConfirm={() => onRestore(document)}
+                      aria-label={t('documentsArchive.restoreNamed', { name: document.title })}
+                    />
+                  </>
+                ) : null}
+                {canDelete ? (
                   <ConfirmButton
                     size="small"
                     type="text"
-                    icon={<RollbackOutlined />}
-                    tooltip={t('documentsArchive.restore')}
-                    title={t('documentsArchive.restoreConfirm', { title: document.title })}
-                    description={t('documentsArchive.restoreBody')}
-                    okText={t('documentsArchive.restore')}
-                    onConfirm={() => onRestore(document)}
-                    aria-label={t('documentsArchive.restoreNamed', { name: document.title })}
+                    danger
+                    icon={<DeleteOutlined />}
+                    tooltip={t('documentsArchive.deletePermanently')}
+                    title={t('documentsArchive.deleteConfirm', { title: document.title })}
+                    description={
+                      document.legalHold
+                        ? t('documentsArchive.deleteHeld')
+                        : retained
+                          ? t('documentsArchive.deleteRetained', { date: format.date(document.retainUntil) })
+                          : t('documentsArchive.deleteBody', { count: document.version })
+                    }
+                    okText={t('documentsArchive.deletePermanently')}
+                    onConfirm={() => onDelete(document)}
+                    aria-label={t('documentsArchive.deleteNamed', { name: document.title })}
                   />
-                </>
-              ) : null}
-              {canDelete ? (
-                <ConfirmButton
-                  size="small"
-                  type="text"
-                  danger
-                  icon={<DeleteOutlined />}
-                  tooltip={t('documentsArchive.deletePermanently')}
-                  title={t('documentsArchive.deleteConfirm', { title: document.title })}
-                  description={
-                    document.legalHold
-                      ? t('documentsArchive.deleteHeld')
-                      : retained
-                        ? t('documentsArchive.deleteRetained', { date: format.date(document.retainUntil) })
-                        : t('documentsArchive.deleteBody', { count: document.version })
-                  }
-                  okText={t('documentsArchive.deletePermanently')}
-                  onConfirm={() => onDelete(document)}
-                  aria-label={t('documentsArchive.deleteNamed', { name: document.title })}
-                />
-              ) : null}
-            </Flex>
-          );
+                ) : null}
+              </>
+            ),
+          });
         },
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, format, download, canRestore, canDelete, me.role],
+    [t, format, actions, canRestore, canDelete, me.role],
   );
 
   const exportColumns = useMemo<ExportColumn<Document>[]>(
@@ -228,55 +211,49 @@ export function ArchiveDocumentsPage() {
   );
 
   return (
-    <>
-      <PageHeader title={t('nav.archiveDocuments')} />
-      <Typography.Paragraph type="secondary">{t('documentsArchive.intro')}</Typography.Paragraph>
-      <ServerTable<Document, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.archiveDocuments')}
-        searchLabel={t('documentsArchive.search')}
-        filters={
-          <>
-            <FilterSelect
-              label={t('documents.kind')}
-              value={state.filters.kind}
-              onChange={(value) => state.setFilter('kind', value)}
-              options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('documents.facility')}
-              queryKey={['facilities', 'filter-options']}
-              fetchOptions={fetchFacilityOptions}
-              value={state.filters.facilityId}
-              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
-            />
-            <FilterSelect
-              label={t('documents.legalHold')}
-              value={state.filters.legalHold}
-              onChange={(value) => state.setFilter('legalHold', value)}
-              options={[
-                { value: 'true', label: t('documentsArchive.heldOnly') },
-                { value: 'false', label: t('documentsArchive.notHeld') },
-              ]}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'archive-documents',
-          sheetName: t('nav.archiveDocuments'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
-        }}
-        empty={<Empty description={t('documentsArchive.empty')} />}
-      />
+    <ListScreen<Document, (typeof FILTERS)[number]>
+      title={t('nav.archiveDocuments')}
+      emptyText={t('documentsArchive.empty')}
+      intro={t('documentsArchive.intro')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('documentsArchive.search')}
+      filters={
+        <>
+          <UrlFilterSelect
+            state={state}
+            name="kind"
+            label={t('documents.kind')}
+            options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
+          />
+          <UrlRemoteFilter
+            state={state}
+            name="facilityId"
+            label={t('documents.facility')}
+            queryKey={['facilities', 'filter-options']}
+            fetchOptions={fetchFacilityOptions}
+          />
+          <UrlFilterSelect
+            state={state}
+            name="legalHold"
+            label={t('documents.legalHold')}
+            options={[
+              { value: 'true', label: t('documentsArchive.heldOnly') },
+              { value: 'false', label: t('documentsArchive.notHeld') },
+            ]}
+          />
+        </>
+      }
+      exportOptions={{
+        fileName: 'archive-documents',
+        columns: exportColumns,
+        list: (tableQuery, signal) => listDocuments({ ...tableQuery, archived: 'true' }, signal),
+      }}
+    >
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
-      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
+      {actions.dialogs}
       <RetentionModal document={retaining} onClose={() => setRetaining(undefined)} />
-    </>
+    </ListScreen>
   );
 }

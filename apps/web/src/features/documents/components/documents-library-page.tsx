@@ -1,24 +1,16 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Flex, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import {
-  CloudUploadOutlined,
-  DeleteOutlined,
-  DownloadOutlined,
-  EditOutlined,
-  EyeOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { CloudUploadOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { Role } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document, DocumentDetail } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
 import { IconAction } from '../../../components/data/icon-action';
-import { RemoteSelect } from '../../../components/data/remote-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { UrlRemoteFilter } from '../../../components/data/url-filters';
+import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -26,16 +18,13 @@ import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { listDocuments, useDocuments } from '../api/list-documents';
 import { fetchRegulationOptions } from '../api/reference-options';
-import { ArchiveDocumentModal } from './archive-document-modal';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
-import { canPreview } from '../../../components/document-format';
-import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
 import { LibraryDocumentDrawer } from './library-document-drawer';
 import { NewVersionModal } from './new-version-modal';
 import { TagFilter } from './tags-select';
-import { useDocumentDownload } from './use-document-download';
+import { useDocumentActions } from './use-document-actions';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
 
@@ -55,9 +44,7 @@ export function DocumentsLibraryPage() {
   const state = useTableUrlState({ filters: FILTERS, defaultSort: 'title' });
   const query = { ...state.query, kind: 'LIBRARY' };
   const result = useDocuments(query);
-  const download = useDocumentDownload();
-  const [preview, setPreview] = useState<PreviewTarget>();
-  const [archiving, setArchiving] = useState<Document>();
+  const actions = useDocumentActions();
   const [versioning, setVersioning] = useState<Document>();
   const [detailId, setDetailId] = useState<string>();
   const [editing, setEditing] = useState<{ open: boolean; document?: Document | DocumentDetail }>({ open: false });
@@ -120,52 +107,29 @@ export function DocumentsLibraryPage() {
         fixed: 'right',
         render: (_, document) => {
           const mayChange = mayChangeDocument(me.role, document);
-          return (
-            <Flex gap={4}>
-              {canPreview(document.mediaType) ? (
+          return actions.buttons(document, {
+            archive: canArchive && mayChange,
+            children: mayChange ? (
+              <>
                 <IconAction
-                  label={t('documents.preview')}
-                  ariaLabel={t('documents.previewNamed', { name: document.title })}
-                  icon={<EyeOutlined />}
-                  onClick={() => setPreview({ document })}
+                  label={t('data.edit')}
+                  ariaLabel={t('documentsLibrary.editNamed', { name: document.title })}
+                  icon={<EditOutlined />}
+                  onClick={() => setEditing({ open: true, document })}
                 />
-              ) : null}
-              <IconAction
-                label={t('documents.download')}
-                ariaLabel={t('documents.downloadNamed', { name: document.title })}
-                icon={<DownloadOutlined />}
-                onClick={() => void download(document)}
-              />
-              {mayChange ? (
-                <>
-                  <IconAction
-                    label={t('data.edit')}
-                    ariaLabel={t('documentsLibrary.editNamed', { name: document.title })}
-                    icon={<EditOutlined />}
-                    onClick={() => setEditing({ open: true, document })}
-                  />
-                  <IconAction
-                    label={t('documentsLibrary.newVersion')}
-                    ariaLabel={t('documentsLibrary.newVersionNamed', { name: document.title })}
-                    icon={<CloudUploadOutlined />}
-                    onClick={() => setVersioning(document)}
-                  />
-                </>
-              ) : null}
-              {canArchive && mayChange ? (
                 <IconAction
-                  label={t('documentsArchive.archive')}
-                  ariaLabel={t('documentsArchive.archiveNamed', { name: document.title })}
-                  icon={<DeleteOutlined />}
-                  onClick={() => setArchiving(document)}
+                  label={t('documentsLibrary.newVersion')}
+                  ariaLabel={t('documentsLibrary.newVersionNamed', { name: document.title })}
+                  icon={<CloudUploadOutlined />}
+                  onClick={() => setVersioning(document)}
                 />
-              ) : null}
-            </Flex>
-          );
+              </>
+            ) : null,
+          });
         },
       },
     ],
-    [t, format, download, canArchive, me.role],
+    [t, format, actions, canArchive, me.role],
   );
 
   const exportColumns = useMemo<ExportColumn<Document>[]>(
@@ -190,81 +154,59 @@ export function DocumentsLibraryPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.documentsLibrary')}
-        actions={
-          canUpload ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
-              {t('documentsLibrary.uploadButton')}
-            </Button>
-          ) : null
-        }
-      />
-      <ServerTable<Document, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.documentsLibrary')}
-        searchLabel={t('documentsLibrary.search')}
-        filters={
-          <>
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('documents.facility')}
-              queryKey={['facilities', 'filter-options']}
-              fetchOptions={fetchFacilityOptions}
-              value={state.filters.facilityId}
-              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter"
-              label={t('documents.programArea')}
-              queryKey={['program-areas', 'filter-options']}
-              fetchOptions={(search) =>
-                fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
-                  options.map((option) => ({ ...option, disabled: false })),
-                )
-              }
-              value={state.filters.programAreaId}
-              onChange={(value) => state.setFilter('programAreaId', (value as string | undefined) ?? undefined)}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter"
-              label={t('documents.regulation')}
-              queryKey={['regulations', 'filter-options']}
-              fetchOptions={fetchRegulationOptions}
-              value={state.filters.regulationId}
-              onChange={(value) => state.setFilter('regulationId', (value as string | undefined) ?? undefined)}
-            />
-            <TagFilter
-              label={t('documentsLibrary.tag')}
-              kind="LIBRARY"
-              value={state.filters.tag}
-              onChange={(value) => state.setFilter('tag', value)}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'documents-library',
-          sheetName: t('nav.documentsLibrary'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
-        }}
-        empty={
-          <Empty description={t('documentsLibrary.empty')}>
-            {canUpload ? (
-              <Button type="primary" onClick={() => setEditing({ open: true })}>
-                {t('documentsLibrary.uploadButton')}
-              </Button>
-            ) : null}
-          </Empty>
-        }
-      />
+    <ListScreen<Document, (typeof FILTERS)[number]>
+      title={t('nav.documentsLibrary')}
+      create={
+        canUpload ? { label: t('documentsLibrary.uploadButton'), onClick: () => setEditing({ open: true }) } : undefined
+      }
+      emptyText={t('documentsLibrary.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('documentsLibrary.search')}
+      filters={
+        <>
+          <UrlRemoteFilter
+            state={state}
+            name="facilityId"
+            label={t('documents.facility')}
+            queryKey={['facilities', 'filter-options']}
+            fetchOptions={fetchFacilityOptions}
+          />
+          <UrlRemoteFilter
+            state={state}
+            name="programAreaId"
+            className="data-toolbar__filter"
+            label={t('documents.programArea')}
+            queryKey={['program-areas', 'filter-options']}
+            fetchOptions={(search) =>
+              fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
+                options.map((option) => ({ ...option, disabled: false })),
+              )
+            }
+          />
+          <UrlRemoteFilter
+            state={state}
+            name="regulationId"
+            className="data-toolbar__filter"
+            label={t('documents.regulation')}
+            queryKey={['regulations', 'filter-options']}
+            fetchOptions={fetchRegulationOptions}
+          />
+          <TagFilter
+            label={t('documentsLibrary.tag')}
+            kind="LIBRARY"
+            value={state.filters.tag}
+            onChange={(value) => state.setFilter('tag', value)}
+          />
+        </>
+      }
+      exportOptions={{
+        fileName: 'documents-library',
+        columns: exportColumns,
+        list: (tableQuery, signal) => listDocuments({ ...tableQuery, kind: 'LIBRARY' }, signal),
+      }}
+    >
       <DocumentDetailDrawer
         documentId={detailId}
         onClose={() => setDetailId(undefined)}
@@ -283,7 +225,7 @@ export function DocumentsLibraryPage() {
                   icon={<DeleteOutlined />}
                   onClick={() => {
                     setDetailId(undefined);
-                    setArchiving(document);
+                    actions.archive(document);
                   }}
                 >
                   {t('documentsArchive.archive')}
@@ -293,14 +235,13 @@ export function DocumentsLibraryPage() {
           ) : null
         }
       />
-      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
-      <ArchiveDocumentModal document={archiving} onClose={() => setArchiving(undefined)} />
+      {actions.dialogs}
       <NewVersionModal document={versioning} onClose={() => setVersioning(undefined)} />
       <LibraryDocumentDrawer
         open={editing.open}
         document={editing.document}
         onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
       />
-    </>
+    </ListScreen>
   );
 }

@@ -1,16 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, FileZipOutlined, PlusOutlined } from '@ant-design/icons';
+import { FileZipOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { can } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
-import { IconAction } from '../../../components/data/icon-action';
-import { RemoteSelect } from '../../../components/data/remote-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { UrlRemoteFilter } from '../../../components/data/url-filters';
+import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -19,13 +17,10 @@ import { EvidencePackModal } from '../../evidence-packs/api/evidence-pack-modal'
 import { listDocuments, useDocuments } from '../api/list-documents';
 import { fetchRequirementOptions } from '../api/reference-options';
 import { AddEvidenceModal } from './add-evidence-modal';
-import { ArchiveDocumentModal } from './archive-document-modal';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
-import { canPreview } from '../../../components/document-format';
-import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
-import { useDocumentDownload } from './use-document-download';
+import { useDocumentActions } from './use-document-actions';
 
 const FILTERS = ['facilityId', 'requirementId'] as const;
 
@@ -40,9 +35,7 @@ export function TaskDocumentsPage() {
   const state = useTableUrlState({ filters: FILTERS, defaultSort: '-createdAt' });
   const query = { ...state.query, kind: 'TASK' };
   const result = useDocuments(query);
-  const download = useDocumentDownload();
-  const [preview, setPreview] = useState<PreviewTarget>();
-  const [archiving, setArchiving] = useState<Document>();
+  const actions = useDocumentActions();
   const [detailId, setDetailId] = useState<string>();
   const [adding, setAdding] = useState(false);
   const [packOpen, setPackOpen] = useState(false);
@@ -106,35 +99,10 @@ export function TaskDocumentsPage() {
         title: t('data.actions'),
         key: 'actions',
         fixed: 'right',
-        render: (_, document) => (
-          <Flex gap={4}>
-            {canPreview(document.mediaType) ? (
-              <IconAction
-                label={t('documents.preview')}
-                ariaLabel={t('documents.previewNamed', { name: document.title })}
-                icon={<EyeOutlined />}
-                onClick={() => setPreview({ document })}
-              />
-            ) : null}
-            <IconAction
-              label={t('documents.download')}
-              ariaLabel={t('documents.downloadNamed', { name: document.title })}
-              icon={<DownloadOutlined />}
-              onClick={() => void download(document)}
-            />
-            {canArchive ? (
-              <IconAction
-                label={t('documentsArchive.archive')}
-                ariaLabel={t('documentsArchive.archiveNamed', { name: document.title })}
-                icon={<DeleteOutlined />}
-                onClick={() => setArchiving(document)}
-              />
-            ) : null}
-          </Flex>
-        ),
+        render: (_, document) => actions.buttons(document, { archive: canArchive }),
       },
     ],
-    [t, format, download, canArchive],
+    [t, format, actions, canArchive],
   );
 
   const exportColumns = useMemo<ExportColumn<Document>[]>(
@@ -157,69 +125,44 @@ export function TaskDocumentsPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.taskDocuments')}
-        actions={
-          <>
-            <Button icon={<FileZipOutlined />} onClick={() => setPackOpen(true)}>
-              {t('evidencePack.open')}
-            </Button>
-            {canAttach ? (
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-                {t('taskDocuments.addEvidence')}
-              </Button>
-            ) : null}
-          </>
-        }
-      />
-      <ServerTable<Document, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.taskDocuments')}
-        searchLabel={t('taskDocuments.search')}
-        filters={
-          <>
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('documents.facility')}
-              queryKey={['facilities', 'filter-options']}
-              fetchOptions={fetchFacilityOptions}
-              value={state.filters.facilityId}
-              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('taskDocuments.requirement')}
-              queryKey={['requirements', 'filter-options']}
-              fetchOptions={fetchRequirementOptions}
-              value={state.filters.requirementId}
-              onChange={(value) => state.setFilter('requirementId', (value as string | undefined) ?? undefined)}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'task-documents',
-          sheetName: t('nav.taskDocuments'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
-        }}
-        empty={
-          <Empty description={t('taskDocuments.empty')}>
-            {canAttach ? (
-              <Button type="primary" onClick={() => setAdding(true)}>
-                {t('taskDocuments.addEvidence')}
-              </Button>
-            ) : null}
-          </Empty>
-        }
-      />
-      <DocumentPreviewModal target={preview} onClose={() => setPreview(undefined)} />
-      <ArchiveDocumentModal document={archiving} onClose={() => setArchiving(undefined)} />
+    <ListScreen<Document, (typeof FILTERS)[number]>
+      title={t('nav.taskDocuments')}
+      create={canAttach ? { label: t('taskDocuments.addEvidence'), onClick: () => setAdding(true) } : undefined}
+      headerActions={
+        <Button icon={<FileZipOutlined />} onClick={() => setPackOpen(true)}>
+          {t('evidencePack.open')}
+        </Button>
+      }
+      emptyText={t('taskDocuments.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('taskDocuments.search')}
+      filters={
+        <>
+          <UrlRemoteFilter
+            state={state}
+            name="facilityId"
+            label={t('documents.facility')}
+            queryKey={['facilities', 'filter-options']}
+            fetchOptions={fetchFacilityOptions}
+          />
+          <UrlRemoteFilter
+            state={state}
+            name="requirementId"
+            label={t('taskDocuments.requirement')}
+            queryKey={['requirements', 'filter-options']}
+            fetchOptions={fetchRequirementOptions}
+          />
+        </>
+      }
+      exportOptions={{
+        fileName: 'task-documents',
+        columns: exportColumns,
+        list: (tableQuery, signal) => listDocuments({ ...tableQuery, kind: 'TASK' }, signal),
+      }}
+    >
+      {actions.dialogs}
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
       <AddEvidenceModal open={adding} onClose={() => setAdding(false)} />
       <EvidencePackModal
@@ -227,6 +170,6 @@ export function TaskDocumentsPage() {
         onClose={() => setPackOpen(false)}
         initial={{ facilityId: state.filters.facilityId, requirementId: state.filters.requirementId }}
       />
-    </>
+    </ListScreen>
   );
 }

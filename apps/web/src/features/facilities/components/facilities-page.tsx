@@ -1,19 +1,17 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Flex } from 'antd';
+import { App, Flex } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { FACILITY_STATUSES, FACILITY_TYPES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Facility } from '@rtms/shared/schemas/facilities';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
-import { ConfirmButton } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { FilterSelect } from '../../../components/data/filter-select';
-import { RemoteSelect } from '../../../components/data/remote-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { ListScreen } from '../../../components/data/list-screen';
+import { ActiveToggle } from '../../../components/data/active-toggle';
+import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -105,33 +103,19 @@ export function FacilitiesPage() {
               />
             ) : null}
             {canDeactivate ? (
-              facility.status === 'ACTIVE' ? (
-                <ConfirmButton
-                  key="deactivate"
-                  size="small"
-                  type="text"
-                  icon={<StopOutlined />}
-                  tooltip={t('facilities.deactivate')}
-                  danger
-                  title={t('facilities.deactivateConfirm', { name: facility.name })}
-                  description={t('facilities.deactivateConfirmBody')}
-                  okText={t('facilities.deactivate')}
-                  onConfirm={() => setStatus(facility, 'INACTIVE')}
-                  aria-label={t('facilities.deactivateNamed', { name: facility.name })}
-                />
-              ) : (
-                <ConfirmButton
-                  key="reactivate"
-                  size="small"
-                  type="text"
-                  icon={<UndoOutlined />}
-                  tooltip={t('facilities.reactivate')}
-                  title={t('facilities.reactivateConfirm', { name: facility.name })}
-                  okText={t('facilities.reactivate')}
-                  onConfirm={() => setStatus(facility, 'ACTIVE')}
-                  aria-label={t('facilities.reactivateNamed', { name: facility.name })}
-                />
-              )
+              <ActiveToggle
+                active={facility.status === 'ACTIVE'}
+                onChange={(active) => setStatus(facility, active ? 'ACTIVE' : 'INACTIVE')}
+                texts={{
+                  deactivate: t('facilities.deactivate'),
+                  deactivateConfirm: t('facilities.deactivateConfirm', { name: facility.name }),
+                  deactivateBody: t('facilities.deactivateConfirmBody'),
+                  deactivateNamed: t('facilities.deactivateNamed', { name: facility.name }),
+                  reactivate: t('facilities.reactivate'),
+                  reactivateConfirm: t('facilities.reactivateConfirm', { name: facility.name }),
+                  reactivateNamed: t('facilities.reactivateNamed', { name: facility.name }),
+                }}
+              />
             ) : null}
           </Flex>
         ),
@@ -163,74 +147,52 @@ export function FacilitiesPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.facilities')}
-        actions={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
-              {t('facilities.new')}
-            </Button>
-          ) : null
-        }
-      />
-      <ServerTable<Facility, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.facilities')}
-        searchLabel={t('facilities.search')}
-        filters={
-          <>
-            <FilterSelect
-              label={t('facilities.type')}
-              value={state.filters.type}
-              onChange={(value) => state.setFilter('type', value)}
-              options={FACILITY_TYPES.map((type) => ({ value: type, label: t(`facilityType.${type}`) }))}
-            />
-            <FilterSelect
-              label={t('data.status')}
-              value={state.filters.status}
-              onChange={(value) => state.setFilter('status', value)}
-              options={FACILITY_STATUSES.map((status) => ({ value: status, label: t(`facilityStatus.${status}`) }))}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('facilities.programArea')}
-              queryKey={['program-areas', 'filter-options']}
-              fetchOptions={(search) =>
-                fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
-                  options.map((option) => ({ ...option, disabled: false })),
-                )
-              }
-              value={state.filters.programAreaId}
-              onChange={(value) => state.setFilter('programAreaId', (value as string | undefined) ?? undefined)}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'facilities',
-          sheetName: t('nav.facilities'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listFacilities({ ...state.query, page, pageSize }, signal),
-        }}
-        empty={
-          <Empty description={canCreate ? t('facilities.empty') : t('facilities.emptyScoped')}>
-            {canCreate ? (
-              <Button type="primary" onClick={() => setEditing({ open: true })}>
-                {t('facilities.new')}
-              </Button>
-            ) : null}
-          </Empty>
-        }
-      />
+    <ListScreen<Facility, (typeof FILTERS)[number]>
+      title={t('nav.facilities')}
+      create={canCreate ? { label: t('facilities.new'), onClick: () => setEditing({ open: true }) } : undefined}
+      emptyText={canCreate ? t('facilities.empty') : t('facilities.emptyScoped')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('facilities.search')}
+      filters={
+        <>
+          <UrlFilterSelect
+            state={state}
+            name="type"
+            label={t('facilities.type')}
+            options={FACILITY_TYPES.map((type) => ({ value: type, label: t(`facilityType.${type}`) }))}
+          />
+          <UrlFilterSelect
+            state={state}
+            name="status"
+            label={t('data.status')}
+            options={FACILITY_STATUSES.map((status) => ({ value: status, label: t(`facilityStatus.${status}`) }))}
+          />
+          <UrlRemoteFilter
+            state={state}
+            name="programAreaId"
+            label={t('facilities.programArea')}
+            queryKey={['program-areas', 'filter-options']}
+            fetchOptions={(search) =>
+              fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
+                options.map((option) => ({ ...option, disabled: false })),
+              )
+            }
+          />
+        </>
+      }
+      exportOptions={{
+        fileName: 'facilities',
+        columns: exportColumns,
+        list: listFacilities,
+      }}
+    >
       <FacilityFormDrawer
         open={editing.open}
         facility={editing.facility}
         onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
       />
-    </>
+    </ListScreen>
   );
 }

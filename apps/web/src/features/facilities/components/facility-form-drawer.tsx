@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Col, Drawer, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Alert, App, Button, Drawer, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
 import { DRAWER_WIDTH_LARGE } from '@rtms/shared/constants';
 import { FACILITY_STATUSES, FACILITY_TYPES, type FacilityStatus, type FacilityType } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
@@ -9,6 +9,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { useInterfaceSettings } from '../../../lib/interface-settings/settings-store';
 import { DateField } from '../../../components/data/date-field';
 import { RemoteSelect } from '../../../components/data/remote-select';
+import { SchemaField, SchemaFields } from '../../../components/data/schema-field';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { useCreateFacility } from '../api/create-facility';
@@ -176,111 +177,52 @@ export function FacilityFormDrawer({
         scrollToFirstError
       >
         <Row gutter={16}>
-          <Col xs={24} md={16}>
-            <Form.Item label={labels.name} name="name" rules={rules('name', labels.name)}>
+          <SchemaFields rules={rules} labels={labels}>
+            <SchemaField name="name" md={16}>
               <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item
-              label={labels.code}
-              name="code"
-              rules={rules('code', labels.code, messages.code)}
-              extra={t('facilities.codeHelp')}
-            >
+            </SchemaField>
+            <SchemaField name="code" md={8} messages={messages.code} extra={t('facilities.codeHelp')}>
               <Input autoComplete="off" className="input-uppercase" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={labels.type} name="type" rules={rules('type', labels.type)}>
+            </SchemaField>
+            <SchemaField name="type">
               <Select
                 placeholder={t('facilities.chooseType')}
                 options={FACILITY_TYPES.map((type) => ({ value: type, label: t(`facilityType.${type}`) }))}
               />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={labels.status} name="status" rules={rules('status', labels.status)}>
+            </SchemaField>
+            <SchemaField name="status">
               <Select
                 disabled={!mayChangeStatus}
                 options={FACILITY_STATUSES.map((status) => ({ value: status, label: t(`facilityStatus.${status}`) }))}
               />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label={labels.address} name="address" rules={rules('address', labels.address)}>
+            </SchemaField>
+            <SchemaField name="address" wide>
               <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label={labels.city} name="city" rules={rules('city', labels.city)}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label={labels.state} name="state" rules={rules('state', labels.state)}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label={labels.country} name="country" rules={rules('country', labels.country)}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label={labels.latitude} name="latitude" rules={rules('latitude', labels.latitude)}>
-              <InputNumber className="input-full" step={0.0001} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label={labels.longitude} name="longitude" rules={rules('longitude', labels.longitude)}>
-              <InputNumber className="input-full" step={0.0001} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item label={labels.capacityMw} name="capacityMw" rules={rules('capacityMw', labels.capacityMw)}>
-              <InputNumber className="input-full" step={0.1} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={labels.commercialOperationDate}
-              name="commercialOperationDate"
-              rules={rules('commercialOperationDate', labels.commercialOperationDate, messages.commercialOperationDate)}
-            >
+            </SchemaField>
+            {(['city', 'state', 'country'] as const).map((name) => (
+              <SchemaField key={name} name={name} md={8}>
+                <Input autoComplete="off" />
+              </SchemaField>
+            ))}
+            {(['latitude', 'longitude', 'capacityMw'] as const).map((name) => (
+              <SchemaField key={name} name={name} md={8}>
+                <InputNumber className="input-full" step={name === 'capacityMw' ? 0.1 : 0.0001} />
+              </SchemaField>
+            ))}
+            <SchemaField name="commercialOperationDate" messages={messages.commercialOperationDate}>
               <DateField className="input-full" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={labels.notifyFrom}
-              name="notifyFrom"
-              rules={rules('notifyFrom', labels.notifyFrom, messages.notifyFrom)}
-              extra={t('facilities.notifyFromHelp')}
-            >
+            </SchemaField>
+            <SchemaField name="notifyFrom" messages={messages.notifyFrom} extra={t('facilities.notifyFromHelp')}>
               <DateField className="input-full" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={labels.timeZone}
-              name="timeZone"
-              rules={rules('timeZone', labels.timeZone, messages.timeZone)}
-              extra={t('facilities.timeZoneHelp')}
-            >
+            </SchemaField>
+            <SchemaField name="timeZone" messages={messages.timeZone} extra={t('facilities.timeZoneHelp')}>
               <Select
                 showSearch={{ optionFilterProp: ['label', 'value'] }}
                 options={zones}
                 placeholder={t('facilities.chooseTimeZone')}
               />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              label={labels.programAreaIds}
-              name="programAreaIds"
-              rules={rules('programAreaIds', labels.programAreaIds)}
-            >
+            </SchemaField>
+            <SchemaField name="programAreaIds" wide>
               <RemoteSelect
                 mode="multiple"
                 label={labels.programAreaIds}
@@ -288,13 +230,11 @@ export function FacilityFormDrawer({
                 fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
                 knownOptions={knownProgramAreas}
               />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label={labels.notes} name="notes" rules={rules('notes', labels.notes)}>
+            </SchemaField>
+            <SchemaField name="notes" wide>
               <Input.TextArea rows={4} />
-            </Form.Item>
-          </Col>
+            </SchemaField>
+          </SchemaFields>
         </Row>
       </Form>
     </Drawer>

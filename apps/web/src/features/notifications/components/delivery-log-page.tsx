@@ -8,7 +8,7 @@ import {
   type NotificationDelivery,
 } from '@rtms/shared/schemas/notifications';
 import { PageHeader } from '../../../components/page-header';
-import { FilterSelect } from '../../../components/data/filter-select';
+import { UrlFilterSelect } from '../../../components/data/url-filters';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -116,16 +116,16 @@ export function DeliveryLogPage() {
         searchLabel={t('deliveries.search')}
         filters={
           <>
-            <FilterSelect
+            <UrlFilterSelect
+              state={state}
+              name="status"
               label={t('deliveries.status')}
-              value={state.filters.status}
-              onChange={(value) => state.setFilter('status', value)}
               options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveries.status.${value}`) }))}
             />
-            <FilterSelect
+            <UrlFilterSelect
+              state={state}
+              name="category"
               label={t('notifications.kind')}
-              value={state.filters.category}
-              onChange={(value) => state.setFilter('category', value)}
               options={NOTIFICATION_CATEGORIES.map((value) => ({ value, label: t(`notifications.category.${value}`) }))}
             />
           </>

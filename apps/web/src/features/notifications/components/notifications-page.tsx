@@ -5,7 +5,7 @@ import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { NOTIFICATION_CATEGORIES, type Notification } from '@rtms/shared/schemas/notifications';
 import { PageHeader } from '../../../components/page-header';
-import { FilterSelect } from '../../../components/data/filter-select';
+import { UrlFilterSelect } from '../../../components/data/url-filters';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -123,19 +123,19 @@ export function NotificationsPage() {
         searchLabel={t('notifications.search')}
         filters={
           <>
-            <FilterSelect
+            <UrlFilterSelect
+              state={state}
+              name="unread"
               label={t('notifications.show')}
-              value={state.filters.unread}
-              onChange={(value) => state.setFilter('unread', value)}
               options={[
                 { value: 'true', label: t('notifications.showUnread') },
                 { value: 'false', label: t('notifications.read') },
               ]}
             />
-            <FilterSelect
+            <UrlFilterSelect
+              state={state}
+              name="category"
               label={t('notifications.kind')}
-              value={state.filters.category}
-              onChange={(value) => state.setFilter('category', value)}
               options={NOTIFICATION_CATEGORIES.map((value) => ({ value, label: t(`notifications.category.${value}`) }))}
             />
           </>

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import {
   createProgramAreaBodySchema,
   updateProgramAreaBodySchema,
   type ProgramArea,
 } from '@rtms/shared/schemas/program-areas';
 import { useT } from '../../../lib/i18n/use-t';
+import { FormModal } from '../../../components/data/form-modal';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { useCreateProgramArea } from '../api/create-program-area';
 import { useUpdateProgramArea } from '../api/update-program-area';
@@ -65,34 +66,23 @@ export function ProgramAreaFormModal({
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
+      form={form}
       title={programArea ? t('programAreas.editTitle') : t('programAreas.createTitle')}
       okText={programArea ? t('data.save') : t('programAreas.create')}
-      cancelText={t('data.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      okButtonProps={{ loading: saving }}
-      cancelButtonProps={{ disabled: saving }}
-      mask={{ closable: !saving }}
-      destroyOnHidden
+      saving={saving}
+      formError={formError}
+      onClose={onClose}
+      onFinish={onFinish}
       afterClose={() => setFormError(undefined)}
-      forceRender
     >
-      {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={saving} requiredMark="optional">
-        <Form.Item
-          label={labels.name}
-          name="name"
-          rules={rules('name', labels.name)}
-          extra={t('programAreas.nameHelp')}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={labels.description} name="description" rules={rules('description', labels.description)}>
-          <Input.TextArea rows={4} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={labels.name} name="name" rules={rules('name', labels.name)} extra={t('programAreas.nameHelp')}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={labels.description} name="description" rules={rules('description', labels.description)}>
+        <Input.TextArea rows={4} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Flex, Typography } from 'antd';
+import { App, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { can } from '@rtms/shared/permissions';
 import type { ProgramArea } from '@rtms/shared/schemas/program-areas';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
 import { ActiveTag } from '../../../components/data/active-tag';
-import { ConfirmButton } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { FilterSelect } from '../../../components/data/filter-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { ListScreen } from '../../../components/data/list-screen';
+import { ActiveToggle, settingsToggleTexts } from '../../../components/data/active-toggle';
+import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -85,33 +84,11 @@ export function ProgramAreasPage() {
                     icon={<EditOutlined />}
                     onClick={() => setEditing({ open: true, programArea: area })}
                   />
-                  {area.active ? (
-                    <ConfirmButton
-                      key="deactivate"
-                      size="small"
-                      type="text"
-                      icon={<StopOutlined />}
-                      tooltip={t('settings.deactivate')}
-                      danger
-                      title={t('settings.deactivateConfirm', { name: area.name })}
-                      description={t('programAreas.deactivateBody')}
-                      okText={t('settings.deactivate')}
-                      onConfirm={() => setActive(area, false)}
-                      aria-label={t('settings.deactivateNamed', { name: area.name })}
-                    />
-                  ) : (
-                    <ConfirmButton
-                      key="reactivate"
-                      size="small"
-                      type="text"
-                      icon={<UndoOutlined />}
-                      tooltip={t('settings.reactivate')}
-                      title={t('settings.reactivateConfirm', { name: area.name })}
-                      okText={t('settings.reactivate')}
-                      onConfirm={() => setActive(area, true)}
-                      aria-label={t('settings.reactivateNamed', { name: area.name })}
-                    />
-                  )}
+                  <ActiveToggle
+                    active={area.active}
+                    onChange={(active) => setActive(area, active)}
+                    texts={settingsToggleTexts(t, area.name, t('programAreas.deactivateBody'))}
+                  />
                 </Flex>
               ),
             },
@@ -133,56 +110,26 @@ export function ProgramAreasPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.programAreas')}
-        actions={
-          canManage ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
-              {t('programAreas.new')}
-            </Button>
-          ) : null
-        }
-      />
-      <ServerTable<ProgramArea, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.programAreas')}
-        searchLabel={t('programAreas.search')}
-        filters={
-          <FilterSelect
-            label={t('data.status')}
-            value={state.filters.active}
-            onChange={(value) => state.setFilter('active', value)}
-            options={[
-              { value: 'true', label: t('data.activeOnly') },
-              { value: 'false', label: t('data.inactiveOnly') },
-            ]}
-          />
-        }
-        exportOptions={{
-          fileName: 'program-areas',
-          sheetName: t('nav.programAreas'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listProgramAreas({ ...state.query, page, pageSize }, signal),
-        }}
-        empty={
-          <Empty description={t('programAreas.empty')}>
-            {canManage ? (
-              <Button type="primary" onClick={() => setEditing({ open: true })}>
-                {t('programAreas.new')}
-              </Button>
-            ) : null}
-          </Empty>
-        }
-      />
+    <ListScreen<ProgramArea, (typeof FILTERS)[number]>
+      title={t('nav.programAreas')}
+      create={canManage ? { label: t('programAreas.new'), onClick: () => setEditing({ open: true }) } : undefined}
+      emptyText={t('programAreas.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('programAreas.search')}
+      filters={<UrlActiveFilter state={state} name="active" />}
+      exportOptions={{
+        fileName: 'program-areas',
+        columns: exportColumns,
+        list: listProgramAreas,
+      }}
+    >
       <ProgramAreaFormModal
         open={editing.open}
         programArea={editing.programArea}
         onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
       />
-    </>
+    </ListScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Form, Input, Modal, Select } from 'antd';
+import { App, Form, Input, Select } from 'antd';
 import { JURISDICTIONS, type Jurisdiction } from '@rtms/shared/enums';
 import {
   createRegulationBodySchema,
@@ -7,6 +7,7 @@ import {
   type Regulation,
 } from '@rtms/shared/schemas/regulations';
 import { useT } from '../../../lib/i18n/use-t';
+import { FormModal } from '../../../components/data/form-modal';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { useCreateRegulation } from '../api/create-regulation';
 import { useUpdateRegulation } from '../api/update-regulation';
@@ -77,50 +78,44 @@ export function RegulationFormModal({
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
+      form={form}
       title={regulation ? t('regulations.editTitle') : t('regulations.createTitle')}
       okText={regulation ? t('data.save') : t('regulations.create')}
-      cancelText={t('data.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      okButtonProps={{ loading: saving }}
-      cancelButtonProps={{ disabled: saving }}
-      mask={{ closable: !saving }}
-      width={640}
-      destroyOnHidden
+      saving={saving}
+      formError={formError}
+      onClose={onClose}
+      onFinish={onFinish}
       afterClose={() => setFormError(undefined)}
-      forceRender
+      width={640}
     >
-      {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={saving} requiredMark="optional">
-        <Form.Item label={labels.title} name="title" rules={rules('title', labels.title)}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          label={labels.citation}
-          name="citation"
-          rules={rules('citation', labels.citation)}
-          extra={t('regulations.citationHelp')}
-        >
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={labels.agency} name="agency" rules={rules('agency', labels.agency)}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={labels.jurisdiction} name="jurisdiction" rules={rules('jurisdiction', labels.jurisdiction)}>
-          <Select
-            placeholder={t('regulations.chooseJurisdiction')}
-            options={JURISDICTIONS.map((value) => ({ value, label: t(`jurisdiction.${value}`) }))}
-          />
-        </Form.Item>
-        <Form.Item label={labels.link} name="link" rules={rules('link', labels.link)}>
-          <Input type="url" autoComplete="off" placeholder="https://" />
-        </Form.Item>
-        <Form.Item label={labels.description} name="description" rules={rules('description', labels.description)}>
-          <Input.TextArea rows={4} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={labels.title} name="title" rules={rules('title', labels.title)}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        label={labels.citation}
+        name="citation"
+        rules={rules('citation', labels.citation)}
+        extra={t('regulations.citationHelp')}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={labels.agency} name="agency" rules={rules('agency', labels.agency)}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={labels.jurisdiction} name="jurisdiction" rules={rules('jurisdiction', labels.jurisdiction)}>
+        <Select
+          placeholder={t('regulations.chooseJurisdiction')}
+          options={JURISDICTIONS.map((value) => ({ value, label: t(`jurisdiction.${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item label={labels.link} name="link" rules={rules('link', labels.link)}>
+        <Input type="url" autoComplete="off" placeholder="https://" />
+      </Form.Item>
+      <Form.Item label={labels.description} name="description" rules={rules('description', labels.description)}>
+        <Input.TextArea rows={4} />
+      </Form.Item>
+    </FormModal>
   );
 }

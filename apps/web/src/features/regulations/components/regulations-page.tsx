@@ -1,18 +1,17 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Flex, Typography } from 'antd';
+import { App, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { JURISDICTIONS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Regulation } from '@rtms/shared/schemas/regulations';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
 import { ActiveTag } from '../../../components/data/active-tag';
-import { ConfirmButton } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { FilterSelect } from '../../../components/data/filter-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { ListScreen } from '../../../components/data/list-screen';
+import { ActiveToggle, settingsToggleTexts } from '../../../components/data/active-toggle';
+import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -108,33 +107,11 @@ export function RegulationsPage() {
                     icon={<EditOutlined />}
                     onClick={() => setEditing({ open: true, regulation })}
                   />
-                  {regulation.active ? (
-                    <ConfirmButton
-                      key="deactivate"
-                      size="small"
-                      type="text"
-                      icon={<StopOutlined />}
-                      tooltip={t('settings.deactivate')}
-                      danger
-                      title={t('settings.deactivateConfirm', { name: regulation.title })}
-                      description={t('regulations.deactivateBody')}
-                      okText={t('settings.deactivate')}
-                      onConfirm={() => setActive(regulation, false)}
-                      aria-label={t('settings.deactivateNamed', { name: regulation.title })}
-                    />
-                  ) : (
-                    <ConfirmButton
-                      key="reactivate"
-                      size="small"
-                      type="text"
-                      icon={<UndoOutlined />}
-                      tooltip={t('settings.reactivate')}
-                      title={t('settings.reactivateConfirm', { name: regulation.title })}
-                      okText={t('settings.reactivate')}
-                      onConfirm={() => setActive(regulation, true)}
-                      aria-label={t('settings.reactivateNamed', { name: regulation.title })}
-                    />
-                  )}
+                  <ActiveToggle
+                    active={regulation.active}
+                    onChange={(active) => setActive(regulation, active)}
+                    texts={settingsToggleTexts(t, regulation.title, t('regulations.deactivateBody'))}
+                  />
                 </Flex>
               ),
             },
@@ -160,64 +137,36 @@ export function RegulationsPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.regulations')}
-        actions={
-          canManage ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
-              {t('regulations.new')}
-            </Button>
-          ) : null
-        }
-      />
-      <ServerTable<Regulation, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.regulations')}
-        searchLabel={t('regulations.search')}
-        filters={
-          <>
-            <FilterSelect
-              label={t('regulations.jurisdiction')}
-              value={state.filters.jurisdiction}
-              onChange={(value) => state.setFilter('jurisdiction', value)}
-              options={JURISDICTIONS.map((value) => ({ value, label: t(`jurisdiction.${value}`) }))}
-            />
-            <FilterSelect
-              label={t('data.status')}
-              value={state.filters.active}
-              onChange={(value) => state.setFilter('active', value)}
-              options={[
-                { value: 'true', label: t('data.activeOnly') },
-                { value: 'false', label: t('data.inactiveOnly') },
-              ]}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'regulations',
-          sheetName: t('nav.regulations'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listRegulations({ ...state.query, page, pageSize }, signal),
-        }}
-        empty={
-          <Empty description={t('regulations.empty')}>
-            {canManage ? (
-              <Button type="primary" onClick={() => setEditing({ open: true })}>
-                {t('regulations.new')}
-              </Button>
-            ) : null}
-          </Empty>
-        }
-      />
+    <ListScreen<Regulation, (typeof FILTERS)[number]>
+      title={t('nav.regulations')}
+      create={canManage ? { label: t('regulations.new'), onClick: () => setEditing({ open: true }) } : undefined}
+      emptyText={t('regulations.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('regulations.search')}
+      filters={
+        <>
+          <UrlFilterSelect
+            state={state}
+            name="jurisdiction"
+            label={t('regulations.jurisdiction')}
+            options={JURISDICTIONS.map((value) => ({ value, label: t(`jurisdiction.${value}`) }))}
+          />
+          <UrlActiveFilter state={state} name="active" />
+        </>
+      }
+      exportOptions={{
+        fileName: 'regulations',
+        columns: exportColumns,
+        list: listRegulations,
+      }}
+    >
       <RegulationFormModal
         open={editing.open}
         regulation={editing.regulation}
         onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
       />
-    </>
+    </ListScreen>
   );
 }

@@ -1,24 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Col,
-  Divider,
-  Drawer,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Divider, Drawer, Flex, Form, Modal, Typography } from 'antd';
 import { DRAWER_WIDTH_LARGE } from '@rtms/shared/constants';
-import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } from '@rtms/shared/enums';
-import { defaultGraceDays, defaultLeadTimeDays } from '@rtms/shared/recurrence';
 import {
   createRequirementBodySchema,
   updateRequirementBodySchema,
@@ -30,15 +12,11 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/use-t';
 import { useInterfaceSettings } from '../../../lib/interface-settings/settings-store';
-import { DateField } from '../../../components/data/date-field';
-import { RemoteSelect } from '../../../components/data/remote-select';
+import { SchemaFields } from '../../../components/data/schema-field';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
-import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
-import { fetchAssigneeOptions } from '../../tasks/api/assignee-options';
 import { useCreateRequirement, type RequirementSaved } from '../api/create-requirement';
 import { usePreviewRequirement } from '../api/preview-requirement';
-import { fetchRegulationOptions } from '../api/regulation-options';
 import { useUpdateRequirement } from '../api/update-requirement';
 import { RequirementFacilitiesField } from './requirement-facilities-field';
 import {
@@ -51,9 +29,15 @@ import {
   type RequirementField,
   type RequirementFormValues,
 } from './requirement-form-values';
+import { RequirementObligationSection } from './requirement-form-obligation';
+import { RequirementScheduleSection } from './requirement-form-schedule';
+import {
+  RequirementEvidenceSection,
+  RequirementOnboardingSection,
+  RequirementTermSection,
+} from './requirement-form-term';
 import { ReminderPolicyFields } from './reminder-policy-fields';
 import { RequirementPreviewDiff } from '../api/requirement-preview-diff';
-import { PeriodEndFields } from './period-end-fields';
 import './requirements.css';
 
 type Body = CreateRequirementBody | UpdateRequirementBody;
@@ -91,17 +75,9 @@ export function RequirementFormDrawer({
   // Per-field rules and required marks from the create schema (what a requirement must have); an edit
   // is parsed with the update schema on submit.
   const rules = createForm.rules;
-  /** The schema's rules for a field the form always needs (the update schema leaves every field optional). */
-  const requiredRules = (...args: Parameters<typeof rules>) => {
-    const [first, ...rest] = rules(...args);
-    return [{ ...first, required: true }, ...rest];
-  };
   const saving = create.isPending || update.isPending;
   const busy = saving || preview.isPending;
   const frequency = Form.useWatch('frequency', form);
-  const scheduleMode = Form.useWatch('scheduleMode', form);
-  const evidenceRequired = Form.useWatch('evidenceRequired', form);
-  const backfill = Form.useWatch('backfill', form);
 
   const labels: Record<RequirementField, string> = {
     title: t('requirement.title'),
@@ -227,7 +203,6 @@ export function RequirementFormDrawer({
       binding.assigneeId ? [{ value: binding.assigneeId, label: binding.assigneeName ?? binding.assigneeId }] : [],
     ),
   ];
-  const dateMessages = { custom: t('form.invalidDate') };
 
   return (
     <>
@@ -263,265 +238,17 @@ export function RequirementFormDrawer({
           requiredMark="optional"
           scrollToFirstError
         >
-          <Divider titlePlacement="start">{t('requirement.sectionObligation')}</Divider>
-          <Row gutter={16}>
-            <Col span={24}>
-              <Form.Item label={labels.title} name="title" rules={rules('title', labels.title)}>
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item
-                label={labels.description}
-                name="description"
-                rules={rules('description', labels.description)}
-                extra={t('requirement.descriptionHelp')}
-              >
-                <Input.TextArea rows={4} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label={labels.regulationId} name="regulationId">
-                <RemoteSelect
-                  allowClear
-                  label={labels.regulationId}
-                  queryKey={['regulations', 'options']}
-                  fetchOptions={(search) => fetchRegulationOptions(search, t('data.inactive'))}
-                  knownOptions={
-                    requirement?.regulationId
-                      ? [
-                          {
-                            value: requirement.regulationId,
-                            label: requirement.regulationTitle ?? requirement.regulationId,
-                          },
-                        ]
-                      : []
-                  }
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={labels.citation}
-                name="citation"
-                rules={rules('citation', labels.citation)}
-                extra={t('regulations.citationHelp')}
-              >
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label={labels.programAreaId} name="programAreaId">
-                <RemoteSelect
-                  allowClear
-                  label={labels.programAreaId}
-                  queryKey={['program-areas', 'options']}
-                  fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
-                  knownOptions={
-                    requirement?.programAreaId
-                      ? [
-                          {
-                            value: requirement.programAreaId,
-                            label: requirement.programAreaName ?? requirement.programAreaId,
-                          },
-                        ]
-                      : []
-                  }
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label={labels.category} name="category" rules={rules('category', labels.category)}>
-                <Select
-                  placeholder={t('requirement.chooseCategory')}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={labels.permitNumber}
-                name="permitNumber"
-                rules={rules('permitNumber', labels.permitNumber)}
-              >
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-          </Row>
-
-          <Divider titlePlacement="start">{t('requirement.sectionSchedule')}</Divider>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item label={labels.frequency} name="frequency" rules={rules('frequency', labels.frequency)}>
-                <Select
-                  placeholder={t('requirement.chooseFrequency')}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={TASK_FREQUENCIES.map((value) => ({ value, label: t(`frequency.${value}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={labels.scheduleMode}
-                name="scheduleMode"
-                rules={rules('scheduleMode', labels.scheduleMode)}
-                extra={t('requirement.scheduleModeHelp')}
-              >
-                <Select options={SCHEDULE_MODES.map((value) => ({ value, label: t(`scheduleMode.${value}`) }))} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={labels.firstDueDate}
-                name="firstDueDate"
-                rules={requiredRules('firstDueDate', labels.firstDueDate, dateMessages)}
-                extra={t('requirement.firstDueDateHelp')}
-              >
-                <DateField className="input-full" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={labels.weekendShift}
-                name="weekendShift"
-                rules={rules('weekendShift', labels.weekendShift)}
-                extra={t('requirement.weekendShiftHelp')}
-              >
-                <Select options={WEEKEND_SHIFTS.map((value) => ({ value, label: t(`weekendShift.${value}`) }))} />
-              </Form.Item>
-            </Col>
-            {scheduleMode === 'PERIOD_END' ? <PeriodEndFields form={form} /> : null}
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={labels.leadTimeDays}
-                name="leadTimeDays"
-                rules={rules('leadTimeDays', labels.leadTimeDays)}
-                extra={
-                  frequency
-                    ? t('requirement.defaultDays', {
-                        frequency: t(`frequency.${frequency}`),
-                        days: format.number(defaultLeadTimeDays(frequency)),
-                      })
-                    : t('requirement.leadTimeHelp')
-                }
-              >
-                <InputNumber className="input-full" min={0} precision={0} suffix={t('requirement.days')} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={labels.graceDays}
-                name="graceDays"
-                rules={rules('graceDays', labels.graceDays)}
-                extra={
-                  frequency
-                    ? t('requirement.defaultDays', {
-                        frequency: t(`frequency.${frequency}`),
-                        days: format.number(defaultGraceDays(frequency)),
-                      })
-                    : t('requirement.graceHelp')
-                }
-              >
-                <InputNumber className="input-full" min={0} precision={0} suffix={t('requirement.days')} />
-              </Form.Item>
-            </Col>
-            {frequency ? (
-              <Col span={24}>
-                <Button type="link" className="requirement-form__defaults" onClick={restoreDefaults}>
-                  {t('requirement.useDefaults')}
-                </Button>
-              </Col>
-            ) : null}
-          </Row>
-
-          <ReminderPolicyFields />
-
-          <Divider titlePlacement="start">{t('requirement.sectionEvidence')}</Divider>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="evidenceRequired" valuePropName="checked">
-                <Checkbox>{labels.evidenceRequired}</Checkbox>
-              </Form.Item>
-            </Col>
-            {evidenceRequired ? (
-              <Col xs={24} md={12}>
-                <Form.Item
-                  label={labels.minEvidence}
-                  name="minEvidence"
-                  rules={requiredRules('minEvidence', labels.minEvidence)}
-                >
-                  <InputNumber className="input-full" min={1} precision={0} />
-                </Form.Item>
-              </Col>
-            ) : null}
-          </Row>
-
-          <Divider titlePlacement="start">{t('requirement.sectionTerm')}</Divider>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={labels.activeFrom}
-                name="activeFrom"
-                rules={rules('activeFrom', labels.activeFrom, dateMessages)}
-              >
-                <DateField className="input-full" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={labels.activeUntil}
-                name="activeUntil"
-                dependencies={['activeFrom']}
-                rules={[
-                  ...rules('activeUntil', labels.activeUntil, dateMessages),
-                  ({ getFieldValue }) => ({
-                    validator: async (_, value: string | null | undefined) => {
-                      const from = getFieldValue('activeFrom') as string | null | undefined;
-                      if (value && from && value < from) throw new Error(t('requirement.untilBeforeFrom'));
-                    },
-                  }),
-                ]}
-                extra={t('requirement.activeRangeHelp')}
-              >
-                <DateField className="input-full" />
-              </Form.Item>
-            </Col>
-            <Col span={24}>
-              <Form.Item
-                label={labels.defaultAssigneeId}
-                name="defaultAssigneeId"
-                extra={t('requirement.defaultAssigneeHelp')}
-              >
-                <RemoteSelect
-                  allowClear
-                  label={labels.defaultAssigneeId}
-                  placeholder={t('task.unassigned')}
-                  queryKey={['users', 'assignee-options']}
-                  fetchOptions={fetchAssigneeOptions}
-                  knownOptions={knownAssignees}
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-
-          <Divider titlePlacement="start">{t('requirement.facilities')}</Divider>
-          <Typography.Paragraph type="secondary">{t('requirement.facilitiesHelp')}</Typography.Paragraph>
-          <RequirementFacilitiesField form={form} knownAssignees={knownAssignees} />
-
-          <Divider titlePlacement="start">{t('requirement.sectionOnboarding')}</Divider>
-          <Form.Item name="backfill" valuePropName="checked" extra={t('requirement.backfillHelp')}>
-            <Checkbox>{t('requirement.backfill')}</Checkbox>
-          </Form.Item>
-          {backfill ? (
-            <Form.Item
-              label={labels.backfillFrom}
-              name="backfillFrom"
-              rules={requiredRules('backfillFrom', labels.backfillFrom, dateMessages)}
-            >
-              <DateField className="input-full" />
-            </Form.Item>
-          ) : null}
+          <SchemaFields rules={rules} labels={labels}>
+            <RequirementObligationSection requirement={requirement} />
+            <RequirementScheduleSection form={form} onRestoreDefaults={restoreDefaults} />
+            <ReminderPolicyFields />
+            <RequirementEvidenceSection />
+            <RequirementTermSection knownAssignees={knownAssignees} />
+            <Divider titlePlacement="start">{t('requirement.facilities')}</Divider>
+            <Typography.Paragraph type="secondary">{t('requirement.facilitiesHelp')}</Typography.Paragraph>
+            <RequirementFacilitiesField form={form} knownAssignees={knownAssignees} />
+            <RequirementOnboardingSection />
+          </SchemaFields>
         </Form>
       </Drawer>
       <Modal

@@ -18,3 +18,11 @@ export async function fetchAssigneeOptions(
   });
   return page.data.map((user) => ({ value: user._id, label: userLabel(user) }));
 }
+
+/** The assignee filter's options: "Unassigned" (the API's `assigneeId=none`), then the people matching `search`. */
+export async function fetchAssigneeFilterOptions(
+  search: string,
+  unassignedLabel: string,
+): Promise<{ value: string; label: string }[]> {
+  return [{ value: 'none', label: unassignedLabel }, ...(await fetchAssigneeOptions(search))];
+}

@@ -12,18 +12,18 @@ import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
-import { FilterSelect } from '../../../components/data/filter-select';
-import { RemoteSelect } from '../../../components/data/remote-select';
+import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchRequirementOptions } from '../../requirements/api/list-requirements';
-import { fetchAssigneeOptions } from './assignee-options';
+import { fetchAssigneeFilterOptions } from './assignee-options';
 import { listTasks, useTasks } from './list-tasks';
 import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
-import { AssignTasksModal, BulkCompleteModal } from './task-action-modals';
+import { AssignTasksModal } from './task-action-modals';
+import { BulkCompleteModal } from '../components/task-completion-modals';
 import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell } from '../components/task-cells';
 import { DEFAULT_STATES, stateParamOf, statesOf, taskApiQuery } from '../components/task-list-query';
 import '../components/tasks.css';
@@ -222,45 +222,41 @@ export function TasksTable({
         filters={
           <>
             {fixed.facilityId ? null : (
-              <RemoteSelect
-                allowClear
-                className="data-toolbar__filter data-toolbar__filter--wide"
+              <UrlRemoteFilter
+                state={state}
+                name="facilityId"
                 label={t('task.facility')}
                 queryKey={['facilities', 'options']}
                 fetchOptions={fetchFacilityOptions}
                 knownOptions={facilityKnown}
-                value={state.filters.facilityId}
-                onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
               />
             )}
             {fixed.requirementId ? null : (
-              <RemoteSelect
-                allowClear
-                className="data-toolbar__filter data-toolbar__filter--wide"
+              <UrlRemoteFilter
+                state={state}
+                name="requirementId"
                 label={t('task.requirement')}
                 queryKey={['requirements', 'options']}
                 fetchOptions={fetchRequirementOptions}
                 knownOptions={requirementKnown}
-                value={state.filters.requirementId}
-                onChange={(value) => state.setFilter('requirementId', (value as string | undefined) ?? undefined)}
               />
             )}
-            <FilterSelect
+            <UrlFilterSelect
+              state={state}
+              name="category"
               label={t('requirement.category')}
-              value={state.filters.category}
-              onChange={(value) => state.setFilter('category', value)}
               options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
             />
-            <FilterSelect
+            <UrlFilterSelect
+              state={state}
+              name="frequency"
               label={t('requirement.frequency')}
-              value={state.filters.frequency}
-              onChange={(value) => state.setFilter('frequency', value)}
               options={TASK_FREQUENCIES.map((value) => ({ value, label: t(`frequency.${value}`) }))}
             />
-            <FilterSelect
+            <UrlFilterSelect
+              state={state}
+              name="status"
               label={t('data.status')}
-              value={state.filters.status}
-              onChange={(value) => state.setFilter('status', value)}
               options={TASK_STATUSES.map((value) => ({ value, label: t(`taskStatus.${value}`) }))}
             />
             <Select<string[]>
@@ -275,24 +271,19 @@ export function TasksTable({
               onChange={(states) => state.setFilter('state', stateParamOf(states, fallback) || undefined)}
               options={TASK_STATES.map((value) => ({ value, label: t(STATE_LABELS[value]) }))}
             />
-            <FilterSelect
+            <UrlFilterSelect
+              state={state}
+              name="timeliness"
               label={t('task.timeliness')}
-              value={state.filters.timeliness}
-              onChange={(value) => state.setFilter('timeliness', value)}
               options={TIMELINESS.map((value) => ({ value, label: t(`timeliness.${value}`) }))}
             />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
+            <UrlRemoteFilter
+              state={state}
+              name="assigneeId"
               label={t('task.assignee')}
               queryKey={['users', 'assignee-filter']}
-              fetchOptions={async (search) => [
-                { value: 'none', label: t('task.unassigned') },
-                ...(await fetchAssigneeOptions(search)),
-              ]}
+              fetchOptions={(search) => fetchAssigneeFilterOptions(search, t('task.unassigned'))}
               knownOptions={[{ value: 'none', label: t('task.unassigned') }, ...assigneeKnown]}
-              value={state.filters.assigneeId}
-              onChange={(value) => state.setFilter('assigneeId', (value as string | undefined) ?? undefined)}
             />
             <DatePicker.RangePicker
               aria-label={t('tasks.dueRange')}

@@ -39,13 +39,8 @@ import { auditValueText } from '../../../components/audit-changes';
 import { userQueryOptions } from '../../users/api/get-user';
 import { useAddTaskComment } from '../api/add-task-comment';
 import { useUpdateTask } from '../api/update-task';
-import {
-  AssignTasksModal,
-  CompleteTaskModal,
-  NotApplicableModal,
-  ReopenTaskModal,
-  RescheduleTaskModal,
-} from '../api/task-action-modals';
+import { AssignTasksModal, NotApplicableModal, ReopenTaskModal, RescheduleTaskModal } from '../api/task-action-modals';
+import { CompleteTaskModal } from './task-completion-modals';
 import { TaskEvidenceSection } from './task-evidence-section';
 import { TaskInstructions } from './task-instructions';
 import { TaskTags } from '../../../components/task-tags';

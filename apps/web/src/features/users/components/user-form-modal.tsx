@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Checkbox, Form, Input, Modal, Radio, Select } from 'antd';
+import { App, Checkbox, Form, Input, Radio, Select } from 'antd';
 import { can } from '@rtms/shared/permissions';
 import type { Role } from '@rtms/shared/enums';
 import { createUserBodySchema, updateUserBodySchema, type User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { RemoteSelect } from '../../../components/data/remote-select';
+import { FormModal } from '../../../components/data/form-modal';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { useNewPasswordRule } from '../../../lib/auth/new-password-rule';
@@ -133,82 +134,76 @@ export function UserFormModal({
   const showRole = !isEdit || allowed?.editRole;
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
+      form={form}
       title={isEdit ? t('users.editTitle', { name: user?.name || user?.email || '' }) : t('users.createTitle')}
       okText={isEdit ? t('data.save') : t('users.create')}
-      cancelText={t('data.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      okButtonProps={{ loading: saving }}
-      cancelButtonProps={{ disabled: saving }}
-      mask={{ closable: !saving }}
-      destroyOnHidden
+      saving={saving}
+      formError={formError}
+      onClose={onClose}
+      onFinish={onFinish}
       afterClose={() => setFormError(undefined)}
-      forceRender
     >
-      {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={saving} requiredMark="optional">
+      <Form.Item
+        label={labels.email}
+        name="email"
+        rules={rules('email', labels.email)}
+        hidden={isEdit && !allowed?.editEmail}
+      >
+        <Input type="email" autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={labels.firstName} name="firstName" rules={rules('firstName', labels.firstName)}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      <Form.Item label={labels.lastName} name="lastName" rules={rules('lastName', labels.lastName)}>
+        <Input autoComplete="off" />
+      </Form.Item>
+      {showRole ? (
         <Form.Item
-          label={labels.email}
-          name="email"
-          rules={rules('email', labels.email)}
-          hidden={isEdit && !allowed?.editEmail}
+          label={labels.role}
+          name="role"
+          rules={rules('role', labels.role)}
+          extra={isEdit ? t('users.roleChangeNote') : undefined}
         >
-          <Input type="email" autoComplete="off" />
+          <Select options={roleOptions} placeholder={t('users.chooseRole')} />
         </Form.Item>
-        <Form.Item label={labels.firstName} name="firstName" rules={rules('firstName', labels.firstName)}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item label={labels.lastName} name="lastName" rules={rules('lastName', labels.lastName)}>
-          <Input autoComplete="off" />
-        </Form.Item>
-        {showRole ? (
-          <Form.Item
-            label={labels.role}
-            name="role"
-            rules={rules('role', labels.role)}
-            extra={isEdit ? t('users.roleChangeNote') : undefined}
-          >
-            <Select options={roleOptions} placeholder={t('users.chooseRole')} />
-          </Form.Item>
-        ) : null}
-        {!isEdit ? (
-          <>
-            {can(me.role, 'userFacility:manage') ? (
-              <Form.Item label={labels.facilityIds} name="facilityIds" extra={t('users.facilitiesNote')}>
-                <RemoteSelect
-                  mode="multiple"
-                  label={labels.facilityIds}
-                  queryKey={['facilities', 'options']}
-                  fetchOptions={fetchFacilityOptions}
-                />
-              </Form.Item>
-            ) : null}
-            <Form.Item label={t('users.passwordMode')} name="passwordMode">
-              <Radio.Group
-                options={[
-                  { value: 'generate', label: t('users.generatePassword') },
-                  { value: 'set', label: t('users.setPassword') },
-                ]}
+      ) : null}
+      {!isEdit ? (
+        <>
+          {can(me.role, 'userFacility:manage') ? (
+            <Form.Item label={labels.facilityIds} name="facilityIds" extra={t('users.facilitiesNote')}>
+              <RemoteSelect
+                mode="multiple"
+                label={labels.facilityIds}
+                queryKey={['facilities', 'options']}
+                fetchOptions={fetchFacilityOptions}
               />
             </Form.Item>
-            {passwordMode === 'set' ? (
-              <Form.Item
-                label={labels.password}
-                name="password"
-                extra={t('changePassword.rule')}
-                rules={[{ required: true, message: t('form.required', { field: labels.password }) }, newPasswordRule]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            ) : null}
-            <Form.Item name="mustChangePassword" valuePropName="checked">
-              <Checkbox>{labels.mustChangePassword}</Checkbox>
+          ) : null}
+          <Form.Item label={t('users.passwordMode')} name="passwordMode">
+            <Radio.Group
+              options={[
+                { value: 'generate', label: t('users.generatePassword') },
+                { value: 'set', label: t('users.setPassword') },
+              ]}
+            />
+          </Form.Item>
+          {passwordMode === 'set' ? (
+            <Form.Item
+              label={labels.password}
+              name="password"
+              extra={t('changePassword.rule')}
+              rules={[{ required: true, message: t('form.required', { field: labels.password }) }, newPasswordRule]}
+            >
+              <Input.Password autoComplete="new-password" />
             </Form.Item>
-          </>
-        ) : null}
-      </Form>
-    </Modal>
+          ) : null}
+          <Form.Item name="mustChangePassword" valuePropName="checked">
+            <Checkbox>{labels.mustChangePassword}</Checkbox>
+          </Form.Item>
+        </>
+      ) : null}
+    </FormModal>
   );
 }

@@ -1,27 +1,18 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Flex, Space, Tag, Tooltip } from 'antd';
+import { App, Flex, Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import {
-  EditOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  SafetyOutlined,
-  StopOutlined,
-  SwapOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { EditOutlined, KeyOutlined, SafetyOutlined, SwapOutlined } from '@ant-design/icons';
 import { ROLES } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
 import { ActiveTag } from '../../../components/data/active-tag';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { FilterSelect } from '../../../components/data/filter-select';
-import { RemoteSelect } from '../../../components/data/remote-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { ListScreen } from '../../../components/data/list-screen';
+import { ActiveToggle } from '../../../components/data/active-toggle';
+import { UrlActiveFilter, UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -189,33 +180,19 @@ function UsersTablePage() {
                 />
               ) : null}
               {allowed.deactivate ? (
-                user.active ? (
-                  <ConfirmButton
-                    key="deactivate"
-                    size="small"
-                    type="text"
-                    icon={<StopOutlined />}
-                    tooltip={t('users.deactivate')}
-                    danger
-                    title={t('users.deactivateConfirm', { email: user.email })}
-                    description={t('users.deactivateConfirmBody')}
-                    okText={t('users.deactivate')}
-                    onConfirm={() => setActive(user, false)}
-                    aria-label={t('users.deactivateNamed', { name })}
-                  />
-                ) : (
-                  <ConfirmButton
-                    key="reactivate"
-                    size="small"
-                    type="text"
-                    icon={<UndoOutlined />}
-                    tooltip={t('users.reactivate')}
-                    title={t('users.reactivateConfirm', { email: user.email })}
-                    okText={t('users.reactivate')}
-                    onConfirm={() => setActive(user, true)}
-                    aria-label={t('users.reactivateNamed', { name })}
-                  />
-                )
+                <ActiveToggle
+                  active={user.active}
+                  onChange={(active) => setActive(user, active)}
+                  texts={{
+                    deactivate: t('users.deactivate'),
+                    deactivateConfirm: t('users.deactivateConfirm', { email: user.email }),
+                    deactivateBody: t('users.deactivateConfirmBody'),
+                    deactivateNamed: t('users.deactivateNamed', { name }),
+                    reactivate: t('users.reactivate'),
+                    reactivateConfirm: t('users.reactivateConfirm', { email: user.email }),
+                    reactivateNamed: t('users.reactivateNamed', { name }),
+                  }}
+                />
               ) : null}
             </Flex>
           );
@@ -250,68 +227,38 @@ function UsersTablePage() {
 
   const canCreate = can(me.role, 'user:create');
   return (
-    <>
-      <PageHeader
-        title={t('nav.users')}
-        actions={
-          canCreate ? (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
-              {t('users.new')}
-            </Button>
-          ) : null
-        }
-      />
-      <ServerTable<User, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.users')}
-        searchLabel={t('users.search')}
-        filters={
-          <>
-            <FilterSelect
-              label={t('users.role')}
-              value={state.filters.role}
-              onChange={(value) => state.setFilter('role', value)}
-              options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
-            />
-            <FilterSelect
-              label={t('data.status')}
-              value={state.filters.active}
-              onChange={(value) => state.setFilter('active', value)}
-              options={[
-                { value: 'true', label: t('data.active') },
-                { value: 'false', label: t('data.inactive') },
-              ]}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('users.facility')}
-              queryKey={['facilities', 'options']}
-              fetchOptions={fetchFacilityOptions}
-              value={state.filters.facilityId}
-              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'users',
-          sheetName: t('nav.users'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listUsers({ ...state.query, page, pageSize }, signal),
-        }}
-        empty={
-          <Empty description={t('users.empty')}>
-            {canCreate ? (
-              <Button type="primary" onClick={() => setEditing({ open: true })}>
-                {t('users.new')}
-              </Button>
-            ) : null}
-          </Empty>
-        }
-      />
+    <ListScreen<User, (typeof FILTERS)[number]>
+      title={t('nav.users')}
+      create={canCreate ? { label: t('users.new'), onClick: () => setEditing({ open: true }) } : undefined}
+      emptyText={t('users.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('users.search')}
+      filters={
+        <>
+          <UrlFilterSelect
+            state={state}
+            name="role"
+            label={t('users.role')}
+            options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
+          />
+          <UrlActiveFilter state={state} name="active" plain />
+          <UrlRemoteFilter
+            state={state}
+            name="facilityId"
+            label={t('users.facility')}
+            queryKey={['facilities', 'options']}
+            fetchOptions={fetchFacilityOptions}
+          />
+        </>
+      }
+      exportOptions={{
+        fileName: 'users',
+        columns: exportColumns,
+        list: listUsers,
+      }}
+    >
       <UserFormModal
         open={editing.open}
         user={editing.user}
@@ -325,6 +272,6 @@ function UsersTablePage() {
         password={secret.password}
         onClose={() => setSecret({ open: false, email: '', password: '' })}
       />
-    </>
+    </ListScreen>
   );
 }

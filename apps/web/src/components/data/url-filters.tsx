@@ -1,0 +1,65 @@
+import { useT } from '../../lib/i18n/use-t';
+import { FilterSelect } from './filter-select';
+import { RemoteSelect, type RemoteSelectProps } from './remote-select';
+import type { TableUrlState } from './use-table-url-state';
+
+/** The part of a table's URL state a filter reads and writes. */
+type FilterState<F extends string> = Pick<TableUrlState<F>, 'filters' | 'setFilter'>;
+
+type FilterSelectProps = Omit<Parameters<typeof FilterSelect>[0], 'value' | 'onChange'>;
+
+/** A toolbar select (a fixed list of values) bound to the filter `name` of the table's URL state. */
+export function UrlFilterSelect<F extends string>({
+  state,
+  name,
+  ...select
+}: { state: FilterState<F>; name: F } & FilterSelectProps) {
+  return <FilterSelect value={state.filters[name]} onChange={(value) => state.setFilter(name, value)} {...select} />;
+}
+
+/**
+ * The status filter of a list whose rows can be deactivated, on its `active` filter: "Active only" /
+ * "Inactive only", or "Active" / "Inactive" with `plain`.
+ */
+export function UrlActiveFilter<F extends string>({
+  state,
+  name,
+  plain = false,
+}: {
+  state: FilterState<F>;
+  name: F;
+  plain?: boolean;
+}) {
+  const t = useT();
+  return (
+    <UrlFilterSelect
+      state={state}
+      name={name}
+      label={t('data.status')}
+      options={[
+        { value: 'true', label: plain ? t('data.active') : t('data.activeOnly') },
+        { value: 'false', label: plain ? t('data.inactive') : t('data.inactiveOnly') },
+      ]}
+    />
+  );
+}
+
+/**
+ * A toolbar select searched on the server (facilities, requirements, people…) bound to the filter
+ * `name` of the table's URL state: one chosen id, or none for "all".
+ */
+export function UrlRemoteFilter<F extends string>({
+  state,
+  name,
+  ...select
+}: { state: FilterState<F>; name: F } & Omit<RemoteSelectProps, 'value' | 'onChange' | 'mode'>) {
+  return (
+    <RemoteSelect
+      allowClear
+      className="data-toolbar__filter data-toolbar__filter--wide"
+      value={state.filters[name]}
+      onChange={(value) => state.setFilter(name, typeof value === 'string' ? value : undefined)}
+      {...select}
+    />
+  );
+}
