@@ -15,8 +15,18 @@ export const emailSchema = z
 /** ISO-8601 UTC instant as the API sends it. */
 export const instantSchema = z.string();
 
-/** Query of every paginated list. */
-export const pageQuerySchema = z.object({
+/**
+ * The query of a list or lookup endpoint. Strict: an unknown parameter (a misspelt or renamed filter) is a 400
+ * that names it, never silently dropped, which would answer an unfiltered list. The server refuses to start
+ * with a route whose querystring is not strict (apps/server/src/platform/strict-query.ts), so build every
+ * query schema with this, or by extending one built with it (`pageQuerySchema.extend`).
+ */
+export function querySchema<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape);
+}
+
+/** Query of every paginated list; lists extend it with their filters (`extend` keeps it strict). */
+export const pageQuerySchema = querySchema({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../calendar-date';
 import { DOCUMENT_KINDS } from '../enums';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, querySchema } from './common';
 
 /**
  * Documents: task evidence (kind TASK, attached to a task, with the date the evidence represents) and the
@@ -260,7 +260,7 @@ export const documentListQuerySchema = pageQuerySchema.extend({
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
 
 /** GET /api/documents/tags: existing tags (of documents the caller can see) for suggestions, most used first. */
-export const documentTagsQuerySchema = z.object({
+export const documentTagsQuerySchema = querySchema({
   search: z.string().trim().max(TAG_MAX_LENGTH).optional(),
   kind: z.enum(DOCUMENT_KINDS).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -269,7 +269,7 @@ export const documentTagSchema = z.object({ tag: z.string(), count: z.number().i
 export const documentTagsResponseSchema = z.object({ data: z.array(documentTagSchema) });
 
 /** GET /api/documents/:id/download */
-export const documentDownloadQuerySchema = z.object({
+export const documentDownloadQuerySchema = querySchema({
   /** A former version (default: the current one). */
   version: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** Show a PDF or an image in the browser instead of saving it; ignored for other types. */
@@ -290,24 +290,20 @@ export const documentPageSchema = pageOf(documentSchema);
  * GET /api/evidence-packs: one ZIP with the evidence of the tasks due in [from, to] of a facility,
  * a requirement and/or a program area (at least one), with an index as CSV and PDF.
  */
-export const evidencePackQuerySchema = z
-  .object({
-    facilityId: idSchema.optional(),
-    requirementId: idSchema.optional(),
-    programAreaId: idSchema.optional(),
-    from: calendarDateSchema,
-    to: calendarDateSchema,
-  })
-  .strict()
-  .superRefine((query, ctx) => {
-    if (!query.facilityId && !query.requirementId && !query.programAreaId) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['facilityId'],
-        message: 'Choose a facility, a requirement or a program area',
-      });
-    }
-    if (query.from > query.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });
-  });
+export const evidencePackQuerySchema = querySchema({
+  facilityId: idSchema.optional(),
+  requirementId: idSchema.optional(),
+  programAreaId: idSchema.optional(),
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+}).superRefine((query, ctx) => {
+  if (!query.facilityId && !query.requirementId && !query.programAreaId) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['facilityId'],
+      message: 'Choose a facility, a requirement or a program area',
+    });
+  }
+  if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });
+});
 export type EvidencePackQuery = z.infer<typeof evidencePackQuerySchema>;

@@ -19,7 +19,15 @@ import { fileExtension, PREVIEW_MEDIA_TYPES, UPLOAD_ACCEPT, UPLOAD_TYPES } from 
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../platform/errors';
+import {
+  AppError,
+  conflict,
+  fieldErrorsOf,
+  forbidden,
+  invalid,
+  notFound,
+  validationError,
+} from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { type Page, pageWindow, parseSort } from '../../platform/list-query';
@@ -255,17 +263,6 @@ function assertCanChange(scope: FacilityScope, row: Pick<DocumentRow, 'facilityI
   if (!scope.facilityIds.includes(row.facilityId)) throw notFound('Document');
 }
 
-/** Zod issues of the multipart fields → a 400 with per-field details. */
-function fieldErrors(error: z.ZodError): AppError {
-  const details = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-  const first = details[0];
-  const message =
-    details.length === 1 && first
-      ? `${first.path ? `${first.path}: ` : ''}${first.message}`
-      : `The request has ${details.length} invalid fields`;
-  return invalid(message, details);
-}
-
 /** Multipart fields are text; a field sent twice is an array, which only `tags` may be. */
 function singleFields(fields: Record<string, string | string[]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -427,7 +424,7 @@ export function createDocumentsService(
 
     async upload(principal, upload) {
       const parsed = documentUploadFieldsSchema.safeParse(singleFields(upload.fields));
-      if (!parsed.success) throw fieldErrors(parsed.error);
+      if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error.issues));
       const fields = parsed.data;
       const scope = await facilityScopeOf(db, principal);
 

@@ -24,7 +24,7 @@ import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { requirementActionsOf, requirementChangeRefusal } from '@rtms/shared/requirement-actions';
-import { forbidden, invalid, notFound } from '../../platform/errors';
+import { fieldErrorsOf, forbidden, invalid, notFound, validationError } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { type Page, pageWindow, parseSort } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
@@ -293,18 +293,6 @@ function mergedValues(before: RequirementRow | null, body: UpdateBody): Requirem
   };
 }
 
-/** The message of a 400 with these details, as the global handler words it. */
-function summaryOf(details: FieldError[]): string {
-  const first = details[0];
-  if (!first) return 'The request is not valid';
-  return details.length === 1 ? `${first.path}: ${first.message}` : `The request has ${details.length} invalid fields`;
-}
-
-/** zod issues → the API's per-field details. */
-function detailsOf(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
-}
-
 export function createRequirementsService(db: Kysely<Database>, deps: RequirementsServiceDeps): RequirementsService {
   const { audit, generation, regulations, programAreas, clock } = deps;
 
@@ -374,7 +362,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
     if (!values.firstDueDate) details.push({ path: 'firstDueDate', message: 'Please choose the first due date' });
     details.push(...scheduleRuleErrors(values));
     if (details.length) {
-      throw invalid(summaryOf(details), details);
+      throw validationError(details);
     }
 
     // Assignees must be able to see the facilities whose tasks they get.
@@ -475,7 +463,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
       const [area] = await programAreas.findByIds([body.programAreaId]);
       if (!area) details.push({ path: 'programAreaId', message: 'Unknown program area' });
     }
-    if (details.length) throw invalid(summaryOf(details), details);
+    if (details.length) throw validationError(details);
   }
 
   async function readDetail(
@@ -715,8 +703,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
       if (!requirementId) {
         const parsed = createRequirementBodySchema.safeParse(rest);
         if (!parsed.success) {
-          const details = detailsOf(parsed.error);
-          throw invalid(summaryOf(details), details);
+          throw validationError(fieldErrorsOf(parsed.error.issues));
         }
         edit = parsed.data;
       }
