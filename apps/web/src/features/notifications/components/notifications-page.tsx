@@ -10,7 +10,7 @@ import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import { useT } from '../../../lib/i18n/use-t';
-import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
+import { useMarkAllRead, useMarkRead, useNotifications, type NotificationsQuery } from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 
@@ -20,7 +20,7 @@ const FILTERS = ['unread'] as const;
 export function NotificationsPage() {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState({ filters: FILTERS });
+  const state = useTableUrlState<NotificationsQuery>({ filters: FILTERS });
   const result = useNotifications(state.query, { poll: true });
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();

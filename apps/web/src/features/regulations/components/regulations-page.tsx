@@ -16,7 +16,7 @@ import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { listRegulations, useRegulations } from '../api/list-regulations';
+import { listRegulations, useRegulations, type RegulationsQuery } from '../api/list-regulations';
 import { useUpdateRegulation } from '../api/update-regulation';
 import { RegulationFormModal } from './regulation-form-modal';
 
@@ -28,7 +28,7 @@ export function RegulationsPage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const { message } = App.useApp();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'title' });
+  const state = useTableUrlState<RegulationsQuery>({ filters: FILTERS, defaultSort: 'title' });
   const result = useRegulations(state.query);
   const update = useUpdateRegulation();
   const [editing, setEditing] = useState<{ open: boolean; regulation?: Regulation }>({ open: false });

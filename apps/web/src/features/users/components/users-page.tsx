@@ -27,7 +27,7 @@ import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { HandOverModal } from '../../hand-over/components/hand-over-modal';
-import { listUsers, useUsers } from '../api/list-users';
+import { listUsers, useUsers, type UsersQuery } from '../api/list-users';
 import { useResetUserPassword } from '../api/reset-password';
 import { useResetSecondFactor } from '../api/reset-second-factor';
 import { useUpdateUser } from '../api/update-user';
@@ -49,7 +49,7 @@ function UsersTablePage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const { message } = App.useApp();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'name' });
+  const state = useTableUrlState<UsersQuery>({ filters: FILTERS, defaultSort: 'name' });
   const result = useUsers(state.query);
   const update = useUpdateUser();
   const reset = useResetUserPassword();
