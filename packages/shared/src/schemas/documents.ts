@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../calendar-date';
 import { DOCUMENT_KINDS } from '../enums';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, querySchema } from './common';
+import {
+  booleanQuery,
+  calendarDateSchema,
+  dataOf,
+  idSchema,
+  instantSchema,
+  optionalText,
+  pageOf,
+  pageQuerySchema,
+  querySchema,
+} from './common';
 
 /**
  * Documents: task evidence (kind TASK, attached to a task, with the date the evidence represents) and the
@@ -11,19 +20,6 @@ import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, querySchema }
 
 export const TAGS_MAX = 20;
 export const TAG_MAX_LENGTH = 50;
-
-/** A calendar date `YYYY-MM-DD`. */
-const calendarDateSchema = z.string().trim().refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD');
-
-/** Optional text: trimmed; empty means none (null). */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters long`)
-    .transform((value) => value || null)
-    .nullable()
-    .optional();
 
 /** An optional reference: an id, or ''/null for none. */
 const optionalRef = z
@@ -238,8 +234,6 @@ export const DOCUMENT_SORTS = [
   '-updatedAt',
 ] as const;
 
-const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
-
 /**
  * GET /api/documents. Active documents by default; `archived=true` lists the archive instead.
  * `search` matches title, description, file name and tags; `tag` is an exact tag (any case).
@@ -247,7 +241,7 @@ const booleanText = z.enum(['true', 'false']).transform((value) => value === 'tr
 export const documentListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DOCUMENT_SORTS).optional(),
   kind: z.enum(DOCUMENT_KINDS).optional(),
-  archived: booleanText.optional(),
+  archived: booleanQuery.optional(),
   taskId: idSchema.optional(),
   requirementId: idSchema.optional(),
   facilityId: idSchema.optional(),
@@ -255,7 +249,7 @@ export const documentListQuerySchema = pageQuerySchema.extend({
   regulationId: idSchema.optional(),
   uploadedBy: idSchema.optional(),
   tag: z.string().trim().min(1).max(TAG_MAX_LENGTH).optional(),
-  legalHold: booleanText.optional(),
+  legalHold: booleanQuery.optional(),
 });
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
 
@@ -273,7 +267,7 @@ export const documentDownloadQuerySchema = querySchema({
   /** A former version (default: the current one). */
   version: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** Show a PDF or an image in the browser instead of saving it; ignored for other types. */
-  inline: booleanText.optional(),
+  inline: booleanQuery.optional(),
 });
 
 /** GET /api/documents/upload-rules: the server's limit and accepted types, for checks before upload. */

@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '../enums';
 import { auditChangesSchema } from './audit';
-import { dataOf, idSchema, instantSchema, pageMetaSchema, pageQuerySchema } from './common';
+import {
+  booleanQuery,
+  calendarDateSchema,
+  dataOf,
+  idSchema,
+  instantSchema,
+  pageMetaSchema,
+  pageQuerySchema,
+} from './common';
 import { DUE_SOON_WITHIN_DAYS, TASK_STATES } from '../task-state';
-import { calendarDateSchema } from './requirements';
 
 /** A task is "due soon" when it is open and due within this many days (today included). */
 export const DUE_SOON_DAYS = DUE_SOON_WITHIN_DAYS;
@@ -155,11 +162,6 @@ export const taskStatesQuerySchema = z
   .transform((states) => [...new Set(states)].sort())
   .optional();
 
-const booleanQuery = z
-  .enum(['true', 'false'], { message: 'Use true or false' })
-  .transform((value) => value === 'true')
-  .optional();
-
 /**
  * GET /api/tasks: the tasks of the facilities in the caller's scope. `overdue` and `dueSoon` are judged
  * against today in each facility's time zone. `search` matches the requirement (title, citation,
@@ -177,8 +179,8 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   category: z.enum(TASK_CATEGORIES).optional(),
   frequency: z.enum(TASK_FREQUENCIES).optional(),
   status: z.enum(TASK_STATUSES).optional(),
-  overdue: booleanQuery,
-  dueSoon: booleanQuery,
+  overdue: booleanQuery.optional(),
+  dueSoon: booleanQuery.optional(),
   state: taskStatesQuerySchema,
   assigneeId: idSchema.optional(),
   dueFrom: calendarDateSchema.optional(),
