@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '../enums';
 import { auditChangesSchema } from './audit';
-import {
-  booleanQuery,
-  calendarDateSchema,
-  dataOf,
-  idSchema,
-  instantSchema,
-  pageMetaSchema,
-  pageQuerySchema,
-} from './common';
+import { , booleanQuery, calendarDateSchema, dataOf, idSchema, instantSchema, optionalText, pageMetaSchema, pageQuerySchema } from './common';
 import { DUE_SOON_WITHIN_DAYS, TASK_STATES } from '../task-state';
 
 /** A task is "due soon" when it is open and due within this many days (today included). */
@@ -199,15 +191,6 @@ export const taskPageMetaSchema = pageMetaSchema.extend({
 export const taskPageSchema = z.object({ data: z.array(taskSchema), meta: taskPageMetaSchema });
 export type TaskPage = z.infer<typeof taskPageSchema>;
 
-const noteSchema = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters long`)
-    .transform((value) => value || null)
-    .nullable()
-    .optional();
-
 /**
  * PATCH /api/tasks/:id. A new `dueDate` needs a `rescheduleReason`; `notApplicableReason` marks the
  * task not applicable (null clears it). Any change marks the task as touched: requirement edits then
@@ -217,8 +200,8 @@ export const updateTaskBodySchema = z
   .object({
     assigneeId: idSchema.nullable().optional(),
     dueDate: calendarDateSchema.optional(),
-    rescheduleReason: noteSchema('Reason', 1000),
-    notApplicableReason: noteSchema('Reason', 1000),
+    rescheduleReason: optionalText(1000, 'Reason'),
+    notApplicableReason: optionalText(1000, 'Reason'),
   })
   .strict();
 export type UpdateTaskBody = z.input<typeof updateTaskBodySchema>;
@@ -226,14 +209,14 @@ export type UpdateTaskBody = z.input<typeof updateTaskBodySchema>;
 /** POST /api/tasks/:id/complete. `completedOn` defaults to today in the facility's time zone and cannot be in the future. */
 export const completeTaskBodySchema = z
   .object({
-    completionNote: noteSchema('Completion note', 5000),
+    completionNote: optionalText(5000, 'Completion note'),
     completedOn: calendarDateSchema.optional(),
   })
   .strict();
 export type CompleteTaskBody = z.input<typeof completeTaskBodySchema>;
 
 /** POST /api/tasks/:id/reopen */
-export const reopenTaskBodySchema = z.object({ reason: noteSchema('Reason', 1000) }).strict();
+export const reopenTaskBodySchema = z.object({ reason: optionalText(1000, 'Reason') }).strict();
 
 /** POST /api/tasks/:id/comments */
 export const createTaskCommentBodySchema = z
@@ -258,7 +241,7 @@ export const bulkTaskBodySchema = z
       .transform((ids) => [...new Set(ids)]),
     action: z.enum(TASK_BULK_ACTIONS, { message: 'Action must be complete or assign' }),
     assigneeId: idSchema.nullable().optional(),
-    completionNote: noteSchema('Completion note', 5000),
+    completionNote: optionalText(5000, 'Completion note'),
     completedOn: calendarDateSchema.optional(),
   })
   .strict()
