@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '../enums';
 import { auditChangesSchema } from './audit';
-import { , booleanQuery, calendarDateSchema, dataOf, idSchema, instantSchema, optionalText, pageMetaSchema, pageQuerySchema } from './common';
+import {
+  booleanQuery,
+  calendarDateSchema,
+  dataOf,
+  idSchema,
+  instantSchema,
+  optionalText,
+  pageMetaSchema,
+  pageQuerySchema,
+} from './common';
 import { DUE_SOON_WITHIN_DAYS, TASK_STATES } from '../task-state';
 
 /** A task is "due soon" when it is open and due within this many days (today included). */
