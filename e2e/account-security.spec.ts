@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { oathtoolCode } from '../apps/server/src/test/oathtool';
 import { startTestOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-test-provider';
 import { findAxeViolations } from './support/axe';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/config';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, VERSION_TEXT } from './support/config';
 import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
 import { signInApi, type ApiClient } from './support/directory-api';
 import { freePort, startBuiltServer, type BuiltServer } from './support/built-server';
@@ -109,7 +109,7 @@ describe('two-step verification in the browser', () => {
     // The next time step: the enrolment's code was already used.
     await page.getByLabel('Verification code').fill(oathtoolCode(secret, 30));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText('Version 1.2.1-beta').waitFor();
+    await page.getByText(VERSION_TEXT).waitFor();
 
     // New backup codes, on the password (a wrong one is shown on the field).
     await page.goto('/account-security');
@@ -227,7 +227,7 @@ describe('single sign-on in the browser', () => {
     await saveScreenshot(page, 'signin-sso');
     await expectNoAxeViolations(page, '/signin with single sign-on');
     await button.click();
-    await page.getByText('Version 1.2.1-beta').waitFor();
+    await page.getByText(VERSION_TEXT).waitFor();
     expect(new URL(page.url()).search).toBe('');
     await expect(page.getByRole('button', { name: /User menu/ }).textContent()).resolves.toContain('Katherine Johnson');
     await context.close();
@@ -262,7 +262,7 @@ describe('single sign-on as the only way in, in the browser', () => {
     await page.getByLabel('Email').fill(ADMIN_EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('Version 1.2.1-beta').waitFor();
+    await page.getByText(VERSION_TEXT).waitFor();
     await context.close();
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, COMPANY_NAME } from './support/config';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, COMPANY_NAME, VERSION_TEXT } from './support/config';
 import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
 
 describe('sign-in, sessions and the shell', () => {
@@ -52,10 +52,10 @@ describe('sign-in, sessions and the shell', () => {
     await signInThroughForm(page);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto('/signin');
-    await page.getByText('Version 1.2.1-beta').waitFor();
+    await page.getByText(VERSION_TEXT).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto('/signup');
-    await page.getByText('Version 1.2.1-beta').waitFor();
+    await page.getByText(VERSION_TEXT).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
   });
@@ -82,7 +82,7 @@ describe('sign-in, sessions and the shell', () => {
     await saveScreenshot(page, 'shell');
 
     await page.reload();
-    await page.getByText('Version 1.2.1-beta').waitFor();
+    await page.getByText(VERSION_TEXT).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
 
     await page.getByRole('button', { name: /User menu/ }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, CHROMIUM_PATH } from './config';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, CHROMIUM_PATH, VERSION_TEXT } from './config';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
@@ -64,7 +64,7 @@ export async function signInThroughForm(page: Page, email = ADMIN_EMAIL, passwor
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText('Version 1.2.1-beta').waitFor();
+  await page.getByText(VERSION_TEXT).waitFor();
 }
 
 /** Saves a screenshot under docs/screenshots (committed; the README shows them), once images have loaded. */

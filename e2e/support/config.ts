@@ -1,3 +1,4 @@
+import { APP_VERSION } from '../../packages/shared/src/constants';
 /** Where the browser tests find Chromium, and the credentials of the server they start. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ADMIN_EMAIL = 'admin@e2e.test';
@@ -10,3 +11,6 @@ declare module 'vitest' {
     baseURL: string;
   }
 }
+
+/** The shell's version line, from the one source (package.json through the shared constants). */
+export const VERSION_TEXT = APP_VERSION;

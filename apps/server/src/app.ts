@@ -45,6 +45,7 @@ import { registerGracefulShutdown } from './platform/shutdown';
 import { registerRequestIdHeader, requestIdOptions } from './platform/request-id';
 import { registerCompression } from './platform/compression';
 import { registerOpenApi } from './platform/openapi';
+import { requireStrictQueries } from './platform/strict-query';
 import { acceptEmptyJsonBodies } from './platform/json-body';
 import { refuseNulCharacters } from './platform/no-nul';
 import { createRateLimiter } from './platform/rate-limit';
@@ -123,6 +124,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   acceptEmptyJsonBodies(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  requireStrictQueries(app);
   app.decorateRequest('principal', null);
 
   const shutdown = registerGracefulShutdown(app);

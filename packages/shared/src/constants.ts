@@ -1,5 +1,12 @@
+import { version } from '../package.json';
+
+/**
+ * The release, read from package.json: the one place it is written (every workspace's package.json carries the
+ * same, npm needs them; version.test.ts checks they agree). The OpenAPI document and the UI show this.
+ */
+export const RELEASE = version;
 /** The application version string shown in the shell (seed §2). */
-export const APP_VERSION = 'Version 1.2.1-beta';
+export const APP_VERSION = `Version ${RELEASE}`;
 
 /** Seed §9: interface constants. */
 export const DESKTOP_BREAKPOINT = 992;

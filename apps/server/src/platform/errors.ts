@@ -25,6 +25,38 @@ export const forbidden = (message = 'You do not have permission to do this') => 
 export const conflict = (message: string, details?: FieldError[]) => new AppError('CONFLICT', message, details);
 export const invalid = (message: string, details?: FieldError[]) => new AppError('VALIDATION_FAILED', message, details);
 
+/**
+ * The 400 of input that fails its schema, worded one way wherever it is judged (the route schemas through the
+ * global handler, or a service parsing multipart fields or a merged record): the per-field details and a message
+ * that names the one invalid field or counts them.
+ */
+export function validationError(details: FieldError[]): AppError {
+  const unique = uniqueDetails(details);
+  return new AppError('VALIDATION_FAILED', validationSummary(unique), unique);
+}
+
+/** One zod issue as the route validator or `safeParse` reports it. */
+interface ZodIssueLike {
+  code: string;
+  path: readonly PropertyKey[];
+  message: string;
+  keys?: readonly string[];
+}
+
+/**
+ * zod issues → per-field details. An unknown key (strict schemas: every query, some bodies) is reported on the
+ * object, so it is named here as a field of its own: `{path: "colour", message: "Unknown query parameter"}`.
+ */
+export function fieldErrorsOf(issues: readonly ZodIssueLike[], unknownKey = 'Unknown field'): FieldError[] {
+  return issues.flatMap((issue) => {
+    const path = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys' && issue.keys?.length) {
+      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, message: unknownKey }));
+    }
+    return [{ path, message: friendlyMessage(issue.message) }];
+  });
+}
+
 /** Fastify's own 4xx errors (bad JSON, body too large, wrong content type) mapped to our codes. */
 function codeForClientStatus(status: number): ErrorCode {
   if (status === 413) return 'PAYLOAD_TOO_LARGE';
@@ -42,19 +74,21 @@ function codeForClientStatus(status: number): ErrorCode {
  * No stack trace or SQL text ever reaches a response.
  */
 export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    let error: FastifyError | AppError = thrown;
     let status: number;
     let body: ErrorBody;
     if (hasZodFastifySchemaValidationErrors(error)) {
-      status = 400;
-      const details = uniqueDetails(
-        error.validation.map((issue) => ({
-          path: issue.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-          message: friendlyMessage(issue.message),
-        })),
-      );
-      body = { code: 'VALIDATION_FAILED', message: validationSummary(details), details };
-    } else if (error instanceof AppError) {
+      const issues = error.validation.map((issue) => ({
+        code: issue.keyword,
+        path: issue.instancePath.split('/').filter(Boolean),
+        message: issue.message ?? '',
+        keys: (issue.params as { keys?: string[] }).keys,
+      }));
+      const unknownKey = error.validationContext === 'querystring' ? 'Unknown query parameter' : 'Unknown field';
+      error = validationError(fieldErrorsOf(issues, unknownKey));
+    }
+    if (error instanceof AppError) {
       status = error.status;
       body = { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
       if (error.headers) void reply.headers(error.headers);

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@rtms/shared/constants';
+import { RELEASE } from '@rtms/shared/constants';
 
 /**
  * The Content Security Policy of the docs pages only (the plugin's hook is scoped to its own routes; the
@@ -35,7 +35,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'RTMS API',
         description: 'Regulatory Task Management System. Errors are `{message, code, details?}`.',
-        version: APP_VERSION.replace('Version ', ''),
+        version: RELEASE,
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

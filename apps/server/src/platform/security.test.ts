@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { version } from '../../../../package.json';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../test/test-app';
 import { registerSecurityHeaders } from './security';
 import { WEB_DIST, registerWebApp } from './web-app';
@@ -172,7 +173,7 @@ describe('security headers', () => {
       >;
     };
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.info.version).toBe('1.2.1-beta');
+    expect(doc.info.version).toBe(version);
     for (const [route, method] of [
       ['/api/users/login', 'post'],
       ['/api/users/auth/me', 'post'],

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { diffDays, isCalendarDate } from '../calendar-date';
 import { TASK_STATES } from '../task-state';
-import { dataOf, idSchema, instantSchema } from './common';
-import { calendarDateSchema } from './requirements';
+import { calendarDateSchema, dataOf, idSchema, instantSchema } from './common';
 import { taskListQuerySchema } from './tasks';
 
 /** Most days one GET /api/calendar/days may span (a month view shows up to six weeks; two months fit). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from '../calendar-date';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 
 /** Text id of any entity, exposed as `_id`. */
@@ -15,8 +16,39 @@ export const emailSchema = z
 /** ISO-8601 UTC instant as the API sends it. */
 export const instantSchema = z.string();
 
-/** Query of every paginated list. */
-export const pageQuerySchema = z.object({
+/** A calendar date `YYYY-MM-DD` naming a real day. */
+export const calendarDateSchema = z
+  .string({ message: 'Use a date in the form YYYY-MM-DD' })
+  .trim()
+  .refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD');
+
+/** Optional text of a form: trimmed; empty means none (null). `label` names the field in the length message. */
+export const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters long`)
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+
+/** A yes/no query parameter: `true` or `false` in the address, a boolean to the server. */
+export const booleanQuery = z
+  .enum(['true', 'false'], { message: 'Use true or false' })
+  .transform((value) => value === 'true');
+
+/**
+ * The query of a list or lookup endpoint. Strict: an unknown parameter (a misspelt or renamed filter) is a 400
+ * that names it, never silently dropped, which would answer an unfiltered list. The server refuses to start
+ * with a route whose querystring is not strict (apps/server/src/platform/strict-query.ts), so build every
+ * query schema with this, or by extending one built with it (`pageQuerySchema.extend`).
+ */
+export function querySchema<S extends z.ZodRawShape>(shape: S) {
+  return z.strictObject(shape);
+}
+
+/** Query of every paginated list; lists extend it with their filters (`extend` keeps it strict). */
+export const pageQuerySchema = querySchema({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),

@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../calendar-date';
 import { DOCUMENT_KINDS } from '../enums';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import {
+  booleanQuery,
+  calendarDateSchema,
+  dataOf,
+  idSchema,
+  instantSchema,
+  optionalText,
+  pageOf,
+  pageQuerySchema,
+  querySchema,
+} from './common';
 
 /**
  * Documents: task evidence (kind TASK, attached to a task, with the date the evidence represents) and the
@@ -11,19 +20,6 @@ import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './comm
 
 export const TAGS_MAX = 20;
 export const TAG_MAX_LENGTH = 50;
-
-/** A calendar date `YYYY-MM-DD`. */
-const calendarDateSchema = z.string().trim().refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD');
-
-/** Optional text: trimmed; empty means none (null). */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters long`)
-    .transform((value) => value || null)
-    .nullable()
-    .optional();
 
 /** An optional reference: an id, or ''/null for none. */
 const optionalRef = z
@@ -238,8 +234,6 @@ export const DOCUMENT_SORTS = [
   '-updatedAt',
 ] as const;
 
-const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
-
 /**
  * GET /api/documents. Active documents by default; `archived=true` lists the archive instead.
  * `search` matches title, description, file name and tags; `tag` is an exact tag (any case).
@@ -247,7 +241,7 @@ const booleanText = z.enum(['true', 'false']).transform((value) => value === 'tr
 export const documentListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(DOCUMENT_SORTS).optional(),
   kind: z.enum(DOCUMENT_KINDS).optional(),
-  archived: booleanText.optional(),
+  archived: booleanQuery.optional(),
   taskId: idSchema.optional(),
   requirementId: idSchema.optional(),
   facilityId: idSchema.optional(),
@@ -255,12 +249,12 @@ export const documentListQuerySchema = pageQuerySchema.extend({
   regulationId: idSchema.optional(),
   uploadedBy: idSchema.optional(),
   tag: z.string().trim().min(1).max(TAG_MAX_LENGTH).optional(),
-  legalHold: booleanText.optional(),
+  legalHold: booleanQuery.optional(),
 });
 export type DocumentListQuery = z.infer<typeof documentListQuerySchema>;
 
 /** GET /api/documents/tags: existing tags (of documents the caller can see) for suggestions, most used first. */
-export const documentTagsQuerySchema = z.object({
+export const documentTagsQuerySchema = querySchema({
   search: z.string().trim().max(TAG_MAX_LENGTH).optional(),
   kind: z.enum(DOCUMENT_KINDS).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -269,11 +263,11 @@ export const documentTagSchema = z.object({ tag: z.string(), count: z.number().i
 export const documentTagsResponseSchema = z.object({ data: z.array(documentTagSchema) });
 
 /** GET /api/documents/:id/download */
-export const documentDownloadQuerySchema = z.object({
+export const documentDownloadQuerySchema = querySchema({
   /** A former version (default: the current one). */
   version: z.coerce.number().int().min(1).max(1_000_000).optional(),
   /** Show a PDF or an image in the browser instead of saving it; ignored for other types. */
-  inline: booleanText.optional(),
+  inline: booleanQuery.optional(),
 });
 
 /** GET /api/documents/upload-rules: the server's limit and accepted types, for checks before upload. */
@@ -290,24 +284,20 @@ export const documentPageSchema = pageOf(documentSchema);
  * GET /api/evidence-packs: one ZIP with the evidence of the tasks due in [from, to] of a facility,
  * a requirement and/or a program area (at least one), with an index as CSV and PDF.
  */
-export const evidencePackQuerySchema = z
-  .object({
-    facilityId: idSchema.optional(),
-    requirementId: idSchema.optional(),
-    programAreaId: idSchema.optional(),
-    from: calendarDateSchema,
-    to: calendarDateSchema,
-  })
-  .strict()
-  .superRefine((query, ctx) => {
-    if (!query.facilityId && !query.requirementId && !query.programAreaId) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['facilityId'],
-        message: 'Choose a facility, a requirement or a program area',
-      });
-    }
-    if (query.from > query.to)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });
-  });
+export const evidencePackQuerySchema = querySchema({
+  facilityId: idSchema.optional(),
+  requirementId: idSchema.optional(),
+  programAreaId: idSchema.optional(),
+  from: calendarDateSchema,
+  to: calendarDateSchema,
+}).superRefine((query, ctx) => {
+  if (!query.facilityId && !query.requirementId && !query.programAreaId) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['facilityId'],
+      message: 'Choose a facility, a requirement or a program area',
+    });
+  }
+  if (query.from > query.to) ctx.addIssue({ code: 'custom', path: ['to'], message: '"to" must not be before "from"' });
+});
 export type EvidencePackQuery = z.infer<typeof evidencePackQuerySchema>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../calendar-date';
 import { FACILITY_STATUSES, FACILITY_TYPES, ROLES } from '../enums';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { calendarDateSchema, dataOf, idSchema, instantSchema, optionalText, pageOf, pageQuerySchema } from './common';
 
 /**
  * Whether `value` names an IANA time zone this runtime knows (e.g. "America/Chicago", "UTC").
@@ -78,15 +77,6 @@ export const facilityDetailSchema = facilitySchema.extend({
 });
 export type FacilityDetail = z.infer<typeof facilityDetailSchema>;
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters long`)
-    .transform((value) => value || null)
-    .nullable()
-    .optional();
-
 const nameSchema = z
   .string({ message: 'Please enter a name' })
   .trim()
@@ -120,14 +110,10 @@ const fields = {
     .max(100_000, 'Capacity must be at most 100000 MW')
     .nullable()
     .optional(),
-  commercialOperationDate: z
-    .string()
-    .refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD')
-    .nullable()
-    .optional(),
+  commercialOperationDate: calendarDateSchema.nullable().optional(),
   timeZone: timeZoneSchema,
   notes: optionalText(5000, 'Notes'),
-  notifyFrom: z.string().refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD').nullable().optional(),
+  notifyFrom: calendarDateSchema.nullable().optional(),
   programAreaIds: z
     .array(idSchema)
     .max(100)

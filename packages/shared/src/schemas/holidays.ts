@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dataOf, pageMetaSchema, pageQuerySchema } from './common';
-import { calendarDateSchema, previewMovedSchema } from './requirements';
+import { calendarDateSchema, dataOf, pageMetaSchema, pageQuerySchema } from './common';
+import { previewMovedSchema } from './requirements';
 
 /** Years a holiday calendar can be listed for (the holiday library's rules cover them). */
 export const MIN_HOLIDAY_YEAR = 1970;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { booleanQuery, dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
 
 /** A program area (Settings): a compliance domain such as Air Quality, Stormwater or SPCC. */
 export const programAreaSchema = z.object({
@@ -58,10 +58,7 @@ export const PROGRAM_AREA_SORTS = [
 /** GET /api/program-areas: `search` matches name and description; `active=true|false` filters. */
 export const programAreaListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(PROGRAM_AREA_SORTS).optional(),
-  active: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
+  active: booleanQuery.optional(),
 });
 export type ProgramAreaListQuery = z.infer<typeof programAreaListQuerySchema>;
 

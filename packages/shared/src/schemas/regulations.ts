@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JURISDICTIONS } from '../enums';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { booleanQuery, dataOf, idSchema, instantSchema, optionalText, pageOf, pageQuerySchema } from './common';
 
 /** A regulation (Settings): the rule an obligation comes from, e.g. "40 CFR 112" (SPCC). */
 export const regulationSchema = z.object({
@@ -16,16 +16,6 @@ export const regulationSchema = z.object({
   updatedAt: instantSchema,
 });
 export type Regulation = z.infer<typeof regulationSchema>;
-
-/** Optional text: trimmed; an empty string is stored as null. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters long`)
-    .transform((value) => value || null)
-    .nullable()
-    .optional();
 
 const titleSchema = z
   .string({ message: 'Please enter a title' })
@@ -94,10 +84,7 @@ export const REGULATION_SORTS = [
 export const regulationListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(REGULATION_SORTS).optional(),
   jurisdiction: z.enum(JURISDICTIONS).optional(),
-  active: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
+  active: booleanQuery.optional(),
 });
 export type RegulationListQuery = z.infer<typeof regulationListQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } from '../enums';
-import { dataOf } from './common';
+import { dataOf, querySchema } from './common';
 
 /**
  * Bulk import of requirements from CSV or XLSX (PRODUCT §5 /requirements, §6 /api/requirements/import).
@@ -212,9 +212,9 @@ export type ImportAction = (typeof IMPORT_ACTIONS)[number];
 export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export const importTemplateQuerySchema = z
-  .object({ format: z.enum(IMPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('xlsx') })
-  .strict();
+export const importTemplateQuerySchema = querySchema({
+  format: z.enum(IMPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('xlsx'),
+});
 
 /** The multipart fields of POST /api/requirements/import (besides `file`). */
 export const importFieldsSchema = z.object({

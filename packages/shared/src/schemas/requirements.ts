@@ -11,18 +11,12 @@ import {
   type ScheduleMode,
   type TaskFrequency,
 } from '../enums';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { calendarDateSchema, dataOf, idSchema, instantSchema, optionalText, pageOf, pageQuerySchema } from './common';
 import {
   reminderOverrideInputShape,
   reminderOverrideOutputShape,
   reminderOverridesAreOrdered,
 } from './reminder-policy';
-
-/** A calendar date `YYYY-MM-DD` naming a real day. */
-export const calendarDateSchema = z
-  .string({ message: 'Use a date in the form YYYY-MM-DD' })
-  .trim()
-  .refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD');
 
 /** Largest lead time or grace in days (a little over two years). */
 export const MAX_WINDOW_DAYS = 800;
@@ -100,16 +94,6 @@ export const requirementDetailSchema = requirementSchema.extend({
   allowedActions: z.array(z.enum(REQUIREMENT_ACTIONS)),
 });
 export type RequirementDetail = z.infer<typeof requirementDetailSchema>;
-
-/** Optional text: trimmed; an empty string is stored as null. */
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters long`)
-    .transform((value) => value || null)
-    .nullable()
-    .optional();
 
 const titleSchema = z
   .string({ message: 'Please enter a title' })

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addMonthsClamped } from '../calendar-date';
 import { TASK_CATEGORIES } from '../enums';
-import { dataOf, idSchema } from './common';
+import { dataOf, idSchema, querySchema } from './common';
 
 /** The dashboard's wider look-ahead: open tasks due within this many days (today included). */
 export const DUE_WINDOW_DAYS = 30;
@@ -21,7 +21,7 @@ export function completionPeriodsOf(today: string): { monthFrom: string; trendFr
 }
 
 /** GET /api/tasks/summary: the whole scope, or one facility of it. */
-export const taskSummaryQuerySchema = z.object({
+export const taskSummaryQuerySchema = querySchema({
   facilityId: idSchema.optional(),
 });
 export type TaskSummaryQuery = z.infer<typeof taskSummaryQuerySchema>;

@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '../enums';
 import { auditChangesSchema } from './audit';
-import { dataOf, idSchema, instantSchema, pageMetaSchema, pageQuerySchema } from './common';
+import {
+  booleanQuery,
+  calendarDateSchema,
+  dataOf,
+  idSchema,
+  instantSchema,
+  optionalText,
+  pageMetaSchema,
+  pageQuerySchema,
+} from './common';
 import { DUE_SOON_WITHIN_DAYS, TASK_STATES } from '../task-state';
-import { calendarDateSchema } from './requirements';
 
 /** A task is "due soon" when it is open and due within this many days (today included). */
 export const DUE_SOON_DAYS = DUE_SOON_WITHIN_DAYS;
@@ -155,11 +163,6 @@ export const taskStatesQuerySchema = z
   .transform((states) => [...new Set(states)].sort())
   .optional();
 
-const booleanQuery = z
-  .enum(['true', 'false'], { message: 'Use true or false' })
-  .transform((value) => value === 'true')
-  .optional();
-
 /**
  * GET /api/tasks: the tasks of the facilities in the caller's scope. `overdue` and `dueSoon` are judged
  * against today in each facility's time zone. `search` matches the requirement (title, citation,
@@ -177,8 +180,8 @@ export const taskListQuerySchema = pageQuerySchema.extend({
   category: z.enum(TASK_CATEGORIES).optional(),
   frequency: z.enum(TASK_FREQUENCIES).optional(),
   status: z.enum(TASK_STATUSES).optional(),
-  overdue: booleanQuery,
-  dueSoon: booleanQuery,
+  overdue: booleanQuery.optional(),
+  dueSoon: booleanQuery.optional(),
   state: taskStatesQuerySchema,
   assigneeId: idSchema.optional(),
   dueFrom: calendarDateSchema.optional(),
@@ -197,15 +200,6 @@ export const taskPageMetaSchema = pageMetaSchema.extend({
 export const taskPageSchema = z.object({ data: z.array(taskSchema), meta: taskPageMetaSchema });
 export type TaskPage = z.infer<typeof taskPageSchema>;
 
-const noteSchema = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters long`)
-    .transform((value) => value || null)
-    .nullable()
-    .optional();
-
 /**
  * PATCH /api/tasks/:id. A new `dueDate` needs a `rescheduleReason`; `notApplicableReason` marks the
  * task not applicable (null clears it). Any change marks the task as touched: requirement edits then
@@ -215,8 +209,8 @@ export const updateTaskBodySchema = z
   .object({
     assigneeId: idSchema.nullable().optional(),
     dueDate: calendarDateSchema.optional(),
-    rescheduleReason: noteSchema('Reason', 1000),
-    notApplicableReason: noteSchema('Reason', 1000),
+    rescheduleReason: optionalText(1000, 'Reason'),
+    notApplicableReason: optionalText(1000, 'Reason'),
   })
   .strict();
 export type UpdateTaskBody = z.input<typeof updateTaskBodySchema>;
@@ -224,14 +218,14 @@ export type UpdateTaskBody = z.input<typeof updateTaskBodySchema>;
 /** POST /api/tasks/:id/complete. `completedOn` defaults to today in the facility's time zone and cannot be in the future. */
 export const completeTaskBodySchema = z
   .object({
-    completionNote: noteSchema('Completion note', 5000),
+    completionNote: optionalText(5000, 'Completion note'),
     completedOn: calendarDateSchema.optional(),
   })
   .strict();
 export type CompleteTaskBody = z.input<typeof completeTaskBodySchema>;
 
 /** POST /api/tasks/:id/reopen */
-export const reopenTaskBodySchema = z.object({ reason: noteSchema('Reason', 1000) }).strict();
+export const reopenTaskBodySchema = z.object({ reason: optionalText(1000, 'Reason') }).strict();
 
 /** POST /api/tasks/:id/comments */
 export const createTaskCommentBodySchema = z
@@ -256,7 +250,7 @@ export const bulkTaskBodySchema = z
       .transform((ids) => [...new Set(ids)]),
     action: z.enum(TASK_BULK_ACTIONS, { message: 'Action must be complete or assign' }),
     assigneeId: idSchema.nullable().optional(),
-    completionNote: noteSchema('Completion note', 5000),
+    completionNote: optionalText(5000, 'Completion note'),
     completedOn: calendarDateSchema.optional(),
   })
   .strict()

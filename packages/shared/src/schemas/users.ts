@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
 import { newPasswordSchema } from './auth';
-import { dataOf, emailSchema, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { booleanQuery, dataOf, emailSchema, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
 
 /**
  * A user as the Users screen (and My Profile) shows it. `name` is the seed's displayName
@@ -104,10 +104,7 @@ export const USER_SORTS = [
 export const userListQuerySchema = pageQuerySchema.extend({
   sort: z.enum(USER_SORTS).optional(),
   role: z.enum(ROLES).optional(),
-  active: z
-    .enum(['true', 'false'])
-    .transform((value) => value === 'true')
-    .optional(),
+  active: booleanQuery.optional(),
   facilityId: idSchema.optional(),
   /**
    * `assignableTo=<facilityId>[,<facilityId>…]`: only users who may see every one of these facilities

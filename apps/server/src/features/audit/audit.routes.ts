@@ -6,12 +6,12 @@ import {
   auditPageSchema,
   auditVerifyResponseSchema,
 } from '@rtms/shared/schemas/audit';
-import { dataOf, errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import { dataOf, idSchema } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { AuditService } from './audit.service';
+import { errorResponses, bearerSecurity as security } from '../../platform/route-schema';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The audit trail: list (filtered, scoped), read one event, verify the hash chain. */
 export function auditRoutes(audit: AuditService, guards: AuthGuards): FastifyPluginAsyncZod {

@@ -13,8 +13,9 @@ import { errorBodySchema } from '@rtms/shared/schemas/common';
 import type { AuthGuards } from '../../platform/auth';
 import { principalOf } from '../../platform/auth';
 import type { AuthService } from './auth.service';
+import { errorResponses, bearerSecurity } from '../../platform/route-schema';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 429);
 
 /** Sign-in, current user, sign-out and change password: the seed's calls, with their shapes. */
 export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPluginAsyncZod {
@@ -64,7 +65,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         schema: {
           tags: ['session'],
           summary: 'The signed-in user',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: { 200: meResponseSchema, 401: errorBodySchema },
         },
         config: { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true },
@@ -79,7 +80,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         schema: {
           tags: ['session'],
           summary: 'Sign out (revokes the token)',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: { 200: z.object({ data: z.object({ signedOut: z.boolean() }) }), 401: errorBodySchema },
         },
         config: { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true },
@@ -97,7 +98,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
         schema: {
           tags: ['session'],
           summary: 'Change the signed-in user’s password; signs out every other session',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           body: changePasswordBodySchema,
           response: { 200: changePasswordResponseSchema, ...errors },
         },

@@ -11,9 +11,9 @@ import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import type { CalendarFeedsService } from './calendar-feeds.service';
+import { errorResponses, bearerSecurity as security } from '../../platform/route-schema';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 404, 409);
 
 /** The origin feed URLs and task links name: PUBLIC_URL when set, else the request's own. */
 function originOf(publicUrl: string, request: FastifyRequest): string {

@@ -9,9 +9,16 @@ import type { Transaction } from 'kysely';
 import { todayInTimeZone } from '@rtms/shared/calendar-date';
 import { can } from '@rtms/shared/permissions';
 import { documentUploadFieldsSchema } from '@rtms/shared/schemas/documents';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { AppError, conflict, forbidden, invalid, notFound } from '../../platform/errors';
+import {
+  AppError,
+  conflict,
+  fieldErrorsOf,
+  forbidden,
+  invalid,
+  notFound,
+  validationError,
+} from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { ReceivedFile } from '../../platform/uploads';
@@ -31,17 +38,6 @@ import { assertCanChange, type DocumentContext } from './document-context';
 import { audited, searchTextOf, titleFromFileName } from './document-views';
 import type { DocumentsService } from './documents.service';
 import { validateUploadedFile, type AcceptedFile } from './upload-validation';
-
-/** Zod issues of the multipart fields → a 400 with per-field details. */
-function fieldErrors(error: z.ZodError): AppError {
-  const details = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-  const first = details[0];
-  const message =
-    details.length === 1 && first
-      ? `${first.path ? `${first.path}: ` : ''}${first.message}`
-      : `The request has ${details.length} invalid fields`;
-  return invalid(message, details);
-}
 
 /** Multipart fields are text; a field sent twice is an array, which only `tags` may be. */
 function singleFields(fields: Record<string, string | string[]>): Record<string, unknown> {
@@ -105,7 +101,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
   return {
     async upload(principal, upload) {
       const parsed = documentUploadFieldsSchema.safeParse(singleFields(upload.fields));
-      if (!parsed.success) throw fieldErrors(parsed.error);
+      if (!parsed.success) throw validationError(fieldErrorsOf(parsed.error.issues));
       const fields = parsed.data;
       const scope = await facilityScopeOf(db, principal);
 

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import { dataOf, errorBodySchema } from '@rtms/shared/schemas/common';
 import {
   archiveDocumentBodySchema,
   documentDownloadQuerySchema,
@@ -18,17 +18,9 @@ import { setFileHeaders } from '../../platform/downloads';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import { MULTIPART_LIMITS, receiveUpload, removeStaleUploads } from '../../platform/uploads';
 import type { DocumentsService } from './documents.service';
+import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
 const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema };
-const security = [{ bearer: [] }];
-const params = z.object({ id: idSchema });
 
 const UPLOAD_DESCRIPTION =
   'multipart/form-data: the text fields first, then one file part named `file`. Fields: `kind` (TASK or ' +

@@ -6,8 +6,8 @@ import { principalOf, type AuthGuards } from '../../platform/auth';
 import { setFileHeaders } from '../../platform/downloads';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import type { EvidencePack, EvidencePacksService } from './evidence-packs.service';
+import { bearerSecurity as security } from '../../platform/route-schema';
 
-const security = [{ bearer: [] }];
 const DESCRIPTION =
   'A ZIP (streamed) with every active evidence file of the tasks due from `from` to `to` (inclusive) of the ' +
   'chosen facility, requirement and/or program area, within your facilities; `index.csv` and `index.pdf` list ' +

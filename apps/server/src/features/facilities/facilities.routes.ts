@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
 import {
   createFacilityBodySchema,
   facilityDetailResponseSchema,
@@ -11,16 +9,7 @@ import {
 } from '@rtms/shared/schemas/facilities';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { FacilitiesService } from './facilities.service';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const security = [{ bearer: [] }];
-const params = z.object({ id: idSchema });
+import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
 
 /** Facilities: everyone reads their own; the all-facility roles create; FACILITY_ADMIN edits their own. */
 export function facilitiesRoutes(facilities: FacilitiesService, guards: AuthGuards): FastifyPluginAsyncZod {

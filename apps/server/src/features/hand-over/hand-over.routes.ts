@@ -1,17 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import { idSchema } from '@rtms/shared/schemas/common';
 import { handOverBodySchema, handOverPreviewResponseSchema, handOverResponseSchema } from '@rtms/shared/schemas/tasks';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { HandOverService } from './hand-over.service';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+import { apiErrors as errors, bearerSecurity } from '../../platform/route-schema';
 
 /** Hand-over of a departing user's open tasks and default assignments (all-facility roles). */
 export function handOverRoutes(handOver: HandOverService, guards: AuthGuards): FastifyPluginAsyncZod {
@@ -23,7 +16,7 @@ export function handOverRoutes(handOver: HandOverService, guards: AuthGuards): F
         schema: {
           tags: ['users'],
           summary: 'What a hand-over of this user would move (counts), changing nothing',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           params: z.object({ id: idSchema }),
           response: { 200: handOverPreviewResponseSchema, ...errors },
         },
@@ -37,7 +30,7 @@ export function handOverRoutes(handOver: HandOverService, guards: AuthGuards): F
         schema: {
           tags: ['users'],
           summary: 'Move every open task and default assignment of this user to another user',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           params: z.object({ id: idSchema }),
           body: handOverBodySchema,
           response: { 200: handOverResponseSchema, ...errors },

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
 import {
   addHolidayBodySchema,
   holidayDateParamsSchema,
@@ -12,16 +10,7 @@ import {
 } from '@rtms/shared/schemas/holidays';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { HolidaysService } from './holidays.service';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const security = [{ bearer: [] }];
-const params = z.object({ id: idSchema });
+import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
 
 /**
  * A facility's holiday calendar: everyone who sees the facility reads it; those who may edit the

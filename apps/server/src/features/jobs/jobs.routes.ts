@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema } from '@rtms/shared/schemas/common';
 import { jobListSchema, jobRunResponseSchema } from '@rtms/shared/schemas/notifications';
 import type { AuthGuards } from '../../platform/auth';
 import type { JobsService } from './jobs.service';
+import { errorResponses, bearerSecurity } from '../../platform/route-schema';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The daily and periodic jobs (ALL_FACILITY_ADMIN): their last runs, and running one now. */
 export function jobsRoutes(jobs: JobsService, guards: AuthGuards): FastifyPluginAsyncZod {
@@ -17,7 +17,7 @@ export function jobsRoutes(jobs: JobsService, guards: AuthGuards): FastifyPlugin
         schema: {
           tags: ['jobs'],
           summary: 'Each job with its last run',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: { 200: jobListSchema, ...errors },
         },
       },
@@ -30,7 +30,7 @@ export function jobsRoutes(jobs: JobsService, guards: AuthGuards): FastifyPlugin
         schema: {
           tags: ['jobs'],
           summary: 'Run a job now (idempotent) and answer its counts',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           params: z.object({ name: z.string().min(1).max(64) }),
           response: { 200: jobRunResponseSchema, ...errors },
         },

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@rtms/shared/schemas/common';
 import {
   backupCodesResponseSchema,
   mfaDisableBodySchema,
@@ -11,15 +10,9 @@ import {
 } from '@rtms/shared/schemas/mfa';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { MfaService } from './mfa.service';
+import { errorResponses, bearerSecurity as security } from '../../platform/route-schema';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** The caller's second factor (PRODUCT §6 `/api/users/me/mfa`) and the security settings. */
 export function mfaRoutes(mfa: MfaService, guards: AuthGuards): FastifyPluginAsyncZod {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import { dataOf, idSchema } from '@rtms/shared/schemas/common';
 import {
   deliveryListQuerySchema,
   deliveryPageSchema,
@@ -15,8 +15,9 @@ import { principalOf, type AuthGuards } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { NotificationsService } from './notifications.service';
 import { unsubscribePage } from './unsubscribe-page';
+import { errorResponses, bearerSecurity } from '../../platform/route-schema';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The notification centre, notification settings, the delivery log and one-click unsubscribe. */
 export function notificationsRoutes(notifications: NotificationsService, guards: AuthGuards): FastifyPluginAsyncZod {
@@ -29,7 +30,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         schema: {
           tags: ['notifications'],
           summary: 'My notifications, newest first',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           querystring: notificationListQuerySchema,
           response: { 200: notificationPageSchema, ...errors },
         },
@@ -43,7 +44,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         schema: {
           tags: ['notifications'],
           summary: 'How many of my notifications are unread',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: { 200: unreadCountSchema, ...errors },
         },
       },
@@ -56,7 +57,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         schema: {
           tags: ['notifications'],
           summary: 'Mark all my notifications read',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: { 200: dataOf(z.object({ updated: z.number().int() })), ...errors },
         },
       },
@@ -69,7 +70,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         schema: {
           tags: ['notifications'],
           summary: 'Mark one of my notifications read',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           params: z.object({ id: idSchema }),
           response: { 200: dataOf(notificationSchema), ...errors },
         },
@@ -83,7 +84,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         schema: {
           tags: ['notifications'],
           summary: 'Read my notification settings',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: { 200: notificationPreferencesResponseSchema, ...errors },
         },
       },
@@ -96,7 +97,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         schema: {
           tags: ['notifications'],
           summary: 'Replace my notification settings',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           body: notificationPreferencesSchema,
           response: { 200: notificationPreferencesResponseSchema, ...errors },
         },
@@ -110,7 +111,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         schema: {
           tags: ['notifications'],
           summary: 'The outbox: every email delivery in my facilities, with its status and error',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           querystring: deliveryListQuerySchema,
           response: { 200: deliveryPageSchema, ...errors },
         },

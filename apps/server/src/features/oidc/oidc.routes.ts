@@ -5,8 +5,9 @@ import { sessionResponseSchema } from '@rtms/shared/schemas/auth';
 import { errorBodySchema } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { requireOidc, type OidcService } from './oidc.service';
+import { errorResponses, bearerSecurity } from '../../platform/route-schema';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 503: errorBodySchema };
+const errors = errorResponses(400, 401, 404, 503);
 
 /**
  * Single sign-on with OpenID Connect (PRODUCT §6 `/api/auth/oidc/*`): authorization code with PKCE. The
@@ -89,7 +90,7 @@ export function oidcRoutes(
         schema: {
           tags: ['session'],
           summary: 'Link my account to the single sign-on provider: answers the provider address to open',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: { 200: z.object({ data: z.object({ url: z.string() }) }), ...errors },
         },
       },

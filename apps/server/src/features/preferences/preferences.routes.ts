@@ -3,6 +3,7 @@ import { errorBodySchema, dataOf } from '@rtms/shared/schemas/common';
 import { preferencesSchema } from '@rtms/shared/schemas/preferences';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { PreferencesService } from './preferences.service';
+import { bearerSecurity } from '../../platform/route-schema';
 
 /** The caller's interface settings, persisted per user. */
 export function preferencesRoutes(preferences: PreferencesService, guards: AuthGuards): FastifyPluginAsyncZod {
@@ -18,7 +19,7 @@ export function preferencesRoutes(preferences: PreferencesService, guards: AuthG
         schema: {
           tags: ['preferences'],
           summary: 'Read my interface settings',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           response: { 200: dataOf(preferencesSchema), 401: errorBodySchema },
         },
       },
@@ -31,7 +32,7 @@ export function preferencesRoutes(preferences: PreferencesService, guards: AuthG
         schema: {
           tags: ['preferences'],
           summary: 'Replace my interface settings',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           body: preferencesSchema,
           response: { 200: dataOf(preferencesSchema), 400: errorBodySchema, 401: errorBodySchema },
         },

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
 import {
   createRegulationBodySchema,
   regulationListQuerySchema,
@@ -10,16 +8,7 @@ import {
 } from '@rtms/shared/schemas/regulations';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { RegulationsService } from './regulations.service';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const security = [{ bearer: [] }];
-const params = z.object({ id: idSchema });
+import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
 
 /** Settings → Regulations: everyone reads; the all-facility roles manage. */
 export function regulationsRoutes(regulations: RegulationsService, guards: AuthGuards): FastifyPluginAsyncZod {

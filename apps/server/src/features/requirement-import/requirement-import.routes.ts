@@ -1,7 +1,6 @@
 import fsp from 'node:fs/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@rtms/shared/schemas/common';
 import {
   importFieldsSchema,
   importReportResponseSchema,
@@ -13,17 +12,9 @@ import { AppError, invalid } from '../../platform/errors';
 import { MULTIPART_LIMITS, receiveUpload } from '../../platform/uploads';
 import { validateUploadedFile } from '../documents/upload-validation';
 import type { ImportUpload, RequirementImportService } from './requirement-import.service';
+import { errorResponses, bearerSecurity as security } from '../../platform/route-schema';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-};
-const security = [{ bearer: [] }];
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const IMPORTABLE_EXTENSIONS = ['csv', 'txt', 'xlsx'];
 
 const UPLOAD_DESCRIPTION =

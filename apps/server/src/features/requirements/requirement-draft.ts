@@ -11,14 +11,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
-import { forbidden, invalid } from '../../platform/errors';
+import { forbidden, invalid, validationError } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { assertAssignable } from '../tasks/assignable-users';
 import type { SeriesChange } from '../tasks/task-generation.service';
 import { isFacilityInScope, type FacilityScope } from '../user-facilities/facility-scope';
 import { findBindingRows, findFacilitiesForBinding } from './requirements.repository';
 import type { BindingRow, RequirementRow } from './requirements.table';
-import { isLive, mergedValues, ruleOf, summaryOf, type RequirementValues, type UpdateBody } from './requirement-values';
+import { isLive, mergedValues, ruleOf, type RequirementValues, type UpdateBody } from './requirement-values';
 
 /** A binding after the edit, and whether this edit creates it. */
 export type DraftBinding = BindingRow & { isNew: boolean };
@@ -98,7 +98,7 @@ export async function draftEdit(
   if (!values.firstDueDate) details.push({ path: 'firstDueDate', message: 'Please choose the first due date' });
   details.push(...scheduleRuleErrors(values));
   if (details.length) {
-    throw invalid(summaryOf(details), details);
+    throw validationError(details);
   }
 
   // Assignees must be able to see the facilities whose tasks they get.

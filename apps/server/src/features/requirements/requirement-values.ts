@@ -4,7 +4,6 @@
  * rule of a binding. Pure functions; requirements.service.ts and requirement-draft.ts use them.
  */
 import { displayNameOf } from '@rtms/shared/display-name';
-import type { FieldError } from '@rtms/shared/error-codes';
 import type { TaskFrequency } from '@rtms/shared/enums';
 import { defaultGraceDays, defaultLeadTimeDays } from '@rtms/shared/recurrence';
 import type { ReminderOverrides } from '@rtms/shared/schemas/reminder-policy';
@@ -195,16 +194,4 @@ export function mergedValues(before: RequirementRow | null, body: UpdateBody): R
     escalateAllAfterDays: pick('escalateAllAfterDays', null),
     status: pick('status', 'ACTIVE'),
   };
-}
-
-/** The message of a 400 with these details, as the global handler words it. */
-export function summaryOf(details: FieldError[]): string {
-  const first = details[0];
-  if (!first) return 'The request is not valid';
-  return details.length === 1 ? `${first.path}: ${first.message}` : `The request has ${details.length} invalid fields`;
-}
-
-/** zod issues → the API's per-field details. */
-export function detailsOf(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
 import {
   createRequirementBodySchema,
   previewRequirementBodySchema,
@@ -14,16 +12,7 @@ import {
 } from '@rtms/shared/schemas/requirements';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { RequirementsService } from './requirements.service';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const security = [{ bearer: [] }];
-const params = z.object({ id: idSchema });
+import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
 
 /** Requirements: everyone reads those of their facilities; the admin roles create, edit and retire (PRODUCT §2). */
 export function requirementsRoutes(requirements: RequirementsService, guards: AuthGuards): FastifyPluginAsyncZod {

@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { requirementActionsOf } from '@rtms/shared/requirement-actions';
-import { invalid, notFound } from '../../platform/errors';
+import { fieldErrorsOf, notFound, validationError } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { type Page, pageWindow, parseSort } from '../../platform/list-query';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
@@ -52,16 +52,7 @@ import {
 } from './requirements.repository';
 import type { RequirementRow } from './requirements.table';
 import { draftEdit } from './requirement-draft';
-import {
-  audited,
-  auditedBinding,
-  detailsOf,
-  nameOf,
-  searchTextOf,
-  summaryOf,
-  toRequirement,
-  type UpdateBody,
-} from './requirement-values';
+import { audited, auditedBinding, nameOf, searchTextOf, toRequirement, type UpdateBody } from './requirement-values';
 
 type CreateBody = z.output<typeof createRequirementBodySchema>;
 type PreviewBody = z.output<typeof previewRequirementBodySchema>;
@@ -131,7 +122,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
       const [area] = await programAreas.findByIds([body.programAreaId]);
       if (!area) details.push({ path: 'programAreaId', message: 'Unknown program area' });
     }
-    if (details.length) throw invalid(summaryOf(details), details);
+    if (details.length) throw validationError(details);
   }
 
   async function readDetail(
@@ -371,8 +362,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
       if (!requirementId) {
         const parsed = createRequirementBodySchema.safeParse(rest);
         if (!parsed.success) {
-          const details = detailsOf(parsed.error);
-          throw invalid(summaryOf(details), details);
+          throw validationError(fieldErrorsOf(parsed.error.issues));
         }
         edit = parsed.data;
       }

@@ -3,6 +3,7 @@ import { errorBodySchema } from '@rtms/shared/schemas/common';
 import { taskSummaryQuerySchema, taskSummaryResponseSchema } from '@rtms/shared/schemas/task-summary';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { TaskSummaryService } from './task-summary.service';
+import { bearerSecurity } from '../../platform/route-schema';
 
 /** The dashboard's figures: every signed-in user, over the tasks of their facilities. */
 export function taskSummaryRoutes(summary: TaskSummaryService, guards: AuthGuards): FastifyPluginAsyncZod {
@@ -15,7 +16,7 @@ export function taskSummaryRoutes(summary: TaskSummaryService, guards: AuthGuard
           tags: ['tasks'],
           summary:
             'Dashboard figures: open, overdue, due soon and within 30 days, completed this month, on-time rate and trend, overdue by facility and category',
-          security: [{ bearer: [] }],
+          security: bearerSecurity,
           querystring: taskSummaryQuerySchema,
           response: { 200: taskSummaryResponseSchema, 400: errorBodySchema, 401: errorBodySchema },
         },

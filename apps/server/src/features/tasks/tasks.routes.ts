@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
 import {
   bulkTaskBodySchema,
   bulkTaskResponseSchema,
@@ -16,16 +14,7 @@ import {
 } from '@rtms/shared/schemas/tasks';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { TasksService } from './tasks.service';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const security = [{ bearer: [] }];
-const params = z.object({ id: idSchema });
+import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
 
 /**
  * The Tasks Tracker. Everyone works on the tasks of their facilities; FACILITY_USER completes and

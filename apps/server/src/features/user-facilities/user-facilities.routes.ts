@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
 import {
   bulkUserFacilitiesBodySchema,
   bulkUserFacilitiesResponseSchema,
@@ -11,16 +10,7 @@ import {
 } from '@rtms/shared/schemas/user-facilities';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { UserFacilitiesService } from './user-facilities.service';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const security = [{ bearer: [] }];
-const params = z.object({ id: idSchema });
+import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
 
 /** User Facilities: which users work at which facilities (the facility roles' scope). All-facility roles only. */
 export function userFacilitiesRoutes(userFacilities: UserFacilitiesService, guards: AuthGuards): FastifyPluginAsyncZod {

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
 import {
   createUserBodySchema,
   createUserResponseSchema,
@@ -13,16 +11,7 @@ import {
 } from '@rtms/shared/schemas/users';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { UsersService } from './users.service';
-
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
-const security = [{ bearer: [] }];
-const params = z.object({ id: idSchema });
+import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
 
 /** Users (My Profile for FACILITY_USER): list, create, read, update (role, deactivate), reset password. */
 export function usersRoutes(users: UsersService, guards: AuthGuards): FastifyPluginAsyncZod {

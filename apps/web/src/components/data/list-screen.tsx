@@ -6,10 +6,12 @@ import type { ExportButtonProps } from './export-button';
 import { ServerTable, type ServerTableProps } from './server-table';
 import type { TableUrlState } from './use-table-url-state';
 
-type ListScreenProps<T extends object, F extends string> = Omit<
+type ListScreenProps<T extends object, F extends string, Q extends object> = Omit<
   ServerTableProps<T, F>,
-  'label' | 'empty' | 'exportOptions' | 'rowKey'
+  'label' | 'empty' | 'exportOptions' | 'rowKey' | 'state'
 > & {
+  /** The table's URL state, typed by the list's query (`z.input` of its shared schema). */
+  state: TableUrlState<F, Q>;
   /** The screen's title, also the table's accessible name and the export's sheet name. */
   title: string;
   /** The primary "new …" button, in the header and in the empty state; none when the caller may not create. */
@@ -25,7 +27,7 @@ type ListScreenProps<T extends object, F extends string> = Omit<
    * (`list`, called with the table's query); the sheet is named after the screen.
    */
   exportOptions: Pick<ExportButtonProps<T>, 'fileName' | 'columns'> & {
-    list: (query: TableUrlState<F>['query'], signal?: AbortSignal) => ReturnType<ExportButtonProps<T>['fetchPage']>;
+    list: (query: Q, signal?: AbortSignal) => ReturnType<ExportButtonProps<T>['fetchPage']>;
   };
   /** Dialogs and drawers the screen opens. */
   children?: ReactNode;
@@ -35,7 +37,7 @@ type ListScreenProps<T extends object, F extends string> = Omit<
  * A directory screen (facilities, users, program areas, documents…): a title with its "new" button,
  * the server-driven table with its filters and export, and an empty state offering the same button.
  */
-export function ListScreen<T extends object, F extends string>({
+export function ListScreen<T extends object, F extends string, Q extends object>({
   title,
   create,
   headerActions,
@@ -44,7 +46,7 @@ export function ListScreen<T extends object, F extends string>({
   exportOptions,
   children,
   ...table
-}: ListScreenProps<T, F>) {
+}: ListScreenProps<T, F, Q>) {
   const createButton = (withIcon: boolean) =>
     create ? (
       <Button type="primary" icon={withIcon ? <PlusOutlined /> : undefined} onClick={create.onClick}>

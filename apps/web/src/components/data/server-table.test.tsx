@@ -32,7 +32,7 @@ function serve(query: Record<string, string | number | undefined>) {
 const calls: Record<string, string | number | undefined>[] = [];
 
 function Harness({ empty = 'No facilities yet' }: { empty?: string }) {
-  const state = useTableUrlState({ filters: ['kind'] as const, defaultSort: 'name' });
+  const state = useTableUrlState<{ kind?: string; sort?: string }>({ filters: ['kind'] as const, defaultSort: 'name' });
   const result = useQuery({
     queryKey: ['rows', state.query],
     queryFn: async () => {

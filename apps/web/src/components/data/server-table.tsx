@@ -22,7 +22,7 @@ export interface ListResult<T> {
 }
 
 export interface ServerTableProps<T extends object, F extends string> {
-  state: TableUrlState<F>;
+  state: TableUrlState<F, object>;
   result: ListResult<T>;
   /** Sortable columns have `sorter: true` and `key` = the API's sort field. */
   columns: ColumnsType<T>;

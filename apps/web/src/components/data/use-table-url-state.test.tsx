@@ -8,9 +8,12 @@ const wrapperAt =
   (url: string) =>
   ({ children }: { children: ReactNode }) => <TestProviders url={url}>{children}</TestProviders>;
 
+/** A list query type as `z.input` of a shared schema gives it. */
+type Q = { sort?: string; role?: string; active?: string; from?: string; to?: string; userId?: string };
+
 describe('useTableUrlState', () => {
   it('reads page, size, sort, search and filters from the URL, with defaults', () => {
-    const { result } = renderHook(() => useTableUrlState({ filters: ['role', 'active'] as const, defaultSort: 'name' }), {
+    const { result } = renderHook(() => useTableUrlState<Q>({ filters: ['role', 'active'] as const, defaultSort: 'name' }), {
       wrapper: wrapperAt('/users?page=3&pageSize=50&search=ann&role=FACILITY_USER&other=x'),
     });
     expect(result.current.query).toEqual({ page: 3, pageSize: 50, sort: 'name', search: 'ann', role: 'FACILITY_USER' });
@@ -25,7 +28,7 @@ describe('useTableUrlState', () => {
   });
 
   it('writes changes to the URL and goes back to page 1 when the search, a filter or the sort changes', () => {
-    const { result } = renderHook(() => useTableUrlState({ filters: ['role'] as const, defaultSort: 'name' }), {
+    const { result } = renderHook(() => useTableUrlState<Q>({ filters: ['role'] as const, defaultSort: 'name' }), {
       wrapper: wrapperAt('/users?page=4'),
     });
     act(() => result.current.setSearch('wind'));
@@ -48,14 +51,14 @@ describe('useTableUrlState', () => {
   });
 
   it('sets several filters in one navigation', () => {
-    const { result } = renderHook(() => useTableUrlState({ filters: ['from', 'to'] as const }), { wrapper: wrapperAt('/audit') });
+    const { result } = renderHook(() => useTableUrlState<Q>({ filters: ['from', 'to'] as const }), { wrapper: wrapperAt('/audit') });
     act(() => result.current.setFilters({ from: '2026-01-01', to: '2026-01-31' }));
     expect(result.current.filters).toEqual({ from: '2026-01-01', to: '2026-01-31' });
   });
 
   it('clears search and filters but keeps pinned filters and the sort', () => {
     const { result } = renderHook(
-      () => useTableUrlState({ filters: ['userId', 'role'] as const, pinned: ['userId'] as const }),
+      () => useTableUrlState<Q>({ filters: ['userId', 'role'] as const, pinned: ['userId'] as const }),
       { wrapper: wrapperAt('/uf?userId=u1&role=X&search=s&sort=-createdAt') },
     );
     expect(result.current.isFiltered).toBe(true);

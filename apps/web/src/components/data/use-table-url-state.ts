@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@rtms/shared/constants';
 
-export interface TableUrlStateOptions<F extends string> {
+export interface TableUrlStateOptions<F extends string, S extends string = string> {
   /** Names of the filters this table keeps in the URL (e.g. `['role', 'active']`). */
   filters?: readonly F[];
   /**
@@ -13,7 +13,7 @@ export interface TableUrlStateOptions<F extends string> {
   /** Prefix of every URL parameter, for a second table on the same page (e.g. `u` → `u.page`). */
   prefix?: string;
   /** Sort when the URL has none (e.g. `name` or `-at`); the server's own default when undefined. */
-  defaultSort?: string;
+  defaultSort?: S;
   defaultPageSize?: number;
 }
 
@@ -25,7 +25,12 @@ export type ListQuery<F extends string> = {
   search?: string;
 } & Partial<Record<F, string>>;
 
-export interface TableUrlState<F extends string> {
+/** The filters of a list's query type: its parameters besides page, pageSize, sort and search. */
+export type FilterOf<Q> = Exclude<keyof Q & string, 'page' | 'pageSize' | 'sort' | 'search'>;
+/** The sort values a list's query type allows. */
+export type SortOf<Q> = Q extends { sort?: infer S } ? Extract<S, string> : string;
+
+export interface TableUrlState<F extends string, Q = ListQuery<F>> {
   page: number;
   pageSize: number;
   /** `name` ascending, `-name` descending, undefined for the server's default. */
@@ -35,7 +40,7 @@ export interface TableUrlState<F extends string> {
   /** Whether a search or any filter narrows the list (the empty state then offers to clear them). */
   isFiltered: boolean;
   /** The API query of the current page. */
-  query: ListQuery<F>;
+  query: Q;
   setPage(page: number, pageSize?: number): void;
   setSort(sort: string | undefined): void;
   /** Replaces the search (not a new history entry: typing should not fill the back button). */
@@ -61,8 +66,15 @@ function keyOf(prefix: string, name: string): string {
  * A server-driven table's state (page, page size, sort, search, filters), kept in the URL query
  * string so that reload, back and shared links keep it. Changing search, a filter or the sort goes
  * back to page 1.
+ *
+ * `Q` is the list's query type, `z.input` of its shared schema (e.g. `FacilitiesQuery`): the filter names
+ * and the default sort must be among its parameters, so the page cannot send one the server does not know
+ * (the server answers an unknown parameter with a 400).
  */
-export function useTableUrlState<F extends string = never>(options: TableUrlStateOptions<F> = {}): TableUrlState<F> {
+export function useTableUrlState<Q extends object = ListQuery<never>>(
+  options: TableUrlStateOptions<FilterOf<NoInfer<Q>>, SortOf<NoInfer<Q>>> = {},
+): TableUrlState<FilterOf<Q>, Q> {
+  type F = FilterOf<Q>;
   const [params, setParams] = useSearchParams();
   const { prefix = '', defaultSort, defaultPageSize = DEFAULT_PAGE_SIZE } = options;
   // Plain strings from here on, so that memoization depends on values, not on array identities.
@@ -115,7 +127,8 @@ export function useTableUrlState<F extends string = never>(options: TableUrlStat
     if (sort) result.sort = sort;
     if (search.trim()) result.search = search.trim();
     for (const [name, value] of new URLSearchParams(filterText)) result[name] = value;
-    return result as ListQuery<F>;
+    // The address's text is sent as it is: the names are the schema's (above), the server judges the values.
+    return result as Q;
   }, [page, pageSize, sort, search, filterText]);
 
   const setPage = useCallback(

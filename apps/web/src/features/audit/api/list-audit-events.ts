@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { auditPageSchema } from '@rtms/shared/schemas/audit';
+import type { auditPageSchema, auditListQuerySchema } from '@rtms/shared/schemas/audit';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 
 export type AuditPage = z.infer<typeof auditPageSchema>;
-/** GET /api/audit query: page, pageSize, sort, search, entityType, entityId, actorId, action, facilityId, from, to. */
-export type AuditQuery = Record<string, QueryValue>;
+/** GET /api/audit query, typed by its shared schema: a parameter the server does not know does not compile. */
+export type AuditQuery = z.input<typeof auditListQuerySchema>;
 
 /** GET /api/audit: the trail, newest first (facility roles: events of their facilities). */
 export function listAuditEvents(query: AuditQuery, signal?: AbortSignal): Promise<AuditPage> {

@@ -18,7 +18,7 @@ import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useFacility } from '../../facilities/api/get-facility';
 import { fetchUserOptions } from '../../users/api/list-users';
-import { listAuditEvents, useAuditEvents } from '../api/list-audit-events';
+import { listAuditEvents, useAuditEvents, type AuditQuery } from '../api/list-audit-events';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
 import { AuditChangesTable, auditValueText } from '../../../components/audit-changes';
 
@@ -57,7 +57,7 @@ export function AuditPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: '-at' });
+  const state = useTableUrlState<AuditQuery>({ filters: FILTERS, defaultSort: '-at' });
   const result = useAuditEvents(state.query);
   const verify = useVerifyAuditChain();
   const canVerify = can(me.role, 'audit:verify');

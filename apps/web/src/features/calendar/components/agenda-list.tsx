@@ -3,10 +3,9 @@ import { useIntl } from 'react-intl';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { useT } from '../../../lib/i18n/use-t';
 import { TaskStateTag } from '../../../components/task-tags';
-import { useTasks } from '../../tasks/api/list-tasks';
+import { useTasks, type TasksQuery } from '../../tasks/api/list-tasks';
 import { Link } from 'react-router';
 import { useState } from 'react';
-import type { QueryValue } from '../../../components/data/query-string';
 
 const PAGE_SIZE = 50;
 
@@ -25,7 +24,7 @@ function byDate(tasks: Task[]): [string, Task[]][] {
  * The agenda list (the default on a phone): the period's tasks from the task list, a page at a time,
  * under their due dates. `query` carries the list filters and the date range.
  */
-export function AgendaList({ query, ariaLabel }: { query: Record<string, QueryValue>; ariaLabel: string }) {
+export function AgendaList({ query, ariaLabel }: { query: TasksQuery; ariaLabel: string }) {
   const t = useT();
   const intl = useIntl();
   const [page, setPage] = useState(1);

@@ -2,10 +2,11 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCalendarDate } from '@rtms/shared/calendar-date';
 import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
+import type { TasksQuery } from '../../tasks/api/list-tasks';
 import { CALENDAR_VIEWS, today, type CalendarView } from './calendar-range';
 
 export const CALENDAR_FILTERS = ['facilityId', 'category', 'programAreaId', 'assigneeId'] as const;
-export type CalendarFilter = (typeof CALENDAR_FILTERS)[number];
+export type CalendarFilter = (typeof CALENDAR_FILTERS)[number] & keyof TasksQuery;
 
 /**
  * The calendar's place and filters, kept in the URL (shareable, survive a reload): `view`, `date` (the
@@ -32,7 +33,8 @@ export function useCalendarUrlState(defaultView: CalendarView) {
       const value = params.get(name);
       if (value) result[name] = value;
     }
-    return result;
+    // The address's text is sent as it is (the names are the task list's, above); the server judges the values.
+    return result as Pick<TasksQuery, CalendarFilter>;
   }, [params]);
 
   const update = useCallback(

@@ -18,15 +18,15 @@ import { overdueAtFacilityQuery, overdueInCategoryQuery, summaryFigureQueries } 
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTaskSummary } from '../../tasks/api/get-task-summary';
-import { useTasks } from '../../tasks/api/list-tasks';
+import { useTasks, type TasksQuery } from '../../tasks/api/list-tasks';
 import { TaskStateTag } from '../../../components/task-tags';
 import './dashboard.css';
 
 /** The Tasks Tracker filtered as a figure counts. */
-function tasksLink(query: Record<string, QueryValue>): string {
+function tasksLink(query: TasksQuery): string {
   return `/tasks${toQueryString(query)}`;
 }
 
@@ -383,7 +383,7 @@ function UpcomingCard() {
   const t = useT();
   const format = useFormatters();
   // Still to do and not yet overdue, soonest first: the Tracker list "See all" opens.
-  const next = { state: 'DUE_SOON,OPEN,UPCOMING', sort: 'dueDate' };
+  const next = { state: 'DUE_SOON,OPEN,UPCOMING', sort: 'dueDate' } as const;
   const { data, isPending } = useTasks({ ...next, pageSize: UPCOMING });
   const rows = data?.data ?? [];
   return (

@@ -11,7 +11,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { EvidencePackButton } from '../../evidence-packs/api/evidence-pack-button';
-import { listDocuments, useDocuments } from './list-documents';
+import { listDocuments, useDocuments, type DocumentsQuery } from './list-documents';
 import { DocumentCell } from '../components/document-cell';
 import { DocumentDetailDrawer } from '../components/document-detail-drawer';
 import '../components/documents.css';
@@ -26,7 +26,7 @@ const FILTERS = ['kind'] as const;
 export function FacilityDocumentsSection({ facility }: { facility: { _id: string; name: string; code: string } }) {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState({ filters: FILTERS, prefix: 'd', defaultSort: '-createdAt' });
+  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, prefix: 'd', defaultSort: '-createdAt' });
   const query = { ...state.query, facilityId: facility._id };
   const result = useDocuments(query);
   const actions = useDocumentActions();

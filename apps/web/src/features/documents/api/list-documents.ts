@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { documentPageSchema } from '@rtms/shared/schemas/documents';
+import type { documentPageSchema, documentListQuerySchema } from '@rtms/shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 
 export type DocumentPage = z.infer<typeof documentPageSchema>;
-/**
- * GET /api/documents query: page, pageSize, sort, search, kind (TASK | LIBRARY), archived ('true'),
- * taskId, requirementId, facilityId, programAreaId, regulationId, uploadedBy, tag, legalHold.
- */
-export type DocumentsQuery = Record<string, QueryValue>;
+/** GET /api/documents query, typed by its shared schema: a parameter the server does not know does not compile. */
+export type DocumentsQuery = z.input<typeof documentListQuerySchema>;
 
 /** GET /api/documents: active documents by default, the archive with `archived: 'true'`. */
 export function listDocuments(query: DocumentsQuery, signal?: AbortSignal): Promise<DocumentPage> {

@@ -17,7 +17,7 @@ import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { useDeleteDocument } from '../api/delete-document';
-import { listDocuments, useDocuments } from '../api/list-documents';
+import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { useRestoreDocument } from '../api/restore-document';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
@@ -42,8 +42,8 @@ export function ArchiveDocumentsPage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const { message } = App.useApp();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: '-archivedAt' });
-  const query = { ...state.query, archived: 'true' };
+  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: '-archivedAt' });
+  const query = { ...state.query, archived: 'true' } as const;
   const result = useDocuments(query);
   const actions = useDocumentActions();
   const restore = useRestoreDocument();
@@ -211,7 +211,7 @@ export function ArchiveDocumentsPage() {
   );
 
   return (
-    <ListScreen<Document, (typeof FILTERS)[number]>
+    <ListScreen<Document, (typeof FILTERS)[number], DocumentsQuery>
       title={t('nav.archiveDocuments')}
       emptyText={t('documentsArchive.empty')}
       intro={t('documentsArchive.intro')}

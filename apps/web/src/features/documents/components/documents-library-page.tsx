@@ -16,7 +16,7 @@ import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
-import { listDocuments, useDocuments } from '../api/list-documents';
+import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { fetchRegulationOptions } from '../api/reference-options';
 import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
@@ -41,8 +41,8 @@ export function DocumentsLibraryPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'title' });
-  const query = { ...state.query, kind: 'LIBRARY' };
+  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: 'title' });
+  const query = { ...state.query, kind: 'LIBRARY' } as const;
   const result = useDocuments(query);
   const actions = useDocumentActions();
   const [versioning, setVersioning] = useState<Document>();
@@ -154,7 +154,7 @@ export function DocumentsLibraryPage() {
   );
 
   return (
-    <ListScreen<Document, (typeof FILTERS)[number]>
+    <ListScreen<Document, (typeof FILTERS)[number], DocumentsQuery>
       title={t('nav.documentsLibrary')}
       create={
         canUpload ? { label: t('documentsLibrary.uploadButton'), onClick: () => setEditing({ open: true }) } : undefined

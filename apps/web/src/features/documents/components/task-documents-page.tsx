@@ -14,7 +14,7 @@ import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { EvidencePackModal } from '../../evidence-packs/api/evidence-pack-modal';
-import { listDocuments, useDocuments } from '../api/list-documents';
+import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { fetchRequirementOptions } from '../api/reference-options';
 import { AddEvidenceModal } from './add-evidence-modal';
 import { DocumentCell } from './document-cell';
@@ -32,8 +32,8 @@ export function TaskDocumentsPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: '-createdAt' });
-  const query = { ...state.query, kind: 'TASK' };
+  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: '-createdAt' });
+  const query = { ...state.query, kind: 'TASK' } as const;
   const result = useDocuments(query);
   const actions = useDocumentActions();
   const [detailId, setDetailId] = useState<string>();
@@ -125,7 +125,7 @@ export function TaskDocumentsPage() {
   );
 
   return (
-    <ListScreen<Document, (typeof FILTERS)[number]>
+    <ListScreen<Document, (typeof FILTERS)[number], DocumentsQuery>
       title={t('nav.taskDocuments')}
       create={canAttach ? { label: t('taskDocuments.addEvidence'), onClick: () => setAdding(true) } : undefined}
       headerActions={

@@ -7,5 +7,5 @@ import { toQueryString } from '../../../components/data/query-string';
  * due from `from` to `to` of the chosen facility, requirement and/or program area, and an index (CSV, PDF).
  */
 export function downloadEvidencePack(query: EvidencePackQuery, options: DownloadOptions = {}): Promise<DownloadedFile> {
-  return apiDownload(`/evidence-packs${toQueryString({ ...query })}`, options);
+  return apiDownload(`/evidence-packs${toQueryString(query)}`, options);
 }

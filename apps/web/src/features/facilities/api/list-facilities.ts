@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { facilityPageSchema } from '@rtms/shared/schemas/facilities';
+import type { facilityPageSchema, facilityListQuerySchema } from '@rtms/shared/schemas/facilities';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 
 export type FacilityPage = z.infer<typeof facilityPageSchema>;
-/** GET /api/facilities query: page, pageSize, sort, search, type, status, state, programAreaId. */
-export type FacilitiesQuery = Record<string, QueryValue>;
+/** GET /api/facilities query, typed by its shared schema: a parameter the server does not know does not compile. */
+export type FacilitiesQuery = z.input<typeof facilityListQuerySchema>;
 
 /** GET /api/facilities: the facilities in the caller's scope. */
 export function listFacilities(query: FacilitiesQuery, signal?: AbortSignal): Promise<FacilityPage> {

@@ -16,7 +16,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
-import { listFacilities, useFacilities } from '../api/list-facilities';
+import { listFacilities, useFacilities, type FacilitiesQuery } from '../api/list-facilities';
 import { useUpdateFacility } from '../api/update-facility';
 import { FacilityFormDrawer } from './facility-form-drawer';
 import { FacilityStatusTag } from './facility-status-tag';
@@ -29,7 +29,7 @@ export function FacilitiesPage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const { message } = App.useApp();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'name' });
+  const state = useTableUrlState<FacilitiesQuery>({ filters: FILTERS, defaultSort: 'name' });
   const result = useFacilities(state.query);
   const update = useUpdateFacility();
   const [editing, setEditing] = useState<{ open: boolean; facility?: Facility }>({ open: false });
@@ -147,7 +147,7 @@ export function FacilitiesPage() {
   );
 
   return (
-    <ListScreen<Facility, (typeof FILTERS)[number]>
+    <ListScreen<Facility, (typeof FILTERS)[number], FacilitiesQuery>
       title={t('nav.facilities')}
       create={canCreate ? { label: t('facilities.new'), onClick: () => setEditing({ open: true }) } : undefined}
       emptyText={canCreate ? t('facilities.empty') : t('facilities.emptyScoped')}

@@ -11,7 +11,8 @@ import {
 import { TREND_MONTHS, completionPeriodsOf } from '@rtms/shared/schemas/task-summary';
 import { summaryFigureQueries } from '@rtms/shared/summary-links';
 import { useT } from '../../../lib/i18n/use-t';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
+import type { TasksQuery } from '../../tasks/api/list-tasks';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTaskSummary } from '../../tasks/api/get-task-summary';
 import './facility-compliance.css';
@@ -32,7 +33,7 @@ export function FacilityComplianceCard({ facilityId }: { facilityId: string }) {
   const format = useFormatters();
   const { data, error, isPending } = useTaskSummary(facilityId);
   const percent = (value: number) => format.number(value, { style: 'percent', maximumFractionDigits: 1 });
-  const link = (query: Record<string, QueryValue>) => `/tasks${toQueryString({ facilityId, ...query })}`;
+  const link = (query: TasksQuery) => `/tasks${toQueryString({ facilityId, ...query })}`;
 
   if (isPending) {
     return (

@@ -13,7 +13,8 @@ import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { AssignModal } from '../../user-facilities/api/assign-modal';
 import { AssignmentsEmpty, AssignmentsTable } from '../../user-facilities/api/assignments-table';
-import { listUsers, useUsers } from '../../users/api/list-users';
+import type { UserFacilitiesQuery } from '../../user-facilities/api/list-user-facilities';
+import { listUsers, useUsers, type UsersQuery } from '../../users/api/list-users';
 
 /**
  * The users of a facility. Roles that manage assignments get the assignments table (assign,
@@ -22,7 +23,7 @@ import { listUsers, useUsers } from '../../users/api/list-users';
 export function FacilityUsersSection({ facility }: { facility: FacilityDetail }) {
   const t = useT();
   const me = useCurrentUser();
-  const state = useTableUrlState({ prefix: 'u', defaultSort: 'userName' });
+  const state = useTableUrlState<UserFacilitiesQuery>({ prefix: 'u', defaultSort: 'userName' });
   const canView = can(me.role, 'userFacility:view');
   const canManage = can(me.role, 'userFacility:manage');
   const [assigning, setAssigning] = useState(false);
@@ -58,7 +59,7 @@ export function FacilityUsersSection({ facility }: { facility: FacilityDetail })
 /** Facility roles: the facility's users among those they may see, read-only. */
 function ScopedFacilityUsers({ facilityId, label }: { facilityId: string; label: string }) {
   const t = useT();
-  const state = useTableUrlState({ prefix: 'u', defaultSort: 'name' });
+  const state = useTableUrlState<UsersQuery>({ prefix: 'u', defaultSort: 'name' });
   const query = useMemo(() => ({ ...state.query, facilityId }), [state.query, facilityId]);
   const result = useUsers(query);
   const columns = useMemo<ColumnsType<User>>(

@@ -1,20 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { Notification, notificationPageSchema } from '@rtms/shared/schemas/notifications';
+import type {
+  Notification,
+  notificationListQuerySchema,
+  notificationPageSchema,
+} from '@rtms/shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
+/** GET /api/notifications query, typed by its shared schema. */
+export type NotificationsQuery = z.input<typeof notificationListQuerySchema>;
 
 /** How often the bell asks for the unread count: new reminders show without a reload. */
 export const UNREAD_POLL_MS = 30_000;
 
 /** GET /api/notifications: mine, newest first (`unread=true` for the unread ones). */
-export function listNotifications(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<NotificationPage> {
+export function listNotifications(query: NotificationsQuery, signal?: AbortSignal): Promise<NotificationPage> {
   return apiRequest('GET', `/notifications${toQueryString(query)}`, { signal });
 }
 
-export function useNotifications(query: Record<string, QueryValue>, options: { poll?: boolean } = {}) {
+export function useNotifications(query: NotificationsQuery, options: { poll?: boolean } = {}) {
   return useQuery({
     queryKey: ['notifications', 'list', query],
     queryFn: ({ signal }) => listNotifications(query, signal),

@@ -14,7 +14,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useT } from '../../../lib/i18n/use-t';
-import { listDeliveries, useDeliveries } from '../api/deliveries';
+import { listDeliveries, useDeliveries, type DeliveriesQuery } from '../api/deliveries';
 import { CATEGORY_COLORS, DELIVERY_STATUS_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 
@@ -28,7 +28,7 @@ const FILTERS = ['status', 'category', 'facilityId', 'recipientId'] as const;
 export function DeliveryLogPage() {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: '-updatedAt' });
+  const state = useTableUrlState<DeliveriesQuery>({ filters: FILTERS, defaultSort: '-updatedAt' });
   const result = useDeliveries(state.query);
 
   const columns = useMemo<ColumnsType<NotificationDelivery>>(

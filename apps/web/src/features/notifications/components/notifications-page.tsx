@@ -11,7 +11,13 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useT } from '../../../lib/i18n/use-t';
-import { listNotifications, useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
+import {
+  listNotifications,
+  useMarkAllRead,
+  useMarkRead,
+  useNotifications,
+  type NotificationsQuery,
+} from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 
@@ -24,7 +30,7 @@ const FILTERS = ['unread', 'category'] as const;
 export function NotificationsPage() {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: '-createdAt' });
+  const state = useTableUrlState<NotificationsQuery>({ filters: FILTERS, defaultSort: '-createdAt' });
   const result = useNotifications(state.query, { poll: true });
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { programAreaPageSchema } from '@rtms/shared/schemas/program-areas';
+import type { programAreaPageSchema, programAreaListQuerySchema } from '@rtms/shared/schemas/program-areas';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 
 export type ProgramAreasPage = z.infer<typeof programAreaPageSchema>;
-/** GET /api/program-areas query: page, pageSize, sort, search, active ('true'|'false'). */
-export type ProgramAreasQuery = Record<string, QueryValue>;
+/** GET /api/program-areas query, typed by its shared schema: a parameter the server does not know does not compile. */
+export type ProgramAreasQuery = z.input<typeof programAreaListQuerySchema>;
 
 /** GET /api/program-areas */
 export function listProgramAreas(query: ProgramAreasQuery, signal?: AbortSignal): Promise<ProgramAreasPage> {

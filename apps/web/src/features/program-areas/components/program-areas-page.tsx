@@ -14,7 +14,7 @@ import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { listProgramAreas, useProgramAreas } from '../api/list-program-areas';
+import { listProgramAreas, useProgramAreas, type ProgramAreasQuery } from '../api/list-program-areas';
 import { useUpdateProgramArea } from '../api/update-program-area';
 import { ProgramAreaFormModal } from './program-area-form-modal';
 
@@ -26,7 +26,7 @@ export function ProgramAreasPage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const { message } = App.useApp();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'name' });
+  const state = useTableUrlState<ProgramAreasQuery>({ filters: FILTERS, defaultSort: 'name' });
   const result = useProgramAreas(state.query);
   const update = useUpdateProgramArea();
   const [editing, setEditing] = useState<{ open: boolean; programArea?: ProgramArea }>({ open: false });
@@ -110,7 +110,7 @@ export function ProgramAreasPage() {
   );
 
   return (
-    <ListScreen<ProgramArea, (typeof FILTERS)[number]>
+    <ListScreen<ProgramArea, (typeof FILTERS)[number], ProgramAreasQuery>
       title={t('nav.programAreas')}
       create={canManage ? { label: t('programAreas.new'), onClick: () => setEditing({ open: true }) } : undefined}
       emptyText={t('programAreas.empty')}

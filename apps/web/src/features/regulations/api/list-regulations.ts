@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { regulationPageSchema } from '@rtms/shared/schemas/regulations';
+import type { regulationPageSchema, regulationListQuerySchema } from '@rtms/shared/schemas/regulations';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 
 export type RegulationsPage = z.infer<typeof regulationPageSchema>;
-/** GET /api/regulations query: page, pageSize, sort, search, jurisdiction, active ('true'|'false'). */
-export type RegulationsQuery = Record<string, QueryValue>;
+/** GET /api/regulations query, typed by its shared schema: a parameter the server does not know does not compile. */
+export type RegulationsQuery = z.input<typeof regulationListQuerySchema>;
 
 /** GET /api/regulations */
 export function listRegulations(query: RegulationsQuery, signal?: AbortSignal): Promise<RegulationsPage> {

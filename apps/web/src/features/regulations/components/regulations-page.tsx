@@ -15,7 +15,7 @@ import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-f
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { listRegulations, useRegulations } from '../api/list-regulations';
+import { listRegulations, useRegulations, type RegulationsQuery } from '../api/list-regulations';
 import { useUpdateRegulation } from '../api/update-regulation';
 import { RegulationFormModal } from './regulation-form-modal';
 
@@ -27,7 +27,7 @@ export function RegulationsPage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const { message } = App.useApp();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'title' });
+  const state = useTableUrlState<RegulationsQuery>({ filters: FILTERS, defaultSort: 'title' });
   const result = useRegulations(state.query);
   const update = useUpdateRegulation();
   const [editing, setEditing] = useState<{ open: boolean; regulation?: Regulation }>({ open: false });
@@ -137,7 +137,7 @@ export function RegulationsPage() {
   );
 
   return (
-    <ListScreen<Regulation, (typeof FILTERS)[number]>
+    <ListScreen<Regulation, (typeof FILTERS)[number], RegulationsQuery>
       title={t('nav.regulations')}
       create={canManage ? { label: t('regulations.new'), onClick: () => setEditing({ open: true }) } : undefined}
       emptyText={t('regulations.empty')}

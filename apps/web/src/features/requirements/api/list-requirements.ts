@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { requirementPageSchema } from '@rtms/shared/schemas/requirements';
+import type { requirementPageSchema, requirementListQuerySchema } from '@rtms/shared/schemas/requirements';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 
 export type RequirementPage = z.infer<typeof requirementPageSchema>;
-/**
- * GET /api/requirements query: page, pageSize, sort, search, status, category, frequency, scheduleMode,
- * programAreaId, regulationId, facilityId.
- */
-export type RequirementsQuery = Record<string, QueryValue>;
+/** GET /api/requirements query, typed by its shared schema: a parameter the server does not know does not compile. */
+export type RequirementsQuery = z.input<typeof requirementListQuerySchema>;
 
 /** GET /api/requirements: the requirements binding the caller's facilities. */
 export function listRequirements(query: RequirementsQuery, signal?: AbortSignal): Promise<RequirementPage> {

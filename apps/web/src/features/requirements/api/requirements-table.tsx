@@ -19,7 +19,7 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { useFacilityOption } from '../../tasks/api/known-options';
-import { listRequirements, useRequirements } from './list-requirements';
+import { listRequirements, useRequirements, type RequirementsQuery } from './list-requirements';
 import { fetchRegulationOptions } from './regulation-options';
 import { useRetireRequirement } from './retire-requirement';
 import { RequirementStatusTag } from '../components/requirement-status-tag';
@@ -51,7 +51,7 @@ export function RequirementsTable({
   const format = useFormatters();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const state = useTableUrlState<RequirementFilter>({ filters: FILTERS, prefix, defaultSort: 'title' });
+  const state = useTableUrlState<RequirementsQuery>({ filters: FILTERS, prefix, defaultSort: 'title' });
   const query = useMemo(() => (facilityId ? { ...state.query, facilityId } : state.query), [state.query, facilityId]);
   const result = useRequirements(query);
   const retire = useRetireRequirement();

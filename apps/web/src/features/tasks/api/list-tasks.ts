@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TaskPage } from '@rtms/shared/schemas/tasks';
+import type { z } from 'zod';
+import type { TaskPage, taskListQuerySchema } from '@rtms/shared/schemas/tasks';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 
-/**
- * GET /api/tasks query: page, pageSize, sort, search, facilityId, requirementId, category, frequency,
- * status, overdue, dueSoon ('true'|'false'), assigneeId ('none' = unassigned), dueFrom, dueTo.
- */
-export type TasksQuery = Record<string, QueryValue>;
+/** GET /api/tasks query, typed by its shared schema: a parameter the server does not know does not compile. */
+export type TasksQuery = z.input<typeof taskListQuerySchema>;
 
 /** GET /api/tasks: the tasks of the caller's facilities. */
 export function listTasks(query: TasksQuery, signal?: AbortSignal): Promise<TaskPage> {

@@ -20,7 +20,7 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchRequirementOptions } from '../../requirements/api/list-requirements';
 import { fetchAssigneeFilterOptions } from './assignee-options';
-import { listTasks, useTasks } from './list-tasks';
+import { listTasks, useTasks, type TasksQuery } from './list-tasks';
 import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
 import { AssignTasksModal } from './task-action-modals';
 import { BulkCompleteModal } from '../components/task-completion-modals';
@@ -92,7 +92,7 @@ export function TasksTable({
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState<TaskFilter>({ filters: TASK_FILTERS, prefix, defaultSort: 'dueDate' });
+  const state = useTableUrlState<TasksQuery>({ filters: TASK_FILTERS, prefix, defaultSort: 'dueDate' });
   const fallback = defaultView === 'openWork' ? DEFAULT_STATES : null;
   const query = useMemo(() => taskApiQuery({ ...state.query, ...fixed }, fallback), [state.query, fixed, fallback]);
   const selectedStates = statesOf(state.filters, fallback) ?? [];

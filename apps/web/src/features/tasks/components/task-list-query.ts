@@ -1,5 +1,5 @@
 import { OPEN_WORK_STATES, TASK_STATES, type TaskState } from '@rtms/shared/task-state';
-import type { QueryValue } from '../../../components/data/query-string';
+import type { TasksQuery } from '../api/list-tasks';
 
 /**
  * How the Tracker's address becomes its API query, so that one address always gives one list:
@@ -32,11 +32,8 @@ export function statesOf(
 }
 
 /** The API query of an address's table query (the `state` filter resolved as above). */
-export function taskApiQuery<Q extends Record<string, QueryValue>>(
-  query: Q,
-  fallback: readonly TaskState[] | null = DEFAULT_STATES,
-): Record<string, QueryValue> {
-  const { state, ...rest } = query as Record<string, QueryValue>;
+export function taskApiQuery(query: TasksQuery, fallback: readonly TaskState[] | null = DEFAULT_STATES): TasksQuery {
+  const { state, ...rest } = query;
   const states = statesOf(
     {
       state: typeof state === 'string' ? state : undefined,

@@ -13,7 +13,7 @@ import type { TableUrlState } from '../../../components/data/use-table-url-state
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useBulkUserFacilities } from './bulk-user-facilities';
 import { useDeleteUserFacility } from './delete-user-facility';
-import { listUserFacilities, useUserFacilities } from './list-user-facilities';
+import { listUserFacilities, useUserFacilities, type UserFacilitiesQuery } from './list-user-facilities';
 
 /**
  * Assignments as a server-driven table: every assignment, a user's facilities or a facility's users
@@ -29,7 +29,7 @@ export function AssignmentsTable<F extends string>({
   actions,
   empty,
 }: {
-  state: TableUrlState<F>;
+  state: TableUrlState<F, UserFacilitiesQuery>;
   fixed: { userId?: string; facilityId?: string };
   canManage: boolean;
   label: string;

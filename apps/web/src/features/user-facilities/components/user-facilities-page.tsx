@@ -13,6 +13,7 @@ import { facilityQueryOptions } from '../../facilities/api/get-facility';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { userQueryOptions } from '../../users/api/get-user';
 import { fetchUserOptions, userLabel } from '../../users/api/list-users';
+import type { UserFacilitiesQuery } from '../api/list-user-facilities';
 import { AssignModal, type AssignTarget } from '../api/assign-modal';
 import { AssignmentsEmpty, AssignmentsTable } from '../api/assignments-table';
 
@@ -29,7 +30,7 @@ export function UserFacilitiesPage() {
   const canManage = can(me.role, 'userFacility:manage');
   const [params, setParams] = useSearchParams();
   const side: Side = params.get('by') === 'facility' ? 'facility' : 'user';
-  const state = useTableUrlState({
+  const state = useTableUrlState<UserFacilitiesQuery>({
     filters: FILTERS,
     pinned: FILTERS,
     defaultSort: side === 'user' ? 'facilityName' : 'userName',

@@ -1,12 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { userPageSchema } from '@rtms/shared/schemas/users';
+import type { userPageSchema, userListQuerySchema } from '@rtms/shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
-import { toQueryString, type QueryValue } from '../../../components/data/query-string';
+import { toQueryString } from '../../../components/data/query-string';
 
 export type UserPage = z.infer<typeof userPageSchema>;
-/** GET /api/users query: page, pageSize, sort, search, role, active ('true'|'false'), facilityId. */
-export type UsersQuery = Record<string, QueryValue>;
+/** GET /api/users query, typed by its shared schema: a parameter the server does not know does not compile. */
+export type UsersQuery = z.input<typeof userListQuerySchema>;
 
 /** GET /api/users: the users the caller may see. */
 export function listUsers(query: UsersQuery, signal?: AbortSignal): Promise<UserPage> {

@@ -18,7 +18,7 @@ import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { HandOverModal } from '../../hand-over/api/hand-over-modal';
-import { listUsers, useUsers } from '../api/list-users';
+import { listUsers, useUsers, type UsersQuery } from '../api/list-users';
 import { useResetUserPassword } from '../api/reset-password';
 import { useResetSecondFactor } from '../api/reset-second-factor';
 import { useUpdateUser } from '../api/update-user';
@@ -40,7 +40,7 @@ function UsersTablePage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const { message } = App.useApp();
-  const state = useTableUrlState({ filters: FILTERS, defaultSort: 'name' });
+  const state = useTableUrlState<UsersQuery>({ filters: FILTERS, defaultSort: 'name' });
   const result = useUsers(state.query);
   const update = useUpdateUser();
   const reset = useResetUserPassword();
@@ -227,7 +227,7 @@ function UsersTablePage() {
 
   const canCreate = can(me.role, 'user:create');
   return (
-    <ListScreen<User, (typeof FILTERS)[number]>
+    <ListScreen<User, (typeof FILTERS)[number], UsersQuery>
       title={t('nav.users')}
       create={canCreate ? { label: t('users.new'), onClick: () => setEditing({ open: true }) } : undefined}
       emptyText={t('users.empty')}
