@@ -20,7 +20,8 @@ import { useFacility } from '../../facilities/api/get-facility';
 import { fetchUserOptions } from '../../users/api/list-users';
 import { listAuditEvents, useAuditEvents } from '../api/list-audit-events';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
-import { AuditChangesTable, auditValueText } from './audit-changes';
+import { AuditChangesTable } from './audit-changes';
+import { auditChangeLines, auditFieldLabel } from './audit-labels';
 
 const FILTERS = ['entityType', 'action', 'actorId', 'from', 'to', 'entityId', 'facilityId'] as const;
 
@@ -127,7 +128,7 @@ export function AuditPage() {
         render: (_, event) => {
           const fields = Object.keys(event.changes);
           return fields.length ? (
-            <Tooltip title={fields.join(', ')}>
+            <Tooltip title={fields.map((field) => auditFieldLabel(t, field)).join(', ')}>
               <span>{t('audit.fieldCount', { count: fields.length })}</span>
             </Tooltip>
           ) : (
@@ -159,10 +160,7 @@ export function AuditPage() {
       { header: t('audit.facilityId'), value: (e) => e.facilityId, width: 28 },
       {
         header: t('audit.changes'),
-        value: (e) =>
-          Object.entries(e.changes)
-            .map(([field, change]) => `${field}: ${auditValueText(change.before)} → ${auditValueText(change.after)}`)
-            .join('\n'),
+        value: (e) => auditChangeLines(t, e),
         width: 60,
       },
       { header: t('audit.hash'), value: (e) => e.hash, width: 66 },
@@ -263,7 +261,11 @@ export function AuditPage() {
             />
             {state.filters.entityId ? (
               <Tag closable onClose={() => state.setFilter('entityId', undefined)}>
-                {t('audit.entityFilter', { id: state.filters.entityId })}
+                {t('audit.entityFilter', {
+                  id:
+                    result.data?.data.find((event) => event.entityId === state.filters.entityId)?.entityName ??
+                    state.filters.entityId,
+                })}
               </Tag>
             ) : null}
             {state.filters.facilityId ? (
@@ -276,7 +278,7 @@ export function AuditPage() {
         expandable={{
           expandedRowRender: (event) => (
             <Space orientation="vertical" className="audit-expansion">
-              <AuditChangesTable changes={event.changes} />
+              <AuditChangesTable event={event} />
               <Typography.Text type="secondary" className="audit-hash">
                 {t('audit.hash')}: <code>{event.hash}</code>
               </Typography.Text>
