@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Empty, Flex, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, PlusOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { JURISDICTIONS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
@@ -12,6 +11,7 @@ import { ActiveTag } from '../../../components/data/active-tag';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
 import { FilterSelect } from '../../../components/data/filter-select';
+import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -47,7 +47,7 @@ export function RegulationsPage() {
     }
   };
 
-  const columns = useMemo<ColumnsType<Regulation>>(
+  const columns = useMemo<ChoosableColumns<Regulation>>(
     () => [
       {
         title: t('regulations.title'),
@@ -64,17 +64,21 @@ export function RegulationsPage() {
           </Flex>
         ),
       },
-      { title: t('regulations.citation'), key: 'citation', dataIndex: 'citation', sorter: true },
-      { title: t('regulations.agency'), key: 'agency', dataIndex: 'agency', sorter: true },
+      { title: t('regulations.citation'), key: 'citation', dataIndex: 'citation', sorter: true, optional: true },
+      { title: t('regulations.agency'), key: 'agency', dataIndex: 'agency', sorter: true, optional: true },
       {
         title: t('regulations.jurisdiction'),
         key: 'jurisdiction',
+        optional: true,
+        defaultHidden: true,
         sorter: true,
         render: (_, regulation) => t(`jurisdiction.${regulation.jurisdiction}`),
       },
       {
         title: t('regulations.link'),
         key: 'link',
+        optional: true,
+        defaultHidden: true,
         render: (_, regulation) =>
           regulation.link ? (
             <Typography.Link href={regulation.link} target="_blank" rel="noopener noreferrer">
@@ -91,6 +95,8 @@ export function RegulationsPage() {
       {
         title: t('data.updatedAt'),
         key: 'updatedAt',
+        optional: true,
+        defaultHidden: true,
         sorter: true,
         render: (_, regulation) => format.dateTime(regulation.updatedAt),
       },
@@ -138,7 +144,7 @@ export function RegulationsPage() {
                 </Flex>
               ),
             },
-          ] satisfies ColumnsType<Regulation>)
+          ] satisfies ChoosableColumns<Regulation>)
         : []),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -175,6 +181,7 @@ export function RegulationsPage() {
         state={state}
         result={result}
         columns={columns}
+        columnChoice={{ id: 'regulations', userId: me._id }}
         rowKey="_id"
         label={t('nav.regulations')}
         searchLabel={t('regulations.search')}

@@ -1,6 +1,5 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Button, DatePicker, Empty, Select, Space, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -14,6 +13,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { RemoteSelect } from '../../../components/data/remote-select';
+import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -106,8 +106,8 @@ export function TasksTable({
   const requirementKnown = useRequirementOption(fixed.requirementId ? undefined : state.filters.requirementId);
   const assigneeKnown = useUserOption(state.filters.assigneeId);
 
-  const columns = useMemo<ColumnsType<Task>>(() => {
-    const list: ColumnsType<Task> = [
+  const columns = useMemo<ChoosableColumns<Task>>(() => {
+    const list: ChoosableColumns<Task> = [
       {
         title: t('task.dueDate'),
         key: 'dueDate',
@@ -127,6 +127,7 @@ export function TasksTable({
         title: t('task.facility'),
         key: 'facility',
         sorter: true,
+        optional: true,
         render: (_, task) => <Link to={`/facilities/${task.facilityId}`}>{task.facilityName}</Link>,
       });
     }
@@ -140,12 +141,30 @@ export function TasksTable({
       {
         title: t('task.assignee'),
         key: 'assignee',
+        optional: true,
         render: (_, task) =>
           task.assigneeName ?? <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>,
       },
     );
+    // Out of the table until the user shows them: each row's detail lists them.
+    if (!fixed.requirementId) {
+      list.push({
+        title: t('task.requirement'),
+        key: 'requirement',
+        optional: true,
+        defaultHidden: true,
+        render: (_, task) => <Link to={`/requirements/${task.requirementId}`}>{task.requirementTitle}</Link>,
+      });
+    }
+    list.push({
+      title: t('task.completedBy'),
+      key: 'completedBy',
+      optional: true,
+      defaultHidden: true,
+      render: (_, task) => task.completedByName ?? '—',
+    });
     return list;
-  }, [t, fixed.facilityId]);
+  }, [t, fixed.facilityId, fixed.requirementId]);
 
   const exportColumns = useMemo<ExportColumn<Task>[]>(
     () => [
@@ -201,6 +220,7 @@ export function TasksTable({
         state={state}
         result={result}
         columns={columns}
+        columnChoice={{ id: 'tasks', userId: me._id }}
         rowKey="_id"
         label={label}
         searchLabel={t('tasks.search')}
