@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { Alert, Button, DatePicker, Empty, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
 import { can } from '@rtms/shared/permissions';
@@ -10,6 +9,7 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { PageHeader } from '../../../components/page-header';
+import { DateRangeField } from '../../../components/data/date-field';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { ServerTable } from '../../../components/data/server-table';
@@ -170,7 +170,6 @@ export function AuditPage() {
   );
 
   const verdict = verify.data?.data;
-  const range = state.filters.from || state.filters.to;
 
   return (
     <>
@@ -239,25 +238,12 @@ export function AuditPage() {
               value={state.filters.actorId}
               onChange={(value) => state.setFilter('actorId', (value as string | undefined) ?? undefined)}
             />
-            <DatePicker.RangePicker
-              aria-label={t('audit.dateRange')}
+            <DateRangeField
+              label={t('audit.dateRange')}
               placeholder={[t('audit.from'), t('audit.to')]}
-              allowEmpty={[true, true]}
-              value={
-                range
-                  ? [
-                      state.filters.from ? dayjs(state.filters.from) : null,
-                      state.filters.to ? dayjs(state.filters.to) : null,
-                    ]
-                  : null
-              }
-              onChange={(dates) => {
-                const [from, to] = dates ?? [null, null];
-                state.setFilters({
-                  from: from ? from.format('YYYY-MM-DD') : undefined,
-                  to: to ? to.format('YYYY-MM-DD') : undefined,
-                });
-              }}
+              from={state.filters.from}
+              to={state.filters.to}
+              onChange={(range) => state.setFilters(range)}
             />
             {state.filters.entityId ? (
               <Tag closable onClose={() => state.setFilter('entityId', undefined)}>

@@ -1,7 +1,6 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { Button, DatePicker, Empty, Select, Space, Typography } from 'antd';
+import { Button, Empty, Select, Space, Typography } from 'antd';
 import { CheckOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
@@ -11,6 +10,7 @@ import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
+import { DateRangeField } from '../../../components/data/date-field';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
@@ -314,45 +314,19 @@ export function TasksTable({
               value={state.filters.assigneeId}
               onChange={(value) => state.setFilter('assigneeId', (value as string | undefined) ?? undefined)}
             />
-            <DatePicker.RangePicker
-              aria-label={t('tasks.dueRange')}
+            <DateRangeField
+              label={t('tasks.dueRange')}
               placeholder={[t('tasks.dueFrom'), t('tasks.dueTo')]}
-              allowEmpty={[true, true]}
-              value={
-                state.filters.dueFrom || state.filters.dueTo
-                  ? [
-                      state.filters.dueFrom ? dayjs(state.filters.dueFrom) : null,
-                      state.filters.dueTo ? dayjs(state.filters.dueTo) : null,
-                    ]
-                  : null
-              }
-              onChange={(dates) => {
-                const [from, to] = dates ?? [null, null];
-                state.setFilters({
-                  dueFrom: from ? from.format('YYYY-MM-DD') : undefined,
-                  dueTo: to ? to.format('YYYY-MM-DD') : undefined,
-                });
-              }}
+              from={state.filters.dueFrom}
+              to={state.filters.dueTo}
+              onChange={({ from, to }) => state.setFilters({ dueFrom: from, dueTo: to })}
             />
-            <DatePicker.RangePicker
-              aria-label={t('tasks.completedRange')}
+            <DateRangeField
+              label={t('tasks.completedRange')}
               placeholder={[t('tasks.completedFrom'), t('tasks.completedTo')]}
-              allowEmpty={[true, true]}
-              value={
-                state.filters.completedFrom || state.filters.completedTo
-                  ? [
-                      state.filters.completedFrom ? dayjs(state.filters.completedFrom) : null,
-                      state.filters.completedTo ? dayjs(state.filters.completedTo) : null,
-                    ]
-                  : null
-              }
-              onChange={(dates) => {
-                const [from, to] = dates ?? [null, null];
-                state.setFilters({
-                  completedFrom: from ? from.format('YYYY-MM-DD') : undefined,
-                  completedTo: to ? to.format('YYYY-MM-DD') : undefined,
-                });
-              }}
+              from={state.filters.completedFrom}
+              to={state.filters.completedTo}
+              onChange={({ from, to }) => state.setFilters({ completedFrom: from, completedTo: to })}
             />
           </>
         }
