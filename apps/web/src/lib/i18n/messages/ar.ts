@@ -135,7 +135,7 @@ export const ar: Catalogue = {
   'data.clearFilters': 'مسح عوامل التصفية',
   'data.filters': 'عوامل التصفية',
   'data.columns': 'الأعمدة',
-  'data.columnsHelp': 'الأعمدة المعروضة في الجدول. الأعمدة الأخرى في تفاصيل كل صف (السهم في بدايته).',
+  'data.columnsHelp': 'الأعمدة المعروضة في الجدول. الأعمدة الأخرى في تفاصيل كل صف (علامة + في بدايته).',
   'data.noOptions': 'لا توجد نتائج مطابقة',
   'data.range': '{from}–{to} من {total}',
   'data.export': 'تصدير',

@@ -138,7 +138,7 @@ export const en = {
   'data.clearFilters': 'Clear filters',
   'data.filters': 'Filters',
   'data.columns': 'Columns',
-  'data.columnsHelp': "Columns shown in the table. The others are in each row's details (the arrow at its start).",
+  'data.columnsHelp': "Columns shown in the table. The others are in each row's details (the + at its start).",
   'data.noOptions': 'No matches',
   'data.range': '{from}–{to} of {total}',
   'data.export': 'Export',

@@ -141,7 +141,7 @@ export const es: Catalogue = {
   'data.filters': 'Filtros',
   'data.columns': 'Columnas',
   'data.columnsHelp':
-    'Columnas que muestra la tabla. Las demás están en los detalles de cada fila (la flecha al principio).',
+    'Columnas que muestra la tabla. Las demás están en los detalles de cada fila (el + al principio).',
   'data.noOptions': 'Sin coincidencias',
   'data.range': '{from}–{to} de {total}',
   'data.export': 'Exportar',

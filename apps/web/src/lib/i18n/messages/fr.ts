@@ -143,7 +143,7 @@ export const fr: Catalogue = {
   'data.filters': 'Filtres',
   'data.columns': 'Colonnes',
   'data.columnsHelp':
-    'Colonnes affichées dans le tableau. Les autres sont dans le détail de chaque ligne (la flèche en début de ligne).',
+    'Colonnes affichées dans le tableau. Les autres sont dans le détail de chaque ligne (le + en début de ligne).',
   'data.noOptions': 'Aucun résultat',
   'data.range': '{from}–{to} sur {total}',
   'data.export': 'Exporter',
