@@ -279,6 +279,8 @@ describe('documents screens', () => {
     await expect(report.textContent()).resolves.toContain(requirementTitle);
     await expect(report.textContent()).resolves.toContain('System Administrator');
     await shot(page, 'task-documents');
+    // Links inside the cells' secondary lines stay distinguishable (axe link-in-text-block, issue 11).
+    expect(await findAxeViolations(page)).toEqual([]);
   });
 
   it('previews a PDF and an image from the bytes fetched with the session (no token in any URL)', async () => {
@@ -292,6 +294,10 @@ describe('documents screens', () => {
     // The browser's PDF viewer opens the blob (a frame with the blob: address appears).
     await poll(() => page.frames().some((one) => one.url().startsWith('blob:'))).toBe(true);
     await page.waitForTimeout(1500);
+    // The viewer's title is the file's name, not the blob's UUID (issue 11).
+    await poll(() => Promise.all(page.frames().map((one) => one.title().catch(() => '')))).toContain(
+      'SWPPP inspection report.pdf',
+    );
     await shot(page, 'document-preview-pdf', true);
     await preview.getByRole('button', { name: 'Close' }).last().click();
     await preview.waitFor({ state: 'hidden' });
