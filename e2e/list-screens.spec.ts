@@ -213,6 +213,9 @@ describe('lists at 1,367 and 375 px', () => {
     await saveScreenshot(tracker, 'tasks-tracker-ar');
     const audit = await open(`/audit?facilityId=${facilityId}`, undefined, arabic);
     await audit.getByText(`Juniper Flats Solar ${run}`).first().waitFor();
+    // The changed field under its Arabic label.
+    await audit.locator('tr.ant-table-row').first().locator('.ant-table-row-expand-icon').click();
+    await audit.locator('.audit-changes').getByText('الاسم', { exact: true }).waitFor();
     await settle(audit);
     await saveScreenshot(audit, 'audit-ar');
     const phone = await open(`/tasks?facilityId=${facilityId}&state=ALL`, { width: 375, height: 800 }, arabic);
