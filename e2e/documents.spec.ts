@@ -7,6 +7,7 @@ import { findAxeViolations } from './support/axe';
 import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { inspectionPdf, sitePhotoPng } from './support/document-files';
+import { dateAsShown } from './support/dates';
 
 /**
  * Documents: evidence on a task (the client-side check, the evidence rule, completion), previews of a
@@ -126,7 +127,7 @@ describe('documents screens', () => {
     await input.click();
     await input.fill(date);
     await input.press('Tab');
-    await poll(() => input.inputValue()).toBe(date);
+    await poll(() => input.inputValue()).toBe(dateAsShown(date));
   };
 
   const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { dateAsShown } from './support/dates';
 
 interface TaskRow {
   _id: string;
@@ -262,7 +263,7 @@ describe('requirements and tasks', () => {
     await page.getByRole('button', { name: 'Complete' }).click();
     let dialog = page.getByRole('dialog', { name: `Complete “${title}”` });
     await dialog.waitFor();
-    await expect(dialog.getByLabel('Completed on').inputValue()).resolves.toBe(today);
+    await expect(dialog.getByLabel('Completed on').inputValue()).resolves.toBe(dateAsShown(today));
     await dialog.getByText('It will be recorded as').waitFor();
     await dialog.getByText('On time').waitFor();
     await dialog.getByLabel('Completion note').fill('All tanks and berms inspected; no defects.');
