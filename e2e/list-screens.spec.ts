@@ -138,11 +138,15 @@ describe('lists at 1,367 and 375 px', () => {
     const filtersAfter = await page.locator('.data-toolbar__filters').boundingBox();
     expect(filtersAfter?.width).toBe(filtersBefore?.width);
     await page.mouse.move(0, 0);
-    const background = await table
-      .locator('tr.ant-table-row-selected td', { has: page.getByRole('link', { name: /Juniper Flats/ }) })
-      .first()
-      .evaluate((cell) => getComputedStyle(cell).backgroundColor);
-    expect(background).toBe('rgb(226, 240, 231)');
+    // Polled: the background fades in.
+    await expect
+      .poll(() =>
+        table
+          .locator('tr.ant-table-row-selected td', { has: page.getByRole('link', { name: /Juniper Flats/ }) })
+          .first()
+          .evaluate((cell) => getComputedStyle(cell).backgroundColor),
+      )
+      .toBe('rgb(226, 240, 231)');
     await settle(page);
     await saveScreenshot(page, 'tasks-tracker-columns');
     expect(await findAxeViolations(page)).toEqual([]);
