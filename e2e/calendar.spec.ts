@@ -6,6 +6,7 @@ import { saveScreenshot } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
+import { dateAsShown } from './support/dates';
 
 interface TaskRow {
   _id: string;
@@ -153,7 +154,7 @@ describe('calendar', () => {
     await chip.dragTo(drop);
     dialog = page.getByRole('dialog', { name: 'Reschedule the task' });
     await dialog.waitFor();
-    expect(await dialog.getByLabel('New due date', { exact: true }).inputValue()).toBe(target);
+    expect(await dialog.getByLabel('New due date', { exact: true }).inputValue()).toBe(dateAsShown(target));
     await dialog.getByRole('button', { name: 'Reschedule' }).click();
     await dialog.getByText('Please give the reason').waitFor();
     await dialog.getByLabel('Reason for the new date').fill('Crane booked for the day after');

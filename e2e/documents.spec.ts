@@ -7,6 +7,7 @@ import { openPage, saveScreenshot, signInThroughForm } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { inspectionPdf, sitePhotoPng } from './support/document-files';
+import { dateAsShown } from './support/dates';
 
 /**
  * Documents: evidence on a task (the client-side check, the evidence rule, completion), previews of a
@@ -100,7 +101,8 @@ describe('documents screens', () => {
     await input.click();
     await input.fill(date);
     await input.press('Tab');
-    await poll(() => input.inputValue()).toBe(date);
+    // Shown as the page writes dates; antd leaves the typed text when the value did not change.
+    await poll(() => input.inputValue()).toSatisfy((value) => value === dateAsShown(date) || value === date);
   };
 
   const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
@@ -252,6 +254,7 @@ describe('documents screens', () => {
     await expect(report.textContent()).resolves.toContain(facilityName);
     await expect(report.textContent()).resolves.toContain(requirementTitle);
     await expect(report.textContent()).resolves.toContain('System Administrator');
+    // shot() checks the page with axe too: the links in the cells' secondary lines included (issue 11).
     await shot(page, 'task-documents');
   });
 
@@ -266,6 +269,10 @@ describe('documents screens', () => {
     // The browser's PDF viewer opens the blob (a frame with the blob: address appears).
     await poll(() => page.frames().some((one) => one.url().startsWith('blob:'))).toBe(true);
     await page.waitForTimeout(1500);
+    // The viewer's title is the file's name, not the blob's UUID (issue 11).
+    await poll(() => Promise.all(page.frames().map((one) => one.title().catch(() => '')))).toContain(
+      'SWPPP inspection report.pdf',
+    );
     await shot(page, 'document-preview-pdf', true);
     await preview.getByRole('button', { name: 'Close' }).last().click();
     await preview.waitFor({ state: 'hidden' });

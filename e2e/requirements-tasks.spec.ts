@@ -6,6 +6,7 @@ import { findAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { dateAsShown } from './support/dates';
 
 interface TaskRow {
   _id: string;
@@ -234,7 +235,7 @@ describe('requirements and tasks', () => {
     await page.getByRole('button', { name: 'Complete' }).click();
     let dialog = page.getByRole('dialog', { name: `Complete “${title}”` });
     await dialog.waitFor();
-    await expect(dialog.getByLabel('Completed on').inputValue()).resolves.toBe(today);
+    await expect(dialog.getByLabel('Completed on').inputValue()).resolves.toBe(dateAsShown(today));
     await dialog.getByText('It will be recorded as').waitFor();
     await dialog.getByText('On time').waitFor();
     await dialog.getByLabel('Completion note').fill('All tanks and berms inspected; no defects.');

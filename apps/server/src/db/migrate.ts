@@ -12,6 +12,7 @@ import { migration0055MfaOidc } from './migrations/0055-mfa-oidc';
 import { migration0060PeriodEndHolidays } from './migrations/0060-period-end-holidays';
 import { migration0080AuditNames } from './migrations/0080-audit-names';
 import { migration0110NotificationLists } from './migrations/0110-notification-lists';
+import { migration0120AuditValueNames } from './migrations/0120-audit-value-names';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0060-period-end-holidays': migration0060PeriodEndHolidays,
   '0080-audit-names': migration0080AuditNames,
   '0110-notification-lists': migration0110NotificationLists,
+  '0120-audit-value-names': migration0120AuditValueNames,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,19 +1,27 @@
-import { Table, Typography } from 'antd';
-import type { AuditChanges } from '@rtms/shared/schemas/audit';
+import { Table, Tooltip, Typography } from 'antd';
+import type { AuditEvent } from '@rtms/shared/schemas/audit';
 import { useT } from '../lib/i18n/use-t';
+import { auditFieldLabel, auditValueText } from './audit-labels';
 
-/** A changed value as text: JSON for objects and arrays, "—" for none. */
-export function auditValueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+export { auditValueText } from './audit-labels';
+
+/** A changed value: the name of the object it points to (its id on hover), else the value as text. */
+function AuditValue({ value, names }: { value: unknown; names: AuditEvent['valueNames'] }) {
+  const text = auditValueText(value, names);
+  const named = typeof value === 'string' && names[value] !== undefined;
+  return named ? (
+    <Tooltip title={value}>
+      <bdi>{text}</bdi>
+    </Tooltip>
+  ) : (
+    <bdi>{text}</bdi>
+  );
 }
 
 /** The fields an event changed, before and after, as a small table (the audit row's expansion). */
-export function AuditChangesTable({ changes }: { changes: AuditChanges }) {
+export function AuditChangesTable({ event }: { event: Pick<AuditEvent, 'changes' | 'valueNames'> }) {
   const t = useT();
-  const rows = Object.entries(changes).map(([field, change]) => ({ field, ...change }));
+  const rows = Object.entries(event.changes).map(([field, change]) => ({ field, ...change }));
   if (rows.length === 0) return <Typography.Text type="secondary">{t('audit.noChanges')}</Typography.Text>;
   return (
     <Table
@@ -29,17 +37,29 @@ export function AuditChangesTable({ changes }: { changes: AuditChanges }) {
           dataIndex: 'field',
           key: 'field',
           width: '20%',
-          render: (field: string) => <code>{field}</code>,
+          render: (field: string) => (
+            <Tooltip title={field}>
+              <span>{auditFieldLabel(t, field)}</span>
+            </Tooltip>
+          ),
         },
         {
           title: t('audit.before'),
           key: 'before',
-          render: (_, row) => <span className="audit-value audit-value--before">{auditValueText(row.before)}</span>,
+          render: (_, row) => (
+            <span className="audit-value audit-value--before">
+              <AuditValue value={row.before} names={event.valueNames} />
+            </span>
+          ),
         },
         {
           title: t('audit.after'),
           key: 'after',
-          render: (_, row) => <span className="audit-value audit-value--after">{auditValueText(row.after)}</span>,
+          render: (_, row) => (
+            <span className="audit-value audit-value--after">
+              <AuditValue value={row.after} names={event.valueNames} />
+            </span>
+          ),
         },
       ]}
     />

@@ -69,6 +69,11 @@ export const auditEventSchema = z.object({
   actorName: z.string().nullable(),
   facilityName: z.string().nullable(),
   entityName: z.string().nullable(),
+  /**
+   * Names of the objects the changed values point to, by id (an assignee, a facility…), as they were
+   * when the event was written; empty in older events.
+   */
+  valueNames: z.record(z.string(), z.string()),
   changes: auditChangesSchema,
   prevHash: z.string(),
   hash: z.string(),

@@ -104,3 +104,82 @@ export async function auditNamesOf(
     entityName: entity ?? nameInChanges(event.changes),
   };
 }
+
+type NamedTable = 'users' | 'facilities' | 'requirements' | 'regulations' | 'program_areas' | 'documents' | 'tasks';
+
+/** Changed fields whose values are ids (one or a list) of another object, and that object's table. */
+const REFERENCE_FIELDS: Record<string, NamedTable> = {
+  assigneeId: 'users',
+  defaultAssigneeId: 'users',
+  completedById: 'users',
+  userId: 'users',
+  userIds: 'users',
+  handedOverTo: 'users',
+  facilityId: 'facilities',
+  facilityIds: 'facilities',
+  requirementId: 'requirements',
+  requirementIds: 'requirements',
+  regulationId: 'regulations',
+  programAreaId: 'program_areas',
+  programAreaIds: 'program_areas',
+  documentId: 'documents',
+  taskId: 'tasks',
+  taskIds: 'tasks',
+};
+
+function idsIn(value: unknown): string[] {
+  if (typeof value === 'string' && value) return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string' && item !== '');
+  return [];
+}
+
+async function namesIn(db: Db, table: NamedTable, ids: string[]): Promise<[string, string][]> {
+  switch (table) {
+    case 'users': {
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'firstName', 'lastName', 'email'])
+        .where('id', 'in', ids)
+        .execute();
+      return rows.map((row) => [row.id, displayNameOf(row) || row.email]);
+    }
+    case 'facilities':
+      return (await db.selectFrom('facilities').select(['id', 'name']).where('id', 'in', ids).execute()).map((row) => [
+        row.id,
+        row.name,
+      ]);
+    case 'program_areas':
+      return (await db.selectFrom('program_areas').select(['id', 'name']).where('id', 'in', ids).execute()).map(
+        (row) => [row.id, row.name],
+      );
+    case 'tasks':
+      return (await db.selectFrom('tasks').select(['id', 'title', 'periodLabel']).where('id', 'in', ids).execute()).map(
+        (row) => [row.id, `${row.title} (${row.periodLabel})`],
+      );
+    default:
+      return (await db.selectFrom(table).select(['id', 'title']).where('id', 'in', ids).execute()).map((row) => [
+        row.id,
+        row.title,
+      ]);
+  }
+}
+
+/**
+ * The names of the objects an event's changed values point to (`{id: name}`, JSON), read in the
+ * writing transaction; null when no changed value is such an id.
+ */
+export async function valueNamesOf(db: Db, changes: AuditChanges | undefined): Promise<string | null> {
+  const wanted = new Map<NamedTable, Set<string>>();
+  for (const [field, change] of Object.entries(changes ?? {})) {
+    const table = REFERENCE_FIELDS[field];
+    if (!table) continue;
+    const ids = wanted.get(table) ?? new Set<string>();
+    for (const id of [...idsIn(change.before), ...idsIn(change.after)]) ids.add(id);
+    wanted.set(table, ids);
+  }
+  const found = await Promise.all(
+    [...wanted].filter(([, ids]) => ids.size > 0).map(([table, ids]) => namesIn(db, table, [...ids])),
+  );
+  const names = Object.fromEntries(found.flat());
+  return Object.keys(names).length ? JSON.stringify(names) : null;
+}

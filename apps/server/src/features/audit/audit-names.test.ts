@@ -38,6 +38,32 @@ describe('names kept in audit events (issue 11, point 5)', () => {
     expect((await call('GET', '/api/audit/verify')).data.intact).toBe(true);
   });
 
+  it('keeps the names of the objects changed values point to, as they were (issue 11, point 5)', async () => {
+    const facility = (
+      await call('POST', '/api/facilities', { name: 'Mesa Solar', code: 'MSS', type: 'SOLAR', timeZone: 'UTC' })
+    ).data;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(admin),
+      payload: { email: 'dana.site@example.com', firstName: 'Dana', lastName: 'Site', role: 'FACILITY_USER' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const dana = created.json().data as { _id: string };
+    await call('POST', '/api/user-facilities', { userId: dana._id, facilityId: facility._id });
+    // Renamed afterwards: the event keeps the name of the time.
+    await call('PATCH', `/api/facilities/${facility._id}`, { name: 'Mesa Solar II' });
+    const [event] = (await call('GET', `/api/audit?entityType=USER_FACILITY&facilityId=${facility._id}`))
+      .data as AuditEvent[];
+    expect(event?.changes).toMatchObject({ userId: { after: dana._id }, facilityId: { after: facility._id } });
+    expect(event?.valueNames).toEqual({ [dana._id]: 'Dana Site', [facility._id]: 'Mesa Solar' });
+    // An event without such values has none.
+    const [rename] = (await call('GET', `/api/audit?entityType=FACILITY&entityId=${facility._id}&action=UPDATE`))
+      .data as AuditEvent[];
+    expect(rename?.valueNames).toEqual({});
+    expect((await call('GET', '/api/audit/verify')).data.intact).toBe(true);
+  });
+
   it('makes the names part of the hash: a changed name breaks the chain', async () => {
     const { db, dialect } = t.database;
     const target = await db

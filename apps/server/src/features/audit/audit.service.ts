@@ -27,7 +27,7 @@ import {
   listAuditEvents,
   lockAuditChain,
 } from './audit.repository';
-import { auditNamesOf } from './audit-names.repository';
+import { auditNamesOf, valueNamesOf } from './audit-names.repository';
 import type { AuditEventRow } from './audit.table';
 
 /** The `prevHash` of the first event. */
@@ -128,10 +128,11 @@ function contentOf(
     actorName: row.actorName ?? undefined,
     facilityName: row.facilityName ?? undefined,
     entityName: row.entityName ?? undefined,
+    valueNames: row.valueNames ?? undefined,
   });
 }
 
-type NameColumn = 'actorName' | 'facilityName' | 'entityName';
+type NameColumn = 'actorName' | 'facilityName' | 'entityName' | 'valueNames';
 
 /** hash = SHA-256(prevHash + canonical JSON of the content), hex. */
 export function hashOf(
@@ -185,6 +186,7 @@ function toAuditEvent(row: AuditEventRow): AuditEvent {
     actorName: row.actorName,
     facilityName: row.facilityName,
     entityName: row.entityName,
+    valueNames: row.valueNames ? (JSON.parse(row.valueNames) as Record<string, string>) : {},
     changes: JSON.parse(row.changes) as AuditChanges,
     prevHash: row.prevHash,
     hash: row.hash,
@@ -230,6 +232,7 @@ export function createAuditService(db: Kysely<Database>): AuditService {
           entityId: event.entityId,
           changes: event.changes,
         })),
+        valueNames: await valueNamesOf(trx, event.changes),
       };
       await insertAuditEvent(trx, { ...row, prevHash, hash: hashOf(prevHash, row) });
     },

@@ -20,6 +20,8 @@ export interface AuditEventsTable {
   actorName: string | null;
   facilityName: string | null;
   entityName: string | null;
+  /** JSON `{id: name}` of the objects the changed values point to (migration 0120; null before). */
+  valueNames: string | null;
   prevHash: string;
   hash: string;
 }

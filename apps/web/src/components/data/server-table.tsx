@@ -3,10 +3,17 @@ import { useContext, useEffect, useMemo, useState, type ReactNode } from 'react'
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { Alert, Badge, Button, Drawer, Empty, Flex, Grid, List, Pagination, Table, type TableProps } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
-import type { ColumnsType, SorterResult } from 'antd/es/table/interface';
+import type { SorterResult } from 'antd/es/table/interface';
 import { useIntl } from 'react-intl';
 import type { PageMeta } from '@rtms/shared/schemas/common';
 import { useT } from '../../lib/i18n/use-t';
+import {
+  ColumnCard,
+  ColumnDetail,
+  useColumnChoice,
+  type ChoosableColumns,
+  type ColumnChoiceList,
+} from './column-choice';
 import { ExportButton, type ExportButtonProps } from './export-button';
 import './data.css';
 import { SearchBox } from './search-box';
@@ -24,8 +31,16 @@ export interface ListResult<T> {
 export interface ServerTableProps<T extends object, F extends string> {
   state: TableUrlState<F, object>;
   result: ListResult<T>;
-  /** Sortable columns have `sorter: true` and `key` = the API's sort field. */
-  columns: ColumnsType<T>;
+  /**
+   * Sortable columns have `sorter: true` and `key` = the API's sort field. With `columnChoice`,
+   * `optional` columns may be hidden by the user (`defaultHidden` ones start hidden).
+   */
+  columns: ChoosableColumns<T>;
+  /**
+   * A "Columns" chooser for this list, remembered per user: hidden columns move into each row's
+   * expandable detail, and on a phone every row is a card of all its columns (unless `renderCard`).
+   */
+  columnChoice?: ColumnChoiceList;
   rowKey: TableProps<T>['rowKey'];
   /** Accessible name of the table. */
   label: string;
@@ -44,7 +59,7 @@ export interface ServerTableProps<T extends object, F extends string> {
    * On a phone (antd `xs`, under 576 px) each row is shown as this card instead of a table row, and
    * the search and filters fold behind one "Filters" button.
    */
-  renderCard?: (row: T) => ReactNode;
+  renderCard?: (row: T, index: number) => ReactNode;
   /** CSV/Excel export of every row of the current filter. */
   exportOptions?: Omit<ExportButtonProps<T>, 'cap'> & { cap?: number };
   /** Shown when the list is empty without any search or filter (e.g. "No facilities yet" and a create button). */
@@ -62,6 +77,7 @@ export function ServerTable<T extends object, F extends string>({
   state,
   result,
   columns,
+  columnChoice,
   rowKey,
   label,
   searchLabel,
@@ -92,16 +108,26 @@ export function ServerTable<T extends object, F extends string>({
     if (meta && state.page > lastPage) setPage(lastPage);
   }, [meta, state.page, lastPage, setPage]);
 
+  const choice = useColumnChoice(columnChoice, columns);
   const sortedColumns = useMemo(
     () =>
-      columns.map((column) => {
+      choice.shown.map((column) => {
         if (!column.sorter || column.key === undefined) return column;
         const field = String(column.key);
         const sortOrder = state.sort === field ? 'ascend' : state.sort === `-${field}` ? 'descend' : null;
         return { ...column, sortOrder, sortDirections: ['ascend', 'descend'] as const } as (typeof columns)[number];
       }),
-    [columns, state.sort],
+    [choice.shown, state.sort],
   );
+  // The hidden columns of a row, one click away (a list with its own expansion keeps it).
+  const rowDetail: TableProps<T>['expandable'] =
+    expandable ??
+    (choice.hidden.length > 0
+      ? { expandedRowRender: (row, index) => <ColumnDetail columns={choice.hidden} row={row} index={index} /> }
+      : undefined);
+  const cardOf =
+    renderCard ??
+    (columnChoice ? (row: T, index: number) => <ColumnCard columns={columns} row={row} index={index} /> : undefined);
 
   const onChange: TableProps<T>['onChange'] = (pagination, _filters, sorter, extra) => {
     if (extra.action === 'paginate') {
@@ -173,6 +199,7 @@ export function ServerTable<T extends object, F extends string>({
         )}
         <Flex gap={8} wrap align="center" className="data-toolbar__actions">
           {actions}
+          {phone ? null : choice.chooser}
           {exportOptions ? <ExportButton {...exportOptions} /> : null}
         </Flex>
       </Flex>
@@ -192,7 +219,7 @@ export function ServerTable<T extends object, F extends string>({
           }
         />
       ) : null}
-      {phone && renderCard ? (
+      {phone && cardOf ? (
         <section aria-label={label} aria-busy={result.isFetching} className="data-cards">
           {(result.data?.data.length ?? 0) === 0 ? (
             result.isPending ? (
@@ -204,7 +231,7 @@ export function ServerTable<T extends object, F extends string>({
             <List
               dataSource={result.data?.data ?? []}
               rowKey={rowKey as never}
-              renderItem={(row) => <List.Item className="data-cards__item">{renderCard(row)}</List.Item>}
+              renderItem={(row, index) => <List.Item className="data-cards__item">{cardOf(row, index)}</List.Item>}
             />
           )}
           <Pagination
@@ -228,7 +255,7 @@ export function ServerTable<T extends object, F extends string>({
               ? { columnTitle: (checkbox: ReactNode) => <SelectAllTitle>{checkbox}</SelectAllTitle>, ...rowSelection }
               : undefined
           }
-          expandable={expandable}
+          expandable={rowDetail}
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: result.isPending ? <div className="data-table__loading" /> : emptyContent }}
           pagination={pagination}

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { formatCalendarDate } from './date-format';
 
 export interface Formatters {
   /** An ISO-8601 instant in the interface language, e.g. "14 May 2026, 09:30". */
   dateTime(value: string | null | undefined): string;
-  /** A calendar date `YYYY-MM-DD` in the interface language (no time-zone shift). */
+  /** A calendar date `YYYY-MM-DD` in the interface language (no time-zone shift), as date fields show it. */
   date(value: string | null | undefined): string;
   number(value: number | null | undefined, options?: Parameters<IntlShape['formatNumber']>[1]): string;
 }
@@ -15,7 +16,7 @@ export function useFormatters(): Formatters {
   return useMemo(
     () => ({
       dateTime: (value) => (value ? intl.formatDate(value, { dateStyle: 'medium', timeStyle: 'short' }) : ''),
-      date: (value) => (value ? intl.formatDate(`${value}T00:00:00Z`, { dateStyle: 'medium', timeZone: 'UTC' }) : ''),
+      date: (value) => formatCalendarDate(value, intl.locale),
       number: (value, options) => (value === null || value === undefined ? '' : intl.formatNumber(value, options)),
     }),
     [intl],

@@ -1,8 +1,7 @@
 import { useMemo } from 'react';
-import { Alert, Button, DatePicker, Empty, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Empty, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
 import { can } from '@rtms/shared/permissions';
@@ -10,6 +9,7 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { PageHeader } from '../../../components/page-header';
+import { DateRangeField } from '../../../components/data/date-field';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { ServerTable } from '../../../components/data/server-table';
@@ -20,7 +20,8 @@ import { useFacility } from '../../facilities/api/get-facility';
 import { fetchUserOptions } from '../../users/api/list-users';
 import { listAuditEvents, useAuditEvents, type AuditQuery } from '../api/list-audit-events';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
-import { AuditChangesTable, auditValueText } from '../../../components/audit-changes';
+import { AuditChangesTable } from '../../../components/audit-changes';
+import { auditChangeLines, auditFieldLabel } from '../../../components/audit-labels';
 
 const FILTERS = ['entityType', 'action', 'actorId', 'from', 'to', 'entityId', 'facilityId'] as const;
 
@@ -127,7 +128,7 @@ export function AuditPage() {
         render: (_, event) => {
           const fields = Object.keys(event.changes);
           return fields.length ? (
-            <Tooltip title={fields.join(', ')}>
+            <Tooltip title={fields.map((field) => auditFieldLabel(t, field)).join(', ')}>
               <span>{t('audit.fieldCount', { count: fields.length })}</span>
             </Tooltip>
           ) : (
@@ -159,10 +160,7 @@ export function AuditPage() {
       { header: t('audit.facilityId'), value: (e) => e.facilityId, width: 28 },
       {
         header: t('audit.changes'),
-        value: (e) =>
-          Object.entries(e.changes)
-            .map(([field, change]) => `${field}: ${auditValueText(change.before)} → ${auditValueText(change.after)}`)
-            .join('\n'),
+        value: (e) => auditChangeLines(t, e),
         width: 60,
       },
       { header: t('audit.hash'), value: (e) => e.hash, width: 66 },
@@ -172,7 +170,6 @@ export function AuditPage() {
   );
 
   const verdict = verify.data?.data;
-  const range = state.filters.from || state.filters.to;
 
   return (
     <>
@@ -241,29 +238,20 @@ export function AuditPage() {
               value={state.filters.actorId}
               onChange={(value) => state.setFilter('actorId', (value as string | undefined) ?? undefined)}
             />
-            <DatePicker.RangePicker
-              aria-label={t('audit.dateRange')}
+            <DateRangeField
+              label={t('audit.dateRange')}
               placeholder={[t('audit.from'), t('audit.to')]}
-              allowEmpty={[true, true]}
-              value={
-                range
-                  ? [
-                      state.filters.from ? dayjs(state.filters.from) : null,
-                      state.filters.to ? dayjs(state.filters.to) : null,
-                    ]
-                  : null
-              }
-              onChange={(dates) => {
-                const [from, to] = dates ?? [null, null];
-                state.setFilters({
-                  from: from ? from.format('YYYY-MM-DD') : undefined,
-                  to: to ? to.format('YYYY-MM-DD') : undefined,
-                });
-              }}
+              from={state.filters.from}
+              to={state.filters.to}
+              onChange={(range) => state.setFilters(range)}
             />
             {state.filters.entityId ? (
               <Tag closable onClose={() => state.setFilter('entityId', undefined)}>
-                {t('audit.entityFilter', { id: state.filters.entityId })}
+                {t('audit.entityFilter', {
+                  id:
+                    result.data?.data.find((event) => event.entityId === state.filters.entityId)?.entityName ??
+                    state.filters.entityId,
+                })}
               </Tag>
             ) : null}
             {state.filters.facilityId ? (
@@ -276,7 +264,7 @@ export function AuditPage() {
         expandable={{
           expandedRowRender: (event) => (
             <Space orientation="vertical" className="audit-expansion">
-              <AuditChangesTable changes={event.changes} />
+              <AuditChangesTable event={event} />
               <Typography.Text type="secondary" className="audit-hash">
                 {t('audit.hash')}: <code>{event.hash}</code>
               </Typography.Text>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useT } from '../../../lib/i18n/use-t';
 import { downloadDocument } from '../api/download-document';
 import { canPreview } from '../../../components/document-format';
+import { withPdfTitle } from './pdf-title';
 import './documents.css';
 import { useDocumentDownload } from './use-document-download';
 
@@ -70,7 +71,7 @@ export function DocumentPreviewModal({ target, onClose }: { target: PreviewTarge
       </Flex>
     );
   } else {
-    body = <BlobView blob={blob} mediaType={mediaType} label={t('documents.previewOf', { name })} />;
+    body = <BlobView blob={blob} mediaType={mediaType} name={name} label={t('documents.previewOf', { name })} />;
   }
 
   return (
@@ -111,21 +112,31 @@ export function DocumentPreviewModal({ target, onClose }: { target: PreviewTarge
  * The fetched file from an object URL. The URL is made and set on the element by an effect and revoked
  * by its cleanup, so that no URL outlives the view (and a re-run effect makes a fresh one).
  */
-function BlobView({ blob, mediaType, label }: { blob: Blob; mediaType: string; label: string }) {
+function BlobView({ blob, mediaType, name, label }: { blob: Blob; mediaType: string; name: string; label: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const image = useRef<HTMLImageElement>(null);
   const isPdf = mediaType === 'application/pdf';
   useEffect(() => {
     const element = isPdf ? frame.current : image.current;
     if (!element) return;
+    let url: string | undefined;
+    let cancelled = false;
     // The type is the one the server recorded after checking the content, not whatever the response said.
-    const url = URL.createObjectURL(new Blob([blob], { type: mediaType }));
-    element.src = url;
+    // A PDF gets the file's name as its title, which the browser's viewer shows in its toolbar.
+    const content = isPdf
+      ? blob.arrayBuffer().then((buffer) => withPdfTitle(new Uint8Array(buffer), name))
+      : Promise.resolve(blob);
+    void content.then((data) => {
+      if (cancelled) return;
+      url = URL.createObjectURL(new Blob([data as BlobPart], { type: mediaType }));
+      element.src = url;
+    });
     return () => {
+      cancelled = true;
       element.removeAttribute('src');
-      URL.revokeObjectURL(url);
+      if (url) URL.revokeObjectURL(url);
     };
-  }, [blob, mediaType, isPdf]);
+  }, [blob, mediaType, isPdf, name]);
   if (isPdf)
     return <iframe ref={frame} className="document-preview__frame" title={label} referrerPolicy="no-referrer" />;
   return (

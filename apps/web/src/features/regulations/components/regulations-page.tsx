@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { App, Flex, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined } from '@ant-design/icons';
 import { JURISDICTIONS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
@@ -12,6 +11,7 @@ import { IconAction } from '../../../components/data/icon-action';
 import { ListScreen } from '../../../components/data/list-screen';
 import { ActiveToggle, settingsToggleTexts } from '../../../components/data/active-toggle';
 import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-filters';
+import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -46,7 +46,7 @@ export function RegulationsPage() {
     }
   };
 
-  const columns = useMemo<ColumnsType<Regulation>>(
+  const columns = useMemo<ChoosableColumns<Regulation>>(
     () => [
       {
         title: t('regulations.title'),
@@ -63,17 +63,21 @@ export function RegulationsPage() {
           </Flex>
         ),
       },
-      { title: t('regulations.citation'), key: 'citation', dataIndex: 'citation', sorter: true },
-      { title: t('regulations.agency'), key: 'agency', dataIndex: 'agency', sorter: true },
+      { title: t('regulations.citation'), key: 'citation', dataIndex: 'citation', sorter: true, optional: true },
+      { title: t('regulations.agency'), key: 'agency', dataIndex: 'agency', sorter: true, optional: true },
       {
         title: t('regulations.jurisdiction'),
         key: 'jurisdiction',
+        optional: true,
+        defaultHidden: true,
         sorter: true,
         render: (_, regulation) => t(`jurisdiction.${regulation.jurisdiction}`),
       },
       {
         title: t('regulations.link'),
         key: 'link',
+        optional: true,
+        defaultHidden: true,
         render: (_, regulation) =>
           regulation.link ? (
             <Typography.Link href={regulation.link} target="_blank" rel="noopener noreferrer">
@@ -90,6 +94,8 @@ export function RegulationsPage() {
       {
         title: t('data.updatedAt'),
         key: 'updatedAt',
+        optional: true,
+        defaultHidden: true,
         sorter: true,
         render: (_, regulation) => format.dateTime(regulation.updatedAt),
       },
@@ -115,7 +121,7 @@ export function RegulationsPage() {
                 </Flex>
               ),
             },
-          ] satisfies ColumnsType<Regulation>)
+          ] satisfies ChoosableColumns<Regulation>)
         : []),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -142,6 +148,7 @@ export function RegulationsPage() {
       create={canManage ? { label: t('regulations.new'), onClick: () => setEditing({ open: true }) } : undefined}
       emptyText={t('regulations.empty')}
       state={state}
+      columnChoice={{ id: 'regulations', userId: me._id }}
       result={result}
       columns={columns}
       searchLabel={t('regulations.search')}

@@ -1,6 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
 import { App, Empty, Flex, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { REQUIREMENT_STATUSES, TASK_CATEGORIES, TASK_FREQUENCIES } from '@rtms/shared/enums';
@@ -12,6 +11,7 @@ import { ConfirmButton } from '../../../components/data/confirm-button';
 import { FilterSelect } from '../../../components/data/filter-select';
 import { IconAction } from '../../../components/data/icon-action';
 import { RemoteSelect } from '../../../components/data/remote-select';
+import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -69,7 +69,7 @@ export function RequirementsTable({
     }
   };
 
-  const columns = useMemo<ColumnsType<Requirement>>(
+  const columns = useMemo<ChoosableColumns<Requirement>>(
     () => [
       {
         title: t('requirement.title'),
@@ -89,34 +89,43 @@ export function RequirementsTable({
       {
         title: t('requirement.category'),
         key: 'category',
+        optional: true,
         sorter: true,
         render: (_, requirement) => t(`category.${requirement.category}`),
       },
       {
         title: t('requirement.frequency'),
         key: 'frequency',
+        optional: true,
         sorter: true,
         render: (_, requirement) => t(`frequency.${requirement.frequency}`),
       },
       {
         title: t('requirement.programArea'),
         key: 'programArea',
+        optional: true,
+        defaultHidden: true,
         render: (_, requirement) => requirement.programAreaName ?? '—',
       },
       {
         title: t('requirement.regulation'),
         key: 'regulation',
+        optional: true,
+        defaultHidden: true,
         render: (_, requirement) => requirement.regulationTitle ?? '—',
       },
       {
         title: t('requirement.firstDueDate'),
         key: 'firstDueDate',
+        optional: true,
+        defaultHidden: true,
         sorter: true,
         render: (_, requirement) => format.date(requirement.firstDueDate),
       },
       {
         title: t('requirement.facilityCount'),
         key: 'facilityCount',
+        optional: true,
         align: 'end',
         render: (_, requirement) => format.number(requirement.facilityCount),
       },
@@ -200,6 +209,7 @@ export function RequirementsTable({
       state={state}
       result={result}
       columns={columns}
+      columnChoice={{ id: 'requirements', userId: me._id }}
       rowKey="_id"
       label={label}
       searchLabel={t('requirements.search')}

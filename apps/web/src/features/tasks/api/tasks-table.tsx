@@ -1,8 +1,6 @@
 import { useMemo, useState, type Key, type ReactNode } from 'react';
-import { Button, DatePicker, Empty, Select, Space, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Empty, Select, Space, Typography } from 'antd';
 import { CheckOutlined, UserSwitchOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
@@ -13,6 +11,8 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { DateRangeField } from '../../../components/data/date-field';
+import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -106,8 +106,8 @@ export function TasksTable({
   const requirementKnown = useRequirementOption(fixed.requirementId ? undefined : state.filters.requirementId);
   const assigneeKnown = useUserOption(state.filters.assigneeId);
 
-  const columns = useMemo<ColumnsType<Task>>(() => {
-    const list: ColumnsType<Task> = [
+  const columns = useMemo<ChoosableColumns<Task>>(() => {
+    const list: ChoosableColumns<Task> = [
       {
         title: t('task.dueDate'),
         key: 'dueDate',
@@ -127,6 +127,7 @@ export function TasksTable({
         title: t('task.facility'),
         key: 'facility',
         sorter: true,
+        optional: true,
         render: (_, task) => <Link to={`/facilities/${task.facilityId}`}>{task.facilityName}</Link>,
       });
     }
@@ -140,12 +141,30 @@ export function TasksTable({
       {
         title: t('task.assignee'),
         key: 'assignee',
+        optional: true,
         render: (_, task) =>
           task.assigneeName ?? <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>,
       },
     );
+    // Out of the table until the user shows them: each row's detail lists them.
+    if (!fixed.requirementId) {
+      list.push({
+        title: t('task.requirement'),
+        key: 'requirement',
+        optional: true,
+        defaultHidden: true,
+        render: (_, task) => <Link to={`/requirements/${task.requirementId}`}>{task.requirementTitle}</Link>,
+      });
+    }
+    list.push({
+      title: t('task.completedBy'),
+      key: 'completedBy',
+      optional: true,
+      defaultHidden: true,
+      render: (_, task) => task.completedByName ?? '—',
+    });
     return list;
-  }, [t, fixed.facilityId]);
+  }, [t, fixed.facilityId, fixed.requirementId]);
 
   const exportColumns = useMemo<ExportColumn<Task>[]>(
     () => [
@@ -201,6 +220,7 @@ export function TasksTable({
         state={state}
         result={result}
         columns={columns}
+        columnChoice={{ id: 'tasks', userId: me._id }}
         rowKey="_id"
         label={label}
         searchLabel={t('tasks.search')}
@@ -285,45 +305,19 @@ export function TasksTable({
               fetchOptions={(search) => fetchAssigneeFilterOptions(search, t('task.unassigned'))}
               knownOptions={[{ value: 'none', label: t('task.unassigned') }, ...assigneeKnown]}
             />
-            <DatePicker.RangePicker
-              aria-label={t('tasks.dueRange')}
+            <DateRangeField
+              label={t('tasks.dueRange')}
               placeholder={[t('tasks.dueFrom'), t('tasks.dueTo')]}
-              allowEmpty={[true, true]}
-              value={
-                state.filters.dueFrom || state.filters.dueTo
-                  ? [
-                      state.filters.dueFrom ? dayjs(state.filters.dueFrom) : null,
-                      state.filters.dueTo ? dayjs(state.filters.dueTo) : null,
-                    ]
-                  : null
-              }
-              onChange={(dates) => {
-                const [from, to] = dates ?? [null, null];
-                state.setFilters({
-                  dueFrom: from ? from.format('YYYY-MM-DD') : undefined,
-                  dueTo: to ? to.format('YYYY-MM-DD') : undefined,
-                });
-              }}
+              from={state.filters.dueFrom}
+              to={state.filters.dueTo}
+              onChange={({ from, to }) => state.setFilters({ dueFrom: from, dueTo: to })}
             />
-            <DatePicker.RangePicker
-              aria-label={t('tasks.completedRange')}
+            <DateRangeField
+              label={t('tasks.completedRange')}
               placeholder={[t('tasks.completedFrom'), t('tasks.completedTo')]}
-              allowEmpty={[true, true]}
-              value={
-                state.filters.completedFrom || state.filters.completedTo
-                  ? [
-                      state.filters.completedFrom ? dayjs(state.filters.completedFrom) : null,
-                      state.filters.completedTo ? dayjs(state.filters.completedTo) : null,
-                    ]
-                  : null
-              }
-              onChange={(dates) => {
-                const [from, to] = dates ?? [null, null];
-                state.setFilters({
-                  completedFrom: from ? from.format('YYYY-MM-DD') : undefined,
-                  completedTo: to ? to.format('YYYY-MM-DD') : undefined,
-                });
-              }}
+              from={state.filters.completedFrom}
+              to={state.filters.completedTo}
+              onChange={({ from, to }) => state.setFilters({ completedFrom: from, completedTo: to })}
             />
           </>
         }

@@ -134,6 +134,8 @@ export const ar: Catalogue = {
   'data.noResults': 'لا شيء يطابق هذا البحث وعوامل التصفية هذه',
   'data.clearFilters': 'مسح عوامل التصفية',
   'data.filters': 'عوامل التصفية',
+  'data.columns': 'الأعمدة',
+  'data.columnsHelp': 'الأعمدة المعروضة في الجدول. الأعمدة الأخرى في تفاصيل كل صف (علامة + في بدايته).',
   'data.noOptions': 'لا توجد نتائج مطابقة',
   'data.range': '{from}–{to} من {total}',
   'data.export': 'تصدير',

@@ -137,6 +137,8 @@ export const en = {
   'data.noResults': 'Nothing matches this search and these filters',
   'data.clearFilters': 'Clear filters',
   'data.filters': 'Filters',
+  'data.columns': 'Columns',
+  'data.columnsHelp': "Columns shown in the table. The others are in each row's details (the + at its start).",
   'data.noOptions': 'No matches',
   'data.range': '{from}–{to} of {total}',
   'data.export': 'Export',

@@ -139,6 +139,9 @@ export const es: Catalogue = {
   'data.noResults': 'Nada coincide con esta búsqueda y estos filtros',
   'data.clearFilters': 'Quitar los filtros',
   'data.filters': 'Filtros',
+  'data.columns': 'Columnas',
+  'data.columnsHelp':
+    'Columnas que muestra la tabla. Las demás están en los detalles de cada fila (el + al principio).',
   'data.noOptions': 'Sin coincidencias',
   'data.range': '{from}–{to} de {total}',
   'data.export': 'Exportar',

@@ -141,6 +141,9 @@ export const fr: Catalogue = {
   'data.noResults': 'Rien ne correspond à cette recherche et à ces filtres',
   'data.clearFilters': 'Effacer les filtres',
   'data.filters': 'Filtres',
+  'data.columns': 'Colonnes',
+  'data.columnsHelp':
+    'Colonnes affichées dans le tableau. Les autres sont dans le détail de chaque ligne (le + en début de ligne).',
   'data.noOptions': 'Aucun résultat',
   'data.range': '{from}–{to} sur {total}',
   'data.export': 'Exporter',

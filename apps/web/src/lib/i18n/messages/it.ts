@@ -138,6 +138,8 @@ export const it: Catalogue = {
   'data.noResults': 'Nessun risultato per questa ricerca e questi filtri',
   'data.clearFilters': 'Cancella i filtri',
   'data.filters': 'Filtri',
+  'data.columns': 'Colonne',
+  'data.columnsHelp': "Colonne mostrate nella tabella. Le altre sono nei dettagli di ogni riga (il + all'inizio).",
   'data.noOptions': 'Nessuna corrispondenza',
   'data.range': '{from}–{to} di {total}',
   'data.export': 'Esporta',

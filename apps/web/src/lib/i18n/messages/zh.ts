@@ -133,6 +133,8 @@ export const zh: Catalogue = {
   'data.noResults': '没有符合此搜索和筛选条件的结果',
   'data.clearFilters': '清除筛选',
   'data.filters': '筛选',
+  'data.columns': '列',
+  'data.columnsHelp': '表格中显示的列。其他列在每行的详情中（行首的 +）。',
   'data.noOptions': '无匹配项',
   'data.range': '第 {from}–{to} 条，共 {total} 条',
   'data.export': '导出',
