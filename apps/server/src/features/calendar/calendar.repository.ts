@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema';
 import { filteredTasks, inGroup, stateExpression, type TaskFilters, type TodayGroup } from '../tasks/tasks.repository';
 
 export interface DayStateCount {
+  facilityId: string;
   date: string;
   state: TaskState;
   count: number;
@@ -11,7 +12,8 @@ export interface DayStateCount {
 
 /**
  * Tasks per due date and state between `from` and `to` (inclusive) for the facilities of one "today"
- * group: counted in SQL on the due-date range (the tasks' due-date indexes), one row per day and state.
+ * group: counted in SQL on the due-date range (the tasks' due-date indexes), one row per facility, day and
+ * state (the service caches each facility's part).
  */
 export async function countByDayAndState(
   db: Kysely<Database>,
@@ -23,11 +25,17 @@ export async function countByDayAndState(
   const rows = await filteredTasks(db, { ...filters, dueFrom: from, dueTo: to })
     .where(inGroup(group, sql<SqlBool>`1 = 1`))
     .select([
+      'tasks.facilityId',
       'tasks.dueDate as date',
       stateExpression(db, group.today).as('state'),
       (eb) => eb.fn.countAll<number>().as('count'),
     ])
-    .groupBy([sql`1`, sql`2`])
+    .groupBy([sql`1`, sql`2`, sql`3`])
     .execute();
-  return rows.map((row) => ({ date: row.date, state: row.state, count: Number(row.count) }));
+  return rows.map((row) => ({
+    facilityId: row.facilityId,
+    date: row.date,
+    state: row.state,
+    count: Number(row.count),
+  }));
 }

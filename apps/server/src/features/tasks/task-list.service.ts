@@ -6,11 +6,13 @@ import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { likePattern } from '../../platform/search-text';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
+import { createFacilityPartsCache, createFacilityRevisions } from './facility-parts-cache';
 import { decodeCursor, encodeCursor, sortOf } from './task-cursor';
 import { dayMemo, toTask } from './task-view';
 import {
   CURSOR_SORTS,
   countTasks,
+  countTasksByFacility,
   cursorValues,
   findFacilityIdsMatching,
   findFacilityZones,
@@ -48,24 +50,23 @@ const BOUNDARY_EVERY = 500;
 const BOUNDARY_CACHE_SIZE = 50;
 
 export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskListService {
-  const countCache = new Map<string, { revision: number; total: number }>();
+  const facilityRevisions = createFacilityRevisions(db);
+  const counts = createFacilityPartsCache<number>(COUNT_CACHE_SIZE, 0);
   const boundaryCache = new Map<string, { revision: number; boundaries: string[][] }>();
 
-  /** The total for the filters: cached per filter, valid while the tasks revision is `revision`. */
+  /**
+   * The total for the filters: counted per facility and cached per filter, so that after a write only the
+   * facilities whose tasks moved are recounted (facility-parts-cache.ts).
+   */
   async function cachedCount(filters: TaskFilters, revision: number): Promise<number> {
-    // Search results depend on requirement and facility texts, which the revision does not follow.
+    // Search results depend on requirement and facility texts, which the revisions do not follow.
     if (filters.searchWords) return countTasks(db, filters);
-    const key = JSON.stringify(filters);
-    const hit = countCache.get(key);
-    if (hit && hit.revision === revision) {
-      countCache.delete(key);
-      countCache.set(key, hit);
-      return hit.total;
-    }
-    const total = await countTasks(db, filters);
-    countCache.set(key, { revision, total });
-    if (countCache.size > COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value as string);
-    return total;
+    const revisions = await facilityRevisions(revision);
+    const facilityIds = filters.facilityId ? [filters.facilityId] : (filters.scopeFacilityIds ?? [...revisions.keys()]);
+    const parts = await counts.get(JSON.stringify(filters), facilityIds, revisions, (stale) =>
+      countTasksByFacility(db, stale ? { ...filters, scopeFacilityIds: stale } : filters),
+    );
+    return parts.reduce((sum, part) => sum + part, 0);
   }
 
   /**

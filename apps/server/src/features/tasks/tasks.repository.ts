@@ -101,6 +101,12 @@ export async function bumpTasksRevision(db: Db): Promise<void> {
     .execute();
 }
 
+/** The tasks revision of each facility (see migration 0090). */
+export async function findTaskFacilityRevisions(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('task_facility_revisions').select(['facilityId', 'revision']).execute();
+  return new Map(rows.map((row) => [row.facilityId, Number(row.revision)]));
+}
+
 export async function findTasksRevision(db: Db): Promise<number> {
   const row = await db.selectFrom('tasks_revision').select('revision').where('id', '=', 1).executeTakeFirst();
   return Number(row?.revision ?? 0);
@@ -400,6 +406,15 @@ export async function countTasks(db: Db, filters: TaskFilters): Promise<number> 
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** The tasks that match `filters`, counted per facility (facilities without any are absent). */
+export async function countTasksByFacility(db: Db, filters: TaskFilters): Promise<Map<string, number>> {
+  const rows = await filteredTasks(db, filters)
+    .select(['tasks.facilityId', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('tasks.facilityId')
+    .execute();
+  return new Map(rows.map((row) => [row.facilityId, Number(row.count)]));
 }
 
 export type TaskSortField = 'dueDate' | 'title' | 'facility' | 'status' | 'completedAt' | 'updatedAt';
