@@ -58,8 +58,7 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
       const { from, to, ...filterQuery } = query;
       const filters = await tasks.filtersFor(principal, filterQuery, { todays: true });
       if (!filters) return [];
-      // Search results depend on requirement and facility texts, which the tasks revisions do not follow.
-      if (filters.searchWords) return daysOf([...(await count(filters, from, to, null)).values()].flat());
+      // Search words are resolved to ids in `filters`: the key follows a change of the searched texts.
       const revisions = await facilityRevisions();
       const facilityIds = filters.facilityId
         ? [filters.facilityId]

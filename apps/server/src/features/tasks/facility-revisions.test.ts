@@ -80,6 +80,24 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
     await expectFiguresOfTheList();
   });
 
+  it('caches a search’s total and follows a change of the searched texts and of the tasks', async () => {
+    const before = await allTasks(t, admin, { search: 'lighthouse' });
+    expect(before).toHaveLength(0);
+    expect(await total('&search=lighthouse')).toBe(0);
+    await ok(t, admin, 'PATCH', `/api/requirements/${requirementId}`, { title: 'Weekly lighthouse check' });
+    const matching = await allTasks(t, admin, { search: 'lighthouse' });
+    expect(matching.length).toBeGreaterThan(0);
+    expect(await total('&search=lighthouse')).toBe(matching.length);
+    expect(await total('&search=lighthouse&status=COMPLETED')).toBe(
+      matching.filter((task) => task.status === 'COMPLETED').length,
+    );
+    const open = matching.find((task) => task.status === 'INCOMPLETE' && task.facilityId === plantA)!;
+    await ok(t, admin, 'POST', `/api/tasks/${open._id}/complete`, {});
+    expect(await total('&search=lighthouse&status=COMPLETED')).toBe(
+      matching.filter((task) => task.status === 'COMPLETED').length + 1,
+    );
+  });
+
   it('rolls back with the write: a refused completion moves nothing', async () => {
     const before = await revisions();
     const [done] = await allTasks(t, admin, { facilityId: plantB, status: 'INCOMPLETE' });

@@ -11,7 +11,6 @@ import { decodeCursor, encodeCursor, sortOf } from './task-cursor';
 import { dayMemo, toTask } from './task-view';
 import {
   CURSOR_SORTS,
-  countTasks,
   countTasksByFacility,
   cursorValues,
   findFacilityIdsMatching,
@@ -59,8 +58,8 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
    * facilities whose tasks moved are recounted (facility-parts-cache.ts).
    */
   async function cachedCount(filters: TaskFilters, revision: number): Promise<number> {
-    // Search results depend on requirement and facility texts, which the revisions do not follow.
-    if (filters.searchWords) return countTasks(db, filters);
+    // A search is cached too: its words are resolved to requirement and facility ids in `filters`, so
+    // the key follows a change of those texts, and the tasks of the ids follow the revisions.
     const revisions = await facilityRevisions(revision);
     const facilityIds = filters.facilityId ? [filters.facilityId] : (filters.scopeFacilityIds ?? [...revisions.keys()]);
     const parts = await counts.get(JSON.stringify(filters), facilityIds, revisions, (stale) =>

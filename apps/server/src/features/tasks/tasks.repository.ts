@@ -401,13 +401,6 @@ export function filteredTasks(db: Db, filters: TaskFilters) {
   return query;
 }
 
-export async function countTasks(db: Db, filters: TaskFilters): Promise<number> {
-  const row = await filteredTasks(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** The tasks that match `filters`, counted per facility (facilities without any are absent). */
 export async function countTasksByFacility(db: Db, filters: TaskFilters): Promise<Map<string, number>> {
   const rows = await filteredTasks(db, filters)
