@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { TASK_STATUSES } from '@rtms/shared/enums';
 import type { TaskState } from '@rtms/shared/task-state';
 import type { Database } from '../../db/schema';
 import { filteredTasks, inGroup, stateExpression, type TaskFilters, type TodayGroup } from '../tasks/tasks.repository';
@@ -22,8 +23,13 @@ export async function countByDayAndState(
   from: string,
   to: string,
 ): Promise<DayStateCount[]> {
-  const rows = await filteredTasks(db, { ...filters, dueFrom: from, dueTo: to })
-    .where(inGroup(group, sql<SqlBool>`1 = 1`))
+  let query = filteredTasks(db, { ...filters, dueFrom: from, dueTo: to }).where(inGroup(group, sql<SqlBool>`1 = 1`));
+  // A recount of a few facilities (after a write): every status named, so that the planner seeks
+  // (facility, status, due date) instead of walking the month on the due-date index (0.1 ms, not 11 ms).
+  if (filters.scopeFacilityIds && filters.scopeFacilityIds.length <= 20 && !filters.status) {
+    query = query.where('tasks.status', 'in', TASK_STATUSES);
+  }
+  const rows = await query
     .select([
       'tasks.facilityId',
       'tasks.dueDate as date',
