@@ -24,6 +24,7 @@ import { findUserByEmail } from '../features/users/users.repository';
 import { analyze, completeMostHistory, countRows, resetTasks } from './bench/bench.repository';
 import { runLoad, type LoadResult } from './bench/load';
 import { runMixedLoad } from './bench/mixed-load';
+import { cpuPerRequest } from './bench/server-cpu';
 import { timeReminderSweeps } from './bench/reminder-sweep';
 import { seedBench } from './bench/seed';
 
@@ -76,9 +77,10 @@ async function getJson<T>(url: string, token: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-function row(result: LoadResult, bare?: LoadResult): string {
+function row(result: LoadResult & { cpuMsPerRequest?: number }, bare?: LoadResult): string {
   const cells = [
     result.name.padEnd(34),
+    (result.cpuMsPerRequest === undefined ? '—' : result.cpuMsPerRequest.toFixed(2)).padStart(8),
     result.p50.toFixed(1).padStart(8),
     result.p95.toFixed(1).padStart(8),
     result.p99.toFixed(1).padStart(8),
@@ -174,7 +176,7 @@ async function main(): Promise<void> {
     const measure = async (options: Omit<Parameters<typeof runLoad>[0], 'connections' | 'durationSeconds'>) => {
       // A short warm-up (JIT, caches, connection pool), then the measurement.
       await runLoad({ ...options, connections, durationSeconds: Math.min(3, durationSeconds) });
-      return runLoad({ ...options, connections, durationSeconds });
+      return cpuPerRequest(server.barePort, () => runLoad({ ...options, connections, durationSeconds }));
     };
     const bare = await measure({ name: 'bare Fastify JSON', url: `http://127.0.0.1:${server.barePort}/` });
     const first = await measure({ name: 'GET /api/tasks (first page)', url: `${base}/api/tasks`, headers });
@@ -220,20 +222,24 @@ async function main(): Promise<void> {
       completable: ids.splice(-Math.min(300, Math.floor(ids.length / 2))),
     });
     let nextId = 0;
-    const completion = await runLoad({
-      name: 'POST /api/tasks/:id/complete',
-      url: base,
-      connections,
-      durationSeconds,
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: '{"completionNote":"benchmark"}',
-      nextPath: () => `/api/tasks/${ids[nextId++ % ids.length]}/complete`,
-    });
+    const completion = await cpuPerRequest(server.barePort, () =>
+      runLoad({
+        name: 'POST /api/tasks/:id/complete',
+        url: base,
+        connections,
+        durationSeconds,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: '{"completionNote":"benchmark"}',
+        nextPath: () => `/api/tasks/${ids[nextId++ % ids.length]}/complete`,
+      }),
+    );
 
-    print(`${connections} concurrent connections, ${durationSeconds} s each; latency in ms`);
     print(
-      `${'endpoint'.padEnd(34)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'bare/this'.padStart(9)} ${'requests'.padStart(10)}`,
+      `${connections} concurrent connections, ${durationSeconds} s each; latency in ms; CPU ms/r = the server process's CPU per request`,
+    );
+    print(
+      `${'endpoint'.padEnd(34)} ${'CPU ms/r'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'bare/this'.padStart(9)} ${'requests'.padStart(10)}`,
     );
     print(row(bare));
     for (const result of [first, filtered, deep, calendar, completion]) print(row(result, bare));
