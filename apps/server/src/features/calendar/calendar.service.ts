@@ -30,6 +30,7 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
     const restricted = only ? { ...filters, scopeFacilityIds: only } : filters;
     const byFacility = new Map<string, DayStateCount[]>();
     for (const group of filters.todays ?? []) {
+      if (only && group.facilityIds && !only.some((id) => group.facilityIds!.includes(id))) continue;
       for (const row of await countByDayAndState(db, restricted, group, from, to)) {
         const rows = byFacility.get(row.facilityId);
         if (rows) rows.push(row);
@@ -63,10 +64,13 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
       const facilityIds = filters.facilityId
         ? [filters.facilityId]
         : (filters.scopeFacilityIds ?? [...revisions.keys()]);
-      const parts = await cache.get(JSON.stringify([filters, from, to]), facilityIds, revisions, (stale) =>
-        count(filters, from, to, stale),
+      return cache.get(
+        JSON.stringify([filters, from, to]),
+        facilityIds,
+        revisions,
+        (stale) => count(filters, from, to, stale),
+        (parts) => daysOf(parts.flat()),
       );
-      return daysOf(parts.flat());
     },
   };
 }

@@ -62,10 +62,13 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
     // the key follows a change of those texts, and the tasks of the ids follow the revisions.
     const revisions = await facilityRevisions(revision);
     const facilityIds = filters.facilityId ? [filters.facilityId] : (filters.scopeFacilityIds ?? [...revisions.keys()]);
-    const parts = await counts.get(JSON.stringify(filters), facilityIds, revisions, (stale) =>
-      countTasksByFacility(db, stale ? { ...filters, scopeFacilityIds: stale } : filters),
+    return counts.get(
+      JSON.stringify(filters),
+      facilityIds,
+      revisions,
+      (stale) => countTasksByFacility(db, stale ? { ...filters, scopeFacilityIds: stale } : filters),
+      (parts) => parts.reduce((sum, part) => sum + part, 0),
     );
-    return parts.reduce((sum, part) => sum + part, 0);
   }
 
   /**

@@ -47,6 +47,21 @@ function noCounts(): Counts {
   return { open: { open: 0, overdue: 0, dueSoon: 0, upcoming: 0, dueInWindow: 0 }, overdue: [], completions: [] };
 }
 
+/** The counts of several facilities, summed. */
+function sumOf(parts: Counts[]): Counts {
+  const counts = noCounts();
+  for (const part of parts) {
+    counts.open.open += part.open.open;
+    counts.open.overdue += part.open.overdue;
+    counts.open.dueSoon += part.open.dueSoon;
+    counts.open.upcoming += part.open.upcoming;
+    counts.open.dueInWindow += part.open.dueInWindow;
+    counts.overdue.push(...part.overdue);
+    counts.completions.push(...part.completions);
+  }
+  return counts;
+}
+
 function monthStart(day: CalendarDate): CalendarDate {
   return `${day.slice(0, 8)}01`;
 }
@@ -120,20 +135,13 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
   /** The counts of the groups' facilities, summed; recounted only for the facilities whose tasks moved. */
   async function cachedCounts(groups: DayGroup[], facilityIds: string[], windowEnd: CalendarDate): Promise<Counts> {
     const revisions = await facilityRevisions();
-    const parts = await cache.get(JSON.stringify({ groups, windowEnd }), facilityIds, revisions, (stale) =>
-      countGroups(groups, windowEnd, stale),
+    return cache.get(
+      JSON.stringify({ groups, windowEnd }),
+      facilityIds,
+      revisions,
+      (stale) => countGroups(groups, windowEnd, stale),
+      sumOf,
     );
-    const counts = noCounts();
-    for (const part of parts) {
-      counts.open.open += part.open.open;
-      counts.open.overdue += part.open.overdue;
-      counts.open.dueSoon += part.open.dueSoon;
-      counts.open.upcoming += part.open.upcoming;
-      counts.open.dueInWindow += part.open.dueInWindow;
-      counts.overdue.push(...part.overdue);
-      counts.completions.push(...part.completions);
-    }
-    return counts;
   }
 
   return {
