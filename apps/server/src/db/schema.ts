@@ -7,7 +7,12 @@ import type { RegulationsTable } from '../features/regulations/regulations.table
 import type { UserFacilitiesTable } from '../features/user-facilities/user-facilities.table';
 import type { AuditEventsTable } from '../features/audit/audit.table';
 import type { RequirementFacilitiesTable, RequirementsTable } from '../features/requirements/requirements.table';
-import type { TaskCommentsTable, TasksRevisionTable, TasksTable } from '../features/tasks/tasks.table';
+import type {
+  TaskCommentsTable,
+  TaskFacilityRevisionsTable,
+  TasksRevisionTable,
+  TasksTable,
+} from '../features/tasks/tasks.table';
 import type { JobLeasesTable } from '../features/jobs/jobs.table';
 import type { RateLimitBucketsTable } from '../platform/rate-limit.table';
 import type { FacilityHolidayChangesTable } from '../features/holidays/holidays.table';
@@ -46,6 +51,7 @@ export interface Database {
   tasks: TasksTable;
   task_comments: TaskCommentsTable;
   tasks_revision: TasksRevisionTable;
+  task_facility_revisions: TaskFacilityRevisionsTable;
   job_leases: JobLeasesTable;
   documents: DocumentsTable;
   document_versions: DocumentVersionsTable;

@@ -1,6 +1,8 @@
 import Fastify from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/config';
+import { serveEventLoopDelay } from './event-loop';
+import { serveProcessCpu } from './server-cpu';
 
 /**
  * The benchmark's server process: the real app on the benchmark database, and beside it a bare Fastify
@@ -13,6 +15,8 @@ async function main(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ hello: 'world' }));
+  serveEventLoopDelay(bare);
+  serveProcessCpu(bare);
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const portOf = (address: ReturnType<typeof app.server.address>) =>
     typeof address === 'object' && address ? address.port : 0;

@@ -3,16 +3,18 @@ import type { CalendarDay, CalendarDaysQuery } from '@rtms/shared/schemas/calend
 import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
-import { findTasksRevision } from '../tasks/tasks.repository';
+import { createFacilityPartsCache, createFacilityRevisions } from '../tasks/facility-parts-cache';
 import type { TasksService } from '../tasks/tasks.service';
 import { countByDayAndState, type DayStateCount } from './calendar.repository';
+
+type TaskFilters = NonNullable<Awaited<ReturnType<TasksService['filtersFor']>>>;
 
 export interface CalendarService {
   /** Per day of `from`..`to` that has tasks: the count of each state, in the caller's scope and filters. */
   days(principal: Principal, query: CalendarDaysQuery): Promise<CalendarDay[]>;
 }
 
-/** Cached answers per filter set, valid while the tasks revision holds (the key carries each today). */
+/** Cached answers per filter set (the key carries each today), and within each per facility. */
 const CACHE_SIZE = 500;
 
 function emptyCounts(): Record<TaskState, number> {
@@ -20,15 +22,25 @@ function emptyCounts(): Record<TaskState, number> {
 }
 
 export function createCalendarService(db: Kysely<Database>, tasks: TasksService): CalendarService {
-  const cache = new Map<string, { revision: number; days: CalendarDay[] }>();
+  const cache = createFacilityPartsCache<DayStateCount[]>(CACHE_SIZE, []);
+  const facilityRevisions = createFacilityRevisions(db);
 
-  async function count(
-    filters: NonNullable<Awaited<ReturnType<TasksService['filtersFor']>>>,
-    from: string,
-    to: string,
-  ) {
-    const counts: DayStateCount[] = [];
-    for (const group of filters.todays ?? []) counts.push(...(await countByDayAndState(db, filters, group, from, to)));
+  /** The counts per facility, day and state of the filters (of the `only` facilities when given). */
+  async function count(filters: TaskFilters, from: string, to: string, only: string[] | null) {
+    const restricted = only ? { ...filters, scopeFacilityIds: only } : filters;
+    const byFacility = new Map<string, DayStateCount[]>();
+    for (const group of filters.todays ?? []) {
+      if (only && group.facilityIds && !only.some((id) => group.facilityIds!.includes(id))) continue;
+      for (const row of await countByDayAndState(db, restricted, group, from, to)) {
+        const rows = byFacility.get(row.facilityId);
+        if (rows) rows.push(row);
+        else byFacility.set(row.facilityId, [row]);
+      }
+    }
+    return byFacility;
+  }
+
+  function daysOf(counts: Iterable<DayStateCount>): CalendarDay[] {
     const byDate = new Map<string, CalendarDay>();
     for (const { date, state, count: n } of counts) {
       let day = byDate.get(date);
@@ -47,20 +59,18 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
       const { from, to, ...filterQuery } = query;
       const filters = await tasks.filtersFor(principal, filterQuery, { todays: true });
       if (!filters) return [];
-      // Search results depend on requirement and facility texts, which the tasks revision does not follow.
-      if (filters.searchWords) return count(filters, from, to);
-      const key = JSON.stringify([filters, from, to]);
-      const revision = await findTasksRevision(db);
-      const hit = cache.get(key);
-      if (hit && hit.revision === revision) {
-        cache.delete(key);
-        cache.set(key, hit);
-        return hit.days;
-      }
-      const days = await count(filters, from, to);
-      cache.set(key, { revision, days });
-      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-      return days;
+      // Search words are resolved to ids in `filters`: the key follows a change of the searched texts.
+      const revisions = await facilityRevisions();
+      const facilityIds = filters.facilityId
+        ? [filters.facilityId]
+        : (filters.scopeFacilityIds ?? [...revisions.keys()]);
+      return cache.get(
+        JSON.stringify([filters, from, to]),
+        facilityIds,
+        revisions,
+        (stale) => count(filters, from, to, stale),
+        (parts) => daysOf(parts.flat()),
+      );
     },
   };
 }

@@ -37,23 +37,24 @@ export interface OpenCounts {
 }
 
 /**
- * The open figures of the facilities by derived state (task-state.ts, through its SQL twin
- * `stateCondition`) on `today`, in one pass.
+ * The open figures of each facility by derived state (task-state.ts, through its SQL twin
+ * `stateCondition`) on `today`, in one pass (facilities without open tasks are absent).
  */
 export async function countOpenTasks(
   db: Db,
   facilityIds: FacilitySet,
   days: { today: string; windowEnd: string },
-): Promise<OpenCounts> {
+): Promise<Map<string, OpenCounts>> {
   const is = (state: TaskState) => stateCondition(db, state, days.today);
   const sumOf = (condition: RawBuilder<SqlBool>) =>
     sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
-  const row = await db
+  const rows = await db
     .selectFrom('tasks')
     .where('tasks.status', '=', 'INCOMPLETE')
     .where('tasks.notApplicableReason', 'is', null)
     .where(restrictTo(facilityIds))
     .select([
+      'tasks.facilityId',
       sumOf(sql<SqlBool>`(${is('OPEN')} or ${is('DUE_SOON')} or ${is('OVERDUE')})`).as('open'),
       sumOf(is('OVERDUE')).as('overdue'),
       sumOf(is('DUE_SOON')).as('dueSoon'),
@@ -62,14 +63,20 @@ export async function countOpenTasks(
         sql<SqlBool>`(${sql.ref('tasks.dueDate')} >= ${days.today} and ${sql.ref('tasks.dueDate')} <= ${days.windowEnd})`,
       ).as('dueInWindow'),
     ])
-    .executeTakeFirstOrThrow();
-  return {
-    open: Number(row.open),
-    overdue: Number(row.overdue),
-    dueSoon: Number(row.dueSoon),
-    upcoming: Number(row.upcoming),
-    dueInWindow: Number(row.dueInWindow),
-  };
+    .groupBy('tasks.facilityId')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.facilityId,
+      {
+        open: Number(row.open),
+        overdue: Number(row.overdue),
+        dueSoon: Number(row.dueSoon),
+        upcoming: Number(row.upcoming),
+        dueInWindow: Number(row.dueInWindow),
+      },
+    ]),
+  );
 }
 
 /** Overdue tasks (open, due before `today`) per facility and category. */
@@ -90,22 +97,30 @@ export async function countOverdueByFacilityAndCategory(
   return rows.map((row) => ({ facilityId: row.facilityId, category: row.category, count: Number(row.count) }));
 }
 
-/** Completed tasks per month (`YYYY-MM` of the completion day) and timeliness, completed on or after `from`. */
+/**
+ * Completed tasks per facility, month (`YYYY-MM` of the completion day) and timeliness, completed on or
+ * after `from`.
+ */
 export async function countCompletionsByMonth(
   db: Db,
   facilityIds: FacilitySet,
   from: string,
-): Promise<{ month: string; timeliness: Timeliness | null; count: number }[]> {
+): Promise<{ facilityId: string; month: string; timeliness: Timeliness | null; count: number }[]> {
   const month = sql<string>`substr(${sql.ref('tasks.completedOn')}, 1, 7)`;
   const rows = await db
     .selectFrom('tasks')
     .where('tasks.status', '=', 'COMPLETED')
     .where('tasks.completedOn', '>=', from)
     .where(restrictTo(facilityIds))
-    .select([month.as('month'), 'tasks.timeliness', sql<number>`count(*)`.as('count')])
-    .groupBy([month, 'tasks.timeliness'])
+    .select(['tasks.facilityId', month.as('month'), 'tasks.timeliness', sql<number>`count(*)`.as('count')])
+    .groupBy(['tasks.facilityId', month, 'tasks.timeliness'])
     .execute();
-  return rows.map((row) => ({ month: row.month, timeliness: row.timeliness, count: Number(row.count) }));
+  return rows.map((row) => ({
+    facilityId: row.facilityId,
+    month: row.month,
+    timeliness: row.timeliness,
+    count: Number(row.count),
+  }));
 }
 
 /** Name and code of each facility among `ids`. */

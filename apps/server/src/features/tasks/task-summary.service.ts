@@ -21,7 +21,7 @@ import {
   type FacilitySet,
   type OpenCounts,
 } from './task-summary.repository';
-import { findTasksRevision } from './tasks.repository';
+import { createFacilityPartsCache, createFacilityRevisions } from './facility-parts-cache';
 
 export interface TaskSummaryService {
   /** The dashboard's figures for the caller's scope (or one facility of it); zeros for a facility outside it. */
@@ -40,17 +40,38 @@ interface Counts {
   completions: { month: string; timeliness: string | null; count: number }[];
 }
 
-/** Cached aggregates per scope and day, valid while the tasks revision has not moved. */
+/** Aggregates cached per scope and day, and within each per facility (facility-parts-cache.ts). */
 const CACHE_SIZE = 200;
+
+function noCounts(): Counts {
+  return { open: { open: 0, overdue: 0, dueSoon: 0, upcoming: 0, dueInWindow: 0 }, overdue: [], completions: [] };
+}
+
+/** The counts of several facilities, summed. */
+function sumOf(parts: Counts[]): Counts {
+  const counts = noCounts();
+  for (const part of parts) {
+    counts.open.open += part.open.open;
+    counts.open.overdue += part.open.overdue;
+    counts.open.dueSoon += part.open.dueSoon;
+    counts.open.upcoming += part.open.upcoming;
+    counts.open.dueInWindow += part.open.dueInWindow;
+    counts.overdue.push(...part.overdue);
+    counts.completions.push(...part.completions);
+  }
+  return counts;
+}
 
 function monthStart(day: CalendarDate): CalendarDate {
   return `${day.slice(0, 8)}01`;
 }
 
 export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): TaskSummaryService {
-  const cache = new Map<string, { revision: number; counts: Counts }>();
+  const cache = createFacilityPartsCache<Counts>(CACHE_SIZE, noCounts());
+  const facilityRevisions = createFacilityRevisions(db);
 
-  async function dayGroups(restrict: FacilitySet): Promise<DayGroup[]> {
+  /** The facilities of `restrict` (all when null) grouped by their today, and their ids. */
+  async function dayGroups(restrict: FacilitySet): Promise<{ groups: DayGroup[]; facilityIds: string[] }> {
     const now = clock();
     const zones = await findFacilityZonesForSummary(db, restrict);
     const todays = new Map<string, CalendarDate>();
@@ -65,54 +86,62 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       if (group) group.push(id);
       else groups.set(today, [id]);
     }
+    const facilityIds = zones.map((zone) => zone.id);
     if (groups.size === 1 && restrict === null) {
       const [today] = groups.keys();
-      return [{ today: today!, facilityIds: null }];
+      return { groups: [{ today: today!, facilityIds: null }], facilityIds };
     }
-    return [...groups].sort(([a], [b]) => (a < b ? -1 : 1)).map(([today, ids]) => ({ today, facilityIds: ids.sort() }));
+    return {
+      groups: [...groups]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([today, ids]) => ({ today, facilityIds: ids.sort() })),
+      facilityIds,
+    };
   }
 
   /**
-   * `windowEnd`: the last due day of "due in 30 days", from the latest today for every facility (a
-   * facility a day behind is judged on its own today for everything else), so that the figure is the
-   * Tracker list `state=UPCOMING,OPEN,DUE_SOON&dueTo=<windowEnd>` exactly.
+   * The counts of each facility of the groups (all of them, or those of `only`). `windowEnd`: the last
+   * due day of "due in 30 days", from the latest today for every facility (a facility a day behind is
+   * judged on its own today for everything else), so that the figure is the Tracker list
+   * `state=UPCOMING,OPEN,DUE_SOON&dueTo=<windowEnd>` exactly.
    */
-  async function countGroups(groups: DayGroup[], windowEnd: CalendarDate): Promise<Counts> {
-    const counts: Counts = {
-      open: { open: 0, overdue: 0, dueSoon: 0, upcoming: 0, dueInWindow: 0 },
-      overdue: [],
-      completions: [],
+  async function countGroups(
+    groups: DayGroup[],
+    windowEnd: CalendarDate,
+    only: string[] | null,
+  ): Promise<Map<string, Counts>> {
+    const byFacility = new Map<string, Counts>();
+    const countsOf = (facilityId: string) => {
+      let counts = byFacility.get(facilityId);
+      if (!counts) byFacility.set(facilityId, (counts = noCounts()));
+      return counts;
     };
     for (const { today, facilityIds } of groups) {
+      const restrict =
+        only === null ? facilityIds : only.filter((id) => facilityIds === null || facilityIds.includes(id));
+      if (restrict !== null && restrict.length === 0) continue;
       const [open, overdue, completions] = await Promise.all([
-        countOpenTasks(db, facilityIds, { today, windowEnd }),
-        countOverdueByFacilityAndCategory(db, facilityIds, today),
-        countCompletionsByMonth(db, facilityIds, addMonthsClamped(monthStart(today), -(TREND_MONTHS - 1))),
+        countOpenTasks(db, restrict, { today, windowEnd }),
+        countOverdueByFacilityAndCategory(db, restrict, today),
+        countCompletionsByMonth(db, restrict, addMonthsClamped(monthStart(today), -(TREND_MONTHS - 1))),
       ]);
-      counts.open.open += open.open;
-      counts.open.overdue += open.overdue;
-      counts.open.dueSoon += open.dueSoon;
-      counts.open.upcoming += open.upcoming;
-      counts.open.dueInWindow += open.dueInWindow;
-      counts.overdue.push(...overdue);
-      counts.completions.push(...completions);
+      for (const [facilityId, counts] of open) countsOf(facilityId).open = counts;
+      for (const row of overdue) countsOf(row.facilityId).overdue.push(row);
+      for (const { facilityId, ...row } of completions) countsOf(facilityId).completions.push(row);
     }
-    return counts;
+    return byFacility;
   }
 
-  async function cachedCounts(groups: DayGroup[], windowEnd: CalendarDate): Promise<Counts> {
-    const key = JSON.stringify({ groups, windowEnd });
-    const revision = await findTasksRevision(db);
-    const hit = cache.get(key);
-    if (hit && hit.revision === revision) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit.counts;
-    }
-    const counts = await countGroups(groups, windowEnd);
-    cache.set(key, { revision, counts });
-    if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-    return counts;
+  /** The counts of the groups' facilities, summed; recounted only for the facilities whose tasks moved. */
+  async function cachedCounts(groups: DayGroup[], facilityIds: string[], windowEnd: CalendarDate): Promise<Counts> {
+    const revisions = await facilityRevisions();
+    return cache.get(
+      JSON.stringify({ groups, windowEnd }),
+      facilityIds,
+      revisions,
+      (stale) => countGroups(groups, windowEnd, stale),
+      sumOf,
+    );
   }
 
   return {
@@ -120,13 +149,13 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       const scopeIds = scopeFacilityIds(await facilityScopeOf(db, principal));
       let restrict: FacilitySet = scopeIds ? [...scopeIds].sort() : null;
       if (query.facilityId) restrict = !scopeIds || scopeIds.includes(query.facilityId) ? [query.facilityId] : [];
-      const groups = await dayGroups(restrict);
+      const { groups, facilityIds } = await dayGroups(restrict);
       const today = groups.reduce<CalendarDate>(
         (latest, group) => (group.today > latest ? group.today : latest),
         todayInTimeZone('UTC', clock()),
       );
       const windowEnd = addDays(today, DUE_WINDOW_DAYS);
-      const counts = groups.length ? await cachedCounts(groups, windowEnd) : await countGroups([], windowEnd);
+      const counts = groups.length ? await cachedCounts(groups, facilityIds, windowEnd) : noCounts();
 
       // The trend and "this month" are by month of the latest "today" (completion days are the facilities'
       // own calendar days), so that each figure is the Tracker list `completedFrom=<month start>`

@@ -20,47 +20,32 @@ function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-/** Columns of a task row, in the order the bulk insert binds them. */
-const TASK_COLUMNS = [
-  ['id', 'text'],
-  ['requirement_id', 'text'],
-  ['binding_id', 'text'],
-  ['facility_id', 'text'],
-  ['sequence', 'int4'],
-  ['title', 'text'],
-  ['category', 'text'],
-  ['frequency', 'text'],
-  ['period_label', 'text'],
-  ['scheduled_due_date', 'text'],
-  ['due_date', 'text'],
-  ['status', 'text'],
-  ['assignee_id', 'text'],
-  ['touched', 'int4'],
-  ['shift_holiday', 'text'],
-  ['created_at', 'text'],
-  ['updated_at', 'text'],
-] as const;
+/**
+ * The columns the bulk insert writes, each with its PostgreSQL array type and its value in a new row:
+ * one list, so that the column names and the bound values cannot fall out of step.
+ */
+const TASK_COLUMNS: readonly (readonly [name: string, type: 'text' | 'int4', value: (row: NewTaskRow) => unknown])[] = [
+  ['id', 'text', (row) => row.id],
+  ['requirement_id', 'text', (row) => row.requirementId],
+  ['binding_id', 'text', (row) => row.bindingId],
+  ['facility_id', 'text', (row) => row.facilityId],
+  ['sequence', 'int4', (row) => row.sequence],
+  ['title', 'text', (row) => row.title],
+  ['category', 'text', (row) => row.category],
+  ['frequency', 'text', (row) => row.frequency],
+  ['period_label', 'text', (row) => row.periodLabel],
+  ['scheduled_due_date', 'text', (row) => row.scheduledDueDate],
+  ['due_date', 'text', (row) => row.dueDate],
+  ['status', 'text', (row) => row.status],
+  ['assignee_id', 'text', (row) => row.assigneeId ?? null],
+  ['touched', 'int4', (row) => row.touched ?? 0],
+  ['shift_holiday', 'text', (row) => row.shiftHoliday ?? null],
+  ['created_at', 'text', (row) => row.createdAt],
+  ['updated_at', 'text', (row) => row.updatedAt],
+];
 
 function taskValues(row: NewTaskRow): unknown[] {
-  return [
-    row.id,
-    row.requirementId,
-    row.bindingId,
-    row.facilityId,
-    row.sequence,
-    row.title,
-    row.category,
-    row.frequency,
-    row.periodLabel,
-    row.scheduledDueDate,
-    row.dueDate,
-    row.status,
-    row.assigneeId ?? null,
-    row.touched ?? 0,
-    row.shiftHoliday ?? null,
-    row.createdAt,
-    row.updatedAt,
-  ];
+  return TASK_COLUMNS.map(([, , value]) => value(row));
 }
 
 /** Rows per INSERT statement on SQLite (17 parameters each, well under its 32766 limit). */
@@ -92,11 +77,7 @@ export async function insertTasks(db: Db, rows: readonly NewTaskRow[]): Promise<
   if (isPostgres(db)) {
     for (let start = 0; start < rows.length; start += 10_000) {
       const chunk = rows.slice(start, start + 10_000);
-      const columns: unknown[][] = TASK_COLUMNS.map(() => []);
-      for (const row of chunk) {
-        const values = taskValues(row);
-        for (let i = 0; i < values.length; i += 1) columns[i]!.push(values[i]);
-      }
+      const columns = TASK_COLUMNS.map(([, , value]) => chunk.map(value));
       const result = await db.executeQuery(CompiledQuery.raw(POSTGRES_INSERT, columns));
       inserted += Number(result.numAffectedRows ?? 0);
     }
@@ -118,6 +99,12 @@ export async function bumpTasksRevision(db: Db): Promise<void> {
     .set((eb) => ({ revision: eb('revision', '+', 1) }))
     .where('id', '=', 1)
     .execute();
+}
+
+/** The tasks revision of each facility (see migration 0090). */
+export async function findTaskFacilityRevisions(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom('task_facility_revisions').select(['facilityId', 'revision']).execute();
+  return new Map(rows.map((row) => [row.facilityId, Number(row.revision)]));
 }
 
 export async function findTasksRevision(db: Db): Promise<number> {
@@ -170,11 +157,6 @@ export async function updateTaskColumns(db: Db, id: string, changes: Partial<Omi
 
 export function findTaskRowById(db: Db, id: string): Promise<TaskRow | undefined> {
   return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findTaskRowsByIds(db: Db, ids: readonly string[]): Promise<TaskRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('tasks').selectAll().where('id', 'in', ids).execute();
 }
 
 /** Locks a task row until the end of the transaction (PostgreSQL; SQLite has one writer at a time). */
@@ -343,10 +325,6 @@ function statesCondition(db: Db, todays: TodayGroup[], states: TaskState[]): Raw
 
 /** The tasks that match `filters` (a query on `tasks` to select from). */
 export function filteredTasks(db: Db, filters: TaskFilters) {
-  return filtered(db, filters);
-}
-
-function filtered(db: Db, filters: TaskFilters) {
   let query = db.selectFrom('tasks');
   if (filters.scopeFacilityIds) {
     const ids = filters.scopeFacilityIds;
@@ -423,11 +401,13 @@ function filtered(db: Db, filters: TaskFilters) {
   return query;
 }
 
-export async function countTasks(db: Db, filters: TaskFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+/** The tasks that match `filters`, counted per facility (facilities without any are absent). */
+export async function countTasksByFacility(db: Db, filters: TaskFilters): Promise<Map<string, number>> {
+  const rows = await filteredTasks(db, filters)
+    .select(['tasks.facilityId', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('tasks.facilityId')
+    .execute();
+  return new Map(rows.map((row) => [row.facilityId, Number(row.count)]));
 }
 
 export type TaskSortField = 'dueDate' | 'title' | 'facility' | 'status' | 'completedAt' | 'updatedAt';
@@ -498,7 +478,7 @@ export async function findPageBoundaries(
   const keys = sortKeys(sort);
   const names = keys.map((_, index) => `k${index}`);
   const direction = sort.direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
-  const numbered = filtered(db, filters).select([
+  const numbered = filteredTasks(db, filters).select([
     ...keys.map((key, index) => sql<string>`${key}`.as(names[index]!)),
     sql<number>`row_number() over (order by ${sql.join(keys.map((key) => sql`${key} ${direction}`))})`.as('rn'),
   ]);
@@ -571,7 +551,7 @@ function withLabels<T extends Db>(db: T) {
 export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, window: TaskPageWindow) {
   const keys = sortKeys(sort);
   const direction = sort.direction;
-  let ids = filtered(db, filters).select('tasks.id');
+  let ids = filteredTasks(db, filters).select('tasks.id');
   if (sort.field === 'facility') ids = ids.innerJoin('facilities', 'facilities.id', 'tasks.facilityId');
   if (window.after) {
     const after = window.after;
@@ -647,11 +627,6 @@ export type TaskListRow = NonNullable<Awaited<ReturnType<typeof findTaskListRowB
 
 export async function findTaskListRowById(db: Db, id: string) {
   return withLabels(db).select(LIST_COLUMNS).where('tasks.id', '=', id).executeTakeFirst();
-}
-
-export async function findTaskListRowsByIds(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return withLabels(db).select(LIST_COLUMNS).where('tasks.id', 'in', ids).execute();
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -49,6 +49,12 @@ export interface TasksRevisionTable {
   revision: number;
 }
 
+/** A row per facility: its revision grows with every change to the facility's tasks (triggers, migration 0090). */
+export interface TaskFacilityRevisionsTable {
+  facilityId: string;
+  revision: number;
+}
+
 export type TaskRow = Selectable<TasksTable>;
 export type NewTaskRow = Insertable<TasksTable>;
 export type TaskCommentRow = Selectable<TaskCommentsTable>;

@@ -1,0 +1,77 @@
+import { runLoad, type LoadResult } from './load';
+
+/**
+ * Issue 15 item 1: reads under a steady trickle of writes. `connections` readers split over the task
+ * list's first page, the dashboard's figures and the calendar's month, while one task is completed every
+ * second; the server's longest event-loop delay over the run is read from the bench server.
+ */
+export interface MixedLoadResult {
+  reads: LoadResult[];
+  completions: number;
+  failedCompletions: number;
+  maxEventLoopDelayMs: number;
+}
+
+export interface MixedLoadOptions {
+  base: string;
+  barePort: number;
+  token: string;
+  connections: number;
+  durationSeconds: number;
+  calendar: { from: string; to: string };
+  /** Open tasks to complete, one per second (future-most first, so that none is overdue-sensitive). */
+  completable: string[];
+}
+
+export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoadResult> {
+  const { base, token, connections, durationSeconds } = options;
+  const headers = { authorization: `Bearer ${token}` };
+  const share = Math.max(1, Math.floor(connections / 3));
+  const readers = [
+    { name: 'mixed: GET /api/tasks', url: `${base}/api/tasks` },
+    { name: 'mixed: GET /api/tasks/summary', url: `${base}/api/tasks/summary` },
+    {
+      name: 'mixed: GET /api/calendar/days',
+      url: `${base}/api/calendar/days?from=${options.calendar.from}&to=${options.calendar.to}`,
+    },
+  ];
+  const loads = (seconds: number) =>
+    Promise.all(
+      readers.map((reader, index) =>
+        runLoad({
+          ...reader,
+          headers,
+          connections: index === 0 ? connections - 2 * share : share,
+          durationSeconds: seconds,
+        }),
+      ),
+    );
+  // Warm-up: the caches filled once (each endpoint asked alone first), as a running server has them.
+  for (const reader of readers) await fetch(reader.url, { headers });
+  await loads(Math.min(3, durationSeconds));
+
+  const bare = `http://127.0.0.1:${options.barePort}`;
+  await fetch(`${bare}/event-loop/reset`, { method: 'POST' });
+  let completions = 0;
+  let failedCompletions = 0;
+  let next = 0;
+  const writer = setInterval(() => {
+    const id = options.completable[next++ % options.completable.length];
+    void fetch(`${base}/api/tasks/${id}/complete`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"completionNote":"mixed load"}',
+    }).then(
+      (response) => (response.ok ? (completions += 1) : (failedCompletions += 1)),
+      () => (failedCompletions += 1),
+    );
+  }, 1000);
+  let reads: LoadResult[];
+  try {
+    reads = await loads(durationSeconds);
+  } finally {
+    clearInterval(writer);
+  }
+  const delay = (await (await fetch(`${bare}/event-loop`)).json()) as { maxMs: number };
+  return { reads, completions, failedCompletions, maxEventLoopDelayMs: delay.maxMs };
+}

@@ -1,0 +1,205 @@
+import type { Kysely } from 'kysely';
+import type { CalendarDate } from '@rtms/shared/calendar-date';
+import { DUE_SOON_DAYS, type Task, type TaskListQuery, type TaskPage } from '@rtms/shared/schemas/tasks';
+import type { Database } from '../../db/schema';
+import type { Principal } from '../../platform/auth';
+import type { Clock } from '../../platform/clock';
+import { likePattern } from '../../platform/search-text';
+import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
+import { createFacilityPartsCache, createFacilityRevisions } from './facility-parts-cache';
+import { decodeCursor, encodeCursor, sortOf } from './task-cursor';
+import { dayMemo, toTask } from './task-view';
+import {
+  CURSOR_SORTS,
+  countTasksByFacility,
+  cursorValues,
+  findFacilityIdsMatching,
+  findFacilityZones,
+  findPageBoundaries,
+  findRequirementIdsMatching,
+  findTasksRevision,
+  listTasks,
+  type TaskFilters,
+  type TaskPageWindow,
+  type TaskSort,
+  type TodayGroup,
+} from './tasks.repository';
+
+/** The filters of the task list (and of the calendar, which adds its own date range). */
+export type TaskFilterQuery = Omit<TaskListQuery, 'page' | 'pageSize' | 'sort' | 'cursor'>;
+
+/** Planning and reading the Tasks Tracker's list: filters in the caller's scope, pages, cached totals. */
+export interface TaskListService {
+  /** The list's filters as the caller's scope and today make them; null = a facility outside the scope. */
+  filtersFor(
+    principal: Pick<Principal, 'id' | 'role'>,
+    query: TaskFilterQuery,
+    options: { todays: boolean },
+  ): Promise<TaskFilters | null>;
+  /** The first `limit` tasks by due date that match the filters in the user's current scope (for feeds). */
+  listAll(principal: Pick<Principal, 'id' | 'role'>, query: TaskFilterQuery, limit: number): Promise<Task[]>;
+  /** The tasks in the caller's scope, filtered, sorted and paginated (offset or keyset cursor). */
+  list(principal: Principal, query: TaskListQuery): Promise<TaskPage>;
+}
+
+/** Cached totals per filter, valid while the tasks revision has not moved (checked on every request). */
+const COUNT_CACHE_SIZE = 500;
+/** Deep pages seek from every BOUNDARY_EVERY-th row (cached per filter and order, up to BOUNDARY_CACHE_SIZE of them). */
+const BOUNDARY_EVERY = 500;
+const BOUNDARY_CACHE_SIZE = 50;
+
+export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskListService {
+  const facilityRevisions = createFacilityRevisions(db);
+  const counts = createFacilityPartsCache<number>(COUNT_CACHE_SIZE, 0);
+  const boundaryCache = new Map<string, { revision: number; boundaries: string[][] }>();
+
+  /**
+   * The total for the filters: counted per facility and cached per filter, so that after a write only the
+   * facilities whose tasks moved are recounted (facility-parts-cache.ts).
+   */
+  async function cachedCount(filters: TaskFilters, revision: number): Promise<number> {
+    // A search is cached too: its words are resolved to requirement and facility ids in `filters`, so
+    // the key follows a change of those texts, and the tasks of the ids follow the revisions.
+    const revisions = await facilityRevisions(revision);
+    const facilityIds = filters.facilityId ? [filters.facilityId] : (filters.scopeFacilityIds ?? [...revisions.keys()]);
+    return counts.get(
+      JSON.stringify(filters),
+      facilityIds,
+      revisions,
+      (stale) => countTasksByFacility(db, stale ? { ...filters, scopeFacilityIds: stale } : filters),
+      (parts) => parts.reduce((sum, part) => sum + part, 0),
+    );
+  }
+
+  /**
+   * The window of a page deep in the list: from the nearest cached boundary before it (see
+   * `findPageBoundaries`), so that page 1,000 skips at most a boundary's worth of rows, not 20,000.
+   * Boundaries are computed once per filter and order, and used while the tasks revision holds.
+   */
+  async function seekWindow(
+    filters: TaskFilters,
+    sort: TaskSort,
+    offset: number,
+    limit: number,
+  ): Promise<TaskPageWindow> {
+    if (offset < 2 * BOUNDARY_EVERY || !CURSOR_SORTS.includes(sort.field) || filters.searchWords) {
+      return { limit, offset };
+    }
+    const key = JSON.stringify([filters, sort]);
+    const revision = await findTasksRevision(db);
+    let hit = boundaryCache.get(key);
+    if (!hit || hit.revision !== revision) {
+      hit = { revision, boundaries: await findPageBoundaries(db, filters, sort, BOUNDARY_EVERY) };
+      boundaryCache.set(key, hit);
+      if (boundaryCache.size > BOUNDARY_CACHE_SIZE) boundaryCache.delete(boundaryCache.keys().next().value as string);
+    }
+    const index = Math.min(Math.floor(offset / BOUNDARY_EVERY), hit.boundaries.length) - 1;
+    const boundary = index >= 0 ? hit.boundaries[index] : undefined;
+    return boundary ? { limit, offset: offset - (index + 1) * BOUNDARY_EVERY, after: boundary } : { limit, offset };
+  }
+
+  /** Facilities grouped by their "today"; one group without ids when they all share it. */
+  async function todayGroups(
+    facilityIds: string[] | undefined,
+    today: (zone: string) => CalendarDate,
+  ): Promise<TodayGroup[]> {
+    const zones = await findFacilityZones(db, facilityIds);
+    const groups = new Map<CalendarDate, string[]>();
+    for (const { id, timeZone } of zones) {
+      const day = today(timeZone);
+      const group = groups.get(day);
+      if (group) group.push(id);
+      else groups.set(day, [id]);
+    }
+    if (groups.size <= 1) {
+      const [day] = groups.keys();
+      return day ? [{ today: day, facilityIds: null }] : [];
+    }
+    return [...groups]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([day, ids]) => ({ today: day, facilityIds: ids.sort() }));
+  }
+
+  /**
+   * The list's filters for the caller: their facility scope, the query's filters, each facility's today
+   * (when a filter judges dates against it, or always with `todays: true`) and the search words resolved
+   * to ids. Null when the query names a facility outside the scope (the answer is then empty).
+   */
+  async function filtersFor(
+    principal: Pick<Principal, 'id' | 'role'>,
+    query: TaskFilterQuery,
+    options: { todays: boolean },
+  ): Promise<TaskFilters | null> {
+    const scope = await facilityScopeOf(db, principal);
+    const scopeIds = scopeFacilityIds(scope);
+    if (query.facilityId && scopeIds && !scopeIds.includes(query.facilityId)) return null;
+    const filters: TaskFilters = {
+      ...(scopeIds ? { scopeFacilityIds: [...scopeIds].sort() } : {}),
+      ...(query.facilityId ? { facilityId: query.facilityId } : {}),
+      ...(query.requirementId ? { requirementId: query.requirementId } : {}),
+      ...(query.programAreaId ? { programAreaId: query.programAreaId } : {}),
+      ...(query.category ? { category: query.category } : {}),
+      ...(query.frequency ? { frequency: query.frequency } : {}),
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.assigneeId ? { assigneeId: query.assigneeId === 'none' ? null : query.assigneeId } : {}),
+      ...(query.dueFrom ? { dueFrom: query.dueFrom } : {}),
+      ...(query.dueTo ? { dueTo: query.dueTo } : {}),
+      ...(query.timeliness ? { timeliness: query.timeliness } : {}),
+      ...(query.completedFrom ? { completedFrom: query.completedFrom } : {}),
+      ...(query.completedTo ? { completedTo: query.completedTo } : {}),
+      ...(query.overdue !== undefined ? { overdue: query.overdue } : {}),
+      ...(query.dueSoon !== undefined ? { dueSoon: { value: query.dueSoon, withinDays: DUE_SOON_DAYS } } : {}),
+      ...(query.state ? { states: query.state } : {}),
+    };
+    if (options.todays || query.overdue !== undefined || query.dueSoon !== undefined || query.state) {
+      filters.todays = await todayGroups(query.facilityId ? [query.facilityId] : scopeIds, dayMemo(clock));
+    }
+    const words = (query.search ?? '').split(/\s+/).filter(Boolean);
+    if (words.length) {
+      filters.searchWords = [];
+      for (const word of words) {
+        const pattern = likePattern(word);
+        filters.searchWords.push({
+          requirementIds: await findRequirementIdsMatching(db, pattern),
+          facilityIds: await findFacilityIdsMatching(db, pattern),
+        });
+      }
+    }
+    return filters;
+  }
+
+  return {
+    filtersFor,
+
+    async listAll(principal, query, limit) {
+      const filters = await filtersFor(principal, query, { todays: false });
+      if (!filters) return [];
+      const day = dayMemo(clock);
+      const { rows } = await listTasks(db, filters, { field: 'dueDate', direction: 'asc' }, { limit, offset: 0 });
+      return rows.map((row) => toTask(row, day(row.timeZone)));
+    },
+
+    async list(principal, query) {
+      const sort = sortOf(query.sort);
+      const meta = { page: query.page, pageSize: query.pageSize };
+      const day = dayMemo(clock);
+      const filters = await filtersFor(principal, query, { todays: false });
+      if (!filters) return { data: [], meta: { ...meta, total: 0, nextCursor: null } };
+      const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+      const window = after
+        ? { limit: query.pageSize, offset: 0, after }
+        : await seekWindow(filters, sort, (query.page - 1) * query.pageSize, query.pageSize);
+      const { rows, revision } = await listTasks(db, filters, sort, window);
+      const total = await cachedCount(filters, revision);
+      const last = rows[rows.length - 1];
+      const nextCursor =
+        last && rows.length === query.pageSize && CURSOR_SORTS.includes(sort.field)
+          ? encodeCursor(cursorValues(sort, last))
+          : null;
+      return {
+        data: rows.map((row) => toTask(row, day(row.timeZone))),
+        meta: { ...meta, total, nextCursor },
+      };
+    },
+  };
+}
