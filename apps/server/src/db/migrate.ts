@@ -11,6 +11,7 @@ import { migration0050Security } from './migrations/0050-security';
 import { migration0055MfaOidc } from './migrations/0055-mfa-oidc';
 import { migration0060PeriodEndHolidays } from './migrations/0060-period-end-holidays';
 import { migration0080AuditNames } from './migrations/0080-audit-names';
+import { migration0100ListIndexes } from './migrations/0100-list-indexes';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0055-mfa-oidc': migration0055MfaOidc,
   '0060-period-end-holidays': migration0060PeriodEndHolidays,
   '0080-audit-names': migration0080AuditNames,
+  '0100-list-indexes': migration0100ListIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
 import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
@@ -150,21 +150,22 @@ export function inDocumentScope(facilityIds: string[] | undefined): ReturnType<t
   return sql<SqlBool>`(${sql.ref('documents.facilityId')} in (${sql.join(facilityIds)}) or ${companyWide})`;
 }
 
-function joined(db: Db, filters: DocumentFilters) {
-  let query = db
-    .selectFrom('documents')
-    .leftJoin('facilities', 'facilities.id', 'documents.facilityId')
-    .leftJoin('program_areas', 'program_areas.id', 'documents.programAreaId')
-    .leftJoin('regulations', 'regulations.id', 'documents.regulationId')
-    .leftJoin('users as uploader', 'uploader.id', 'documents.uploadedBy')
-    .leftJoin('users as archiver', 'archiver.id', 'documents.archivedBy')
-    .leftJoin('tasks', 'tasks.id', 'documents.taskId')
-    .leftJoin('requirements', 'requirements.id', 'tasks.requirementId');
+/**
+ * The documents the filters keep, from the documents table alone: the count reads no other table and the
+ * page joins its labels only for the rows it returns (decision 027).
+ */
+function filtered(db: Db, filters: DocumentFilters) {
+  let query = db.selectFrom('documents');
   if (filters.kind) query = query.where('documents.kind', '=', filters.kind);
   if (filters.archived === true) query = query.where('documents.archivedAt', 'is not', null);
   if (filters.archived === false) query = query.where('documents.archivedAt', 'is', null);
   if (filters.taskId) query = query.where('documents.taskId', '=', filters.taskId);
-  if (filters.requirementId) query = query.where('tasks.requirementId', '=', filters.requirementId);
+  if (filters.requirementId) {
+    const requirementId = filters.requirementId;
+    query = query.where('documents.taskId', 'in', (eb) =>
+      eb.selectFrom('tasks').select('tasks.id').where('tasks.requirementId', '=', requirementId),
+    );
+  }
   if (filters.facilityId) query = query.where('documents.facilityId', '=', filters.facilityId);
   if (filters.programAreaId) query = query.where('documents.programAreaId', '=', filters.programAreaId);
   if (filters.regulationId) query = query.where('documents.regulationId', '=', filters.regulationId);
@@ -185,14 +186,21 @@ function joined(db: Db, filters: DocumentFilters) {
 }
 
 export async function countDocuments(db: Db, filters: DocumentFilters): Promise<number> {
-  const row = await joined(db, filters)
+  const row = await filtered(db, filters)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 function selectView(db: Db, filters: DocumentFilters) {
-  return joined(db, filters)
+  return filtered(db, filters)
+    .leftJoin('facilities', 'facilities.id', 'documents.facilityId')
+    .leftJoin('program_areas', 'program_areas.id', 'documents.programAreaId')
+    .leftJoin('regulations', 'regulations.id', 'documents.regulationId')
+    .leftJoin('users as uploader', 'uploader.id', 'documents.uploadedBy')
+    .leftJoin('users as archiver', 'archiver.id', 'documents.archivedBy')
+    .leftJoin('tasks', 'tasks.id', 'documents.taskId')
+    .leftJoin('requirements', 'requirements.id', 'tasks.requirementId')
     .selectAll('documents')
     .select([
       'facilities.name as facilityName',
@@ -209,13 +217,16 @@ function selectView(db: Db, filters: DocumentFilters) {
     ]);
 }
 
-/** One page of documents with the labels lists show (facility, program area, regulation, task, requirement, people). */
-export function listDocuments(
-  db: Db,
-  filters: DocumentFilters,
-  sort: SortSpec<DocumentSortField>,
-  window: { limit: number; offset: number },
-) {
+const NULLABLE_SORT_FIELDS: ReadonlySet<DocumentSortField> = new Set([
+  'evidenceDate',
+  'facilityName',
+  'taskDueDate',
+  'retainUntil',
+  'archivedAt',
+]);
+
+/** The ORDER BY of a page: the sort, then newest first, then the id. */
+function orderTerms(filters: DocumentFilters, sort: SortSpec<DocumentSortField>) {
   const order = {
     title: sql`lower(${sql.ref('documents.title')})`,
     fileName: sql`lower(${sql.ref('documents.fileName')})`,
@@ -229,17 +240,44 @@ export function listDocuments(
     createdAt: sql.ref('documents.createdAt'),
     updatedAt: sql.ref('documents.updatedAt'),
   }[sort.field];
-  return (
-    selectView(db, filters)
-      // Empty values last in either direction, on both databases (they disagree by default).
-      .orderBy(sql`case when ${order} is null then 1 else 0 end`)
-      .orderBy(order, sort.direction)
-      .orderBy('documents.createdAt', 'desc')
-      .orderBy('documents.id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute()
-  );
+  const terms: [RawBuilder<unknown>, 'asc' | 'desc'][] = [];
+  // Empty values last in either direction, on both databases (they disagree by default). Only for the
+  // columns that can be empty: on the others that key would keep an index from giving the order.
+  const archivedOnly = sort.field === 'archivedAt' && filters.archived === true;
+  if (NULLABLE_SORT_FIELDS.has(sort.field) && !archivedOnly) {
+    terms.push([sql`case when ${order} is null then 1 else 0 end`, 'asc']);
+  }
+  terms.push([order, sort.direction]);
+  // Newest first among equals; by creation date, the id follows the sort's direction so that the
+  // index of active documents on (created_at, id) gives a page read forwards or backwards.
+  if (sort.field !== 'createdAt') terms.push([sql.ref('documents.createdAt'), 'desc']);
+  terms.push([sql.ref('documents.id'), sort.field === 'createdAt' ? sort.direction : 'asc']);
+  return terms;
+}
+
+/**
+ * One page of documents with the labels lists show (facility, program area, regulation, task,
+ * requirement, people). Sorted by a column of the documents table, the page's ids are found first from
+ * that table alone (a deep page skips index entries, not joined rows) and only those rows are joined.
+ */
+export function listDocuments(
+  db: Db,
+  filters: DocumentFilters,
+  sort: SortSpec<DocumentSortField>,
+  window: { limit: number; offset: number },
+) {
+  const terms = orderTerms(filters, sort);
+  let query = selectView(db, filters);
+  if (sort.field === 'facilityName' || sort.field === 'taskDueDate') {
+    query = query.limit(window.limit).offset(window.offset);
+  } else {
+    let ids = filtered(db, filters).select('documents.id');
+    for (const [term, direction] of terms) ids = ids.orderBy(term, direction);
+    const page = ids.limit(window.limit).offset(window.offset);
+    query = query.where('documents.id', 'in', page);
+  }
+  for (const [term, direction] of terms) query = query.orderBy(term, direction);
+  return query.execute();
 }
 
 export type DocumentView = Awaited<ReturnType<typeof listDocuments>>[number];

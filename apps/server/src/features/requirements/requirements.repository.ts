@@ -212,11 +212,15 @@ export function listRequirements(
     createdAt: sql.ref('requirements.createdAt'),
     updatedAt: sql.ref('requirements.updatedAt'),
   }[sort.field];
-  return labelled(filtered(db, filters))
-    .orderBy(sql`case when ${order} is null then 1 else 0 end`)
-    .orderBy(order, sort.direction)
-    .orderBy(sql`lower(${sql.ref('requirements.title')})`)
-    .orderBy('requirements.id')
+  let query = labelled(filtered(db, filters));
+  // Only the citation can be empty; a null-first key on the other columns would keep the index on
+  // (lower(title), id) from serving the default order (decision 027).
+  if (sort.field === 'citation') query = query.orderBy(sql`case when ${order} is null then 1 else 0 end`);
+  query = query.orderBy(order, sort.direction);
+  if (sort.field !== 'title') query = query.orderBy(sql`lower(${sql.ref('requirements.title')})`);
+  // The id in the direction of the title: one index scan, forwards or backwards, gives the page.
+  return query
+    .orderBy('requirements.id', sort.field === 'title' ? sort.direction : 'asc')
     .limit(window.limit)
     .offset(window.offset)
     .execute();
