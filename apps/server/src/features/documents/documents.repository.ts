@@ -196,8 +196,9 @@ export async function countDocuments(db: Db, filters: DocumentFilters): Promise<
   return Number(row.count);
 }
 
-function selectView(db: Db, filters: DocumentFilters) {
-  return filtered(db, filters)
+/** The documents of `query` with the labels lists show. */
+function withLabels(query: ReturnType<typeof filtered>) {
+  return query
     .leftJoin('facilities', 'facilities.id', 'documents.facilityId')
     .leftJoin('program_areas', 'program_areas.id', 'documents.programAreaId')
     .leftJoin('regulations', 'regulations.id', 'documents.regulationId')
@@ -271,14 +272,15 @@ export function listDocuments(
   window: { limit: number; offset: number },
 ) {
   const terms = orderTerms(filters, sort);
-  let query = selectView(db, filters);
+  let query;
   if (sort.field === 'facilityName' || sort.field === 'taskDueDate') {
-    query = query.limit(window.limit).offset(window.offset);
+    query = withLabels(filtered(db, filters)).limit(window.limit).offset(window.offset);
   } else {
     let ids = filtered(db, filters).select('documents.id');
     for (const [term, direction] of terms) ids = ids.orderBy(term, direction);
     const page = ids.limit(window.limit).offset(window.offset);
-    query = query.where('documents.id', 'in', page);
+    // The filters are not repeated outside: the planner then reads the page's rows by id.
+    query = withLabels(db.selectFrom('documents').where('documents.id', 'in', page));
   }
   for (const [term, direction] of terms) query = query.orderBy(term, direction);
   return query.execute();
@@ -288,7 +290,7 @@ export type DocumentView = Awaited<ReturnType<typeof listDocuments>>[number];
 
 /** One document with its labels, whatever its scope (the service checks scope). */
 export function findDocumentViewById(db: Db, id: string): Promise<DocumentView | undefined> {
-  return selectView(db, { ids: [id] }).executeTakeFirst();
+  return withLabels(filtered(db, { ids: [id] })).executeTakeFirst();
 }
 
 /** Existing tags of the documents a caller sees, most used first, optionally starting with or containing `search`. */
