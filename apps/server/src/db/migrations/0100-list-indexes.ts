@@ -10,11 +10,12 @@ export const migration0100ListIndexes: Migration = {
   async up(db: Kysely<unknown>) {
     // An expression index: written in SQL, which both databases accept as it is.
     await sql`create index requirements_title_key_idx on requirements (lower(title), id)`.execute(db);
-    // The document list shows active documents newest first by default. Indexed on the expression the
-    // list filters by (documents.repository.ts): with `archived_at is null`, SQLite's statistics (the
-    // average number of rows per archived_at value, about one) made it skip-scan the kind or the facility
-    // index and sort every active document: 330 ms for a deep page of 50,000 instead of 2 ms.
-    await sql`create index documents_active_created_idx on documents ((coalesce(archived_at, '')), created_at, id)`.execute(
+    // The document list shows active documents newest first by default: a partial index on the
+    // expression the list filters by (documents.repository.ts). With `archived_at is null`, SQLite's
+    // statistics (about one row per archived_at value) made it skip-scan the kind or the facility index
+    // and sort every active document (330 ms for a deep page of 50,000, 1.5 ms here). Partial rather
+    // than led by the expression: PostgreSQL then reads a page's ids from the index alone.
+    await sql`create index documents_active_created_idx on documents (created_at, id) where coalesce(archived_at, '') = ''`.execute(
       db,
     );
     // Replaces the single-column index: the same lookups, and the page of a facility in seq order.
