@@ -80,6 +80,7 @@ async function getJson<T>(url: string, token: string): Promise<T> {
 }
 
 function row(result: LoadResult, bare?: LoadResult): string {
+  if (result.requests === 0) return `${result.name.padEnd(34)} no answer within the run (${result.errors} errors)`;
   const cells = [
     result.name.padEnd(34),
     result.p50.toFixed(1).padStart(8),

@@ -30,7 +30,8 @@ export function printGrowth(print: (line?: string) => void, runs: readonly { tas
     if (figure.name === 'tasks') continue;
     const values = runs.map((run) => run.figures.find((candidate) => candidate.name === figure.name));
     const last = values.at(-1);
-    const ratio = last && figure.value > 0 ? last.value / figure.value : undefined;
+    // A load that got no answer within its run has no figure (its p95 reads 0): no ratio either.
+    const ratio = last && figure.value > 0 && last.value > 0 ? last.value / figure.value : undefined;
     // Half of the table's growth or more: the figure follows the table (a p95 near the noise floor is not).
     const linear =
       ratio !== undefined && ratio >= 1 + (tasksRatio - 1) / 2 && figure.unit === 'ms' && figure.name.endsWith('p95');

@@ -14,9 +14,24 @@ const MAX_CACHED_FILTERS = 500;
  */
 export function createAuditCounter(db: Kysely<Database>) {
   const totals = new Map<string, { seq: number; total: number }>();
+  /** The full count of a filter under way: concurrent first requests wait for it instead of each scanning. */
+  const firstCounts = new Map<string, Promise<number>>();
 
   return async function countUpTo(filters: AuditFilters, lastSeq: number): Promise<number> {
     const key = JSON.stringify(filters);
+    if (!totals.has(key)) {
+      const running = firstCounts.get(key);
+      if (running) await running.catch(() => undefined);
+      else {
+        const first = countFrom(key, filters, lastSeq);
+        firstCounts.set(key, first);
+        return first.finally(() => firstCounts.delete(key));
+      }
+    }
+    return countFrom(key, filters, lastSeq);
+  };
+
+  async function countFrom(key: string, filters: AuditFilters, lastSeq: number): Promise<number> {
     const hit = totals.get(key);
     if (hit && hit.seq === lastSeq) return hit.total;
     // A request that read an older last seq than the cached one (a concurrent write) counts on its own.
@@ -29,5 +44,5 @@ export function createAuditCounter(db: Kysely<Database>) {
     totals.set(key, { seq: lastSeq, total });
     if (totals.size > MAX_CACHED_FILTERS) totals.delete(totals.keys().next().value!);
     return total;
-  };
+  }
 }
