@@ -12,6 +12,7 @@ import { migration0055MfaOidc } from './migrations/0055-mfa-oidc';
 import { migration0060PeriodEndHolidays } from './migrations/0060-period-end-holidays';
 import { migration0080AuditNames } from './migrations/0080-audit-names';
 import { migration0100ListIndexes } from './migrations/0100-list-indexes';
+import { migration0101DocumentsRevision } from './migrations/0101-documents-revision';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0060-period-end-holidays': migration0060PeriodEndHolidays,
   '0080-audit-names': migration0080AuditNames,
   '0100-list-indexes': migration0100ListIndexes,
+  '0101-documents-revision': migration0101DocumentsRevision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -72,4 +72,21 @@ describe('document list pages', () => {
     expect(archived).toHaveLength(4);
     expect((await list('archived=true')).meta.total).toBe(4);
   });
+
+  it('keeps the cached totals true after an archive and a restore', async () => {
+    const before = (await list('sort=-createdAt')).meta.total;
+    const id = (await list('sort=-createdAt')).data[0]!._id;
+    const archive = await t.app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/archive`,
+      headers: bearer(admin),
+      payload: { reason: 'Superseded' },
+    });
+    expect(archive.statusCode).toBe(200);
+    expect((await list('sort=-createdAt')).meta.total).toBe(before - 1);
+    expect((await list('archived=true')).meta.total).toBe(5);
+    const restore = await t.app.inject({ method: 'POST', url: `/api/documents/${id}/restore`, headers: bearer(admin) });
+    expect(restore.statusCode).toBe(200);
+    expect((await list('sort=-createdAt')).meta.total).toBe(before);
+  });
 });

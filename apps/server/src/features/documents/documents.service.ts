@@ -23,13 +23,13 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../platform
 import { newId, nowIso } from '../../platform/ids';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { createDocumentCounter } from './documents-count';
 import { foldForSearch } from '../../platform/search-text';
 import type { ReceivedFile, ReceivedUpload } from '../../platform/uploads';
 import { newStorageKey, StoredFileMissingError, type FileStorage } from '../../storage/file-storage';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import { facilityScopeOf, scopeFacilityIds, type FacilityScope } from '../user-facilities/facility-scope';
 import {
-  countDocuments,
   countEvidenceOfTasks,
   deleteDocument,
   findDocumentById,
@@ -286,6 +286,7 @@ export function createDocumentsService(
   options: DocumentsServiceOptions,
 ): DocumentsService {
   const now = options.now ?? (() => new Date());
+  const countDocuments = createDocumentCounter(db);
   const log = options.log;
 
   async function readOrThrow(principal: Principal, id: string): Promise<{ row: DocumentRow; scope: FacilityScope }> {
@@ -398,7 +399,7 @@ export function createDocumentsService(
         query.archived ? '-archivedAt' : '-createdAt',
       );
       const [total, rows] = await Promise.all([
-        countDocuments(db, filters),
+        countDocuments(filters),
         listDocuments(db, filters, sort as { field: DocumentSortField; direction: 'asc' | 'desc' }, pageWindow(query)),
       ]);
       const tags = await findTagsOfDocuments(
