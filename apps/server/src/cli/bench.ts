@@ -9,9 +9,13 @@
  * dashboard and the calendar read together while one task is completed per second, with the server's
  * longest event-loop delay.
  *
+ * Beside them it seeds 50,000 documents and 500,000 audit events and times the other lists.
+ *
  * Options (environment): BENCH_DURATION seconds per measurement (default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_KEEP_TASKS=1 to skip the regeneration when tasks exist, BENCH_ONLY=sweep to stop
- * after the reminder sweep (no server, no load).
+ * after the reminder sweep (no server, no load), BENCH_TASKS the size of the tasks table (default 500000;
+ * 100000 seeds a fifth of the requirements), BENCH_GROWTH=1 to run at 100,000 and then at 500,000 tasks
+ * and print how each figure grows.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -27,7 +31,9 @@ import { runLoad, type LoadResult } from './bench/load';
 import { runMixedLoad } from './bench/mixed-load';
 import { cpuPerRequest } from './bench/server-cpu';
 import { timeReminderSweeps } from './bench/reminder-sweep';
-import { seedBench } from './bench/seed';
+import { LIST_SEED_SIZES, measureLists, seedLists } from './bench/lists';
+import { printGrowth, type Figure } from './bench/growth';
+import { BENCH_REQUIREMENTS, seedBench } from './bench/seed';
 
 const BENCH_ADMIN_EMAIL = 'bench-admin@example.com';
 const BENCH_ADMIN_PASSWORD = 'bench-admin-password-2026';
@@ -79,6 +85,7 @@ async function getJson<T>(url: string, token: string): Promise<T> {
 }
 
 function row(result: LoadResult & { cpuMsPerRequest?: number }, bare?: LoadResult): string {
+  if (result.requests === 0) return `${result.name.padEnd(34)} no answer within the run (${result.errors} errors)`;
   const cells = [
     result.name.padEnd(34),
     (result.cpuMsPerRequest === undefined ? '—' : result.cpuMsPerRequest.toFixed(2)).padStart(8),
@@ -94,13 +101,34 @@ function row(result: LoadResult & { cpuMsPerRequest?: number }, bare?: LoadResul
   return cells.join(' ');
 }
 
+/** About 245 tasks per bench requirement (2,000 make about 490,000). */
+const TASKS_AT_FULL_SIZE = 500_000;
+
 async function main(): Promise<void> {
   const env = benchEnv();
   const config = loadConfig(env);
-  const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
-  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
   const dialect = config.databaseUrl.startsWith('sqlite:') ? 'SQLite' : 'PostgreSQL';
   print(`RTMS benchmark on ${dialect} (${config.databaseUrl.replace(/\/\/[^@]*@/, '//…@')})`);
+  const sizes = process.env.BENCH_GROWTH === '1' ? [100_000, 500_000] : [Number(process.env.BENCH_TASKS ?? 500_000)];
+  if (sizes.some((size) => !(size >= 1000 && size <= TASKS_AT_FULL_SIZE))) {
+    throw new Error('BENCH_TASKS must be a number of tasks from 1000 to 500000');
+  }
+  const runs: { tasks: number; figures: Figure[] }[] = [];
+  for (const size of sizes) {
+    const requirements = Math.round((BENCH_REQUIREMENTS * size) / TASKS_AT_FULL_SIZE);
+    print();
+    print(`=== About ${size.toLocaleString('en-US')} tasks (${requirements} requirements) ===`);
+    const figures = await runOnce(env, requirements);
+    runs.push({ tasks: figures.find((figure) => figure.name === 'tasks')!.value, figures });
+  }
+  if (runs.length > 1) printGrowth(print, runs);
+}
+
+async function runOnce(env: Record<string, string>, requirementCount: number): Promise<Figure[]> {
+  const config = loadConfig(env);
+  const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+  const figures: Figure[] = [];
   print(
     `Machine: ${os.cpus().length} CPUs, load average ${os
       .loadavg()
@@ -113,15 +141,22 @@ async function main(): Promise<void> {
   const { db } = built.database;
   const today = todayInTimeZone('America/Chicago');
   let started = Date.now();
-  const seed = await seedBench(db, today);
+  const seed = await seedBench(db, today, requirementCount);
   print(
     seed.seeded
       ? `Seeded ${seed.facilities} facilities, ${seed.requirements} requirements, ${seed.bindings} bindings in ${seconds(Date.now() - started)}`
       : `Seed present: ${seed.facilities} facilities, ${seed.requirements} requirements, ${seed.bindings} bindings`,
   );
 
+  const admin = (await findUserByEmail(db, BENCH_ADMIN_EMAIL))!;
+  started = Date.now();
+  const listed = await seedLists(db, admin);
+  print(
+    `List data (${LIST_SEED_SIZES}): ${listed.documents} documents and ${listed.auditEvents} events added in ${seconds(Date.now() - started)}`,
+  );
   const existingTasks = await countRows(db, 'tasks');
-  if (existingTasks > 0 && process.env.BENCH_KEEP_TASKS === '1') {
+  const seededNow = seed.seeded || seed.resized;
+  if (existingTasks > 0 && process.env.BENCH_KEEP_TASKS === '1' && !seededNow) {
     print(`Keeping the ${existingTasks} existing tasks (BENCH_KEEP_TASKS=1): generation not timed`);
   } else {
     if (existingTasks > 0) {
@@ -131,20 +166,24 @@ async function main(): Promise<void> {
     }
     started = Date.now();
     const generation = await built.jobs.runGenerationNow();
+    const generationMs = Date.now() - started;
+    figures.push({ name: 'Generation', value: generationMs / 1000, unit: 's' });
     print(
-      `Generation: ${generation.inserted} tasks for ${generation.series} series in ${seconds(Date.now() - started)} (target < 30 s)`,
+      `Generation: ${generation.inserted} tasks for ${generation.series} series in ${seconds(generationMs)} (target < 30 s)`,
     );
     started = Date.now();
     const rerun = await built.jobs.runGenerationNow();
+    const rerunMs = Date.now() - started;
+    figures.push({ name: 'Re-run', value: rerunMs / 1000, unit: 's' });
     print(
-      `Re-run: ${rerun.inserted} tasks inserted, ${rerun.extended} series extended, in ${seconds(Date.now() - started)} (target < 3 s)`,
+      `Re-run: ${rerun.inserted} tasks inserted, ${rerun.extended} series extended, in ${seconds(rerunMs)} (target < 3 s)`,
     );
-    const admin = await findUserByEmail(db, BENCH_ADMIN_EMAIL);
-    const completed = await completeMostHistory(db, today, admin!.id);
+    const completed = await completeMostHistory(db, today, admin.id);
     print(`Marked ${completed} past tasks completed (the rest of the history stays open: overdue)`);
     await analyze(db);
   }
   const total = await countRows(db, 'tasks');
+  figures.push({ name: 'tasks', value: total, unit: '' });
   print(`Tasks in the database: ${total}`);
   const sweep = await timeReminderSweeps(built);
   print(
@@ -157,8 +196,14 @@ async function main(): Promise<void> {
       `${sweep.statementMaxMs.toFixed(1)} ms (target p95 < 50 ms); CPU of this process during the sweeps ` +
       `${seconds(sweep.cpuMs)}`,
   );
+  figures.push(
+    { name: 'Reminder sweep', value: sweep.firstMs / 1000, unit: 's' },
+    { name: 'Second sweep', value: sweep.secondMs / 1000, unit: 's' },
+    { name: 'Sweep: longest event-loop block', value: sweep.maxBlockMs, unit: 'ms' },
+    { name: 'Sweep: statement p95', value: sweep.statementP95Ms, unit: 'ms' },
+  );
   await built.close();
-  if (process.env.BENCH_ONLY === 'sweep') return;
+  if (process.env.BENCH_ONLY === 'sweep') return figures;
 
   const server = await startServer(env);
   const base = `http://127.0.0.1:${server.appPort}`;
@@ -208,12 +253,16 @@ async function main(): Promise<void> {
     const month = calendarMonth(today);
     started = performance.now();
     await getJson(`${base}/api/calendar/days?from=${month.from}&to=${month.to}`, token);
-    print(`GET /api/calendar/days (one month, uncached): ${(performance.now() - started).toFixed(1)} ms`);
+    const uncachedMs = performance.now() - started;
+    figures.push({ name: 'Calendar month, uncached', value: uncachedMs, unit: 'ms' });
+    print(`GET /api/calendar/days (one month, uncached): ${uncachedMs.toFixed(1)} ms`);
     const calendar = await measure({
       name: 'GET /api/calendar/days (a month)',
       url: `${base}/api/calendar/days?from=${month.from}&to=${month.to}`,
       headers,
     });
+
+    const otherLists = await measureLists(measure, base, headers, facility);
 
     // Completion: every request completes another open task (ids fetched page by page, future-most first).
     const ids: string[] = open.data.map((task) => task._id);
@@ -255,16 +304,20 @@ async function main(): Promise<void> {
       `${'endpoint'.padEnd(34)} ${'CPU ms/r'.padStart(8)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'bare/this'.padStart(9)} ${'requests'.padStart(10)}`,
     );
     print(row(bare));
-    for (const result of [first, filtered, search, deep, calendar, completion]) print(row(result, bare));
+    for (const result of [first, filtered, search, deep, calendar, ...otherLists, completion]) print(row(result, bare));
     for (const result of mixed.reads) print(row(result, bare));
     print();
+    for (const result of [bare, first, filtered, search, deep, calendar, ...otherLists, completion, ...mixed.reads]) {
+      figures.push({ name: `${result.name} p95`, value: result.p95, unit: 'ms' });
+    }
     const mixedWorst = Math.max(...mixed.reads.map((result) => result.p95));
+    figures.push({ name: 'mixed: longest event-loop delay', value: mixed.maxEventLoopDelayMs, unit: 'ms' });
     print(
       `Mixed load (reads beside one completion per second: ${mixed.completions} completed, ${mixed.failedCompletions} failed): ` +
         `worst p95 ${mixedWorst.toFixed(1)} ms (target < 50 ms): ${mixedWorst < 50 ? 'met' : 'NOT met'}; ` +
         `longest event-loop delay ${mixed.maxEventLoopDelayMs.toFixed(1)} ms (target < 50 ms): ${mixed.maxEventLoopDelayMs < 50 ? 'met' : 'NOT met'}`,
     );
-    const lists = [first, filtered, search, deep, calendar];
+    const lists = [first, filtered, search, deep, calendar, ...otherLists];
     const worst = Math.max(...lists.map((result) => result.p95));
     print(
       `Load average at the end: ${os
@@ -277,7 +330,9 @@ async function main(): Promise<void> {
     );
   } finally {
     server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
   }
+  return figures;
 }
 
 /** The first and last day of the month of `today`. */

@@ -12,6 +12,8 @@ import { migration0055MfaOidc } from './migrations/0055-mfa-oidc';
 import { migration0060PeriodEndHolidays } from './migrations/0060-period-end-holidays';
 import { migration0080AuditNames } from './migrations/0080-audit-names';
 import { migration0090TaskFacilityRevisions } from './migrations/0090-task-facility-revisions';
+import { migration0100ListIndexes } from './migrations/0100-list-indexes';
+import { migration0101DocumentsRevision } from './migrations/0101-documents-revision';
 import { migration0110NotificationLists } from './migrations/0110-notification-lists';
 import { migration0120AuditValueNames } from './migrations/0120-audit-value-names';
 
@@ -31,6 +33,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0060-period-end-holidays': migration0060PeriodEndHolidays,
   '0080-audit-names': migration0080AuditNames,
   '0090-task-facility-revisions': migration0090TaskFacilityRevisions,
+  '0100-list-indexes': migration0100ListIndexes,
+  '0101-documents-revision': migration0101DocumentsRevision,
   '0110-notification-lists': migration0110NotificationLists,
   '0120-audit-value-names': migration0120AuditValueNames,
 };

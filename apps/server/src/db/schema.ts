@@ -24,7 +24,12 @@ import type {
   NotificationsTable,
   ReminderPoliciesTable,
 } from '../features/notifications/notifications.table';
-import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
+import type {
+  DocumentsRevisionTable,
+  DocumentsTable,
+  DocumentTagsTable,
+  DocumentVersionsTable,
+} from '../features/documents/documents.table';
 
 import type {
   MfaChallengesTable,
@@ -54,6 +59,7 @@ export interface Database {
   task_facility_revisions: TaskFacilityRevisionsTable;
   job_leases: JobLeasesTable;
   documents: DocumentsTable;
+  documents_revision: DocumentsRevisionTable;
   document_versions: DocumentVersionsTable;
   document_tags: DocumentTagsTable;
   rate_limit_buckets: RateLimitBucketsTable;

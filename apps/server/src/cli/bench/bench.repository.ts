@@ -57,6 +57,7 @@ export async function completeMostHistory(db: Db, today: string, completedBy: st
 export async function analyze(db: Db): Promise<void> {
   if (isPostgres(db)) {
     await sql`vacuum analyze tasks`.execute(db);
+    await sql`vacuum analyze documents, audit_events`.execute(db);
     await sql`analyze`.execute(db);
   } else {
     await sql`analyze`.execute(db);

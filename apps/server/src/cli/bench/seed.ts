@@ -11,7 +11,7 @@ import { foldForSearch } from '../../platform/search-text';
  * (a fifth of them period-end reports) each bound to 20 facilities.
  */
 const BENCH_FACILITIES = 200;
-const BENCH_REQUIREMENTS = 2000;
+export const BENCH_REQUIREMENTS = 2000;
 const FACILITIES_PER_REQUIREMENT = 20;
 
 /** Facility codes BENCH-0001 …: their presence marks a seeded database. */
@@ -54,6 +54,8 @@ const MIX: readonly [TaskFrequency, number][] = [
 
 export interface SeedResult {
   seeded: boolean;
+  /** More or fewer requirements are active than before: tasks of an earlier run no longer fit. */
+  resized: boolean;
   facilities: number;
   requirements: number;
   bindings: number;
@@ -64,18 +66,31 @@ export interface SeedResult {
  * is). Requirements are bound with a one-year backfill, so that the history has tasks to complete and
  * to be overdue. Tasks are not generated here: the benchmark times that.
  */
-export async function seedBench(db: Kysely<Database>, today: CalendarDate): Promise<SeedResult> {
-  const existing = await db.selectFrom('facilities').select('id').where('code', '=', codeOf(0)).executeTakeFirst();
+export async function seedBench(
+  db: Kysely<Database>,
+  today: CalendarDate,
+  requirementCount = BENCH_REQUIREMENTS,
+): Promise<SeedResult> {
+  const existing = await db
+    .selectFrom('facilities')
+    .select(['id', 'code'])
+    .where('code', 'like', 'BENCH-%')
+    .orderBy('code')
+    .execute();
+  const present = await countBenchRequirements(db);
+  const target = Math.min(requirementCount, BENCH_REQUIREMENTS);
+  await activateFirst(db, target);
   const counts = {
+    resized: present !== target,
     facilities: BENCH_FACILITIES,
-    requirements: BENCH_REQUIREMENTS,
-    bindings: BENCH_REQUIREMENTS * FACILITIES_PER_REQUIREMENT,
+    requirements: target,
+    bindings: target * FACILITIES_PER_REQUIREMENT,
   };
-  if (existing) return { seeded: false, ...counts };
+  if (existing.length === BENCH_FACILITIES && present >= target) return { seeded: false, ...counts };
 
   const now = nowIso();
-  const facilityIds: string[] = [];
-  const facilities = Array.from({ length: BENCH_FACILITIES }, (_, index) => {
+  const facilityIds: string[] = existing.map((facility) => facility.id);
+  const facilities = Array.from({ length: existing.length ? 0 : BENCH_FACILITIES }, (_, index) => {
     const id = newId();
     facilityIds.push(id);
     const name = `Bench ${FACILITY_TYPES[index % FACILITY_TYPES.length]!.toLowerCase()} site ${index + 1}`;
@@ -95,7 +110,11 @@ export async function seedBench(db: Kysely<Database>, today: CalendarDate): Prom
 
   const frequencies = MIX.flatMap(([frequency, count]) => Array.from({ length: count }, () => frequency));
   const backfillFrom = addMonthsClamped(today, -12);
-  const requirements = frequencies.slice(0, BENCH_REQUIREMENTS).map((frequency, index) => {
+  // Requirement i takes the mix's entry (i × 7919) mod 2,000 (a permutation: 7919 is prime to 2,000),
+  // so that any first part of the requirements (a smaller bench, BENCH_TASKS) has the whole mix.
+  const indices = Array.from({ length: Math.max(0, target - present) }, (_, offset) => present + offset);
+  const requirements = indices.map((index) => {
+    const frequency = frequencies[(index * 7919) % BENCH_REQUIREMENTS]!;
     const title = `Bench ${frequency.toLowerCase()} obligation ${index + 1}`;
     // First due dates spread over the past two years (so series are in every phase), on any day of the month.
     const firstDueDate = addDays(addMonthsClamped(today, -24), (index * 37) % 720);
@@ -141,11 +160,12 @@ export async function seedBench(db: Kysely<Database>, today: CalendarDate): Prom
   });
 
   // Each requirement binds 20 facilities, spread so that every facility has 200 requirements.
-  const bindings = requirements.flatMap((requirement, index) =>
+  const bindings = requirements.flatMap((requirement, position) =>
     Array.from({ length: FACILITIES_PER_REQUIREMENT }, (_, j) => ({
       id: newId(),
       requirementId: requirement.id,
-      facilityId: facilityIds[(index + j * (BENCH_FACILITIES / FACILITIES_PER_REQUIREMENT)) % BENCH_FACILITIES]!,
+      facilityId:
+        facilityIds[(indices[position]! + j * (BENCH_FACILITIES / FACILITIES_PER_REQUIREMENT)) % BENCH_FACILITIES]!,
       bound: 1,
       applicable: 1,
       notApplicableReason: null,
@@ -180,4 +200,40 @@ export async function seedBench(db: Kysely<Database>, today: CalendarDate): Prom
     }
   });
   return { seeded: true, ...counts };
+}
+
+/**
+ * Only the first `count` bench requirements are active (a smaller bench on a database seeded for a
+ * larger one); the others are retired, so generation leaves them out.
+ */
+async function activateFirst(db: Kysely<Database>, count: number): Promise<void> {
+  const rows = await db
+    .selectFrom('requirements')
+    .select(['id', 'citation'])
+    .where('citation', 'like', 'BENCH %')
+    .execute();
+  const position = (citation: string | null) => Number((citation ?? '').slice('BENCH '.length));
+  for (const [status, keep] of [
+    ['ACTIVE', (n: number) => n <= count],
+    ['RETIRED', (n: number) => n > count],
+  ] as const) {
+    const ids = rows.filter((row) => keep(position(row.citation))).map((row) => row.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      await db
+        .updateTable('requirements')
+        .set({ status })
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute();
+    }
+  }
+}
+
+/** The bench requirements present (their citations are BENCH 1 …). */
+async function countBenchRequirements(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('requirements')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('citation', 'like', 'BENCH %')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }

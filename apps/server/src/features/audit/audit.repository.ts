@@ -56,6 +56,9 @@ export interface AuditFilters {
   facilityIds?: string[];
   /** Folded LIKE patterns, each of which must match the actor's email, the action, entity type or id. */
   searchPatterns?: string[];
+  /** Bounds on the chain position: seq > seqAfter, seq <= seqAtMost. */
+  seqAfter?: number;
+  seqAtMost?: number;
 }
 
 function filtered(db: Db, filters: AuditFilters) {
@@ -67,6 +70,8 @@ function filtered(db: Db, filters: AuditFilters) {
   if (filters.facilityId) query = query.where('facilityId', '=', filters.facilityId);
   if (filters.from) query = query.where('at', '>=', filters.from);
   if (filters.to) query = query.where('at', '<=', filters.to);
+  if (filters.seqAfter !== undefined) query = query.where('seq', '>', filters.seqAfter);
+  if (filters.seqAtMost !== undefined) query = query.where('seq', '<=', filters.seqAtMost);
   if (filters.facilityIds) {
     const ids = filters.facilityIds;
     query = ids.length ? query.where('facilityId', 'in', ids) : query.where(nothing);

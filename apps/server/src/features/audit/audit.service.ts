@@ -17,8 +17,8 @@ import { newId, nowIso } from '../../platform/ids';
 import { type Page, pageWindow, parseSort } from '../../platform/list-query';
 import { searchPatternsOf } from '../../platform/search-text';
 import { assertFacilityInScope, facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
+import { createAuditCounter } from './audit-count';
 import {
-  countAuditEvents,
   findAuditEventById,
   findAuditEventsAfter,
   findEventsOfEntities,
@@ -26,6 +26,7 @@ import {
   insertAuditEvent,
   listAuditEvents,
   lockAuditChain,
+  type AuditFilters,
 } from './audit.repository';
 import { auditNamesOf, valueNamesOf } from './audit-names.repository';
 import type { AuditEventRow } from './audit.table';
@@ -204,8 +205,15 @@ function bound(value: string | undefined, end: boolean): string | undefined {
 
 const VERIFY_BATCH = 1000;
 
+/** True when no filter and no facility scope narrows the list (an empty search is no filter). */
+function isUnfiltered(filters: AuditFilters): boolean {
+  const { searchPatterns, ...others } = filters;
+  return !searchPatterns?.length && Object.values(others).every((value) => value === undefined);
+}
+
 /** The audit trail: append-only events chained by SHA-256. */
 export function createAuditService(db: Kysely<Database>): AuditService {
+  const countUpTo = createAuditCounter(db);
   return {
     async eventsOf(entities, limit) {
       return (await findEventsOfEntities(db, entities, limit)).map(toAuditEvent);
@@ -251,10 +259,20 @@ export function createAuditService(db: Kysely<Database>): AuditService {
         searchPatterns: searchPatternsOf(query.search),
       };
       const sort = parseSort(query.sort, '-at');
-      const [total, rows] = await Promise.all([
-        countAuditEvents(db, filters),
-        listAuditEvents(db, filters, sort.direction, pageWindow(query)),
-      ]);
+      const lastSeq = (await findLastAuditEvent(db))?.seq ?? 0;
+      const total = await countUpTo(filters, lastSeq);
+      const window = pageWindow(query);
+      // Every event of a chain 1..lastSeq without a gap (the unfiltered trail of an intact chain): the
+      // page is a range of seq, found from the index without skipping `offset` entries (keyset).
+      const keyset = total === lastSeq && isUnfiltered(filters);
+      const rows = keyset
+        ? await listAuditEvents(
+            db,
+            sort.direction === 'desc' ? { seqAtMost: lastSeq - window.offset } : { seqAfter: window.offset },
+            sort.direction,
+            { limit: window.limit, offset: 0 },
+          )
+        : await listAuditEvents(db, { ...filters, seqAtMost: lastSeq }, sort.direction, window);
       return { data: rows.map(toAuditEvent), meta: { total, page: query.page, pageSize: query.pageSize } };
     },
 

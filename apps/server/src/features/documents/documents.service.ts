@@ -23,7 +23,6 @@ import { StoredFileMissingError, type FileStorage } from '../../storage/file-sto
 import type { AuditService } from '../audit/audit.service';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import {
-  countDocuments,
   countEvidenceOfTasks,
   findEvidenceOfTasks,
   findTagsOfDocuments,
@@ -35,6 +34,7 @@ import {
 import type { DocumentRow } from './documents.table';
 import { createDocumentContext, type DocumentDirectory, type DocumentsServiceOptions } from './document-context';
 import { createDocumentIntake } from './document-intake';
+import { createDocumentCounter } from './documents-count';
 import { createDocumentLifecycle } from './document-lifecycle';
 import { nameOf, toDocument } from './document-views';
 
@@ -123,6 +123,7 @@ export function createDocumentsService(
 ): DocumentsService {
   const context = createDocumentContext(db, audit, storage, directory, options);
   const { log, readOrThrow, detail } = context;
+  const countDocuments = createDocumentCounter(db);
 
   return {
     ...createDocumentIntake(context),
@@ -157,7 +158,7 @@ export function createDocumentsService(
         query.archived ? '-archivedAt' : '-createdAt',
       );
       const [total, rows] = await Promise.all([
-        countDocuments(db, filters),
+        countDocuments(filters),
         listDocuments(db, filters, sort as { field: DocumentSortField; direction: 'asc' | 'desc' }, pageWindow(query)),
       ]);
       const tags = await findTagsOfDocuments(

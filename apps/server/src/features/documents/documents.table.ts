@@ -55,6 +55,12 @@ export interface DocumentTagsTable {
   position: number;
 }
 
+/** A single row (id 1): its revision grows with every change to documents and their tags. */
+export interface DocumentsRevisionTable {
+  id: number;
+  revision: number;
+}
+
 export type DocumentRow = Selectable<DocumentsTable>;
 export type NewDocumentRow = Insertable<DocumentsTable>;
 export type DocumentUpdate = Updateable<DocumentsTable>;

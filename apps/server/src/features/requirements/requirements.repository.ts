@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
 import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
@@ -194,6 +194,11 @@ function labelled(query: ReturnType<typeof filtered>) {
     );
 }
 
+/**
+ * One page of requirements with their labels and facility counts. The page's ids are found from the
+ * requirements table alone and only those rows are labelled: PostgreSQL otherwise counted the facilities
+ * of every row a deep page skips (decision 027).
+ */
 export function listRequirements(
   db: Db,
   filters: RequirementFilters,
@@ -210,14 +215,22 @@ export function listRequirements(
     createdAt: sql.ref('requirements.createdAt'),
     updatedAt: sql.ref('requirements.updatedAt'),
   }[sort.field];
-  return labelled(filtered(db, filters))
-    .orderBy(sql`case when ${order} is null then 1 else 0 end`)
-    .orderBy(order, sort.direction)
-    .orderBy(sql`lower(${sql.ref('requirements.title')})`)
-    .orderBy('requirements.id')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+  const terms: [RawBuilder<unknown>, 'asc' | 'desc'][] = [];
+  // Only the citation can be empty; a null-first key on the other columns would keep the index on
+  // (lower(title), id) from serving the default order.
+  if (sort.field === 'citation') terms.push([sql`case when ${order} is null then 1 else 0 end`, 'asc']);
+  terms.push([order, sort.direction]);
+  if (sort.field !== 'title') terms.push([sql`lower(${sql.ref('requirements.title')})`, 'asc']);
+  // The id in the direction of the title: one index scan, forwards or backwards, gives the page.
+  terms.push([sql.ref('requirements.id'), sort.field === 'title' ? sort.direction : 'asc']);
+
+  let ids = filtered(db, filters).select('requirements.id');
+  for (const [term, direction] of terms) ids = ids.orderBy(term, direction);
+  let query = labelled(
+    db.selectFrom('requirements').where('requirements.id', 'in', ids.limit(window.limit).offset(window.offset)),
+  );
+  for (const [term, direction] of terms) query = query.orderBy(term, direction);
+  return query.execute();
 }
 export type RequirementListRow = Awaited<ReturnType<typeof listRequirements>>[number];
 
