@@ -16,6 +16,7 @@ import { migration0100ListIndexes } from './migrations/0100-list-indexes';
 import { migration0101DocumentsRevision } from './migrations/0101-documents-revision';
 import { migration0110NotificationLists } from './migrations/0110-notification-lists';
 import { migration0120AuditValueNames } from './migrations/0120-audit-value-names';
+import { migration0130DeliveryClaimIndex } from './migrations/0130-delivery-claim-index';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0101-documents-revision': migration0101DocumentsRevision,
   '0110-notification-lists': migration0110NotificationLists,
   '0120-audit-value-names': migration0120AuditValueNames,
+  '0130-delivery-claim-index': migration0130DeliveryClaimIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

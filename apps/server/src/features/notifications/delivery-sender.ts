@@ -12,6 +12,7 @@ import { renderDigest, renderReminder, type EmailItem } from './email-render';
 import type { Mailer } from './mailer';
 import {
   claimDeliveries,
+  countDueDeliveries,
   findClaimedDeliveries,
   findDueRecipients,
   findRecipient,
@@ -30,6 +31,16 @@ const BACKOFF_BASE_MS = 60_000;
 const CLAIM_MS = 5 * 60_000;
 /** Recipients handled per run; the rest wait for the next run a minute later. */
 const RECIPIENTS_PER_RUN = 200;
+/**
+ * Rows claimed per recipient per run, oldest first, and so the most one digest lists: a backlog larger than
+ * this stays pending for the next runs (a digest says how many more wait in the app). Decision 020.
+ */
+export const DELIVERY_BATCH = 100;
+
+export interface SendOptions {
+  /** Rows claimed per recipient per run (tests use small batches); default DELIVERY_BATCH. */
+  batchSize?: number;
+}
 
 export interface SendResult {
   sent: number;
@@ -75,22 +86,27 @@ interface ClaimedRow {
  * each, and records the outcome. Urgent ones (due today, escalations) go at once; the rest follow the
  * user's delivery mode.
  */
-export async function sendDueDeliveries(context: SenderContext, now: Date): Promise<SendResult> {
+export async function sendDueDeliveries(
+  context: SenderContext,
+  now: Date,
+  options: SendOptions = {},
+): Promise<SendResult> {
   const { db } = context;
   const result: SendResult = { sent: 0, failed: 0, retrying: 0, skipped: 0, deferred: 0 };
   const instant = nowIso(now);
+  const limit = options.batchSize ?? DELIVERY_BATCH;
   for (const recipientId of await findDueRecipients(db, instant, RECIPIENTS_PER_RUN)) {
-    const claimed = await claim(context, recipientId, now);
+    const claimed = await claim(context, recipientId, now, limit);
     if (claimed.length === 0) continue;
     await deliverToRecipient(context, recipientId, claimed, now, result);
   }
   return result;
 }
 
-async function claim(context: SenderContext, recipientId: string, now: Date): Promise<string[]> {
+async function claim(context: SenderContext, recipientId: string, now: Date, limit: number): Promise<string[]> {
   const instant = nowIso(now);
   const until = nowIso(new Date(now.getTime() + CLAIM_MS));
-  return claimDeliveries(context.db, context.dialect, { recipientId, owner: context.owner, instant, until });
+  return claimDeliveries(context.db, context.dialect, { recipientId, owner: context.owner, instant, until, limit });
 }
 
 async function deliverToRecipient(
@@ -206,9 +222,13 @@ async function deliverToRecipient(
     }
     if (unread.length === 0) return;
     const url = unsubscribeUrl('ALL');
+    // What this batch did not hold waits for the next runs (and digests): the mail says how much. Of this batch
+    // only the unread digest rows are still pending and due here (the rest were sent, skipped or put off).
+    const waiting = (await countDueDeliveries(db, recipientId, instant)) - unread.length;
     const mail = renderDigest(
       { language, appName: context.appName, recipientName: name, unsubscribeUrl: url, unsubscribeIsDigestOnly: false },
       unread.map(item),
+      { count: Math.max(0, waiting), url: `${context.publicUrl}/notifications` },
     );
     const sent = await attempt(context, unread, now, result, () =>
       context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, ...mail }),

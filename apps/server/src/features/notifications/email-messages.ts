@@ -23,6 +23,9 @@ export interface EmailMessages {
   lineOverdue: string;
   lineEscalation: string;
   digestIntro: string;
+  /** Below a digest whose backlog was larger than one mail lists; `{count}` is at least 1. */
+  digestMore: string;
+  openNotifications: string;
   openTask: string;
   facility: string;
   dueDate: string;
@@ -50,6 +53,8 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineOverdue: 'The task "{title}" at {facility} is overdue: it was due {when}, on {date}.',
     lineEscalation: 'Escalation: the task "{title}" at {facility} was due {when}, on {date}, and is still not done.',
     digestIntro: 'Here are the tasks that need your attention:',
+    digestMore: '{count} more reminders are waiting for you in the app; they will follow in your next digests.',
+    openNotifications: 'See all your notifications',
     openTask: 'Open the task',
     facility: 'Facility',
     dueDate: 'Due date',
@@ -75,6 +80,8 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineOverdue: 'La tarea "{title}" en {facility} está vencida: vencía {when}, el {date}.',
     lineEscalation: 'Escalamiento: la tarea "{title}" en {facility} vencía {when}, el {date}, y sigue sin hacerse.',
     digestIntro: 'Estas son las tareas que requieren su atención:',
+    digestMore: 'Otros {count} recordatorios le esperan en la aplicación; llegarán en sus próximos resúmenes.',
+    openNotifications: 'Ver todas sus notificaciones',
     openTask: 'Abrir la tarea',
     facility: 'Instalación',
     dueDate: 'Fecha de vencimiento',
@@ -100,6 +107,8 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineOverdue: '{facility} 的任务“{title}”已逾期：{when}（{date}）到期。',
     lineEscalation: '升级通知：{facility} 的任务“{title}”{when}（{date}）到期，至今仍未完成。',
     digestIntro: '以下任务需要您处理：',
+    digestMore: '另有 {count} 条提醒在应用中等待您处理，将在之后的摘要中发送。',
+    openNotifications: '查看全部通知',
     openTask: '打开任务',
     facility: '设施',
     dueDate: '到期日',
@@ -126,6 +135,9 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineEscalation:
       "Escalade : la tâche « {title} » du site {facility} était due {when}, le {date}, et n'est toujours pas faite.",
     digestIntro: 'Voici les tâches qui demandent votre attention :',
+    digestMore:
+      "{count} autres rappels vous attendent dans l'application ; ils suivront dans vos prochains récapitulatifs.",
+    openNotifications: 'Voir toutes vos notifications',
     openTask: 'Ouvrir la tâche',
     facility: 'Site',
     dueDate: "Date d'échéance",
@@ -152,6 +164,8 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineEscalation:
       'Escalation: l\'attività "{title}" presso {facility} scadeva {when}, il {date}, e non è ancora completata.',
     digestIntro: 'Ecco le attività che richiedono la tua attenzione:',
+    digestMore: "Altri {count} promemoria ti aspettano nell'applicazione; arriveranno nei prossimi riepiloghi.",
+    openNotifications: 'Vedi tutte le notifiche',
     openTask: "Apri l'attività",
     facility: 'Impianto',
     dueDate: 'Scadenza',
@@ -177,6 +191,8 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineOverdue: 'المهمة "{title}" في {facility} متأخرة: كانت مستحقة {when}، في {date}.',
     lineEscalation: 'تصعيد: المهمة "{title}" في {facility} كانت مستحقة {when}، في {date}، ولم تُنجز بعد.',
     digestIntro: 'هذه هي المهام التي تحتاج إلى اهتمامك:',
+    digestMore: 'هناك {count} تذكيرات أخرى بانتظارك في التطبيق، وستصلك في الملخصات القادمة.',
+    openNotifications: 'عرض كل الإشعارات',
     openTask: 'فتح المهمة',
     facility: 'المنشأة',
     dueDate: 'تاريخ الاستحقاق',

@@ -95,8 +95,17 @@ export function renderReminder(context: RenderContext, item: EmailItem): Rendere
   return { subject: subjectOf(m, item, context.appName, context.language), text, html };
 }
 
-/** A digest: the items grouped by facility, then by kind (escalation, overdue, due today, due soon, open). */
-export function renderDigest(context: RenderContext, items: EmailItem[]): RenderedEmail {
+/** Reminders a digest does not list (a backlog larger than one batch), and where to see them. */
+export interface DigestRest {
+  count: number;
+  url: string;
+}
+
+/**
+ * A digest: the items grouped by facility, then by kind (escalation, overdue, due today, due soon, open); below
+ * them, how many more wait in the app when the backlog was larger than one mail lists.
+ */
+export function renderDigest(context: RenderContext, items: EmailItem[], rest?: DigestRest): RenderedEmail {
   const m = EMAIL_MESSAGES[context.language];
   const hello = fill(m.hello, { name: context.recipientName });
   const byFacility = new Map<string, EmailItem[]>();
@@ -122,6 +131,11 @@ export function renderDigest(context: RenderContext, items: EmailItem[]): Render
       }
       html += '</ul>';
     }
+  }
+  if (rest && rest.count > 0) {
+    const more = fill(m.digestMore, { count: rest.count.toLocaleString(context.language) });
+    textParts.push('', more, `${m.openNotifications}: ${rest.url}`);
+    html += `<p>${escapeHtml(more)} <a href="${escapeHtml(rest.url)}">${escapeHtml(m.openNotifications)}</a></p>`;
   }
   textParts.push('', `${m.unsubscribe}: ${context.unsubscribeUrl}`);
   html += `<p style="font-size:12px;color:#595959"><a href="${escapeHtml(context.unsubscribeUrl)}">${escapeHtml(m.unsubscribe)}</a></p>`;

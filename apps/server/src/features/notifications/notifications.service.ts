@@ -18,7 +18,7 @@ import { pageWindow, parseSort, type Page } from '../../platform/list-query';
 import { searchPatternsOf } from '../../platform/search-text';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { findUserById } from '../users/users.repository';
-import { sendDueDeliveries, type SendResult } from './delivery-sender';
+import { sendDueDeliveries, type SendOptions, type SendResult } from './delivery-sender';
 import type { Mailer } from './mailer';
 import { readPreferences, writePreferences } from './notification-preferences';
 import {
@@ -51,7 +51,7 @@ export interface NotificationsService {
   /** One sweep (creates what is due) then one sending round. */
   runReminders(): Promise<{ sweep: SweepResult; send: SendResult }>;
   sweep(options?: SweepOptions): Promise<SweepResult>;
-  send(): Promise<SendResult>;
+  send(options?: SendOptions): Promise<SendResult>;
 }
 
 type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
@@ -100,7 +100,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
     createdAt: row.availableAt > row.createdAt ? row.availableAt : row.createdAt,
   });
 
-  const sender = () =>
+  const sender = (options?: SendOptions) =>
     sendDueDeliveries(
       {
         db,
@@ -112,6 +112,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
         owner: deps.owner,
       },
       clock(),
+      options,
     );
 
   const service: NotificationsService = {
@@ -200,7 +201,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       return { scope: verified.scope };
     },
     sweep: (options) => sweepReminders(db, deps.dialect, clock(), options),
-    send: sender,
+    send: (options) => sender(options),
     async runReminders() {
       const sweep = await service.sweep();
       const send = await service.send();
