@@ -46,11 +46,15 @@ export async function claimDeliveries(
 ): Promise<string[]> {
   const lock = dialect === 'postgres' ? sql`for update skip locked` : sql``;
   const due = sql`status = 'PENDING' and not_before <= ${claim.instant} and (claimed_until is null or claimed_until < ${claim.instant})`;
+  // The batch is chosen once, in a materialized CTE: PostgreSQL may run an `in (… limit n)` subquery more than once
+  // in an update, so that the limit would hold per run only.
   const claimed = await sql<{ id: string }>`
+    with batch as materialized (
+      select id from notification_deliveries where recipient_id = ${claim.recipientId} and ${due}
+      order by not_before, id limit ${claim.limit} ${lock}
+    )
     update notification_deliveries set claimed_by = ${claim.owner}, claimed_until = ${claim.until}
-    where id in (select id from notification_deliveries where recipient_id = ${claim.recipientId} and ${due}
-                 order by not_before, id limit ${claim.limit} ${lock})
-      and ${due}
+    where id in (select id from batch) and ${due}
     returning id
   `.execute(db);
   return claimed.rows.map((row) => row.id);

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../app';
+import { assignFacility, createFacility, createRequirement, testClock } from '../../test/compliance-fixtures';
+import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
+import { ADMIN_EMAIL, createTestApp, testDialect, type TestApp } from '../../test/test-app';
+import { claimDeliveries } from './deliveries.repository';
+
+/**
+ * The sender claims a bounded batch of one recipient's due rows per run (decision 020): a backlog larger than a
+ * batch is delivered over successive runs, each row once, none lost, and two senders never share a row.
+ */
+describe('the sender’s bounded claim', () => {
+  const clock = testClock('2026-03-02T12:00:00Z');
+  const BATCH = 4;
+  let t: TestApp;
+  let second: App;
+  let smtp: SmtpTestServer;
+
+  async function backlogUser(delivery: 'IMMEDIATE' | 'DAILY_DIGEST') {
+    const admin = await t.signIn(ADMIN_EMAIL);
+    const user = await t.createUser('FACILITY_USER');
+    await t.database.db
+      .insertInto('notification_preferences')
+      .values({
+        userId: user.id,
+        delivery,
+        digestHour: 7,
+        timeZone: 'UTC',
+        quietUntil: null,
+        categories: JSON.stringify({}),
+        lastDigestOn: null,
+        updatedAt: '2026-03-01T00:00:00.000Z',
+      })
+      .execute();
+    // Three weekly requirements open since January, never done: one overdue reminder per task, about 24 in all.
+    for (let i = 0; i < 3; i += 1) {
+      const facility = await createFacility(t, admin);
+      await assignFacility(t, admin, user.id, facility);
+      await createRequirement(t, admin, {
+        frequency: 'WEEKLY',
+        firstDueDate: '2026-01-05',
+        backfillFrom: '2026-01-05',
+        facilities: [{ facilityId: facility, assigneeId: user.id }],
+      });
+    }
+    return user;
+  }
+
+  const deliveriesOf = (userId: string) =>
+    t.database.db
+      .selectFrom('notification_deliveries')
+      .select(['id', 'status', 'messageId', 'claimedBy'])
+      .where('recipientId', '=', userId)
+      .execute();
+  const mailsTo = (email: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(email));
+
+  // PostgreSQL runs both instances at the same moment; on SQLite (one thread) they take turns.
+  const both = <T>(a: () => Promise<T>, b: () => Promise<T>): Promise<T[]> =>
+    testDialect() === 'postgres' ? Promise.all([a(), b()]) : a().then(async (first) => [first, await b()]);
+
+  beforeAll(async () => {
+    smtp = await startSmtpTestServer();
+    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://rtms.example.com' }, { now: clock });
+    second = await buildApp(t.config, { database: t.reopenDatabase(), serveWebApp: false, now: clock });
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+    await smtp.close();
+  });
+
+  it('delivers a backlog larger than one batch over successive runs, each row once, none lost', async () => {
+    const user = await backlogUser('IMMEDIATE');
+    await t.notifications.sweep();
+    const backlog = await deliveriesOf(user.id);
+    expect(backlog.length).toBeGreaterThan(3 * BATCH);
+    let runs = 0;
+    for (;;) {
+      const before = mailsTo(user.email).length;
+      await t.notifications.send({ batchSize: BATCH });
+      const sent = mailsTo(user.email).length - before;
+      if (sent === 0) break;
+      expect(sent).toBeLessThanOrEqual(BATCH);
+      runs += 1;
+    }
+    expect(runs).toBe(Math.ceil(backlog.length / BATCH));
+    const after = await deliveriesOf(user.id);
+    expect(after.map((row) => row.status)).toEqual(after.map(() => 'SENT'));
+    expect(after.map((row) => row.id).sort()).toEqual(backlog.map((row) => row.id).sort());
+    const messageIds = mailsTo(user.email).map((mail) => mail.mail.messageId);
+    expect(messageIds).toHaveLength(backlog.length);
+    expect(new Set(messageIds).size).toBe(backlog.length);
+    expect(new Set(after.map((row) => row.messageId))).toEqual(new Set(messageIds));
+  });
+
+  it('lets two senders claim disjoint rows of one recipient, and together all of them', async () => {
+    clock.set('2026-03-03T12:00:00Z');
+    const user = await backlogUser('IMMEDIATE');
+    await t.notifications.sweep();
+    const backlog = await deliveriesOf(user.id);
+    const instant = clock().toISOString();
+    const until = new Date(clock().getTime() + 60_000).toISOString();
+    const claimAs = (owner: string) => () =>
+      claimDeliveries(t.database.db, testDialect(), { recipientId: user.id, owner, instant, until, limit: BATCH });
+    const claimed: string[] = [];
+    for (;;) {
+      const [a, b] = await both(claimAs('sender-a'), claimAs('sender-b'));
+      expect(a!.length).toBeLessThanOrEqual(BATCH);
+      expect(b!.length).toBeLessThanOrEqual(BATCH);
+      expect(a!.filter((id) => b!.includes(id))).toEqual([]);
+      if (a!.length + b!.length === 0) break;
+      claimed.push(...a!, ...b!);
+    }
+    expect(claimed.sort()).toEqual(backlog.map((row) => row.id).sort());
+    const owners = await deliveriesOf(user.id);
+    expect(new Set(owners.map((row) => row.claimedBy))).toEqual(new Set(['sender-a', 'sender-b']));
+  });
+
+  it('sends each message once when two app instances drain one backlog in small batches at the same time', async () => {
+    clock.set('2026-03-04T12:00:00Z');
+    const user = await backlogUser('IMMEDIATE');
+    await t.notifications.sweep();
+    const backlog = await deliveriesOf(user.id);
+    for (let run = 0; run < backlog.length; run += 1) {
+      const [a, b] = await both(
+        () => t.notifications.send({ batchSize: BATCH }),
+        () => second.notifications.send({ batchSize: BATCH }),
+      );
+      if (a!.sent + b!.sent === 0) break;
+    }
+    const messageIds = mailsTo(user.email).map((mail) => mail.mail.messageId);
+    expect(messageIds).toHaveLength(backlog.length);
+    expect(new Set(messageIds).size).toBe(backlog.length);
+    expect((await deliveriesOf(user.id)).every((row) => row.status === 'SENT')).toBe(true);
+  });
+
+  it('lists one batch in a digest and says how many more wait; the rest follows in the next digests', async () => {
+    clock.set('2026-03-05T06:00:00Z');
+    const user = await backlogUser('DAILY_DIGEST');
+    await t.notifications.sweep();
+    const backlog = await deliveriesOf(user.id);
+    clock.set('2026-03-05T07:00:30Z');
+    await t.notifications.send({ batchSize: BATCH });
+    // The step of a task due this week is urgent (it goes at once, worded "overdue" today): the rest is digested.
+    const digests = () => mailsTo(user.email).filter((mail) => mail.mail.subject!.includes('Your compliance tasks'));
+    const [digest] = digests();
+    expect(digests()).toHaveLength(1);
+    expect(mailsTo(user.email).length).toBeLessThanOrEqual(BATCH);
+    expect(digest!.mail.subject).toMatch(/^\[RTMS\] Your compliance tasks: [1-4] reminders$/);
+    expect(digest!.mail.text).toContain(
+      `${backlog.length - BATCH} more reminders are waiting for you in the app; they will follow in your next digests.`,
+    );
+    expect(digest!.mail.text).toContain('See all your notifications: https://rtms.example.com/notifications');
+    expect(digest!.mail.html).toContain('href="https://rtms.example.com/notifications"');
+    // Later runs the same day send no second digest: they put the rest off to tomorrow's, losing nothing.
+    for (let run = 0; run < backlog.length; run += 1) await t.notifications.send({ batchSize: BATCH });
+    expect(digests()).toHaveLength(1);
+    const rows = await deliveriesOf(user.id);
+    const sent = rows.filter((row) => row.status === 'SENT').length;
+    expect(rows.filter((row) => row.status === 'PENDING')).toHaveLength(backlog.length - sent);
+    clock.set('2026-03-06T07:00:30Z');
+    await t.notifications.send({ batchSize: BATCH });
+    expect(digests()).toHaveLength(2);
+    expect((await deliveriesOf(user.id)).filter((row) => row.status === 'SENT')).toHaveLength(sent + BATCH);
+  });
+});
