@@ -52,3 +52,66 @@ export async function timeReminderSweeps(app: Pick<App, 'notifications' | 'datab
     cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
   };
 }
+
+/**
+ * A mail sink for the benchmark: nodemailer's stream transport, selected by the URL, builds each MIME message in
+ * this process and discards it, so the sender does all its work except the network (used when SMTP_URL is empty).
+ */
+export const BENCH_MAIL_SINK = 'smtp://bench-sink.invalid/?streamTransport=true&buffer=true';
+
+export interface SenderTiming {
+  passes: number;
+  /** Rows the passes handled (sent, skipped, put off or retrying) and the longest pass, in ms. */
+  rows: number;
+  totalMs: number;
+  longestPassMs: number;
+  maxBlockMs: number;
+  cpuMs: number;
+  /** Rows still due after the passes (each pass takes at most one batch per recipient, 200 recipients). */
+  stillDue: number;
+}
+
+/**
+ * Times the sender on the outbox the sweep filled: up to `maxPasses` runs (each one minute apart in production),
+ * with the longest event-loop block, since each pass claims a bounded batch per recipient (decision 020).
+ */
+export async function timeSender(
+  app: Pick<App, 'notifications' | 'database'>,
+  maxPasses: number,
+): Promise<SenderTiming> {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  const cpu = process.cpuUsage();
+  let rows = 0;
+  let passes = 0;
+  let totalMs = 0;
+  let longestPassMs = 0;
+  while (passes < maxPasses) {
+    const started = performance.now();
+    const pass = await app.notifications.send();
+    const ms = performance.now() - started;
+    const handled = pass.sent + pass.failed + pass.retrying + pass.skipped + pass.deferred;
+    if (handled === 0) break;
+    passes += 1;
+    rows += handled;
+    totalMs += ms;
+    longestPassMs = Math.max(longestPassMs, ms);
+  }
+  const cpuUsed = process.cpuUsage(cpu);
+  histogram.disable();
+  const due = await app.database.db
+    .selectFrom('notification_deliveries')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('status', '=', 'PENDING')
+    .where('notBefore', '<=', new Date().toISOString())
+    .executeTakeFirstOrThrow();
+  return {
+    passes,
+    rows,
+    totalMs,
+    longestPassMs,
+    maxBlockMs: Math.max(0, histogram.max / 1e6 - 5),
+    cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
+    stillDue: Number(due.count),
+  };
+}
