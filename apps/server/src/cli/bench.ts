@@ -206,7 +206,7 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
     { name: 'Sweep: longest event-loop block', value: sweep.maxBlockMs, unit: 'ms' },
     { name: 'Sweep: statement p95', value: sweep.statementP95Ms, unit: 'ms' },
   );
-  const passes = Number(process.env.BENCH_SENDER_PASSES ?? 5);
+  const passes = Number(process.env.BENCH_SENDER_PASSES ?? 3);
   const sender = await timeSender(built, passes);
   print(
     `Sender on that outbox (mail to ${config.smtp.url ? 'SMTP_URL' : 'an in-process sink'}): ${sender.passes} passes ` +

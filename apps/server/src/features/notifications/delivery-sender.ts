@@ -29,17 +29,21 @@ const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 60_000;
 /** A claim not finished within this time (its instance died) may be taken by another sender. */
 const CLAIM_MS = 5 * 60_000;
-/** Recipients handled per run; the rest wait for the next run a minute later. */
-const RECIPIENTS_PER_RUN = 200;
+/** Recipients handled per round; the rest wait for the next round or run. */
+const RECIPIENTS_PER_ROUND = 200;
 /**
- * Rows claimed per recipient per run, oldest first, and so the most one digest lists: a backlog larger than
- * this stays pending for the next runs (a digest says how many more wait in the app). Decision 020.
+ * Rows claimed per recipient per round, oldest first, and so the most one digest lists: a backlog larger than
+ * this stays pending for the next rounds (a digest says how many more wait in the app). Decision 020.
  */
 export const DELIVERY_BATCH = 100;
+/** A run starts new rounds while rows are due, for up to this long (runs are a minute apart). */
+const RUN_BUDGET_MS = 10_000;
 
 export interface SendOptions {
-  /** Rows claimed per recipient per run (tests use small batches); default DELIVERY_BATCH. */
+  /** Rows claimed per recipient per round (tests use small batches); default DELIVERY_BATCH. */
   batchSize?: number;
+  /** How long a run keeps starting rounds; 0: one round. Default RUN_BUDGET_MS. */
+  budgetMs?: number;
 }
 
 export interface SendResult {
@@ -81,9 +85,9 @@ interface ClaimedRow {
 }
 
 /**
- * Delivers the outbox: claims each due recipient's pending rows (one sender per row across instances:
- * `FOR UPDATE SKIP LOCKED` on PostgreSQL, a conditional update everywhere), then sends, defers or skips
- * each, and records the outcome. Urgent ones (due today, escalations) go at once; the rest follow the
+ * Delivers the outbox: claims a bounded batch of each due recipient's pending rows, round after round (one
+ * sender per row across instances: `FOR UPDATE SKIP LOCKED` on PostgreSQL, a conditional update everywhere),
+ * then sends, defers or skips each, and records the outcome. Urgent ones (due today, escalations) go at once; the rest follow the
  * user's delivery mode.
  */
 export async function sendDueDeliveries(
@@ -95,10 +99,18 @@ export async function sendDueDeliveries(
   const result: SendResult = { sent: 0, failed: 0, retrying: 0, skipped: 0, deferred: 0 };
   const instant = nowIso(now);
   const limit = options.batchSize ?? DELIVERY_BATCH;
-  for (const recipientId of await findDueRecipients(db, instant, RECIPIENTS_PER_RUN)) {
-    const claimed = await claim(context, recipientId, now, limit);
-    if (claimed.length === 0) continue;
-    await deliverToRecipient(context, recipientId, claimed, now, result);
+  const started = performance.now();
+  // Rounds of one bounded batch per recipient: each row a round takes leaves the due set (sent, skipped, put off
+  // or retried later), so rounds end; the budget keeps one run from holding a big backlog for long.
+  for (;;) {
+    let claimedInRound = 0;
+    for (const recipientId of await findDueRecipients(db, instant, RECIPIENTS_PER_ROUND)) {
+      const claimed = await claim(context, recipientId, now, limit);
+      if (claimed.length === 0) continue;
+      claimedInRound += claimed.length;
+      await deliverToRecipient(context, recipientId, claimed, now, result);
+    }
+    if (claimedInRound === 0 || performance.now() - started >= (options.budgetMs ?? RUN_BUDGET_MS)) break;
   }
   return result;
 }
@@ -137,15 +149,23 @@ async function deliverToRecipient(
   const instant = nowIso(now);
   const release = (rowIds: string[], notBefore: string) =>
     updateDeliveries(db, rowIds, { claimedBy: null, claimedUntil: null, notBefore, updatedAt: instant });
-  const skip = async (row: ClaimedRow, why: string) => {
-    await updateDeliveries(db, [row.id], {
-      status: 'SKIPPED',
-      lastError: why,
-      claimedBy: null,
-      claimedUntil: null,
-      updatedAt: instant,
-    });
+  // Skips are written per reason, one statement for all the rows of a batch skipped for it.
+  const skips = new Map<string, string[]>();
+  const skip = (row: ClaimedRow, why: string) => {
+    skips.set(why, [...(skips.get(why) ?? []), row.id]);
     result.skipped += 1;
+  };
+  const writeSkips = async () => {
+    for (const [why, rowIds] of skips) {
+      await updateDeliveries(db, rowIds, {
+        status: 'SKIPPED',
+        lastError: why,
+        claimedBy: null,
+        claimedUntil: null,
+        updatedAt: instant,
+      });
+    }
+    skips.clear();
   };
 
   // The user is quiet: hold everything until then (the in-app item was held as well).
@@ -161,17 +181,18 @@ async function deliverToRecipient(
   const immediate: ClaimedRow[] = [];
   const digest: ClaimedRow[] = [];
   for (const row of rows) {
-    if (!user.active) await skip(row, 'Recipient is deactivated');
-    else if (row.taskStatus === 'COMPLETED') await skip(row, 'Task was completed before the reminder was sent');
-    else if (row.notApplicableReason !== null) await skip(row, 'Task was marked not applicable');
+    if (!user.active) skip(row, 'Recipient is deactivated');
+    else if (row.taskStatus === 'COMPLETED') skip(row, 'Task was completed before the reminder was sent');
+    else if (row.notApplicableReason !== null) skip(row, 'Task was marked not applicable');
     else if (facilityScope && !facilityScope.has(row.facilityId))
-      await skip(row, 'Recipient no longer has access to the facility');
-    else if (!context.mailer) await skip(row, 'Email is disabled (SMTP_URL is not set); shown in the app only');
+      skip(row, 'Recipient no longer has access to the facility');
+    else if (!context.mailer) skip(row, 'Email is disabled (SMTP_URL is not set); shown in the app only');
     else if (row.category !== 'ESCALATION' && !prefs.categories[row.category])
-      await skip(row, `Recipient unsubscribed from ${row.category} email`);
+      skip(row, `Recipient unsubscribed from ${row.category} email`);
     else if (isUrgent(row, prefs) || prefs.delivery === 'IMMEDIATE') immediate.push(row);
     else digest.push(row);
   }
+  await writeSkips();
 
   const language = emailLanguage(parseLanguage(user.preferences));
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
@@ -217,9 +238,10 @@ async function deliverToRecipient(
     // A digest leaves out what the user already read in the app.
     const unread: ClaimedRow[] = [];
     for (const row of digest) {
-      if (row.readAt) await skip(row, 'Already read in the app');
+      if (row.readAt) skip(row, 'Already read in the app');
       else unread.push(row);
     }
+    await writeSkips();
     if (unread.length === 0) return;
     const url = unsubscribeUrl('ALL');
     // What this batch did not hold waits for the next runs (and digests): the mail says how much. Of this batch
