@@ -5,10 +5,12 @@ import type { Kysely, Migration } from 'kysely';
  * recipient_id = ? and not_before <= ?` in `not_before` order. Without this index that claim read every
  * pending row of the outbox (an all-facility admin of the benchmark has about 79,000); with it, a claim is a
  * walk of the recipient's due entries, and the list of recipients with due rows a skip from one recipient
- * to the next.
+ * to the next. It replaces `notification_deliveries_pending_idx (status, not_before)`, which only the old
+ * recipients query read, so that the sweep, which inserts every delivery, maintains no more indexes than before.
  */
 export const migration0130DeliveryClaimIndex: Migration = {
   async up(db: Kysely<unknown>) {
+    await db.schema.dropIndex('notification_deliveries_pending_idx').execute();
     await db.schema
       .createIndex('notification_deliveries_claim_idx')
       .on('notification_deliveries')
@@ -17,5 +19,10 @@ export const migration0130DeliveryClaimIndex: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropIndex('notification_deliveries_claim_idx').execute();
+    await db.schema
+      .createIndex('notification_deliveries_pending_idx')
+      .on('notification_deliveries')
+      .columns(['status', 'not_before'])
+      .execute();
   },
 };
