@@ -10,7 +10,7 @@ import {
 import { addDays } from '@rtms/shared/calendar-date';
 import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/shared/enums';
 import { DUE_SOON_WITHIN_DAYS, type TaskState } from '@rtms/shared/task-state';
-import { compiledByKey, compiledOnce, executeCamelCased } from '../../db/compiled-once';
+import { compiledByKey, compiledOnce, executeAsNamed } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
 import type { NewTaskRow, TaskCommentRow, TaskRow } from './tasks.table';
@@ -579,7 +579,7 @@ export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, wi
     if (pageIds.length === 0) return { rows: [], revision: await findTasksRevision(db) };
     // One array parameter, so that the statement is the same for every page (a prepared statement
     // PostgreSQL can keep a plan of) whatever the page size; its text is built once.
-    const rows = await executeCamelCased<TaskListRow & { revision: number }>(
+    const rows = await executeAsNamed<TaskListRow & { revision: number }>(
       db,
       CompiledQuery.raw(labelsByIdArraySql(db), [pageIds]),
     );
@@ -591,7 +591,7 @@ export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, wi
   // descent instead of two (the id index, then the table); the revision is read with the rows, as above.
   const rowids = (await db.executeQuery(ids)).rows.map((row) => Number(row.id));
   if (rowids.length === 0) return { rows: [], revision: await findTasksRevision(db) };
-  const rows = await executeCamelCased<TaskListRow & { rowid: number; revision: number }>(
+  const rows = await executeAsNamed<TaskListRow & { rowid: number; revision: number }>(
     db,
     CompiledQuery.raw(labelsByRowidSql(db, rowids.length), rowids),
   );
@@ -601,17 +601,27 @@ export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, wi
 }
 const pageIdsStatement = compiledByKey(200);
 
-/** The tasks revision, read in the statement that reads a page's rows. */
-const REVISION = sql<number>`(select revision from tasks_revision where id = 1)`.as('revision');
+/**
+ * The page's columns named in SQL as the rows need them (`"tasks"."due_date" as "dueDate"`), so that
+ * the rows are used as read, without the camel-case plugin's renaming of every column of every row;
+ * with the tasks revision read in the same statement.
+ */
+const PAGE_SELECT = `select ${LIST_COLUMNS.map((column) => {
+  const [reference, alias] = column.split(' as ') as [string, string | undefined];
+  const [table, name] = reference.split('.') as [string, string];
+  return `"${table}"."${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}" as "${alias ?? name}"`;
+}).join(', ')}, (select revision from tasks_revision where id = 1) as "revision"`;
+
+/** `withLabels` with `where`, compiled, its select list replaced by PAGE_SELECT (and `extra` columns). */
+function pageRowsSql(db: Db, where: RawBuilder<SqlBool>, extra = ''): string {
+  const text = withLabels(db).select('tasks.id').where(where).compile().sql;
+  return `${PAGE_SELECT}${extra}${text.slice(text.indexOf(' from '))}`;
+}
 
 /** The SQL that reads the tasks of an id array ($1) with their labels and the tasks revision (PostgreSQL). */
 let labelsByIdArrayText: string | undefined;
 function labelsByIdArraySql(db: Db): string {
-  labelsByIdArrayText ??= withLabels(db)
-    .select(LIST_COLUMNS)
-    .select(REVISION)
-    .where(sql<SqlBool>`${sql.ref('tasks.id')} = any(${[]})`)
-    .compile().sql;
+  labelsByIdArrayText ??= pageRowsSql(db, sql<SqlBool>`${sql.ref('tasks.id')} = any(${[]})`);
   return labelsByIdArrayText;
 }
 
@@ -620,16 +630,8 @@ const labelsSqlCache = new Map<number, string>();
 function labelsByRowidSql(db: Db, count: number): string {
   let text = labelsSqlCache.get(count);
   if (!text) {
-    text = withLabels(db)
-      .select(LIST_COLUMNS)
-      .select(sql<number>`${sql.ref('tasks.rowid')}`.as('rowid'))
-      .select(REVISION)
-      .where(
-        sql.ref('tasks.rowid'),
-        'in',
-        Array.from({ length: count }, () => 0),
-      )
-      .compile().sql;
+    const rowids = sql.join(Array.from({ length: count }, () => 0));
+    text = pageRowsSql(db, sql<SqlBool>`${sql.ref('tasks.rowid')} in (${rowids})`, ', "tasks"."rowid" as "rowid"');
     labelsSqlCache.set(count, text);
   }
   return text;
