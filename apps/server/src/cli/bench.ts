@@ -30,6 +30,7 @@ import { analyze, completeMostHistory, countRows, resetTasks } from './bench/ben
 import { runLoad, type LoadResult } from './bench/load';
 import { runMixedLoad } from './bench/mixed-load';
 import { cpuPerRequest } from './bench/server-cpu';
+import type { SqlFloor } from './bench/sql-floor';
 import { BENCH_MAIL_SINK, timeReminderSweeps, timeSender } from './bench/reminder-sweep';
 import { LIST_SEED_SIZES, measureLists, seedLists } from './bench/lists';
 import { printGrowth, type Figure } from './bench/growth';
@@ -248,6 +249,11 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
     };
     const bare = await measure({ name: 'bare Fastify JSON', url: `http://127.0.0.1:${server.barePort}/` });
     const first = await measure({ name: 'GET /api/tasks (first page)', url: `${base}/api/tasks`, headers });
+    // Its raw-SQL floor, in the same run: the statements the first page ran, directly on the driver.
+    const floor = await getJson<SqlFloor>(
+      `http://127.0.0.1:${server.barePort}/sql-floor?path=${encodeURIComponent('/api/tasks')}&token=${token}`,
+      token,
+    );
     const filtered = await measure({
       name: 'GET /api/tasks facility+overdue',
       url: `${base}/api/tasks?facilityId=${facility}&overdue=true`,
@@ -326,6 +332,14 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
     for (const result of [bare, first, filtered, search, deep, calendar, ...otherLists, completion, ...mixed.reads]) {
       figures.push({ name: `${result.name} p95`, value: result.p95, unit: 'ms' });
     }
+    const ceiling = 1.5 * floor.cpuMsPerIteration + bare.cpuMsPerRequest;
+    figures.push({ name: 'First page: raw-SQL floor', value: floor.cpuMsPerIteration, unit: 'ms' });
+    print(
+      `First page: CPU ${first.cpuMsPerRequest.toFixed(3)} ms/request; its raw-SQL floor ` +
+        `${floor.cpuMsPerIteration.toFixed(3)} ms (${floor.statements} statements + JSON.stringify, ${floor.iterations} iterations), ` +
+        `bare Fastify ${bare.cpuMsPerRequest.toFixed(3)} ms: target ≤ 1.5 × floor + bare = ${ceiling.toFixed(3)} ms: ` +
+        `${first.cpuMsPerRequest <= ceiling ? 'met' : 'NOT met'}`,
+    );
     const mixedWorst = Math.max(...mixed.reads.map((result) => result.p95));
     figures.push({ name: 'mixed: longest event-loop delay', value: mixed.maxEventLoopDelayMs, unit: 'ms' });
     print(

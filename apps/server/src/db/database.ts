@@ -1,4 +1,4 @@
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Logger } from 'kysely';
 import pg from 'pg';
 import { withPreparedStatements } from './postgres-prepared';
 import { openSqlite } from './sqlite';
@@ -19,14 +19,17 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /**
  * Creates the Kysely instance for a `sqlite:<path>` or `postgres://…` URL.
  * `schema` (PostgreSQL only) puts every table in its own schema; the tests use it to isolate runs.
+ * `log` sees every statement run (the benchmark records a request's statements with it).
  */
-export function createDatabase(url: string, options: { schema?: string } = {}): DatabaseHandle {
+export function createDatabase(url: string, options: { schema?: string; log?: Logger } = {}): DatabaseHandle {
+  const log = options.log ? { log: options.log } : {};
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(file);
     const db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
       plugins: [new CamelCasePlugin()],
+      ...log,
     });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
@@ -38,6 +41,7 @@ export function createDatabase(url: string, options: { schema?: string } = {}): 
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
     plugins: [new CamelCasePlugin()],
+    ...log,
   });
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }

@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/config';
+import { createDatabase } from '../../db/database';
 import { serveEventLoopDelay } from './event-loop';
 import { serveProcessCpu } from './server-cpu';
+import { createStatementRecorder, serveSqlFloor } from './sql-floor';
 
 /**
  * The benchmark's server process: the real app on the benchmark database, and beside it a bare Fastify
@@ -11,12 +13,15 @@ import { serveProcessCpu } from './server-cpu';
  */
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const { app, close } = await buildApp(config, { serveWebApp: false, scheduleJobs: false });
+  const recorder = createStatementRecorder();
+  const database = createDatabase(config.databaseUrl, { log: recorder.log });
+  const { app, close } = await buildApp(config, { serveWebApp: false, scheduleJobs: false, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ hello: 'world' }));
   serveEventLoopDelay(bare);
   serveProcessCpu(bare);
+  serveSqlFloor(bare, app, recorder, config.databaseUrl);
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const portOf = (address: ReturnType<typeof app.server.address>) =>
     typeof address === 'object' && address ? address.port : 0;

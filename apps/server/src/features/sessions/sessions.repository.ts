@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 import type { NewSessionRow } from './sessions.table';
 
@@ -8,9 +9,12 @@ export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 
-/** A session with what every authenticated request needs of its user: one query per request. */
-export function findSessionWithUser(db: Db, tokenHash: string) {
-  return db
+/**
+ * A session with what every authenticated request needs of its user: one query per request, compiled
+ * once (db/compiled-once.ts).
+ */
+const sessionWithUser = compiledOnce((db) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.userId')
     .select([
@@ -27,8 +31,10 @@ export function findSessionWithUser(db: Db, tokenHash: string) {
       'users.mustChangePassword',
       'users.active',
     ])
-    .where('sessions.tokenHash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('sessions.tokenHash', '=', ''),
+);
+export async function findSessionWithUser(db: Db, tokenHash: string) {
+  return (await sessionWithUser(db, [tokenHash])).rows[0];
 }
 export type SessionWithUser = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
 

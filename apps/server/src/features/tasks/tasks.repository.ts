@@ -10,6 +10,7 @@ import {
 import { addDays } from '@rtms/shared/calendar-date';
 import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/shared/enums';
 import { DUE_SOON_WITHIN_DAYS, type TaskState } from '@rtms/shared/task-state';
+import { compiledByKey, compiledOnce, executeAsNamed } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
 import type { NewTaskRow, TaskCommentRow, TaskRow } from './tasks.table';
@@ -107,8 +108,10 @@ export async function findTaskFacilityRevisions(db: Db): Promise<Map<string, num
   return new Map(rows.map((row) => [row.facilityId, Number(row.revision)]));
 }
 
+/** Read with every page (compiled once: db/compiled-once.ts). */
+const tasksRevision = compiledOnce((db) => db.selectFrom('tasks_revision').select('revision').where('id', '=', 1));
 export async function findTasksRevision(db: Db): Promise<number> {
-  const row = await db.selectFrom('tasks_revision').select('revision').where('id', '=', 1).executeTakeFirst();
+  const [row] = (await tasksRevision(db, [1])).rows;
   return Number(row?.revision ?? 0);
 }
 
@@ -549,59 +552,76 @@ function withLabels<T extends Db>(db: T) {
  * gets a generic plan as a prepared statement (db/postgres-prepared.ts).
  */
 export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, window: TaskPageWindow) {
-  const keys = sortKeys(sort);
-  const direction = sort.direction;
-  let ids = filteredTasks(db, filters).select('tasks.id');
-  if (sort.field === 'facility') ids = ids.innerJoin('facilities', 'facilities.id', 'tasks.facilityId');
-  if (window.after) {
-    const after = window.after;
-    const comparison = direction === 'asc' ? sql.raw('>') : sql.raw('<');
-    ids = ids.where(sql<SqlBool>`(${sql.join(keys)}) ${comparison} (${sql.join(after)})`);
-  }
-  for (const key of keys) ids = ids.orderBy(key, direction);
-  ids = ids.limit(window.limit);
-  if (window.offset) ids = ids.offset(window.offset);
+  const postgres = isPostgres(db);
+  // The ids statement, compiled once per filters, order and window (the same first page is asked for
+  // again and again): building and compiling it cost as much CPU as running it.
+  const ids = pageIdsStatement(db, JSON.stringify([filters, sort, window]), () => {
+    const keys = sortKeys(sort);
+    const direction = sort.direction;
+    let query = filteredTasks(db, filters).select(
+      postgres
+        ? sql<string | number>`${sql.ref('tasks.id')}`.as('id')
+        : sql<string | number>`${sql.ref('tasks.rowid')}`.as('id'),
+    );
+    if (sort.field === 'facility') query = query.innerJoin('facilities', 'facilities.id', 'tasks.facilityId');
+    if (window.after) {
+      const comparison = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+      query = query.where(sql<SqlBool>`(${sql.join(keys)}) ${comparison} (${sql.join(window.after)})`);
+    }
+    for (const key of keys) query = query.orderBy(key, direction);
+    query = query.limit(window.limit);
+    if (window.offset) query = query.offset(window.offset);
+    return query;
+  });
 
-  if (isPostgres(db)) {
-    const pageIds = (await ids.execute()).map((row) => row.id);
+  if (postgres) {
+    const pageIds = (await db.executeQuery(ids)).rows.map((row) => String(row.id));
     if (pageIds.length === 0) return { rows: [], revision: await findTasksRevision(db) };
     // One array parameter, so that the statement is the same for every page (a prepared statement
     // PostgreSQL can keep a plan of) whatever the page size; its text is built once.
-    const { rows } = await db.executeQuery<TaskListRow & { revision: number }>(
+    const rows = await executeAsNamed<TaskListRow & { revision: number }>(
+      db,
       CompiledQuery.raw(labelsByIdArraySql(db), [pageIds]),
     );
     const position = new Map(pageIds.map((id, index) => [id, index]));
     rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
     return { rows, revision: rows[0] ? Number(rows[0].revision) : await findTasksRevision(db) };
   }
-  const revision = await findTasksRevision(db);
   // SQLite: the page's rowids (in every index entry), so that each row is then read with one b-tree
-  // descent instead of two (the id index, then the table).
-  const rowids = (
-    await ids
-      .clearSelect()
-      .select(sql<number>`${sql.ref('tasks.rowid')}`.as('rowid'))
-      .execute()
-  ).map((row) => Number(row.rowid));
-  if (rowids.length === 0) return { rows: [], revision };
-  const result = await db.executeQuery<TaskListRow & { rowid: number }>(
+  // descent instead of two (the id index, then the table); the revision is read with the rows, as above.
+  const rowids = (await db.executeQuery(ids)).rows.map((row) => Number(row.id));
+  if (rowids.length === 0) return { rows: [], revision: await findTasksRevision(db) };
+  const rows = await executeAsNamed<TaskListRow & { rowid: number; revision: number }>(
+    db,
     CompiledQuery.raw(labelsByRowidSql(db, rowids.length), rowids),
   );
   const position = new Map(rowids.map((rowid, index) => [rowid, index]));
-  return {
-    rows: result.rows.sort((a, b) => position.get(Number(a.rowid))! - position.get(Number(b.rowid))!),
-    revision,
-  };
+  rows.sort((a, b) => position.get(Number(a.rowid))! - position.get(Number(b.rowid))!);
+  return { rows, revision: rows[0] ? Number(rows[0].revision) : await findTasksRevision(db) };
+}
+const pageIdsStatement = compiledByKey(200);
+
+/**
+ * The page's columns named in SQL as the rows need them (`"tasks"."due_date" as "dueDate"`), so that
+ * the rows are used as read, without the camel-case plugin's renaming of every column of every row;
+ * with the tasks revision read in the same statement.
+ */
+const PAGE_SELECT = `select ${LIST_COLUMNS.map((column) => {
+  const [reference, alias] = column.split(' as ') as [string, string | undefined];
+  const [table, name] = reference.split('.') as [string, string];
+  return `"${table}"."${name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)}" as "${alias ?? name}"`;
+}).join(', ')}, (select revision from tasks_revision where id = 1) as "revision"`;
+
+/** `withLabels` with `where`, compiled, its select list replaced by PAGE_SELECT (and `extra` columns). */
+function pageRowsSql(db: Db, where: RawBuilder<SqlBool>, extra = ''): string {
+  const text = withLabels(db).select('tasks.id').where(where).compile().sql;
+  return `${PAGE_SELECT}${extra}${text.slice(text.indexOf(' from '))}`;
 }
 
 /** The SQL that reads the tasks of an id array ($1) with their labels and the tasks revision (PostgreSQL). */
 let labelsByIdArrayText: string | undefined;
 function labelsByIdArraySql(db: Db): string {
-  labelsByIdArrayText ??= withLabels(db)
-    .select(LIST_COLUMNS)
-    .select(sql<number>`(select revision from tasks_revision where id = 1)`.as('revision'))
-    .where(sql<SqlBool>`${sql.ref('tasks.id')} = any(${[]})`)
-    .compile().sql;
+  labelsByIdArrayText ??= pageRowsSql(db, sql<SqlBool>`${sql.ref('tasks.id')} = any(${[]})`);
   return labelsByIdArrayText;
 }
 
@@ -610,15 +630,8 @@ const labelsSqlCache = new Map<number, string>();
 function labelsByRowidSql(db: Db, count: number): string {
   let text = labelsSqlCache.get(count);
   if (!text) {
-    text = withLabels(db)
-      .select(LIST_COLUMNS)
-      .select(sql<number>`${sql.ref('tasks.rowid')}`.as('rowid'))
-      .where(
-        sql.ref('tasks.rowid'),
-        'in',
-        Array.from({ length: count }, () => 0),
-      )
-      .compile().sql;
+    const rowids = sql.join(Array.from({ length: count }, () => 0));
+    text = pageRowsSql(db, sql<SqlBool>`${sql.ref('tasks.rowid')} in (${rowids})`, ', "tasks"."rowid" as "rowid"');
     labelsSqlCache.set(count, text);
   }
   return text;
