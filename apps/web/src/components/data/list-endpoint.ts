@@ -3,8 +3,8 @@ import { apiRequest } from '../../lib/api-client';
 import { toQueryString } from './query-string';
 
 /**
- * One GET list endpoint as every list's `api/` file uses it: the request, its query options (key
- * `[key, 'list', query]`, so that invalidating `[key]` refreshes every page) and the hook. `Query` is the
+ * One GET list endpoint as every list's `api/` file uses it: the request and its hook (query key
+ * `[key, 'list', query]`, so that invalidating `[key]` refreshes every page). `Query` is the
  * list's `z.input` of its shared query schema, `Page` what its response schema says.
  */
 export function listEndpoint<Query extends object, Page>(path: string, key: string) {
@@ -19,5 +19,26 @@ export function listEndpoint<Query extends object, Page>(path: string, key: stri
   /** The page of `query`; `enabled: false` waits (e.g. for a picked facility). */
   const useList = (query: Query, { enabled = true }: { enabled?: boolean } = {}) =>
     useQuery({ ...options(query), enabled });
-  return { list, options, useList };
+  return { list, useList };
+}
+
+/** A select option of a picker: the record's id and how it is named. */
+export interface PickerOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The search of a picker over a list (facility, user, requirement): the first 50 records matching the
+ * typed text, in `sort` order, each named by `label`.
+ */
+export function pickerSearch<Query extends { search?: unknown; pageSize?: unknown; sort?: unknown }, Item extends { _id: string }>(
+  list: (query: Query) => Promise<{ data: Item[] }>,
+  sort: Query['sort'],
+  label: (item: Item) => string,
+): (search: string) => Promise<PickerOption[]> {
+  return async (search) => {
+    const page = await list({ search: search || undefined, pageSize: 50, sort } as Query);
+    return page.data.map((item) => ({ value: item._id, label: label(item) }));
+  };
 }

@@ -10,5 +10,4 @@ const endpoint = listEndpoint<AuditQuery, AuditPage>('/audit', 'audit');
 
 /** GET /api/audit: the trail, newest first (facility roles: events of their facilities). */
 export const listAuditEvents = endpoint.list;
-export const auditEventsQueryOptions = endpoint.options;
 export const useAuditEvents = endpoint.useList;

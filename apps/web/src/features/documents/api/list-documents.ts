@@ -10,5 +10,4 @@ const endpoint = listEndpoint<DocumentsQuery, DocumentPage>('/documents', 'docum
 
 /** GET /api/documents: active documents by default, the archive with `archived: 'true'`. */
 export const listDocuments = endpoint.list;
-export const documentsQueryOptions = endpoint.options;
 export const useDocuments = endpoint.useList;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { facilityPageSchema, facilityListQuerySchema } from '@rtms/shared/schemas/facilities';
-import { listEndpoint } from '../../../components/data/list-endpoint';
+import { listEndpoint, pickerSearch } from '../../../components/data/list-endpoint';
 
 export type FacilityPage = z.infer<typeof facilityPageSchema>;
 /** GET /api/facilities query, typed by its shared schema: a parameter the server does not know does not compile. */
@@ -10,11 +10,11 @@ const endpoint = listEndpoint<FacilitiesQuery, FacilityPage>('/facilities', 'fac
 
 /** GET /api/facilities: the facilities in the caller's scope. */
 export const listFacilities = endpoint.list;
-export const facilitiesQueryOptions = endpoint.options;
 export const useFacilities = endpoint.useList;
 
 /** Facilities matching `search` as select options ("Name (CODE)"), for pickers elsewhere. */
-export async function fetchFacilityOptions(search: string): Promise<{ value: string; label: string }[]> {
-  const page = await listFacilities({ search: search || undefined, pageSize: 50, sort: 'name' });
-  return page.data.map((facility) => ({ value: facility._id, label: `${facility.name} (${facility.code})` }));
-}
+export const fetchFacilityOptions = pickerSearch(
+  listFacilities,
+  'name',
+  (facility) => `${facility.name} (${facility.code})`,
+);

@@ -10,5 +10,4 @@ const endpoint = listEndpoint<ProgramAreasQuery, ProgramAreasPage>('/program-are
 
 /** GET /api/program-areas */
 export const listProgramAreas = endpoint.list;
-export const programAreasQueryOptions = endpoint.options;
 export const useProgramAreas = endpoint.useList;

@@ -10,5 +10,4 @@ const endpoint = listEndpoint<RegulationsQuery, RegulationsPage>('/regulations',
 
 /** GET /api/regulations */
 export const listRegulations = endpoint.list;
-export const regulationsQueryOptions = endpoint.options;
 export const useRegulations = endpoint.useList;

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { requirementPageSchema, requirementListQuerySchema } from '@rtms/shared/schemas/requirements';
-import { listEndpoint } from '../../../components/data/list-endpoint';
+import { listEndpoint, pickerSearch } from '../../../components/data/list-endpoint';
 
 export type RequirementPage = z.infer<typeof requirementPageSchema>;
 /** GET /api/requirements query, typed by its shared schema: a parameter the server does not know does not compile. */
@@ -10,14 +10,9 @@ const endpoint = listEndpoint<RequirementsQuery, RequirementPage>('/requirements
 
 /** GET /api/requirements: the requirements binding the caller's facilities. */
 export const listRequirements = endpoint.list;
-export const requirementsQueryOptions = endpoint.options;
 export const useRequirements = endpoint.useList;
 
 /** Requirements matching `search` as select options (title, and citation when there is one). */
-export async function fetchRequirementOptions(search: string): Promise<{ value: string; label: string }[]> {
-  const page = await listRequirements({ search: search || undefined, pageSize: 50, sort: 'title' });
-  return page.data.map((requirement) => ({
-    value: requirement._id,
-    label: requirement.citation ? `${requirement.title} (${requirement.citation})` : requirement.title,
-  }));
-}
+export const fetchRequirementOptions = pickerSearch(listRequirements, 'title', (requirement) =>
+  requirement.citation ? `${requirement.title} (${requirement.citation})` : requirement.title,
+);

@@ -9,5 +9,4 @@ const endpoint = listEndpoint<TasksQuery, TaskPage>('/tasks', 'tasks');
 
 /** GET /api/tasks: the tasks of the caller's facilities. */
 export const listTasks = endpoint.list;
-export const tasksQueryOptions = endpoint.options;
 export const useTasks = endpoint.useList;

@@ -10,5 +10,4 @@ const endpoint = listEndpoint<UserFacilitiesQuery, UserFacilityPage>('/user-faci
 
 /** GET /api/user-facilities: assignments with the fields of both sides. */
 export const listUserFacilities = endpoint.list;
-export const userFacilitiesQueryOptions = endpoint.options;
 export const useUserFacilities = endpoint.useList;
