@@ -11,7 +11,6 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
 import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { fetchAssigneeFilterOptions } from '../../tasks/api/assignee-options';
 import { useTasks } from '../../tasks/api/list-tasks';
@@ -24,6 +23,7 @@ import { DayGrid } from './day-grid';
 import { mayMoveTask } from './may-move-task';
 import { useCalendarUrlState } from './use-calendar-url-state';
 import './calendar.css';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
 
 // The dialogs (their forms, date picker and validation) download when first opened, not with the view.
 const RescheduleTaskModal = lazy(() =>
@@ -156,14 +156,7 @@ export function CalendarPage() {
         />
       </Flex>
       <Flex className="calendar-filters data-toolbar" wrap gap={8}>
-        <UrlRemoteFilter
-          state={state}
-          name="facilityId"
-          label={t('task.facility')}
-          queryKey={['facilities', 'options']}
-          fetchOptions={fetchFacilityOptions}
-          knownOptions={facilityKnown}
-        />
+        <FacilityFilter state={state} name="facilityId" label={t('task.facility')} knownOptions={facilityKnown} />
         <UrlFilterSelect
           state={state}
           name="category"

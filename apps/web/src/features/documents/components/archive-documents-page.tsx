@@ -10,12 +10,11 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { UrlFilterSelect } from '../../../components/data/url-filters';
 import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { useDeleteDocument } from '../api/delete-document';
 import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { useRestoreDocument } from '../api/restore-document';
@@ -24,6 +23,7 @@ import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
 import { RetentionModal } from './retention-modal';
 import { useDocumentActions } from './use-document-actions';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
 
 const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
 
@@ -227,13 +227,7 @@ export function ArchiveDocumentsPage() {
             label={t('documents.kind')}
             options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
           />
-          <UrlRemoteFilter
-            state={state}
-            name="facilityId"
-            label={t('documents.facility')}
-            queryKey={['facilities', 'filter-options']}
-            fetchOptions={fetchFacilityOptions}
-          />
+          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
           <UrlFilterSelect
             state={state}
             name="legalHold"

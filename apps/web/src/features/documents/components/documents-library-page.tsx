@@ -14,7 +14,6 @@ import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { fetchRegulationOptions } from '../api/reference-options';
@@ -25,6 +24,7 @@ import { LibraryDocumentDrawer } from './library-document-drawer';
 import { NewVersionModal } from './new-version-modal';
 import { TagFilter } from './tags-select';
 import { useDocumentActions } from './use-document-actions';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
 
@@ -166,13 +166,7 @@ export function DocumentsLibraryPage() {
       searchLabel={t('documentsLibrary.search')}
       filters={
         <>
-          <UrlRemoteFilter
-            state={state}
-            name="facilityId"
-            label={t('documents.facility')}
-            queryKey={['facilities', 'filter-options']}
-            fetchOptions={fetchFacilityOptions}
-          />
+          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
           <UrlRemoteFilter
             state={state}
             name="programAreaId"

@@ -17,8 +17,6 @@ import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
-import { fetchRequirementOptions } from '../../requirements/api/list-requirements';
 import { fetchAssigneeFilterOptions } from './assignee-options';
 import { listTasks, useTasks, type TasksQuery } from './list-tasks';
 import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
@@ -27,6 +25,8 @@ import { BulkCompleteModal } from '../components/task-completion-modals';
 import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell } from '../components/task-cells';
 import { DEFAULT_STATES, stateParamOf, statesOf, taskApiQuery } from '../components/task-list-query';
 import '../components/tasks.css';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
+import { RequirementFilter } from '../../requirements/api/requirement-filter';
 
 export const TASK_FILTERS = [
   'facilityId',
@@ -242,22 +242,13 @@ export function TasksTable({
         filters={
           <>
             {fixed.facilityId ? null : (
-              <UrlRemoteFilter
-                state={state}
-                name="facilityId"
-                label={t('task.facility')}
-                queryKey={['facilities', 'options']}
-                fetchOptions={fetchFacilityOptions}
-                knownOptions={facilityKnown}
-              />
+              <FacilityFilter state={state} name="facilityId" label={t('task.facility')} knownOptions={facilityKnown} />
             )}
             {fixed.requirementId ? null : (
-              <UrlRemoteFilter
+              <RequirementFilter
                 state={state}
                 name="requirementId"
                 label={t('task.requirement')}
-                queryKey={['requirements', 'options']}
-                fetchOptions={fetchRequirementOptions}
                 knownOptions={requirementKnown}
               />
             )}
