@@ -14,12 +14,12 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { EvidencePackModal } from '../../evidence-packs/api/evidence-pack-modal';
 import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { AddEvidenceModal } from './add-evidence-modal';
-import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
 import { useDocumentActions } from './use-document-actions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { RequirementFilter } from '../../requirements/api/requirement-filter';
+import { documentColumn } from './document-columns';
 
 const FILTERS = ['facilityId', 'requirementId'] as const;
 
@@ -43,18 +43,9 @@ export function TaskDocumentsPage() {
 
   const columns = useMemo<ColumnsType<Document>>(
     () => [
-      {
-        title: t('documents.document'),
-        key: 'title',
-        sorter: true,
-        render: (_, document) => (
-          <DocumentCell
-            document={document}
-            onOpen={() => setDetailId(document._id)}
-            uploaded={{ date: format.dateTime(document.createdAt), name: document.uploadedByName }}
-          />
-        ),
-      },
+      documentColumn(t, setDetailId, (document) => ({
+        uploaded: { date: format.dateTime(document.createdAt), name: document.uploadedByName },
+      })),
       {
         title: t('taskDocuments.taskAtFacility'),
         key: 'taskDueDate',
