@@ -42,3 +42,16 @@ export function pickerSearch<Query extends { search?: unknown; pageSize?: unknow
     return page.data.map((item) => ({ value: item._id, label: label(item) }));
   };
 }
+
+/**
+ * One record's GET endpoint (`<path>/:id`, answered as `{data}`) as its `api/` file uses it: the query
+ * options (key `[key, view, id]`, so that invalidating `[key]` refreshes it with the lists) and the hook, which
+ * waits while `id` is undefined.
+ */
+export function recordEndpoint<Item>(path: string, key: string, view = 'detail') {
+  const get = (id: string, signal?: AbortSignal): Promise<{ data: Item }> =>
+    apiRequest('GET', `${path}/${encodeURIComponent(id)}`, { signal });
+  const options = (id: string) => queryOptions({ queryKey: [key, view, id], queryFn: ({ signal }) => get(id, signal) });
+  const useRecord = (id: string | undefined) => useQuery({ ...options(id ?? ''), enabled: Boolean(id) });
+  return { options, useRecord };
+}
