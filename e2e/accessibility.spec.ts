@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { findAxeViolations, type AxeFinding } from './support/axe';
-import { launchBrowser, type TestPage } from './support/browser';
+import { waitForLoaded } from './support/browser';
+import { uiSession } from './support/ui-session';
 import {
   apiToken,
   DEFAULTS,
@@ -48,35 +48,18 @@ const describeFindings = (where: string, findings: AxeFinding[]) =>
 
 /** Accessibility (PRODUCT §7): no axe-core violation of the WCAG 2.1 A/AA rules on any screen. */
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
-  let browser: Browser;
+  const session = uiSession();
   let token: string;
-  const pages: TestPage[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     token = await apiToken();
   });
   afterAll(async () => {
     await storeServerPreferences(token, DEFAULTS);
-    for (const { cspViolations } of pages) expect(cspViolations).toEqual([]);
-    await browser.close();
   });
 
-  const open = async (options: Parameters<typeof openWithSettings>[1]) => {
-    const testPage = await openWithSettings(browser, options);
-    pages.push(testPage);
-    return testPage;
-  };
-
-  /** Waits for a screen's own loading to end (spinners, skeletons) before it is checked. */
-  const settle = async (page: Page) => {
-    await page.waitForLoadState('networkidle');
-    await page
-      .locator('.ant-spin-spinning, .ant-skeleton-active')
-      .first()
-      .waitFor({ state: 'detached', timeout: 5000 })
-      .catch(() => undefined);
-  };
+  const open = async (options: Parameters<typeof openWithSettings>[1]) =>
+    session.track(await openWithSettings(session.browser, options));
 
   it.each(VARIANTS)('the sign-in, sign-up and 500 pages, $name', async ({ settings }) => {
     const { page, context } = await open({ preferences: settings });
@@ -101,7 +84,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     for (const path of SHELL_PAGES) {
       await page.goto(path);
       await waitForSettledPage(page, true);
-      await settle(page);
+      await waitForLoaded(page);
       problems.push(...describeFindings(path, await findAxeViolations(page)));
     }
     await context.close();

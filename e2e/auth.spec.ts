@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, COMPANY_NAME, VERSION_TEXT } from './support/config';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+import { openPage, saveScreenshot, signInThroughForm } from './support/browser';
+import { uiSession } from './support/ui-session';
 
 describe('sign-in, sessions and the shell', () => {
-  let browser: Browser;
-  const pages: TestPage[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const { cspViolations } of pages) expect(cspViolations).toEqual([]);
-    await browser.close();
-  });
-  const newPage = async (viewport?: { width: number; height: number }) => {
-    const testPage = await openPage(browser, viewport);
-    pages.push(testPage);
-    return testPage;
-  };
+  const session = uiSession();
+  /** A fresh page, not signed in (these tests sign in themselves). */
+  const newPage = async (viewport?: { width: number; height: number }) =>
+    session.track(await openPage(session.browser, viewport));
 
   it('shows the seed sign-in page and both validation messages', async () => {
     const { page, context } = await newPage();

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+import { saveScreenshot } from './support/browser';
+import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 
 interface TaskRow {
@@ -26,15 +27,13 @@ describe('daily use: figures that agree, screens that say what matters', () => {
   const run = Date.now().toString(36);
   const code = run.slice(-4).toUpperCase();
   const title = `Weekly outfall check ${run}`;
-  let browser: Browser;
+  const session = uiSession();
   let admin: ApiClient;
   let facilityId = '';
   let requirementId = '';
   let taskId = '';
-  const pages: TestPage[] = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await signInApi(inject('baseURL'));
     facilityId = (
       await admin.call<{ data: Created }>('POST', '/facilities', {
@@ -78,17 +77,7 @@ describe('daily use: figures that agree, screens that say what matters', () => {
       rescheduleReason: 'Outfall flooded',
     });
   });
-  afterAll(async () => {
-    for (const { context } of pages) await context.close();
-    await browser?.close();
-  });
-
-  const newPage = async (viewport?: { width: number; height: number }) => {
-    const testPage = await openPage(browser, viewport);
-    pages.push(testPage);
-    await signInThroughForm(testPage.page);
-    return testPage;
-  };
+  const newPage = session.newPage;
 
   const settle = async (page: Page) => {
     await page

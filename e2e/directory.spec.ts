@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { openPage, saveScreenshot, signInThroughForm } from './support/browser';
+import { openPage, saveScreenshot, signInThroughForm, waitForStill } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 
@@ -119,17 +119,7 @@ describe('directory screens', () => {
    * (`withDialog` keeps an open dialog and waits for it to finish opening).
    */
   const shot = async (page: Page, name: string, withDialog = false) => {
-    await page
-      .waitForFunction(
-        (keepDialog) =>
-          !document.querySelector(
-            '.ant-popover:not(.ant-popover-hidden), .ant-message-notice, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-leave, .ant-drawer-panel-motion-leave',
-          ) &&
-          (keepDialog || !document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal')),
-        withDialog,
-        { timeout: 8_000 },
-      )
-      .catch(() => undefined);
+    await waitForStill(page, withDialog);
     await page.waitForTimeout(300);
     await saveScreenshot(page, name);
   };

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
-import { openPage, saveScreenshot, signInThroughForm } from './support/browser';
+import { openPage, saveScreenshot, signInThroughForm, waitForStill } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { inspectionPdf, sitePhotoPng } from './support/document-files';
@@ -117,17 +117,7 @@ describe('documents screens', () => {
   const shot = async (page: Page, name: string, withDialog = false) => {
     // No hover tooltip in the picture.
     await page.mouse.move(1, 1);
-    await page
-      .waitForFunction(
-        (keepDialog) =>
-          !document.querySelector(
-            '.ant-popover:not(.ant-popover-hidden), .ant-message-notice, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-leave, .ant-drawer-panel-motion-leave',
-          ) &&
-          (keepDialog || !document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal')),
-        withDialog,
-        { timeout: 8_000 },
-      )
-      .catch(() => undefined);
+    await waitForStill(page, withDialog);
     await page.waitForTimeout(300);
     await saveScreenshot(page, name);
     // Every screen and dialog shown here is also checked for WCAG 2.1 AA violations.

@@ -1,9 +1,9 @@
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { findAxeViolations } from './support/axe';
-import { launchBrowser, saveScreenshot, type TestPage } from './support/browser';
+import { axeProblems } from './support/axe';
+import { saveScreenshot, waitForLoaded } from './support/browser';
+import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
 
@@ -22,28 +22,25 @@ describe('notifications', () => {
   const run = Date.now().toString(36);
   const password = 'notifications-e2e-password-1';
   const email = `notified-${run}@e2e.test`;
-  let browser: Browser;
+  const session = uiSession();
   let admin: ApiClient;
   let facilityName: string;
   let facility: { data: Created };
-  const pages: TestPage[] = [];
-  let current: Page | undefined;
 
   const open = async (path: string, options: { token?: string; language?: 'en' | 'ar'; width?: number } = {}) => {
-    const testPage = await openWithSettings(browser, {
-      token: options.token ?? (await apiToken(email, password)),
-      preferences: preferences({ language: options.language ?? 'en' }),
-      path,
-      viewport: { width: options.width ?? 1367, height: 850 },
-    });
-    pages.push(testPage);
-    current = testPage.page;
+    const testPage = session.track(
+      await openWithSettings(session.browser, {
+        token: options.token ?? (await apiToken(email, password)),
+        preferences: preferences({ language: options.language ?? 'en' }),
+        path,
+        viewport: { width: options.width ?? 1367, height: 850 },
+      }),
+    );
     await testPage.page.locator('h1').first().waitFor();
     return testPage.page;
   };
 
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await signInApi(inject('baseURL'));
     facilityName = `Cedar Creek Wind ${run}`;
     facility = await admin.call<{ data: Created }>('POST', '/facilities', {
@@ -77,24 +74,6 @@ describe('notifications', () => {
       });
     }
     await admin.call('POST', '/jobs/reminders/run');
-  });
-  afterAll(async () => {
-    for (const { context } of pages) await context.close();
-    for (const { cspViolations } of pages) expect(cspViolations).toEqual([]);
-    await browser.close();
-  });
-  afterEach(async (context) => {
-    if (context.task.result?.state === 'fail' && current) {
-      await current
-        .screenshot({
-          path: path.join(
-            import.meta.dirname,
-            'output',
-            `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}.png`,
-          ),
-        })
-        .catch(() => undefined);
-    }
   });
 
   it('shows the unread count on the bell, the latest items, the full list, and marks them read', async () => {
@@ -215,15 +194,8 @@ describe('notifications', () => {
   it('has no axe-core violation (WCAG 2.1 AA) on these screens and the open bell', async () => {
     const problems: string[] = [];
     const check = async (page: Page, where: string) => {
-      await page.waitForLoadState('networkidle');
-      await page
-        .locator('.ant-spin-spinning, .ant-skeleton-active')
-        .first()
-        .waitFor({ state: 'detached', timeout: 5000 })
-        .catch(() => undefined);
-      for (const finding of await findAxeViolations(page)) {
-        problems.push(`${where}: ${finding.id} (${finding.impact}) ${finding.help} ${JSON.stringify(finding.nodes)}`);
-      }
+      await waitForLoaded(page);
+      problems.push(...(await axeProblems(page, where)));
     };
     const page = await open('/notifications', { token: admin.token });
     for (const where of ['/notifications', '/notifications/settings', '/notifications/deliveries', '/jobs']) {

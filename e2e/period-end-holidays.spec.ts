@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
-import { saveScreenshot } from './support/browser';
+import { saveScreenshot, waitForLoaded } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences, storeServerPreferences } from './support/interface-settings';
@@ -56,12 +56,7 @@ describe('period-end requirements and holiday calendars', () => {
   };
 
   const settle = async (page: Page) => {
-    await page.waitForLoadState('networkidle');
-    await page
-      .locator('.ant-spin-spinning, .ant-skeleton-active')
-      .first()
-      .waitFor({ state: 'detached', timeout: 5000 })
-      .catch(() => undefined);
+    await waitForLoaded(page);
     await page
       .waitForFunction(() => !document.querySelector('.ant-message-notice, .ant-zoom-enter, .ant-fade-enter'), null, {
         timeout: 5000,

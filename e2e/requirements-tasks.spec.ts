@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Download, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { findAxeViolations } from './support/axe';
-import { saveScreenshot } from './support/browser';
+import { axeProblems } from './support/axe';
+import { saveScreenshot, waitForLoaded, waitForStill } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { dateAsShown } from './support/dates';
@@ -111,17 +111,7 @@ describe('requirements and tasks', () => {
 
   /** A screenshot once popovers, toasts and dialog animations have settled (`withDialog` keeps the open dialog). */
   const shot = async (page: Page, name: string, withDialog = false) => {
-    await page
-      .waitForFunction(
-        (keepDialog) =>
-          !document.querySelector(
-            '.ant-popover:not(.ant-popover-hidden), .ant-message-notice, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-leave, .ant-drawer-panel-motion-leave',
-          ) &&
-          (keepDialog || !document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal')),
-        withDialog,
-        { timeout: 8_000 },
-      )
-      .catch(() => undefined);
+    await waitForStill(page, withDialog);
     // A page is shown from its title down (tabs and buttons clicked lower may have scrolled it).
     if (!withDialog) await page.evaluate(() => document.querySelector('h1')?.scrollIntoView({ block: 'end' }));
     await page.waitForTimeout(300);
@@ -427,15 +417,8 @@ describe('requirements and tasks', () => {
     const [completed] = await tasksOf({ requirementId: ids.requirement, status: 'COMPLETED' });
     const problems: string[] = [];
     const check = async (where: string) => {
-      await page.waitForLoadState('networkidle');
-      await page
-        .locator('.ant-spin-spinning, .ant-skeleton-active')
-        .first()
-        .waitFor({ state: 'detached', timeout: 5000 })
-        .catch(() => undefined);
-      for (const finding of await findAxeViolations(page)) {
-        problems.push(`${where}: ${finding.id} (${finding.impact}) ${finding.help} ${JSON.stringify(finding.nodes)}`);
-      }
+      await waitForLoaded(page);
+      problems.push(...(await axeProblems(page, where)));
     };
     for (const where of [
       '/',

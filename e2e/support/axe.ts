@@ -51,3 +51,10 @@ export async function findAxeViolations(page: Page): Promise<AxeFinding[]> {
     }));
   }, WCAG_21_AA);
 }
+
+/** The WCAG 2.1 AA violations of the page as it is, one line each, prefixed with `where` (for an assertion). */
+export async function axeProblems(page: Page, where: string): Promise<string[]> {
+  return (await findAxeViolations(page)).map(
+    (finding) => `${where}: ${finding.id} (${finding.impact}) ${finding.help} ${JSON.stringify(finding.nodes)}`,
+  );
+}

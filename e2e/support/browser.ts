@@ -79,3 +79,31 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   );
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }
+
+/** Waits (5 s at most, then goes on) for a screen's own loading to end: the network idle, no spinner or skeleton. */
+export async function waitForLoaded(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page
+    .locator('.ant-spin-spinning, .ant-skeleton-active')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5000 })
+    .catch(() => undefined);
+}
+
+/**
+ * Waits (8 s at most, then goes on) until no popover, toast or dialog animation is left, so that a screenshot
+ * shows the screen at rest; an open dialog stays with `keepDialog`, otherwise none may be open.
+ */
+export async function waitForStill(page: Page, keepDialog = false): Promise<void> {
+  await page
+    .waitForFunction(
+      (keep) =>
+        !document.querySelector(
+          '.ant-popover:not(.ant-popover-hidden), .ant-message-notice, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-leave, .ant-drawer-panel-motion-leave',
+        ) &&
+        (keep || !document.querySelector('.ant-modal-wrap:not([style*="display: none"]) .ant-modal')),
+      keepDialog,
+      { timeout: 8_000 },
+    )
+    .catch(() => undefined);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../calendar-date';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, sortsOf } from './common';
 
 /** Entity types written to the audit trail (the server writes no other: AuditEventInput is typed by it). */
 export const AUDIT_ENTITY_TYPES = [
@@ -91,7 +91,7 @@ const instantOrDateSchema = z
     'Use a date (YYYY-MM-DD) or an ISO-8601 instant',
   );
 
-export const AUDIT_SORTS = ['at', '-at'] as const;
+export const AUDIT_SORTS = sortsOf('at');
 
 /**
  * GET /api/audit: newest first by default. `from`/`to` are inclusive (a date covers its whole UTC day).

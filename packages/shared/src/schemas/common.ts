@@ -47,6 +47,17 @@ export function querySchema<S extends z.ZodRawShape>(shape: S) {
   return z.strictObject(shape);
 }
 
+/** A list's `sort` value: a field ascending, or descending with a leading `-`. */
+export type SortOf<F extends string> = F | `-${F}`;
+
+/**
+ * The `sort` values a list accepts: each field ascending and descending
+ * (`sortsOf('name', 'code')` → `['name', '-name', 'code', '-code']`), for `z.enum`.
+ */
+export function sortsOf<const F extends string>(...fields: [F, ...F[]]): readonly [SortOf<F>, ...SortOf<F>[]] {
+  return fields.flatMap((field) => [field, `-${field}` as const]) as [SortOf<F>, ...SortOf<F>[]];
+}
+
 /** Query of every paginated list; lists extend it with their filters (`extend` keeps it strict). */
 export const pageQuerySchema = querySchema({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -10,6 +10,7 @@ import {
   pageOf,
   pageQuerySchema,
   querySchema,
+  sortsOf,
 } from './common';
 
 /**
@@ -209,30 +210,19 @@ export const archiveDocumentBodySchema = z
   .strict();
 export type ArchiveDocumentBody = z.input<typeof archiveDocumentBodySchema>;
 
-export const DOCUMENT_SORTS = [
+export const DOCUMENT_SORTS = sortsOf(
   'title',
-  '-title',
   'fileName',
-  '-fileName',
   'size',
-  '-size',
   'version',
-  '-version',
   'evidenceDate',
-  '-evidenceDate',
   'facilityName',
-  '-facilityName',
   'taskDueDate',
-  '-taskDueDate',
   'retainUntil',
-  '-retainUntil',
   'archivedAt',
-  '-archivedAt',
   'createdAt',
-  '-createdAt',
   'updatedAt',
-  '-updatedAt',
-] as const;
+);
 
 /**
  * GET /api/documents. Active documents by default; `archived=true` lists the archive instead.

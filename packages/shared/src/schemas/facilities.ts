@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { FACILITY_STATUSES, FACILITY_TYPES, ROLES } from '../enums';
-import { calendarDateSchema, dataOf, idSchema, instantSchema, optionalText, pageOf, pageQuerySchema } from './common';
+import {
+  calendarDateSchema,
+  dataOf,
+  idSchema,
+  instantSchema,
+  optionalText,
+  pageOf,
+  pageQuerySchema,
+  sortsOf,
+} from './common';
 
 /**
  * Whether `value` names an IANA time zone this runtime knows (e.g. "America/Chicago", "UTC").
@@ -156,30 +165,19 @@ export const updateFacilityBodySchema = z
   .strict();
 export type UpdateFacilityBody = z.input<typeof updateFacilityBodySchema>;
 
-export const FACILITY_SORTS = [
+export const FACILITY_SORTS = sortsOf(
   'name',
-  '-name',
   'code',
-  '-code',
   'type',
-  '-type',
   'status',
-  '-status',
   'city',
-  '-city',
   'state',
-  '-state',
   'country',
-  '-country',
   'capacityMw',
-  '-capacityMw',
   'commercialOperationDate',
-  '-commercialOperationDate',
   'createdAt',
-  '-createdAt',
   'updatedAt',
-  '-updatedAt',
-] as const;
+);
 
 /**
  * GET /api/facilities: only the facilities in the caller's scope. `search` matches name, code, address,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanQuery, dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { booleanQuery, dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, sortsOf } from './common';
 
 /** A program area (Settings): a compliance domain such as Air Quality, Stormwater or SPCC. */
 export const programAreaSchema = z.object({
@@ -44,16 +44,7 @@ export const updateProgramAreaBodySchema = z
   .strict();
 export type UpdateProgramAreaBody = z.input<typeof updateProgramAreaBodySchema>;
 
-export const PROGRAM_AREA_SORTS = [
-  'name',
-  '-name',
-  'active',
-  '-active',
-  'createdAt',
-  '-createdAt',
-  'updatedAt',
-  '-updatedAt',
-] as const;
+export const PROGRAM_AREA_SORTS = sortsOf('name', 'active', 'createdAt', 'updatedAt');
 
 /** GET /api/program-areas: `search` matches name and description; `active=true|false` filters. */
 export const programAreaListQuerySchema = pageQuerySchema.extend({

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { JURISDICTIONS } from '../enums';
-import { booleanQuery, dataOf, idSchema, instantSchema, optionalText, pageOf, pageQuerySchema } from './common';
+import {
+  booleanQuery,
+  dataOf,
+  idSchema,
+  instantSchema,
+  optionalText,
+  pageOf,
+  pageQuerySchema,
+  sortsOf,
+} from './common';
 
 /** A regulation (Settings): the rule an obligation comes from, e.g. "40 CFR 112" (SPCC). */
 export const regulationSchema = z.object({
@@ -63,22 +72,15 @@ export const updateRegulationBodySchema = z
   .strict();
 export type UpdateRegulationBody = z.input<typeof updateRegulationBodySchema>;
 
-export const REGULATION_SORTS = [
+export const REGULATION_SORTS = sortsOf(
   'title',
-  '-title',
   'citation',
-  '-citation',
   'agency',
-  '-agency',
   'jurisdiction',
-  '-jurisdiction',
   'active',
-  '-active',
   'createdAt',
-  '-createdAt',
   'updatedAt',
-  '-updatedAt',
-] as const;
+);
 
 /** GET /api/regulations: `search` matches title, citation, agency and description. */
 export const regulationListQuerySchema = pageQuerySchema.extend({

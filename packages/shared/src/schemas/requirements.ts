@@ -11,7 +11,16 @@ import {
   type ScheduleMode,
   type TaskFrequency,
 } from '../enums';
-import { calendarDateSchema, dataOf, idSchema, instantSchema, optionalText, pageOf, pageQuerySchema } from './common';
+import {
+  calendarDateSchema,
+  dataOf,
+  idSchema,
+  instantSchema,
+  optionalText,
+  pageOf,
+  pageQuerySchema,
+  sortsOf,
+} from './common';
 import {
   reminderOverrideInputShape,
   reminderOverrideOutputShape,
@@ -376,24 +385,16 @@ export const taskChangeCountsSchema = z.object({
 });
 export type TaskChangeCounts = z.infer<typeof taskChangeCountsSchema>;
 
-export const REQUIREMENT_SORTS = [
+export const REQUIREMENT_SORTS = sortsOf(
   'title',
-  '-title',
   'category',
-  '-category',
   'frequency',
-  '-frequency',
   'status',
-  '-status',
   'firstDueDate',
-  '-firstDueDate',
   'citation',
-  '-citation',
   'createdAt',
-  '-createdAt',
   'updatedAt',
-  '-updatedAt',
-] as const;
+);
 
 /**
  * GET /api/requirements: the requirements binding at least one facility in the caller's scope (all of

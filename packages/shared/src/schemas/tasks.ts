@@ -10,6 +10,7 @@ import {
   optionalText,
   pageMetaSchema,
   pageQuerySchema,
+  sortsOf,
 } from './common';
 import { DUE_SOON_WITHIN_DAYS, TASK_STATES } from '../task-state';
 
@@ -131,20 +132,7 @@ export const taskDetailSchema = taskSchema.extend({
 });
 export type TaskDetail = z.infer<typeof taskDetailSchema>;
 
-export const TASK_SORTS = [
-  'dueDate',
-  '-dueDate',
-  'title',
-  '-title',
-  'facility',
-  '-facility',
-  'status',
-  '-status',
-  'completedAt',
-  '-completedAt',
-  'updatedAt',
-  '-updatedAt',
-] as const;
+export const TASK_SORTS = sortsOf('dueDate', 'title', 'facility', 'status', 'completedAt', 'updatedAt');
 export type TaskSort = (typeof TASK_SORTS)[number];
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FACILITY_STATUSES, ROLES } from '../enums';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, sortsOf } from './common';
 
 /** A user assigned to a facility, joined with what a table of assignments shows of each side. */
 export const userFacilitySchema = z.object({
@@ -53,18 +53,7 @@ export const bulkUserFacilitiesResponseSchema = dataOf(
 );
 export type BulkUserFacilitiesResponse = z.infer<typeof bulkUserFacilitiesResponseSchema>;
 
-export const USER_FACILITY_SORTS = [
-  'userEmail',
-  '-userEmail',
-  'userName',
-  '-userName',
-  'facilityName',
-  '-facilityName',
-  'facilityCode',
-  '-facilityCode',
-  'createdAt',
-  '-createdAt',
-] as const;
+export const USER_FACILITY_SORTS = sortsOf('userEmail', 'userName', 'facilityName', 'facilityCode', 'createdAt');
 
 /** GET /api/user-facilities: `?userId=` and/or `?facilityId=`; `search` matches the user's name/email and the facility's name/code. */
 export const userFacilityListQuerySchema = pageQuerySchema.extend({

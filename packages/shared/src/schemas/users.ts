@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
 import { newPasswordSchema } from './auth';
-import { booleanQuery, dataOf, emailSchema, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { booleanQuery, dataOf, emailSchema, idSchema, instantSchema, pageOf, pageQuerySchema, sortsOf } from './common';
 
 /**
  * A user as the Users screen (and My Profile) shows it. `name` is the seed's displayName
@@ -76,26 +76,17 @@ export const updateUserBodySchema = z
   .strict();
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
-export const USER_SORTS = [
+export const USER_SORTS = sortsOf(
   'email',
-  '-email',
   'name',
-  '-name',
   'firstName',
-  '-firstName',
   'lastName',
-  '-lastName',
   'role',
-  '-role',
   'active',
-  '-active',
   'lastSignInAt',
-  '-lastSignInAt',
   'createdAt',
-  '-createdAt',
   'updatedAt',
-  '-updatedAt',
-] as const;
+);
 
 /**
  * GET /api/users: every user for the all-facility roles, users sharing a facility for FACILITY_ADMIN,

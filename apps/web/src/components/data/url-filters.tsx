@@ -44,15 +44,16 @@ export function UrlActiveFilter<F extends string>({
   );
 }
 
+export type UrlRemoteFilterProps<F extends string> = { state: FilterState<F>; name: F } & Omit<
+  RemoteSelectProps,
+  'value' | 'onChange' | 'mode'
+>;
+
 /**
  * A toolbar select searched on the server (facilities, requirements, people…) bound to the filter
  * `name` of the table's URL state: one chosen id, or none for "all".
  */
-export function UrlRemoteFilter<F extends string>({
-  state,
-  name,
-  ...select
-}: { state: FilterState<F>; name: F } & Omit<RemoteSelectProps, 'value' | 'onChange' | 'mode'>) {
+export function UrlRemoteFilter<F extends string>({ state, name, ...select }: UrlRemoteFilterProps<F>) {
   return (
     <RemoteSelect
       allowClear

@@ -11,11 +11,9 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
 import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
-import { fetchAssigneeFilterOptions } from '../../tasks/api/assignee-options';
 import { useTasks } from '../../tasks/api/list-tasks';
-import { useFacilityOption, useUserOption } from '../../tasks/api/known-options';
+import { useFacilityOption } from '../../tasks/api/known-options';
 import { STATE_TAGS } from '../../../components/task-tags';
 import { useCalendarDays } from '../api/calendar-days';
 import { AgendaList } from './agenda-list';
@@ -24,6 +22,8 @@ import { DayGrid } from './day-grid';
 import { mayMoveTask } from './may-move-task';
 import { useCalendarUrlState } from './use-calendar-url-state';
 import './calendar.css';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
+import { AssigneeFilter } from '../../tasks/api/assignee-filter';
 
 // The dialogs (their forms, date picker and validation) download when first opened, not with the view.
 const RescheduleTaskModal = lazy(() =>
@@ -58,7 +58,6 @@ export function CalendarPage() {
   const [moving, setMoving] = useState<{ task: Task; date: string } | null>(null);
   const [subscribing, setSubscribing] = useState(false);
   const facilityKnown = useFacilityOption(filters.facilityId);
-  const assigneeKnown = useUserOption(filters.assigneeId);
   const mayReschedule = can(me.role, 'task:assign');
 
   const listFilters = useMemo(() => ({ ...filters, state: states.join(',') || undefined }), [filters, states]);
@@ -156,14 +155,7 @@ export function CalendarPage() {
         />
       </Flex>
       <Flex className="calendar-filters data-toolbar" wrap gap={8}>
-        <UrlRemoteFilter
-          state={state}
-          name="facilityId"
-          label={t('task.facility')}
-          queryKey={['facilities', 'options']}
-          fetchOptions={fetchFacilityOptions}
-          knownOptions={facilityKnown}
-        />
+        <FacilityFilter state={state} name="facilityId" label={t('task.facility')} knownOptions={facilityKnown} />
         <UrlFilterSelect
           state={state}
           name="category"
@@ -177,14 +169,7 @@ export function CalendarPage() {
           queryKey={['program-areas', 'options']}
           fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
         />
-        <UrlRemoteFilter
-          state={state}
-          name="assigneeId"
-          label={t('task.assignee')}
-          queryKey={['users', 'assignee-filter']}
-          fetchOptions={(search) => fetchAssigneeFilterOptions(search, t('task.unassigned'))}
-          knownOptions={[{ value: 'none', label: t('task.unassigned') }, ...assigneeKnown]}
-        />
+        <AssigneeFilter state={state} name="assigneeId" />
         <Select
           mode="multiple"
           allowClear

@@ -12,10 +12,10 @@ import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { EvidencePackButton } from '../../evidence-packs/api/evidence-pack-button';
 import { listDocuments, useDocuments, type DocumentsQuery } from './list-documents';
-import { DocumentCell } from '../components/document-cell';
 import { DocumentDetailDrawer } from '../components/document-detail-drawer';
 import '../components/documents.css';
 import { useDocumentActions } from '../components/use-document-actions';
+import { documentColumn } from '../components/document-columns';
 
 const FILTERS = ['kind'] as const;
 
@@ -34,18 +34,9 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
 
   const columns = useMemo<ColumnsType<Document>>(
     () => [
-      {
-        title: t('documents.document'),
-        key: 'title',
-        sorter: true,
-        render: (_, document) => (
-          <DocumentCell
-            document={document}
-            onOpen={() => setDetailId(document._id)}
-            uploaded={{ date: format.dateTime(document.createdAt), name: document.uploadedByName }}
-          />
-        ),
-      },
+      documentColumn(t, setDetailId, (document) => ({
+        uploaded: { date: format.dateTime(document.createdAt), name: document.uploadedByName },
+      })),
       {
         title: t('documents.kind'),
         key: 'kind',

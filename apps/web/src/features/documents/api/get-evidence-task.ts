@@ -1,15 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TaskDetail } from '@rtms/shared/schemas/tasks';
-import { apiRequest } from '../../../lib/api-client';
+import { recordEndpoint } from '../../../components/data/list-endpoint';
 
 /** GET /api/tasks/:id, for its evidence rule (evidenceRequired, minEvidence, evidenceCount) and time zone. */
-export function getEvidenceTask(id: string, signal?: AbortSignal): Promise<{ data: TaskDetail }> {
-  return apiRequest('GET', `/tasks/${encodeURIComponent(id)}`, { signal });
-}
+const endpoint = recordEndpoint<TaskDetail>('/tasks', 'tasks', 'evidence-rule');
 
-export const evidenceTaskQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['tasks', 'evidence-rule', id], queryFn: ({ signal }) => getEvidenceTask(id, signal) });
-
-export function useEvidenceTask(id: string | undefined) {
-  return useQuery({ ...evidenceTaskQueryOptions(id ?? ''), enabled: Boolean(id) });
-}
+export const evidenceTaskQueryOptions = endpoint.options;
+export const useEvidenceTask = endpoint.useRecord;

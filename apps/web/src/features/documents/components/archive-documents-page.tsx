@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { App, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import { DOCUMENT_KINDS } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
@@ -10,20 +9,20 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { UrlFilterSelect } from '../../../components/data/url-filters';
 import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { useDeleteDocument } from '../api/delete-document';
 import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { useRestoreDocument } from '../api/restore-document';
-import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
 import { RetentionModal } from './retention-modal';
 import { useDocumentActions } from './use-document-actions';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
+import { documentColumn, documentFacilityColumn } from './document-columns';
 
 const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
 
@@ -76,33 +75,13 @@ export function ArchiveDocumentsPage() {
 
   const columns = useMemo<ColumnsType<Document>>(
     () => [
-      {
-        title: t('documents.document'),
-        key: 'title',
-        sorter: true,
-        render: (_, document) => (
-          <DocumentCell
-            document={document}
-            onOpen={() => setDetailId(document._id)}
-            note={
-              document.kind === 'TASK' && document.taskTitle
-                ? t('documentsArchive.evidenceOf', { task: document.taskTitle })
-                : t(`documentKind.${document.kind}`)
-            }
-          />
-        ),
-      },
-      {
-        title: t('documents.facility'),
-        key: 'facilityName',
-        sorter: true,
-        render: (_, document) =>
-          document.facilityId ? (
-            <Link to={`/facilities/${document.facilityId}`}>{document.facilityName}</Link>
-          ) : (
-            <Tag>{t('documents.companyWide')}</Tag>
-          ),
-      },
+      documentColumn(t, setDetailId, (document) => ({
+        note:
+          document.kind === 'TASK' && document.taskTitle
+            ? t('documentsArchive.evidenceOf', { task: document.taskTitle })
+            : t(`documentKind.${document.kind}`),
+      })),
+      documentFacilityColumn(t),
       {
         title: t('documentsArchive.archivedAt'),
         key: 'archivedAt',
@@ -227,13 +206,7 @@ export function ArchiveDocumentsPage() {
             label={t('documents.kind')}
             options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
           />
-          <UrlRemoteFilter
-            state={state}
-            name="facilityId"
-            label={t('documents.facility')}
-            queryKey={['facilities', 'filter-options']}
-            fetchOptions={fetchFacilityOptions}
-          />
+          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
           <UrlFilterSelect
             state={state}
             name="legalHold"

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { Button, Tag, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CloudUploadOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Link } from 'react-router';
 import type { Role } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document, DocumentDetail } from '@rtms/shared/schemas/documents';
@@ -14,17 +13,17 @@ import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { fetchRegulationOptions } from '../api/reference-options';
-import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
 import { LibraryDocumentDrawer } from './library-document-drawer';
 import { NewVersionModal } from './new-version-modal';
 import { TagFilter } from './tags-select';
 import { useDocumentActions } from './use-document-actions';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
+import { documentColumn, documentFacilityColumn } from './document-columns';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
 
@@ -53,30 +52,8 @@ export function DocumentsLibraryPage() {
 
   const columns = useMemo<ColumnsType<Document>>(
     () => [
-      {
-        title: t('documents.document'),
-        key: 'title',
-        sorter: true,
-        render: (_, document) => (
-          <DocumentCell
-            document={document}
-            onOpen={() => setDetailId(document._id)}
-            showTags
-            note={document.description}
-          />
-        ),
-      },
-      {
-        title: t('documents.facility'),
-        key: 'facilityName',
-        sorter: true,
-        render: (_, document) =>
-          document.facilityId ? (
-            <Link to={`/facilities/${document.facilityId}`}>{document.facilityName}</Link>
-          ) : (
-            <Tag>{t('documents.companyWide')}</Tag>
-          ),
-      },
+      documentColumn(t, setDetailId, (document) => ({ showTags: true, note: document.description })),
+      documentFacilityColumn(t),
       {
         title: t('documents.programArea'),
         key: 'programArea',
@@ -166,13 +143,7 @@ export function DocumentsLibraryPage() {
       searchLabel={t('documentsLibrary.search')}
       filters={
         <>
-          <UrlRemoteFilter
-            state={state}
-            name="facilityId"
-            label={t('documents.facility')}
-            queryKey={['facilities', 'filter-options']}
-            fetchOptions={fetchFacilityOptions}
-          />
+          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
           <UrlRemoteFilter
             state={state}
             name="programAreaId"

@@ -7,20 +7,19 @@ import { can } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { UrlRemoteFilter } from '../../../components/data/url-filters';
 import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { EvidencePackModal } from '../../evidence-packs/api/evidence-pack-modal';
 import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
-import { fetchRequirementOptions } from '../api/reference-options';
 import { AddEvidenceModal } from './add-evidence-modal';
-import { DocumentCell } from './document-cell';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
 import { useDocumentActions } from './use-document-actions';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
+import { RequirementFilter } from '../../requirements/api/requirement-filter';
+import { documentColumn } from './document-columns';
 
 const FILTERS = ['facilityId', 'requirementId'] as const;
 
@@ -44,18 +43,9 @@ export function TaskDocumentsPage() {
 
   const columns = useMemo<ColumnsType<Document>>(
     () => [
-      {
-        title: t('documents.document'),
-        key: 'title',
-        sorter: true,
-        render: (_, document) => (
-          <DocumentCell
-            document={document}
-            onOpen={() => setDetailId(document._id)}
-            uploaded={{ date: format.dateTime(document.createdAt), name: document.uploadedByName }}
-          />
-        ),
-      },
+      documentColumn(t, setDetailId, (document) => ({
+        uploaded: { date: format.dateTime(document.createdAt), name: document.uploadedByName },
+      })),
       {
         title: t('taskDocuments.taskAtFacility'),
         key: 'taskDueDate',
@@ -140,20 +130,8 @@ export function TaskDocumentsPage() {
       searchLabel={t('taskDocuments.search')}
       filters={
         <>
-          <UrlRemoteFilter
-            state={state}
-            name="facilityId"
-            label={t('documents.facility')}
-            queryKey={['facilities', 'filter-options']}
-            fetchOptions={fetchFacilityOptions}
-          />
-          <UrlRemoteFilter
-            state={state}
-            name="requirementId"
-            label={t('taskDocuments.requirement')}
-            queryKey={['requirements', 'filter-options']}
-            fetchOptions={fetchRequirementOptions}
-          />
+          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
+          <RequirementFilter state={state} name="requirementId" label={t('taskDocuments.requirement')} />
         </>
       }
       exportOptions={{

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateFacilityBody, Facility } from '@rtms/shared/schemas/facilities';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** POST /api/facilities */
 export function createFacility(body: CreateFacilityBody): Promise<{ data: Facility }> {
@@ -8,9 +8,5 @@ export function createFacility(body: CreateFacilityBody): Promise<{ data: Facili
 }
 
 export function useCreateFacility() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createFacility,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['facilities'] }),
-  });
+  return useInvalidatingMutation(createFacility, [['facilities']]);
 }

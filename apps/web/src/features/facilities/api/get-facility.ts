@@ -1,15 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FacilityDetail } from '@rtms/shared/schemas/facilities';
-import { apiRequest } from '../../../lib/api-client';
+import { recordEndpoint } from '../../../components/data/list-endpoint';
 
 /** GET /api/facilities/:id: the facility with its program areas and users. */
-export function getFacility(id: string, signal?: AbortSignal): Promise<{ data: FacilityDetail }> {
-  return apiRequest('GET', `/facilities/${encodeURIComponent(id)}`, { signal });
-}
+const endpoint = recordEndpoint<FacilityDetail>('/facilities', 'facilities');
 
-export const facilityQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['facilities', 'detail', id], queryFn: ({ signal }) => getFacility(id, signal) });
-
-export function useFacility(id: string) {
-  return useQuery(facilityQueryOptions(id));
-}
+export const facilityQueryOptions = endpoint.options;
+export const useFacility = endpoint.useRecord;

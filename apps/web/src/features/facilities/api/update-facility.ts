@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Facility, UpdateFacilityBody } from '@rtms/shared/schemas/facilities';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** PATCH /api/facilities/:id: any fields; `{status: 'INACTIVE'}` deactivates. */
 export function updateFacility({ id, body }: { id: string; body: UpdateFacilityBody }): Promise<{ data: Facility }> {
@@ -8,14 +8,5 @@ export function updateFacility({ id, body }: { id: string; body: UpdateFacilityB
 }
 
 export function useUpdateFacility() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateFacility,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['facilities'] }),
-        queryClient.invalidateQueries({ queryKey: ['user-facilities'] }),
-      ]);
-    },
-  });
+  return useInvalidatingMutation(updateFacility, [['facilities'], ['user-facilities']]);
 }

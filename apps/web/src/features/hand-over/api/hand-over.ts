@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HandOverResult } from '@rtms/shared/schemas/tasks';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** POST /api/users/:id/hand-over: every open task and default assignment of the user goes to `toUserId`. */
 export function handOver({ fromUserId, toUserId }: { fromUserId: string; toUserId: string }): Promise<{
@@ -10,13 +10,5 @@ export function handOver({ fromUserId, toUserId }: { fromUserId: string; toUserI
 }
 
 export function useHandOver() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: handOver,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['tasks'] }),
-        queryClient.invalidateQueries({ queryKey: ['requirements'] }),
-      ]),
-  });
+  return useInvalidatingMutation(handOver, [['tasks'], ['requirements']]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateProgramAreaBody, ProgramArea } from '@rtms/shared/schemas/program-areas';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** POST /api/program-areas */
 export function createProgramArea(body: CreateProgramAreaBody): Promise<{ data: ProgramArea }> {
@@ -8,9 +8,5 @@ export function createProgramArea(body: CreateProgramAreaBody): Promise<{ data: 
 }
 
 export function useCreateProgramArea() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createProgramArea,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['program-areas'] }),
-  });
+  return useInvalidatingMutation(createProgramArea, [['program-areas']]);
 }

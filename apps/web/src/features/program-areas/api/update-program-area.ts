@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProgramArea, UpdateProgramAreaBody } from '@rtms/shared/schemas/program-areas';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** PATCH /api/program-areas/:id; `{active: false}` deactivates (the area stays readable). */
 export function updateProgramArea({
@@ -14,14 +14,5 @@ export function updateProgramArea({
 }
 
 export function useUpdateProgramArea() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateProgramArea,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['program-areas'] }),
-        queryClient.invalidateQueries({ queryKey: ['facilities', 'detail'] }),
-      ]);
-    },
-  });
+  return useInvalidatingMutation(updateProgramArea, [['program-areas'], ['facilities', 'detail']]);
 }

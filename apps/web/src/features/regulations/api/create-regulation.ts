@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateRegulationBody, Regulation } from '@rtms/shared/schemas/regulations';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** POST /api/regulations */
 export function createRegulation(body: CreateRegulationBody): Promise<{ data: Regulation }> {
@@ -8,9 +8,5 @@ export function createRegulation(body: CreateRegulationBody): Promise<{ data: Re
 }
 
 export function useCreateRegulation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRegulation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['regulations'] }),
-  });
+  return useInvalidatingMutation(createRegulation, [['regulations']]);
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Regulation, UpdateRegulationBody } from '@rtms/shared/schemas/regulations';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** PATCH /api/regulations/:id; `{active: false}` deactivates (the regulation stays readable). */
 export function updateRegulation({
@@ -14,9 +14,5 @@ export function updateRegulation({
 }
 
 export function useUpdateRegulation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateRegulation,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['regulations'] }),
-  });
+  return useInvalidatingMutation(updateRegulation, [['regulations']]);
 }

@@ -1,4 +1,5 @@
-import { Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Empty, Flex, Table, Tag, Typography, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { ArrowRightOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RequirementPreview } from '@rtms/shared/schemas/requirements';
 import { useT } from '../../../lib/i18n/use-t';
@@ -14,7 +15,6 @@ export function RequirementPreviewDiff({ preview }: { preview: RequirementPrevie
   const t = useT();
   const format = useFormatters();
   const { added, moved, removed } = preview;
-  const pagination = (count: number) => (count > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false);
 
   if (added.length + moved.length + removed.length === 0) {
     return (
@@ -40,67 +40,78 @@ export function RequirementPreviewDiff({ preview }: { preview: RequirementPrevie
         </Tag>
       </Flex>
       <Typography.Text type="secondary">{t('preview.touchedNote')}</Typography.Text>
-      {added.length ? (
-        <section aria-labelledby="preview-added">
-          <Typography.Title level={5} id="preview-added">
-            {t('preview.added', { count: added.length })}
-          </Typography.Title>
-          <Table
-            size="small"
-            aria-label={t('preview.added', { count: added.length })}
-            rowKey={(row) => `${row.facilityId}-${row.sequence}`}
-            dataSource={added}
-            pagination={pagination(added.length)}
-            columns={[
-              { title: t('task.facility'), key: 'facility', dataIndex: 'facilityName' },
-              { title: t('task.period'), key: 'period', dataIndex: 'periodLabel' },
-              { title: t('task.sequence'), key: 'sequence', render: (_, row) => format.number(row.sequence + 1) },
-              { title: t('task.dueDate'), key: 'due', render: (_, row) => format.date(row.dueDate) },
-            ]}
-          />
-        </section>
-      ) : null}
-      {moved.length ? (
-        <section aria-labelledby="preview-moved">
-          <Typography.Title level={5} id="preview-moved">
-            {t('preview.moved', { count: moved.length })}
-          </Typography.Title>
-          <Table
-            size="small"
-            aria-label={t('preview.moved', { count: moved.length })}
-            rowKey="taskId"
-            dataSource={moved}
-            pagination={pagination(moved.length)}
-            columns={[
-              { title: t('task.facility'), key: 'facility', dataIndex: 'facilityName' },
-              { title: t('task.period'), key: 'period', dataIndex: 'periodLabel' },
-              { title: t('task.sequence'), key: 'sequence', render: (_, row) => format.number(row.sequence + 1) },
-              { title: t('preview.from'), key: 'from', render: (_, row) => format.date(row.from) },
-              { title: t('preview.to'), key: 'to', render: (_, row) => format.date(row.to) },
-            ]}
-          />
-        </section>
-      ) : null}
-      {removed.length ? (
-        <section aria-labelledby="preview-removed">
-          <Typography.Title level={5} id="preview-removed">
-            {t('preview.removed', { count: removed.length })}
-          </Typography.Title>
-          <Table
-            size="small"
-            aria-label={t('preview.removed', { count: removed.length })}
-            rowKey="taskId"
-            dataSource={removed}
-            pagination={pagination(removed.length)}
-            columns={[
-              { title: t('task.facility'), key: 'facility', dataIndex: 'facilityName' },
-              { title: t('task.period'), key: 'period', dataIndex: 'periodLabel' },
-              { title: t('task.sequence'), key: 'sequence', render: (_, row) => format.number(row.sequence + 1) },
-              { title: t('task.dueDate'), key: 'due', render: (_, row) => format.date(row.dueDate) },
-            ]}
-          />
-        </section>
-      ) : null}
+      <PreviewSection
+        id="preview-added"
+        title={t('preview.added', { count: added.length })}
+        rows={added}
+        rowKey={(row) => `${row.facilityId}-${row.sequence}`}
+        dates={[{ title: t('task.dueDate'), key: 'due', render: (_, row) => format.date(row.dueDate) }]}
+      />
+      <PreviewSection
+        id="preview-moved"
+        title={t('preview.moved', { count: moved.length })}
+        rows={moved}
+        rowKey="taskId"
+        dates={[
+          { title: t('preview.from'), key: 'from', render: (_, row) => format.date(row.from) },
+          { title: t('preview.to'), key: 'to', render: (_, row) => format.date(row.to) },
+        ]}
+      />
+      <PreviewSection
+        id="preview-removed"
+        title={t('preview.removed', { count: removed.length })}
+        rows={removed}
+        rowKey="taskId"
+        dates={[{ title: t('task.dueDate'), key: 'due', render: (_, row) => format.date(row.dueDate) }]}
+      />
     </Flex>
+  );
+}
+
+interface PreviewRow {
+  facilityName: string;
+  periodLabel: string;
+  sequence: number;
+}
+
+/**
+ * One part of the preview (added, moved or removed tasks), left out when it has none: a heading and a table
+ * of the tasks' facility, period and number, then `dates` (the due date, or where it moves from and to).
+ */
+function PreviewSection<Row extends PreviewRow>({
+  id,
+  title,
+  rows,
+  rowKey,
+  dates,
+}: {
+  id: string;
+  title: string;
+  rows: Row[];
+  rowKey: TableProps<Row>['rowKey'];
+  dates: ColumnsType<Row>;
+}) {
+  const t = useT();
+  const format = useFormatters();
+  if (!rows.length) return null;
+  return (
+    <section aria-labelledby={id}>
+      <Typography.Title level={5} id={id}>
+        {title}
+      </Typography.Title>
+      <Table<Row>
+        size="small"
+        aria-label={title}
+        rowKey={rowKey}
+        dataSource={rows}
+        pagination={rows.length > PAGE_SIZE ? { pageSize: PAGE_SIZE, showSizeChanger: false } : false}
+        columns={[
+          { title: t('task.facility'), key: 'facility', dataIndex: 'facilityName' },
+          { title: t('task.period'), key: 'period', dataIndex: 'periodLabel' },
+          { title: t('task.sequence'), key: 'sequence', render: (_, row) => format.number(row.sequence + 1) },
+          ...dates,
+        ]}
+      />
+    </section>
   );
 }

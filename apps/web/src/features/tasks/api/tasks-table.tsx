@@ -10,23 +10,23 @@ import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
-import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { UrlFilterSelect } from '../../../components/data/url-filters';
 import { DateRangeField } from '../../../components/data/date-field';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
-import { fetchRequirementOptions } from '../../requirements/api/list-requirements';
-import { fetchAssigneeFilterOptions } from './assignee-options';
 import { listTasks, useTasks, type TasksQuery } from './list-tasks';
-import { useFacilityOption, useRequirementOption, useUserOption } from './known-options';
+import { useFacilityOption, useRequirementOption } from './known-options';
 import { AssignTasksModal } from './task-action-modals';
 import { BulkCompleteModal } from '../components/task-completion-modals';
 import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell } from '../components/task-cells';
 import { DEFAULT_STATES, stateParamOf, statesOf, taskApiQuery } from '../components/task-list-query';
 import '../components/tasks.css';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
+import { RequirementFilter } from '../../requirements/api/requirement-filter';
+import { AssigneeFilter } from './assignee-filter';
 
 export const TASK_FILTERS = [
   'facilityId',
@@ -104,7 +104,6 @@ export function TasksTable({
   const withSelection = selectable && (canComplete || canAssign);
   const facilityKnown = useFacilityOption(fixed.facilityId ? undefined : state.filters.facilityId);
   const requirementKnown = useRequirementOption(fixed.requirementId ? undefined : state.filters.requirementId);
-  const assigneeKnown = useUserOption(state.filters.assigneeId);
 
   const columns = useMemo<ChoosableColumns<Task>>(() => {
     const list: ChoosableColumns<Task> = [
@@ -242,22 +241,13 @@ export function TasksTable({
         filters={
           <>
             {fixed.facilityId ? null : (
-              <UrlRemoteFilter
-                state={state}
-                name="facilityId"
-                label={t('task.facility')}
-                queryKey={['facilities', 'options']}
-                fetchOptions={fetchFacilityOptions}
-                knownOptions={facilityKnown}
-              />
+              <FacilityFilter state={state} name="facilityId" label={t('task.facility')} knownOptions={facilityKnown} />
             )}
             {fixed.requirementId ? null : (
-              <UrlRemoteFilter
+              <RequirementFilter
                 state={state}
                 name="requirementId"
                 label={t('task.requirement')}
-                queryKey={['requirements', 'options']}
-                fetchOptions={fetchRequirementOptions}
                 knownOptions={requirementKnown}
               />
             )}
@@ -297,14 +287,7 @@ export function TasksTable({
               label={t('task.timeliness')}
               options={TIMELINESS.map((value) => ({ value, label: t(`timeliness.${value}`) }))}
             />
-            <UrlRemoteFilter
-              state={state}
-              name="assigneeId"
-              label={t('task.assignee')}
-              queryKey={['users', 'assignee-filter']}
-              fetchOptions={(search) => fetchAssigneeFilterOptions(search, t('task.unassigned'))}
-              knownOptions={[{ value: 'none', label: t('task.unassigned') }, ...assigneeKnown]}
-            />
+            <AssigneeFilter state={state} name="assigneeId" />
             <DateRangeField
               label={t('tasks.dueRange')}
               placeholder={[t('tasks.dueFrom'), t('tasks.dueTo')]}

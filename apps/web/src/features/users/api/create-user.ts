@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { CreateUserBody, createUserResponseSchema } from '@rtms/shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 export type CreateUserResponse = z.infer<typeof createUserResponseSchema>;
 
@@ -11,15 +11,5 @@ export function createUser(body: CreateUserBody): Promise<CreateUserResponse> {
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-        queryClient.invalidateQueries({ queryKey: ['user-facilities'] }),
-        queryClient.invalidateQueries({ queryKey: ['facilities', 'detail'] }),
-      ]);
-    },
-  });
+  return useInvalidatingMutation(createUser, [['users'], ['user-facilities'], ['facilities', 'detail']]);
 }

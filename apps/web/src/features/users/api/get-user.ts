@@ -1,15 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@rtms/shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
+import { recordEndpoint } from '../../../components/data/list-endpoint';
 
 /** GET /api/users/:id */
-export function getUser(id: string, signal?: AbortSignal): Promise<{ data: User }> {
-  return apiRequest('GET', `/users/${encodeURIComponent(id)}`, { signal });
-}
+const endpoint = recordEndpoint<User>('/users', 'users');
 
-export const userQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['users', 'detail', id], queryFn: ({ signal }) => getUser(id, signal) });
-
-export function useUser(id: string) {
-  return useQuery(userQueryOptions(id));
-}
+export const userQueryOptions = endpoint.options;
+export const useUser = endpoint.useRecord;

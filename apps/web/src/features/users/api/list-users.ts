@@ -1,34 +1,19 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { userPageSchema, userListQuerySchema } from '@rtms/shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
-import { toQueryString } from '../../../components/data/query-string';
+import { listEndpoint, pickerSearch } from '../../../components/data/list-endpoint';
 
 export type UserPage = z.infer<typeof userPageSchema>;
 /** GET /api/users query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type UsersQuery = z.input<typeof userListQuerySchema>;
 
+const endpoint = listEndpoint<UsersQuery, UserPage>('/users', 'users');
+
 /** GET /api/users: the users the caller may see. */
-export function listUsers(query: UsersQuery, signal?: AbortSignal): Promise<UserPage> {
-  return apiRequest('GET', `/users${toQueryString(query)}`, { signal });
-}
-
-export const usersQueryOptions = (query: UsersQuery) =>
-  queryOptions({
-    queryKey: ['users', 'list', query],
-    queryFn: ({ signal }) => listUsers(query, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export function useUsers(query: UsersQuery) {
-  return useQuery(usersQueryOptions(query));
-}
+export const listUsers = endpoint.list;
+export const useUsers = endpoint.useList;
 
 /** Users matching `search` as select options ("Name <email>"), for pickers elsewhere. */
-export async function fetchUserOptions(search: string): Promise<{ value: string; label: string }[]> {
-  const page = await listUsers({ search: search || undefined, pageSize: 50, sort: 'name' });
-  return page.data.map((user) => ({ value: user._id, label: userLabel(user) }));
-}
+export const fetchUserOptions = pickerSearch(listUsers, 'name', userLabel);
 
 /** "Name <email>", or the email alone for a user without a name. */
 export function userLabel(user: { name: string; email: string }): string {

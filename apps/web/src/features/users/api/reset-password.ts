@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ResetPasswordResponse } from '@rtms/shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** POST /api/users/:id/reset-password → a temporary password, shown once, to change at next sign-in. */
 export function resetUserPassword(id: string): Promise<ResetPasswordResponse> {
@@ -8,9 +8,5 @@ export function resetUserPassword(id: string): Promise<ResetPasswordResponse> {
 }
 
 export function useResetUserPassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resetUserPassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
+  return useInvalidatingMutation(resetUserPassword, [['users']]);
 }

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** DELETE /api/users/:id/mfa: removes a user's second factor (a lost device) and signs them out. */
 export function resetSecondFactor(id: string): Promise<{ data: { mfaEnabled: false } }> {
@@ -7,9 +7,5 @@ export function resetSecondFactor(id: string): Promise<{ data: { mfaEnabled: fal
 }
 
 export function useResetSecondFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resetSecondFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
-  });
+  return useInvalidatingMutation(resetSecondFactor, [['users']]);
 }

@@ -12,11 +12,10 @@ import { ConfirmButton } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
 import { ListScreen } from '../../../components/data/list-screen';
 import { ActiveToggle } from '../../../components/data/active-toggle';
-import { UrlActiveFilter, UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { HandOverModal } from '../../hand-over/api/hand-over-modal';
 import { listUsers, useUsers, type UsersQuery } from '../api/list-users';
 import { useResetUserPassword } from '../api/reset-password';
@@ -26,6 +25,7 @@ import { MyProfilePage } from './my-profile-page';
 import { TemporaryPasswordModal } from './temporary-password-modal';
 import { UserFormModal } from './user-form-modal';
 import { userActionsFor } from './user-permissions';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
 
 const FILTERS = ['role', 'active', 'facilityId'] as const;
 
@@ -244,13 +244,7 @@ function UsersTablePage() {
             options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
           />
           <UrlActiveFilter state={state} name="active" plain />
-          <UrlRemoteFilter
-            state={state}
-            name="facilityId"
-            label={t('users.facility')}
-            queryKey={['facilities', 'options']}
-            fetchOptions={fetchFacilityOptions}
-          />
+          <FacilityFilter state={state} name="facilityId" label={t('users.facility')} />
         </>
       }
       exportOptions={{

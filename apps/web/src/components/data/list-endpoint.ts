@@ -1,0 +1,57 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { toQueryString } from './query-string';
+
+/**
+ * One GET list endpoint as every list's `api/` file uses it: the request and its hook (query key
+ * `[key, 'list', query]`, so that invalidating `[key]` refreshes every page). `Query` is the
+ * list's `z.input` of its shared query schema, `Page` what its response schema says.
+ */
+export function listEndpoint<Query extends object, Page>(path: string, key: string) {
+  const list = (query: Query, signal?: AbortSignal): Promise<Page> =>
+    apiRequest('GET', `${path}${toQueryString(query)}`, { signal });
+  const options = (query: Query) =>
+    queryOptions({
+      queryKey: [key, 'list', query],
+      queryFn: ({ signal }) => list(query, signal),
+      placeholderData: keepPreviousData,
+    });
+  /** The page of `query`; `enabled: false` waits (e.g. for a picked facility). */
+  const useList = (query: Query, { enabled = true }: { enabled?: boolean } = {}) =>
+    useQuery({ ...options(query), enabled });
+  return { list, useList };
+}
+
+/** A select option of a picker: the record's id and how it is named. */
+export interface PickerOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The search of a picker over a list (facility, user, requirement): the first 50 records matching the
+ * typed text, in `sort` order, each named by `label`.
+ */
+export function pickerSearch<Query extends { search?: unknown; pageSize?: unknown; sort?: unknown }, Item extends { _id: string }>(
+  list: (query: Query) => Promise<{ data: Item[] }>,
+  sort: Query['sort'],
+  label: (item: Item) => string,
+): (search: string) => Promise<PickerOption[]> {
+  return async (search) => {
+    const page = await list({ search: search || undefined, pageSize: 50, sort } as Query);
+    return page.data.map((item) => ({ value: item._id, label: label(item) }));
+  };
+}
+
+/**
+ * One record's GET endpoint (`<path>/:id`, answered as `{data}`) as its `api/` file uses it: the query
+ * options (key `[key, view, id]`, so that invalidating `[key]` refreshes it with the lists) and the hook, which
+ * waits while `id` is undefined.
+ */
+export function recordEndpoint<Item>(path: string, key: string, view = 'detail') {
+  const get = (id: string, signal?: AbortSignal): Promise<{ data: Item }> =>
+    apiRequest('GET', `${path}/${encodeURIComponent(id)}`, { signal });
+  const options = (id: string) => queryOptions({ queryKey: [key, view, id], queryFn: ({ signal }) => get(id, signal) });
+  const useRecord = (id: string | undefined) => useQuery({ ...options(id ?? ''), enabled: Boolean(id) });
+  return { options, useRecord };
+}
