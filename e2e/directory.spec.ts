@@ -427,12 +427,12 @@ describe('directory screens', () => {
     const row = table(page).locator('tr.ant-table-row').first();
     await row.getByText('Update').waitFor();
     await row.locator('.ant-table-row-expand-icon').click();
-    await page.getByRole('table', { name: 'Changed fields' }).getByText('capacityMw').waitFor();
+    await page.getByRole('table', { name: 'Changed fields' }).getByText('Capacity (MW)').waitFor();
     await page.getByRole('button', { name: 'Verify chain' }).click();
     await page.getByText('The audit chain is intact').waitFor();
     await shot(page, 'audit');
     const csv = await exportAs(page, 'CSV (.csv)');
-    expect(csv.bytes.toString('utf8')).toContain('capacityMw: 42.5 → 45');
+    expect(csv.bytes.toString('utf8')).toContain('Capacity (MW): 42.5 → 45');
     await context.close();
   });
 
