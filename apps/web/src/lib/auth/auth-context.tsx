@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, SessionResponse, SessionUser } from '@rtms/shared/schemas/auth';
 import { ApiError, setUnauthorizedListener } from '../api-client';
 import { reportError } from '../error-reporting';
-import { getCurrentUser } from './get-current-user';
+import { getCurrentUser, takeStartUpCheck } from './get-current-user';
 import { signIn as signInCall } from './sign-in';
 import { signInWithCode } from './sign-in-with-code';
 import { exchangeSsoCode } from './sso-session';
@@ -90,7 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = (attempt: number) => {
-      getCurrentUser(token).then(
+      ((attempt === 0 ? takeStartUpCheck(token) : null) ?? getCurrentUser(token)).then(
         (user) => {
           if (!cancelled) setState((previous) => ({ ...previous, status: 'signedIn', user, serverUnreachable: false }));
         },
