@@ -109,7 +109,7 @@ function inlineStylesheets(): Plugin {
       order: 'post',
       async handler(html, { bundle }) {
         const sheets = await Promise.all(
-          [...html.matchAll(STYLESHEET_LINK)].map(async ([link, file]) => {
+          [...html.matchAll(STYLESHEET_LINK)].map(async ([link, file = '']) => {
             const asset = bundle?.[file];
             const css =
               asset?.type === 'asset'
