@@ -4,14 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { router } from './app/router';
-import { checkStoredSessionEarly } from './lib/auth/get-current-user';
+import { startUpSessionCheck } from './lib/auth/get-current-user';
 import { readStoredToken } from './lib/auth/session-storage';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-checkStoredSessionEarly(readStoredToken());
+const token = readStoredToken();
+if (token) void startUpSessionCheck(token);
 
 // The first render is a transition so that React renders in slices and yields to the browser between them,
 // instead of one long task that keeps the page from answering (Lighthouse's total blocking time). The

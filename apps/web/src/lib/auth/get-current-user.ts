@@ -13,18 +13,22 @@ export async function getCurrentUser(token: string): Promise<SessionUser> {
 let startUpCheck: { token: string; answer: Promise<SessionUser> } | null = null;
 
 /**
- * Starts the stored session's check as the scripts start (main.tsx), not after React's first render has
- * committed: on a cold signed-in load the answer is then on its way while the screens' code downloads.
+ * The stored session's check at start-up, asked once however many callers want it: main.tsx starts it as the
+ * scripts start rather than after React's first render has committed, and the router waits for it before
+ * asking for a screen's data (router.tsx). On a cold signed-in load its answer is then on its way while the
+ * screens' code downloads.
  */
-export function checkStoredSessionEarly(token: string | null): void {
-  if (!token) return;
-  const answer = getCurrentUser(token);
-  // Read (and its failure handled) by the session's first check; an unread failure is not an error.
-  answer.catch(() => undefined);
-  startUpCheck = { token, answer };
+export function startUpSessionCheck(token: string): Promise<SessionUser> {
+  if (startUpCheck?.token !== token) {
+    const answer = getCurrentUser(token);
+    // Read (and its failure handled) by the session's first check; an unread failure is not an error.
+    answer.catch(() => undefined);
+    startUpCheck = { token, answer };
+  }
+  return startUpCheck.answer;
 }
 
-/** The early check's answer for this token, given once: a retry asks the server again. */
+/** The start-up check's answer for this token, given once to the session (auth-context): a retry asks again. */
 export function takeStartUpCheck(token: string): Promise<SessionUser> | null {
   const check = startUpCheck;
   startUpCheck = null;
