@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, SessionResponse, SessionUser } from '@rtms/shared/schemas/auth';
 import { ApiError, setUnauthorizedListener } from '../api-client';
@@ -92,7 +101,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const check = (attempt: number) => {
       ((attempt === 0 ? takeStartUpCheck(token) : null) ?? getCurrentUser(token)).then(
         (user) => {
-          if (!cancelled) setState((previous) => ({ ...previous, status: 'signedIn', user, serverUnreachable: false }));
+          if (cancelled) return;
+          // The whole signed-in shell renders now: as a transition, in slices that let the browser answer
+          // between them (as main.tsx does for the first render), while the loader stays until it commits.
+          startTransition(() =>
+            setState((previous) => ({ ...previous, status: 'signedIn', user, serverUnreachable: false })),
+          );
         },
         (error: unknown) => {
           if (cancelled) return;
