@@ -60,9 +60,10 @@ const PREFETCHES: Record<string, () => Promise<void>> = {
   dashboard: async () => {
     const [{ taskSummaryQueryOptions }, user] = await Promise.all([
       import('../features/tasks/api/get-task-summary'),
+      // Null after start-up (signed in through the form): the session is known good then.
       startUpSessionCheck(readStoredToken() ?? ''),
     ]);
-    if (user.mustChangePassword || user.mfaEnrolmentRequired) return;
+    if (user?.mustChangePassword || user?.mfaEnrolmentRequired) return;
     await queryClient.prefetchQuery(taskSummaryQueryOptions());
   },
 };

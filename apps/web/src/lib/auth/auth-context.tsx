@@ -95,11 +95,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // button pressed during start-up nor a restart signs the user out.
   useEffect(() => {
     const token = readStoredToken();
+    const startUpAnswer = takeStartUpCheck(token);
     if (!token) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = (attempt: number) => {
-      ((attempt === 0 ? takeStartUpCheck(token) : null) ?? getCurrentUser(token)).then(
+      ((attempt === 0 ? startUpAnswer : null) ?? getCurrentUser(token)).then(
         (user) => {
           if (cancelled) return;
           // The whole signed-in shell renders now: as a transition, in slices that let the browser answer
