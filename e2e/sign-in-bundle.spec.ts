@@ -7,10 +7,11 @@ import { launchBrowser, openPage, signInThroughForm } from './support/browser';
  * included), every request of a cold load counted, read from the browser's own network log.
  */
 const SIGN_IN_SCRIPT_BUDGET = 200 * 1000;
-const SIGN_IN_TOTAL_BUDGET = 230 * 1000;
+// 223 KB measured with the style sheets inside index.html (decision 024), 18 requests.
+const SIGN_IN_TOTAL_BUDGET = 225 * 1000;
 // 481 KB when first measured; 578 KB once the notification bell, the calendar's shared pieces and the
-// dashboard's figures of the same wave were merged (1.5 MB before compression).
-const COLD_DASHBOARD_TOTAL_BUDGET = 600 * 1000;
+// dashboard's figures of the same wave were merged (1.5 MB before compression); 581 KB after round 2's merges.
+const COLD_DASHBOARD_TOTAL_BUDGET = 590 * 1000;
 
 interface Transfer {
   url: string;

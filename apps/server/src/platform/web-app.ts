@@ -18,7 +18,8 @@ const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 /**
  * Serves the single-page app on the same port as the API: hashed assets from disk with long caching,
  * and index.html for every other GET outside /api, with this response's CSP nonce written into it
- * (antd's runtime style tags carry that nonce; no inline script exists).
+ * (the page's own <style> elements, put in at build, and antd's runtime style tags carry that nonce; no
+ * inline script exists).
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string = WEB_DIST): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');

@@ -1,8 +1,7 @@
 import { use, useSyncExternalStore, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { IntlProvider } from 'react-intl';
-import { ApiError } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth/auth-context';
 import { nonceScriptInsertedStyles, readCspNonce } from '../lib/csp-nonce';
 import {
@@ -14,18 +13,7 @@ import {
 import { PreferencesSyncProvider } from '../lib/interface-settings/preferences-sync';
 import { InterfaceSettingsProvider, useInterfaceSettings } from '../lib/interface-settings/settings-store';
 import { themeConfigFor } from '../lib/interface-settings/theme';
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // 4xx answers will not change on retry; network and 5xx errors get one more try.
-      retry: (failureCount, error) =>
-        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
-    },
-  },
-});
+import { queryClient } from './query-client';
 
 const nonce = readCspNonce();
 const csp = nonce ? { nonce } : undefined;

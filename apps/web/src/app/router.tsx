@@ -2,7 +2,10 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RouteLoader } from '../components/route-loader';
 import { SignInPage } from '../features/auth/components/sign-in-page';
+import { startUpSessionCheck } from '../lib/auth/get-current-user';
+import { readStoredToken } from '../lib/auth/session-storage';
 import { preloadStoredLanguageMessages } from '../lib/interface-settings/settings-store';
+import { queryClient } from './query-client';
 import { AREAS } from './areas';
 import { RequirePermission, RequireSignedIn, RequireSignedOut } from './route-guards';
 
@@ -47,9 +50,29 @@ const SCREENS: Record<string, ScreenLoader> = {
     import('../features/account-security/components/security-settings-page').then((m) => m.SecuritySettingsPage),
 };
 
+/**
+ * The data a screen shows first, asked for as soon as the stored session is known good rather than after the
+ * shell and the screen have downloaded and rendered: on a cold dashboard the figures travel beside the
+ * scripts. Not before the session's answer: a refused token must end the session with the server's reason,
+ * and a user who must first change the password or set up a second factor will not see the screen.
+ */
+const PREFETCHES: Record<string, () => Promise<void>> = {
+  dashboard: async () => {
+    const [{ taskSummaryQueryOptions }, user] = await Promise.all([
+      import('../features/tasks/api/get-task-summary'),
+      // Null after start-up (signed in through the form): the session is known good then.
+      startUpSessionCheck(readStoredToken() ?? ''),
+    ]);
+    if (user?.mustChangePassword || user?.mfaEnrolmentRequired) return;
+    await queryClient.prefetchQuery(taskSummaryQueryOptions());
+  },
+};
+
 const areaRoutes: RouteObject[] = AREAS.map((area) => ({
   path: area.path,
   lazy: async () => {
+    // A failed session check is the session's to report (auth-context); the screen then asks for itself.
+    if (readStoredToken()) PREFETCHES[area.key]?.().catch(() => undefined);
     const load = SCREENS[area.key];
     let Screen: ComponentType;
     if (load) {

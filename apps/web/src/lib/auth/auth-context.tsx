@@ -1,9 +1,18 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, SessionResponse, SessionUser } from '@rtms/shared/schemas/auth';
 import { ApiError, setUnauthorizedListener } from '../api-client';
 import { reportError } from '../error-reporting';
-import { getCurrentUser } from './get-current-user';
+import { getCurrentUser, takeStartUpCheck } from './get-current-user';
 import { signIn as signInCall } from './sign-in';
 import { signInWithCode } from './sign-in-with-code';
 import { exchangeSsoCode } from './sso-session';
@@ -86,13 +95,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // button pressed during start-up nor a restart signs the user out.
   useEffect(() => {
     const token = readStoredToken();
+    const startUpAnswer = takeStartUpCheck(token);
     if (!token) return;
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const check = (attempt: number) => {
-      getCurrentUser(token).then(
+      ((attempt === 0 ? startUpAnswer : null) ?? getCurrentUser(token)).then(
         (user) => {
-          if (!cancelled) setState((previous) => ({ ...previous, status: 'signedIn', user, serverUnreachable: false }));
+          if (cancelled) return;
+          // The whole signed-in shell renders now: as a transition, in slices that let the browser answer
+          // between them (as main.tsx does for the first render), while the loader stays until it commits.
+          startTransition(() =>
+            setState((previous) => ({ ...previous, status: 'signedIn', user, serverUnreachable: false })),
+          );
         },
         (error: unknown) => {
           if (cancelled) return;
