@@ -12,6 +12,8 @@ describe('sign-in, sessions and the shell', () => {
   it('shows the seed sign-in page and both validation messages', async () => {
     const { page, context } = await newPage();
     await page.goto('/signin');
+    // The first render runs as a transition (decision 024, round 2): it may finish just after the load event.
+    await page.getByRole('heading', { name: 'Sign in to RTMS' }).waitFor();
     await expect(page.getByRole('heading', { name: 'Sign in to RTMS' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText('Welcome To').first().isVisible()).resolves.toBe(true);
     await expect(page.getByText(/contact the administrator/i).isVisible()).resolves.toBe(true);
