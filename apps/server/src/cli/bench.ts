@@ -347,6 +347,9 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
         `worst p95 ${mixedWorst.toFixed(1)} ms (target < 50 ms): ${mixedWorst < 50 ? 'met' : 'NOT met'}; ` +
         `longest event-loop delay ${mixed.maxEventLoopDelayMs.toFixed(1)} ms (target < 50 ms): ${mixed.maxEventLoopDelayMs < 50 ? 'met' : 'NOT met'}`,
     );
+    for (const statement of mixed.slowStatements.slice(0, 8)) {
+      print(`  statement of ${statement.ms.toFixed(1)} ms during the mixed load: ${statement.sql}`);
+    }
     const lists = [first, filtered, search, deep, calendar, ...otherLists];
     const worst = Math.max(...lists.map((result) => result.p95));
     print(

@@ -1,22 +1,25 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import type { SlowStatement } from './slow-statements';
 
 /**
  * The server process's event-loop delay, for the benchmark's mixed load: `GET /event-loop` on the bare
  * instance answers the longest delay since the last `POST /event-loop/reset`, in milliseconds. Sampled
  * every 10 ms by `monitorEventLoopDelay`, so a block of the loop by a synchronous SQLite statement shows
- * as its own length.
+ * as its own length. The statements of 10 ms or more since the reset come with it (`slowStatements`).
  */
-export function serveEventLoopDelay(bare: FastifyInstance): void {
+export function serveEventLoopDelay(bare: FastifyInstance, slowStatements: () => SlowStatement[]): void {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   bare.get('/event-loop', async () => ({
     maxMs: histogram.max / 1e6,
     p99Ms: histogram.percentile(99) / 1e6,
     meanMs: histogram.mean / 1e6,
+    slowStatements: slowStatements(),
   }));
   bare.post('/event-loop/reset', async () => {
     histogram.reset();
+    slowStatements();
     return { reset: true };
   });
 }

@@ -1,4 +1,5 @@
 import { runLoad, type LoadResult } from './load';
+import type { SlowStatement } from './slow-statements';
 
 /**
  * Issue 15 item 1: reads under a steady trickle of writes. `connections` readers split over the task
@@ -10,6 +11,8 @@ export interface MixedLoadResult {
   completions: number;
   failedCompletions: number;
   maxEventLoopDelayMs: number;
+  /** The server's statements of 10 ms or more during the run, longest first (the delay's breakdown). */
+  slowStatements: SlowStatement[];
 }
 
 export interface MixedLoadOptions {
@@ -72,6 +75,15 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
   } finally {
     clearInterval(writer);
   }
-  const delay = (await (await fetch(`${bare}/event-loop`)).json()) as { maxMs: number };
-  return { reads, completions, failedCompletions, maxEventLoopDelayMs: delay.maxMs };
+  const delay = (await (await fetch(`${bare}/event-loop`)).json()) as {
+    maxMs: number;
+    slowStatements: SlowStatement[];
+  };
+  return {
+    reads,
+    completions,
+    failedCompletions,
+    maxEventLoopDelayMs: delay.maxMs,
+    slowStatements: delay.slowStatements,
+  };
 }

@@ -3,6 +3,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config/config';
 import { createDatabase } from '../../db/database';
 import { serveEventLoopDelay } from './event-loop';
+import { createSlowStatements } from './slow-statements';
 import { serveProcessCpu } from './server-cpu';
 import { createStatementRecorder, serveSqlFloor } from './sql-floor';
 
@@ -14,12 +15,18 @@ import { createStatementRecorder, serveSqlFloor } from './sql-floor';
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const recorder = createStatementRecorder();
-  const database = createDatabase(config.databaseUrl, { log: recorder.log });
+  const slow = createSlowStatements(10);
+  const database = createDatabase(config.databaseUrl, {
+    log: (event) => {
+      recorder.log(event);
+      slow.log(event);
+    },
+  });
   const { app, close } = await buildApp(config, { serveWebApp: false, scheduleJobs: false, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const bare = Fastify({ logger: false });
   bare.get('/', async () => ({ hello: 'world' }));
-  serveEventLoopDelay(bare);
+  serveEventLoopDelay(bare, slow.take);
   serveProcessCpu(bare);
   serveSqlFloor(bare, app, recorder, config.databaseUrl);
   await bare.listen({ port: 0, host: '127.0.0.1' });

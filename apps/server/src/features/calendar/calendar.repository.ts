@@ -2,7 +2,13 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { TASK_STATUSES } from '@rtms/shared/enums';
 import type { TaskState } from '@rtms/shared/task-state';
 import type { Database } from '../../db/schema';
-import { filteredTasks, inGroup, stateExpression, type TaskFilters, type TodayGroup } from '../tasks/tasks.repository';
+import {
+  filteredTasks,
+  inGroup,
+  stateExpression,
+  type TaskFilters,
+  type TodayGroup,
+} from '../tasks/task-filters.repository';
 
 export interface DayStateCount {
   facilityId: string;

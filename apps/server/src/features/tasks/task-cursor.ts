@@ -1,7 +1,7 @@
 import type { TaskListQuery } from '@rtms/shared/schemas/tasks';
 import { invalid } from '../../platform/errors';
 import { parseSort } from '../../platform/list-query';
-import { CURSOR_SORTS, type TaskSort, type TaskSortField } from './tasks.repository';
+import { CURSOR_SORTS, type TaskSort, type TaskSortField } from './task-page.repository';
 
 /** The list's sort and keyset cursor as the query gives them, and the next page's cursor. */
 

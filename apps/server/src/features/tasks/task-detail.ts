@@ -9,13 +9,9 @@ import { notFound } from '../../platform/errors';
 import type { AuditService } from '../audit/audit.service';
 import type { EvidenceCounter } from './task-completion';
 import { toTask } from './task-view';
-import {
-  findCommentsOfTask,
-  findEvidenceDocumentsOfTask,
-  findTaskInstructions,
-  findTaskListRowById,
-  type TaskContext,
-} from './tasks.repository';
+import { findCommentsOfTask, type TaskContext } from './tasks.repository';
+import { findEvidenceDocumentsOfTask, findTaskInstructions } from './task-lookups.repository';
+import { findTaskListRowById } from './task-page.repository';
 
 /** Most history entries a task page shows (the newest). */
 const HISTORY_LIMIT = 500;

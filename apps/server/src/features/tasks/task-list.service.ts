@@ -11,19 +11,15 @@ import { decodeCursor, encodeCursor, sortOf } from './task-cursor';
 import { dayMemo, toTask } from './task-view';
 import {
   CURSOR_SORTS,
-  countTasksByFacility,
   cursorValues,
-  findFacilityIdsMatching,
-  findFacilityZones,
   findPageBoundaries,
-  findRequirementIdsMatching,
-  findTasksRevision,
   listTasks,
-  type TaskFilters,
   type TaskPageWindow,
   type TaskSort,
-  type TodayGroup,
-} from './tasks.repository';
+} from './task-page.repository';
+import { countTasksByFacility, type TaskFilters, type TodayGroup } from './task-filters.repository';
+import { findFacilityIdsMatching, findFacilityZones, findRequirementIdsMatching } from './task-lookups.repository';
+import { findTasksRevision } from './tasks.repository';
 
 /** The filters of the task list (and of the calendar, which adds its own date range). */
 export type TaskFilterQuery = Omit<TaskListQuery, 'page' | 'pageSize' | 'sort' | 'cursor'>;

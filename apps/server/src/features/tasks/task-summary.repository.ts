@@ -3,7 +3,7 @@ import type { TaskCategory, Timeliness } from '@rtms/shared/enums';
 import type { TaskState } from '@rtms/shared/task-state';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
-import { stateCondition } from './tasks.repository';
+import { stateCondition } from './task-filters.repository';
 
 /** The dashboard's aggregate queries over `tasks` (kept apart from the Tasks Tracker's list queries). */
 

@@ -4,7 +4,7 @@ import { isDueSoon, isOverdue } from '@rtms/shared/recurrence';
 import { DUE_SOON_DAYS, type Task } from '@rtms/shared/schemas/tasks';
 import { taskState } from '@rtms/shared/task-state';
 import type { Clock } from '../../platform/clock';
-import type { TaskListRow } from './tasks.repository';
+import type { TaskListRow } from './task-page.repository';
 
 /**
  * The calendar date of each time zone, remembered for the current UTC minute. Every zone's offset is a

@@ -30,12 +30,12 @@ import {
   deleteTasks,
   findTaskByBindingSequence,
   findTaskContext,
-  findTaskListRowById,
   findTaskRowById,
   insertTaskComment,
   lockTask,
   updateTaskColumns,
 } from './tasks.repository';
+import { findTaskListRowById } from './task-page.repository';
 import type { TaskRow } from './tasks.table';
 
 export type { EvidenceCounter } from './task-completion';

@@ -1,0 +1,57 @@
+import { sql, type Kysely, type SqlBool } from 'kysely';
+import type { Database } from '../../db/schema';
+import { nothing } from '../../platform/list-query';
+
+/** What the list and the detail page look up beside the tasks: zones, search matches, instructions, evidence. */
+
+type Db = Kysely<Database>;
+
+/** The time zone of each facility among `ids` (all facilities when undefined). */
+export function findFacilityZones(db: Db, ids?: readonly string[]) {
+  let query = db.selectFrom('facilities').select(['id', 'timeZone']);
+  if (ids) query = ids.length ? query.where('id', 'in', ids) : query.where(nothing);
+  return query.execute();
+}
+
+/** Ids of the requirements whose folded search text contains `pattern` (a LIKE pattern). */
+export async function findRequirementIdsMatching(db: Db, pattern: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('requirements')
+    .select('id')
+    .where(sql<SqlBool>`${sql.ref('searchText')} like ${pattern} escape '\\'`)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Ids of the facilities whose folded search text contains `pattern` (a LIKE pattern). */
+export async function findFacilityIdsMatching(db: Db, pattern: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('facilities')
+    .select('id')
+    .where(sql<SqlBool>`${sql.ref('searchText')} like ${pattern} escape '\\'`)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** What the requirement tells the person doing a task: its description, citation, regulation and permit. */
+export function findTaskInstructions(db: Db, taskId: string) {
+  return db
+    .selectFrom('tasks')
+    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+    .leftJoin('regulations', 'regulations.id', 'requirements.regulationId')
+    .select([
+      'requirements.description',
+      'requirements.citation',
+      'requirements.permitNumber',
+      'requirements.regulationId',
+      'regulations.title as regulationTitle',
+      'regulations.citation as regulationCitation',
+    ])
+    .where('tasks.id', '=', taskId)
+    .executeTakeFirst();
+}
+
+/** Every evidence document of a task, archived ones included (their events belong to its history). */
+export function findEvidenceDocumentsOfTask(db: Db, taskId: string): Promise<{ id: string; title: string }[]> {
+  return db.selectFrom('documents').select(['id', 'title']).where('taskId', '=', taskId).execute();
+}
