@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Logger } from 'kysely';
 import pg from 'pg';
+import { registerHeavyReads, startOffThreadReads } from './off-thread-reads';
 import { withPreparedStatements } from './postgres-prepared';
 import { openSqlite } from './sqlite';
 import { withStatementCache } from './sqlite-statement-cache';
@@ -31,7 +32,20 @@ export function createDatabase(url: string, options: { schema?: string; log?: Lo
       plugins: [new CamelCasePlugin()],
       ...log,
     });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    if (file === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
+    // Heavy reads and checkpoints on a worker thread (off-thread-reads.ts): the main connection no
+    // longer checkpoints inside its commits.
+    const offThread = startOffThreadReads(file);
+    sqlite.pragma('wal_autocheckpoint = 0');
+    registerHeavyReads(db, offThread.db);
+    return {
+      db,
+      dialect: 'sqlite',
+      close: async () => {
+        await offThread.close();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: url,

@@ -10,6 +10,7 @@ import type { RequirementFacilitiesTable, RequirementsTable } from '../features/
 import type {
   TaskCommentsTable,
   TaskFacilityRevisionsTable,
+  SearchTextsRevisionTable,
   TasksRevisionTable,
   TasksTable,
 } from '../features/tasks/tasks.table';
@@ -56,6 +57,7 @@ export interface Database {
   tasks: TasksTable;
   task_comments: TaskCommentsTable;
   tasks_revision: TasksRevisionTable;
+  search_texts_revision: SearchTextsRevisionTable;
   task_facility_revisions: TaskFacilityRevisionsTable;
   job_leases: JobLeasesTable;
   documents: DocumentsTable;

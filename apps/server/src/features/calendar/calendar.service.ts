@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CalendarDay, CalendarDaysQuery } from '@rtms/shared/schemas/calendar';
 import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
+import { heavyReads } from '../../db/off-thread-reads';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import { createFacilityPartsCache, createFacilityRevisions } from '../tasks/facility-parts-cache';
@@ -28,10 +29,12 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
   /** The counts per facility, day and state of the filters (of the `only` facilities when given). */
   async function count(filters: TaskFilters, from: string, to: string, only: string[] | null) {
     const restricted = only ? { ...filters, scopeFacilityIds: only } : filters;
+    // Every facility's counts (the first count of a key) read off SQLite's main thread; a few facilities' on it.
+    const reader = only ? db : heavyReads(db);
     const byFacility = new Map<string, DayStateCount[]>();
     for (const group of filters.todays ?? []) {
       if (only && group.facilityIds && !only.some((id) => group.facilityIds!.includes(id))) continue;
-      for (const row of await countByDayAndState(db, restricted, group, from, to)) {
+      for (const row of await countByDayAndState(reader, restricted, group, from, to)) {
         const rows = byFacility.get(row.facilityId);
         if (rows) rows.push(row);
         else byFacility.set(row.facilityId, [row]);

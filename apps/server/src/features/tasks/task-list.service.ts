@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { CalendarDate } from '@rtms/shared/calendar-date';
 import { DUE_SOON_DAYS, type Task, type TaskListQuery, type TaskPage } from '@rtms/shared/schemas/tasks';
+import { heavyReads } from '../../db/off-thread-reads';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
-import { likePattern } from '../../platform/search-text';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { createFacilityPartsCache, createFacilityRevisions } from './facility-parts-cache';
 import { decodeCursor, encodeCursor, sortOf } from './task-cursor';
+import { createSearchWords } from './search-words';
 import { dayMemo, toTask } from './task-view';
 import {
   CURSOR_SORTS,
@@ -18,7 +19,7 @@ import {
   type TaskSort,
 } from './task-page.repository';
 import { countTasksByFacility, type TaskFilters, type TodayGroup } from './task-filters.repository';
-import { findFacilityIdsMatching, findFacilityZones, findRequirementIdsMatching } from './task-lookups.repository';
+import { findFacilityZones } from './task-lookups.repository';
 import { findTasksRevision } from './tasks.repository';
 
 /** The filters of the task list (and of the calendar, which adds its own date range). */
@@ -48,6 +49,7 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
   const facilityRevisions = createFacilityRevisions(db);
   const counts = createFacilityPartsCache<number>(COUNT_CACHE_SIZE, 0);
   const boundaryCache = new Map<string, { revision: number; boundaries: string[][] }>();
+  const searchWords = createSearchWords(db);
 
   /**
    * The total for the filters: counted per facility and cached per filter, so that after a write only the
@@ -62,7 +64,11 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
       JSON.stringify(filters),
       facilityIds,
       revisions,
-      (stale) => countTasksByFacility(db, stale ? { ...filters, scopeFacilityIds: stale } : filters),
+      // Every facility's count (the first count of a key) read off SQLite's main thread; a few facilities' on it.
+      (stale) =>
+        stale
+          ? countTasksByFacility(db, { ...filters, scopeFacilityIds: stale })
+          : countTasksByFacility(heavyReads(db), filters),
       (parts) => parts.reduce((sum, part) => sum + part, 0),
     );
   }
@@ -85,7 +91,7 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
     const revision = await findTasksRevision(db);
     let hit = boundaryCache.get(key);
     if (!hit || hit.revision !== revision) {
-      hit = { revision, boundaries: await findPageBoundaries(db, filters, sort, BOUNDARY_EVERY) };
+      hit = { revision, boundaries: await findPageBoundaries(heavyReads(db), filters, sort, BOUNDARY_EVERY) };
       boundaryCache.set(key, hit);
       if (boundaryCache.size > BOUNDARY_CACHE_SIZE) boundaryCache.delete(boundaryCache.keys().next().value as string);
     }
@@ -151,16 +157,7 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
       filters.todays = await todayGroups(query.facilityId ? [query.facilityId] : scopeIds, dayMemo(clock));
     }
     const words = (query.search ?? '').split(/\s+/).filter(Boolean);
-    if (words.length) {
-      filters.searchWords = [];
-      for (const word of words) {
-        const pattern = likePattern(word);
-        filters.searchWords.push({
-          requirementIds: await findRequirementIdsMatching(db, pattern),
-          facilityIds: await findFacilityIdsMatching(db, pattern),
-        });
-      }
-    }
+    if (words.length) filters.searchWords = await searchWords(words);
     return filters;
   }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
 
@@ -13,24 +14,27 @@ export function findFacilityZones(db: Db, ids?: readonly string[]) {
   return query.execute();
 }
 
-/** Ids of the requirements whose folded search text contains `pattern` (a LIKE pattern). */
-export async function findRequirementIdsMatching(db: Db, pattern: string): Promise<string[]> {
+/** Ids of the requirements or facilities whose folded search text contains `pattern` (a LIKE pattern). */
+export async function findIdsMatching(
+  db: Db,
+  table: 'requirements' | 'facilities',
+  pattern: string,
+): Promise<string[]> {
   const rows = await db
-    .selectFrom('requirements')
+    .selectFrom(table)
     .select('id')
     .where(sql<SqlBool>`${sql.ref('searchText')} like ${pattern} escape '\\'`)
     .execute();
   return rows.map((row) => row.id);
 }
 
-/** Ids of the facilities whose folded search text contains `pattern` (a LIKE pattern). */
-export async function findFacilityIdsMatching(db: Db, pattern: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('facilities')
-    .select('id')
-    .where(sql<SqlBool>`${sql.ref('searchText')} like ${pattern} escape '\\'`)
-    .execute();
-  return rows.map((row) => row.id);
+/** Moves with every change of a requirement's or facility's search text (triggers of migration 0140). */
+const searchTextsRevision = compiledOnce((db) =>
+  db.selectFrom('search_texts_revision').select('revision').where('id', '=', 1),
+);
+export async function findSearchTextsRevision(db: Db): Promise<number> {
+  const [row] = (await searchTextsRevision(db, [1])).rows;
+  return Number(row?.revision ?? 0);
 }
 
 /** What the requirement tells the person doing a task: its description, citation, regulation and permit. */

@@ -8,6 +8,7 @@ import {
   type TaskSummary,
   type TaskSummaryQuery,
 } from '@rtms/shared/schemas/task-summary';
+import { heavyReads } from '../../db/off-thread-reads';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
@@ -116,14 +117,16 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       if (!counts) byFacility.set(facilityId, (counts = noCounts()));
       return counts;
     };
+    // Every facility's counts (the first count of a key) read off SQLite's main thread; a few facilities' on it.
+    const reader = only === null ? heavyReads(db) : db;
     for (const { today, facilityIds } of groups) {
       const restrict =
         only === null ? facilityIds : only.filter((id) => facilityIds === null || facilityIds.includes(id));
       if (restrict !== null && restrict.length === 0) continue;
       const [open, overdue, completions] = await Promise.all([
-        countOpenTasks(db, restrict, { today, windowEnd }),
-        countOverdueByFacilityAndCategory(db, restrict, today),
-        countCompletionsByMonth(db, restrict, addMonthsClamped(monthStart(today), -(TREND_MONTHS - 1))),
+        countOpenTasks(reader, restrict, { today, windowEnd }),
+        countOverdueByFacilityAndCategory(reader, restrict, today),
+        countCompletionsByMonth(reader, restrict, addMonthsClamped(monthStart(today), -(TREND_MONTHS - 1))),
       ]);
       for (const [facilityId, counts] of open) countsOf(facilityId).open = counts;
       for (const row of overdue) countsOf(row.facilityId).overdue.push(row);

@@ -49,6 +49,9 @@ export interface TasksRevisionTable {
   revision: number;
 }
 
+/** The revision of the requirements' and facilities' search texts (one row, id 1; migration 0140). */
+export type SearchTextsRevisionTable = TasksRevisionTable;
+
 /** A row per facility: its revision grows with every change to the facility's tasks (triggers, migration 0090). */
 export interface TaskFacilityRevisionsTable {
   facilityId: string;
