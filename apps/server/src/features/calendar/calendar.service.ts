@@ -4,7 +4,7 @@ import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import { heavyReads } from '../../db/off-thread-reads';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
-import { createFacilityPartsCache, createFacilityRevisions } from '../tasks/facility-parts-cache';
+import { createFacilityPartsCache, createFacilityRevisions, facilityIdsOf } from '../tasks/facility-parts-cache';
 import type { TasksService } from '../tasks/tasks.service';
 import { countByDayAndState, type DayStateCount } from './calendar.repository';
 
@@ -66,7 +66,7 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
       const revisions = await facilityRevisions();
       const facilityIds = filters.facilityId
         ? [filters.facilityId]
-        : (filters.scopeFacilityIds ?? [...revisions.keys()]);
+        : (filters.scopeFacilityIds ?? facilityIdsOf(revisions));
       return cache.get(
         JSON.stringify([filters, from, to]),
         facilityIds,

@@ -34,6 +34,18 @@ export function createFacilityRevisions(db: Kysely<Database>): (global?: number)
   };
 }
 
+const allFacilityIds = new WeakMap<Map<string, number>, string[]>();
+
+/**
+ * Every facility of a revisions map, as one array per map: the same array while the map holds, so that
+ * `get` recognises a request that finds nothing changed by identity, without comparing 200 ids.
+ */
+export function facilityIdsOf(revisions: Map<string, number>): string[] {
+  let ids = allFacilityIds.get(revisions);
+  if (!ids) allFacilityIds.set(revisions, (ids = [...revisions.keys()]));
+  return ids;
+}
+
 /**
  * Per key (a filter set and its days), each facility's part and the revision it was counted at. `get`
  * recounts the parts whose facility moved (all of them the first time: `compute(null)`), one recount per
@@ -43,7 +55,10 @@ export function createFacilityRevisions(db: Kysely<Database>): (global?: number)
 export function createFacilityPartsCache<T>(size: number, empty: T) {
   const entries = new Map<string, Map<string, { revision: number; value: T }>>();
   /** The last answer of each key, while none of its parts changed (summing 200 parts per request costs). */
-  const answers = new Map<string, { facilities: string; answer: unknown }>();
+  const answers = new Map<
+    string,
+    { facilities: string; answer: unknown; revisions?: Map<string, number>; facilityIds?: readonly string[] }
+  >();
   const inFlight = new Map<string, Promise<void>>();
 
   async function refresh(
@@ -82,6 +97,9 @@ export function createFacilityPartsCache<T>(size: number, empty: T) {
         if (!running) break;
         await running;
       }
+      // The same revisions map and facilities as the last answer: nothing moved since (a recount drops it).
+      const last = answers.get(key);
+      if (last && last.revisions === revisions && last.facilityIds === facilityIds) return last.answer as R;
       const parts = entries.get(key);
       if (!parts || facilityIds.some((id) => parts.get(id)?.revision !== (revisions.get(id) ?? 0))) {
         const promise = refresh(key, facilityIds, revisions, compute).finally(() => inFlight.delete(key));
@@ -90,10 +108,13 @@ export function createFacilityPartsCache<T>(size: number, empty: T) {
       }
       const facilities = facilityIds.join();
       const known = answers.get(key);
-      if (known && known.facilities === facilities) return known.answer as R;
+      if (known && known.facilities === facilities) {
+        answers.set(key, { ...known, revisions, facilityIds });
+        return known.answer as R;
+      }
       const counted = entries.get(key)!;
       const answer = combine(facilityIds.map((id) => counted.get(id)?.value ?? empty));
-      answers.set(key, { facilities, answer });
+      answers.set(key, { facilities, answer, revisions, facilityIds });
       return answer;
     },
   };

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
-import { createFacilityPartsCache, createFacilityRevisions } from './facility-parts-cache';
+import { createFacilityPartsCache, createFacilityRevisions, facilityIdsOf } from './facility-parts-cache';
 import { decodeCursor, encodeCursor, sortOf } from './task-cursor';
 import { createSearchWords } from './search-words';
 import { dayMemo, toTask } from './task-view';
@@ -59,7 +59,9 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
     // A search is cached too: its words are resolved to requirement and facility ids in `filters`, so
     // the key follows a change of those texts, and the tasks of the ids follow the revisions.
     const revisions = await facilityRevisions(revision);
-    const facilityIds = filters.facilityId ? [filters.facilityId] : (filters.scopeFacilityIds ?? [...revisions.keys()]);
+    const facilityIds = filters.facilityId
+      ? [filters.facilityId]
+      : (filters.scopeFacilityIds ?? facilityIdsOf(revisions));
     return counts.get(
       JSON.stringify(filters),
       facilityIds,
