@@ -48,7 +48,7 @@ const BOUNDARY_CACHE_SIZE = 50;
 export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskListService {
   const facilityRevisions = createFacilityRevisions(db);
   const counts = createFacilityPartsCache<number>(COUNT_CACHE_SIZE, 0);
-  const boundaryCache = new Map<string, { revision: number; boundaries: string[][] }>();
+  const boundaryCache = new Map<string, { revision: number; boundaries: Promise<string[][]> }>();
   const searchWords = createSearchWords(db);
 
   /**
@@ -92,13 +92,18 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
     const key = JSON.stringify([filters, sort]);
     const revision = await findTasksRevision(db);
     let hit = boundaryCache.get(key);
-    if (!hit || hit.revision !== revision) {
-      hit = { revision, boundaries: await findPageBoundaries(heavyReads(db), filters, sort, BOUNDARY_EVERY) };
+    if (!hit || hit.revision < revision) {
+      // One computation per key and revision: concurrent requests for the same deep page wait for it
+      // (fifty of them used to compute it fifty times, each a pass over the whole list).
+      const computing = findPageBoundaries(heavyReads(db), filters, sort, BOUNDARY_EVERY);
+      hit = { revision, boundaries: computing };
       boundaryCache.set(key, hit);
+      computing.catch(() => boundaryCache.get(key) === hit && boundaryCache.delete(key));
       if (boundaryCache.size > BOUNDARY_CACHE_SIZE) boundaryCache.delete(boundaryCache.keys().next().value as string);
     }
-    const index = Math.min(Math.floor(offset / BOUNDARY_EVERY), hit.boundaries.length) - 1;
-    const boundary = index >= 0 ? hit.boundaries[index] : undefined;
+    const boundaries = await hit.boundaries;
+    const index = Math.min(Math.floor(offset / BOUNDARY_EVERY), boundaries.length) - 1;
+    const boundary = index >= 0 ? boundaries[index] : undefined;
     return boundary ? { limit, offset: offset - (index + 1) * BOUNDARY_EVERY, after: boundary } : { limit, offset };
   }
 
