@@ -99,6 +99,17 @@ export async function findPageBoundaries(
   return rows.map((row) => names.map((name) => String((row as Record<string, unknown>)[name])));
 }
 
+/** The rows each alias of `withLabels` reads (the users of the two left joins may be absent). */
+interface LabelSources {
+  tasks: Selectable<Database['tasks']>;
+  facilities: Selectable<Database['facilities']>;
+  requirements: Selectable<Database['requirements']>;
+  assignee: { [K in keyof Selectable<Database['users']>]: Selectable<Database['users']>[K] | null };
+  completer: { [K in keyof Selectable<Database['users']>]: Selectable<Database['users']>[K] | null };
+}
+/** A column of LIST_COLUMNS: an alias of `withLabels` and one of its columns (checked, so no name is mistyped). */
+type ListColumn = { [Alias in keyof LabelSources]: readonly [Alias, keyof LabelSources[Alias]] }[keyof LabelSources];
+
 /**
  * The columns of a task row as the list and detail answers need them — the one definition of a list row:
  * each name in the row, with the table (or join alias of `withLabels`) and column it is read from. The
@@ -137,16 +148,8 @@ const LIST_COLUMNS = {
   assigneeLastName: ['assignee', 'lastName'],
   completerFirstName: ['completer', 'firstName'],
   completerLastName: ['completer', 'lastName'],
-} as const;
+} as const satisfies Record<string, ListColumn>;
 
-/** The rows each alias of `withLabels` reads (the users of the two left joins may be absent). */
-interface LabelSources {
-  tasks: Selectable<Database['tasks']>;
-  facilities: Selectable<Database['facilities']>;
-  requirements: Selectable<Database['requirements']>;
-  assignee: { [K in keyof Selectable<Database['users']>]: Selectable<Database['users']>[K] | null };
-  completer: { [K in keyof Selectable<Database['users']>]: Selectable<Database['users']>[K] | null };
-}
 type ListColumns = typeof LIST_COLUMNS;
 
 /** A task row of the list and the detail page, as LIST_COLUMNS reads it. */
