@@ -17,6 +17,7 @@ import { migration0101DocumentsRevision } from './migrations/0101-documents-revi
 import { migration0110NotificationLists } from './migrations/0110-notification-lists';
 import { migration0120AuditValueNames } from './migrations/0120-audit-value-names';
 import { migration0130DeliveryClaimIndex } from './migrations/0130-delivery-claim-index';
+import { migration0150BindingCountIndex } from './migrations/0150-binding-count-index';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0110-notification-lists': migration0110NotificationLists,
   '0120-audit-value-names': migration0120AuditValueNames,
   '0130-delivery-claim-index': migration0130DeliveryClaimIndex,
+  '0150-binding-count-index': migration0150BindingCountIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

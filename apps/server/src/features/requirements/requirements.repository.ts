@@ -10,6 +10,7 @@ import type {
   RequirementUpdate,
 } from './requirements.table';
 import { countRows } from '../../db/count-rows';
+import { compiledByKey } from '../../db/compiled-once';
 
 type Db = Kysely<Database>;
 
@@ -194,43 +195,49 @@ function labelled(query: ReturnType<typeof filtered>) {
     );
 }
 
+/** Page statements compiled once per filters, order and window (the same pages are asked for again and again). */
+const pageStatements = compiledByKey(200);
+
 /**
  * One page of requirements with their labels and facility counts. The page's ids are found from the
  * requirements table alone and only those rows are labelled: PostgreSQL otherwise counted the facilities
  * of every row a deep page skips (decision 027).
  */
-export function listRequirements(
+export async function listRequirements(
   db: Db,
   filters: RequirementFilters,
   sort: SortSpec<RequirementSortField>,
   window: { limit: number; offset: number },
 ) {
-  const order = {
-    title: sql`lower(${sql.ref('requirements.title')})`,
-    category: sql.ref('requirements.category'),
-    frequency: sql.ref('requirements.frequency'),
-    status: sql.ref('requirements.status'),
-    firstDueDate: sql.ref('requirements.firstDueDate'),
-    citation: sql`lower(${sql.ref('requirements.citation')})`,
-    createdAt: sql.ref('requirements.createdAt'),
-    updatedAt: sql.ref('requirements.updatedAt'),
-  }[sort.field];
-  const terms: [RawBuilder<unknown>, 'asc' | 'desc'][] = [];
-  // Only the citation can be empty; a null-first key on the other columns would keep the index on
-  // (lower(title), id) from serving the default order.
-  if (sort.field === 'citation') terms.push([sql`case when ${order} is null then 1 else 0 end`, 'asc']);
-  terms.push([order, sort.direction]);
-  if (sort.field !== 'title') terms.push([sql`lower(${sql.ref('requirements.title')})`, 'asc']);
-  // The id in the direction of the title: one index scan, forwards or backwards, gives the page.
-  terms.push([sql.ref('requirements.id'), sort.field === 'title' ? sort.direction : 'asc']);
+  const statement = pageStatements(db, JSON.stringify([filters, sort, window]), () => {
+    const order = {
+      title: sql`lower(${sql.ref('requirements.title')})`,
+      category: sql.ref('requirements.category'),
+      frequency: sql.ref('requirements.frequency'),
+      status: sql.ref('requirements.status'),
+      firstDueDate: sql.ref('requirements.firstDueDate'),
+      citation: sql`lower(${sql.ref('requirements.citation')})`,
+      createdAt: sql.ref('requirements.createdAt'),
+      updatedAt: sql.ref('requirements.updatedAt'),
+    }[sort.field];
+    const terms: [RawBuilder<unknown>, 'asc' | 'desc'][] = [];
+    // Only the citation can be empty; a null-first key on the other columns would keep the index on
+    // (lower(title), id) from serving the default order.
+    if (sort.field === 'citation') terms.push([sql`case when ${order} is null then 1 else 0 end`, 'asc']);
+    terms.push([order, sort.direction]);
+    if (sort.field !== 'title') terms.push([sql`lower(${sql.ref('requirements.title')})`, 'asc']);
+    // The id in the direction of the title: one index scan, forwards or backwards, gives the page.
+    terms.push([sql.ref('requirements.id'), sort.field === 'title' ? sort.direction : 'asc']);
 
-  let ids = filtered(db, filters).select('requirements.id');
-  for (const [term, direction] of terms) ids = ids.orderBy(term, direction);
-  let query = labelled(
-    db.selectFrom('requirements').where('requirements.id', 'in', ids.limit(window.limit).offset(window.offset)),
-  );
-  for (const [term, direction] of terms) query = query.orderBy(term, direction);
-  return query.execute();
+    let ids = filtered(db, filters).select('requirements.id');
+    for (const [term, direction] of terms) ids = ids.orderBy(term, direction);
+    let query = labelled(
+      db.selectFrom('requirements').where('requirements.id', 'in', ids.limit(window.limit).offset(window.offset)),
+    );
+    for (const [term, direction] of terms) query = query.orderBy(term, direction);
+    return query;
+  });
+  return (await db.executeQuery(statement)).rows;
 }
 export type RequirementListRow = Awaited<ReturnType<typeof listRequirements>>[number];
 
