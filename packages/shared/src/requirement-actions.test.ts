@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requirementActionsOf, requirementChangeRefusal } from './requirement-actions';
+import { ROLES } from './enums';
+import { actionsDependOnBindings, requirementActionsOf, requirementChangeRefusal } from './requirement-actions';
 
 const base = { callerFacilityIds: ['a'], boundFacilityIds: ['a'], status: 'ACTIVE' as const };
 
@@ -22,5 +23,14 @@ describe('requirementActionsOf', () => {
   it('offers nothing to a facility user, and no second retirement', () => {
     expect(requirementActionsOf({ ...base, role: 'FACILITY_USER' })).toEqual([]);
     expect(requirementActionsOf({ ...base, role: 'ALL_FACILITY_ADMIN', status: 'RETIRED' })).toEqual(['update']);
+  });
+
+  it('depends on the bound facilities only for the roles that say so (the list skips reading them otherwise)', () => {
+    for (const role of ROLES) {
+      const within = requirementActionsOf({ ...base, role });
+      const beyond = requirementActionsOf({ ...base, role, boundFacilityIds: ['a', 'b'] });
+      if (!actionsDependOnBindings(role)) expect(beyond).toEqual(within);
+    }
+    expect(ROLES.filter(actionsDependOnBindings)).toEqual(['FACILITY_ADMIN']);
   });
 });

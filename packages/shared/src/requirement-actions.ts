@@ -18,6 +18,14 @@ export interface RequirementActionContext {
   status: 'ACTIVE' | 'RETIRED';
 }
 
+/**
+ * Whether a role's actions on a requirement depend on the facilities it binds: only a facility role that
+ * manages requirements. For every other role the list need not read the bindings (decision 029).
+ */
+export function actionsDependOnBindings(role: Role): boolean {
+  return can(role, 'requirement:manage') && !seesAllFacilities(role);
+}
+
 /** Why a requirement may not be changed by this caller, or null when it may. */
 export function requirementChangeRefusal(context: Omit<RequirementActionContext, 'status'>): string | null {
   if (!can(context.role, 'requirement:manage')) return 'You do not have permission to change requirements';

@@ -18,6 +18,7 @@ import { migration0110NotificationLists } from './migrations/0110-notification-l
 import { migration0120AuditValueNames } from './migrations/0120-audit-value-names';
 import { migration0130DeliveryClaimIndex } from './migrations/0130-delivery-claim-index';
 import { migration0140SearchTextsRevision } from './migrations/0140-search-texts-revision';
+import { migration0150BindingCountIndex } from './migrations/0150-binding-count-index';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0120-audit-value-names': migration0120AuditValueNames,
   '0130-delivery-claim-index': migration0130DeliveryClaimIndex,
   '0140-search-texts-revision': migration0140SearchTextsRevision,
+  '0150-binding-count-index': migration0150BindingCountIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -11,6 +11,7 @@ import type {
   NewDocumentVersionRow,
 } from './documents.table';
 import { countRows } from '../../db/count-rows';
+import { compiledByKey } from '../../db/compiled-once';
 
 type Db = Kysely<Database>;
 
@@ -277,36 +278,91 @@ function orderTerms(filters: DocumentFilters, sort: SortSpec<DocumentSortField>)
   return terms;
 }
 
+/** A page of the list: rows to skip, after the row with these sort-key values when `after` is given. */
+export interface DocumentPageWindow {
+  limit: number;
+  offset: number;
+  /** The creation instant and id of the row the page follows (see findDocumentPageBoundaries). */
+  after?: string[];
+}
+
+/**
+ * Whether a deep page of this order can seek from a boundary: by creation date, where the id follows the
+ * sort's direction, so that `(created_at, id)` compared as a row is a range of the index on them.
+ */
+export function seeksFromBoundaries(sort: SortSpec<DocumentSortField>): boolean {
+  return sort.field === 'createdAt';
+}
+
+/**
+ * The creation instant and id of every `every`-th row of the filtered list sorted by creation date (rows
+ * every, 2·every, …): where a deep page can seek instead of skipping every entry before it. One pass over
+ * the index; the caller keeps the result while the documents revision holds.
+ */
+export async function findDocumentPageBoundaries(
+  db: Db,
+  filters: DocumentFilters,
+  sort: SortSpec<DocumentSortField>,
+  every: number,
+): Promise<string[][]> {
+  const direction = sort.direction === 'asc' ? sql.raw('asc') : sql.raw('desc');
+  const numbered = filtered(db, filters).select([
+    'documents.createdAt as k0',
+    'documents.id as k1',
+    sql<number>`row_number() over (order by ${sql.ref('documents.createdAt')} ${direction}, ${sql.ref('documents.id')} ${direction})`.as(
+      'rn',
+    ),
+  ]);
+  const rows = await db
+    .selectFrom(numbered.as('numbered'))
+    .select(['numbered.k0', 'numbered.k1'])
+    .where(sql<SqlBool>`${sql.ref('numbered.rn')} % ${every} = 0`)
+    .orderBy('numbered.rn')
+    .execute();
+  return rows.map((row) => [String(row.k0), String(row.k1)]);
+}
+
+/** Page statements compiled once per filters, order and window (the same pages are asked for again and again). */
+const pageStatements = compiledByKey(200);
+
 /**
  * One page of documents with the labels lists show (facility, program area, regulation, task,
  * requirement, people). Sorted by a column of the documents table, the page's ids are found first from
  * that table alone (a deep page skips index entries, not joined rows) and only those rows are joined.
  */
-export function listDocuments(
+export async function listDocuments(
   db: Db,
   filters: DocumentFilters,
   sort: SortSpec<DocumentSortField>,
-  window: { limit: number; offset: number },
+  window: DocumentPageWindow,
 ) {
-  const terms = orderTerms(filters, sort);
-  let query;
-  if (sort.field === 'facilityName' || sort.field === 'taskDueDate') {
-    query = withLabels(filtered(db, filters)).limit(window.limit).offset(window.offset);
-  } else {
-    let ids = filtered(db, filters).select('documents.id');
-    for (const [term, direction] of terms) ids = ids.orderBy(term, direction);
-    const page = ids.limit(window.limit).offset(window.offset);
-    // The filters are not repeated outside: the planner then reads the page's rows by id. On PostgreSQL
-    // the ids are an array computed once: as `in (…)`, a ninth relation beside the seven labels, the
-    // join was past join_collapse_limit and planned last, after hashing the whole tasks table (1.4 s).
-    const inPage =
-      db.getExecutor().adapter instanceof PostgresAdapter
-        ? sql<SqlBool>`${sql.ref('documents.id')} = any(array(${page}))`
-        : sql<SqlBool>`${sql.ref('documents.id')} in (${page})`;
-    query = withLabels(db.selectFrom('documents').where(inPage));
-  }
-  for (const [term, direction] of terms) query = query.orderBy(term, direction);
-  return query.execute();
+  const statement = pageStatements(db, JSON.stringify([filters, sort, window]), () => {
+    const terms = orderTerms(filters, sort);
+    let query;
+    if (sort.field === 'facilityName' || sort.field === 'taskDueDate') {
+      query = withLabels(filtered(db, filters)).limit(window.limit).offset(window.offset);
+    } else {
+      let ids = filtered(db, filters).select('documents.id');
+      if (window.after) {
+        const comparison = sort.direction === 'asc' ? sql.raw('>') : sql.raw('<');
+        const keys = [sql.ref('documents.createdAt'), sql.ref('documents.id')];
+        ids = ids.where(sql<SqlBool>`(${sql.join(keys)}) ${comparison} (${sql.join(window.after)})`);
+      }
+      for (const [term, direction] of terms) ids = ids.orderBy(term, direction);
+      const page = ids.limit(window.limit).offset(window.offset);
+      // The filters are not repeated outside: the planner then reads the page's rows by id. On PostgreSQL
+      // the ids are an array computed once: as `in (…)`, a ninth relation beside the seven labels, the
+      // join was past join_collapse_limit and planned last, after hashing the whole tasks table (1.4 s).
+      const inPage =
+        db.getExecutor().adapter instanceof PostgresAdapter
+          ? sql<SqlBool>`${sql.ref('documents.id')} = any(array(${page}))`
+          : sql<SqlBool>`${sql.ref('documents.id')} in (${page})`;
+      query = withLabels(db.selectFrom('documents').where(inPage));
+    }
+    for (const [term, direction] of terms) query = query.orderBy(term, direction);
+    return query;
+  });
+  return (await db.executeQuery(statement)).rows;
 }
 
 export type DocumentView = Awaited<ReturnType<typeof listDocuments>>[number];

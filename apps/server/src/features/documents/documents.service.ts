@@ -34,7 +34,7 @@ import {
 import type { DocumentRow } from './documents.table';
 import { createDocumentContext, type DocumentDirectory, type DocumentsServiceOptions } from './document-context';
 import { createDocumentIntake } from './document-intake';
-import { createDocumentCounter } from './documents-count';
+import { createDocumentListCache } from './document-list-cache';
 import { createDocumentLifecycle } from './document-lifecycle';
 import { nameOf, toDocument } from './document-views';
 
@@ -123,7 +123,7 @@ export function createDocumentsService(
 ): DocumentsService {
   const context = createDocumentContext(db, audit, storage, directory, options);
   const { log, readOrThrow, detail } = context;
-  const countDocuments = createDocumentCounter(db);
+  const listCache = createDocumentListCache(db);
 
   return {
     ...createDocumentIntake(context),
@@ -157,9 +157,13 @@ export function createDocumentsService(
         query.sort,
         query.archived ? '-archivedAt' : '-createdAt',
       );
+      const order = sort as { field: DocumentSortField; direction: 'asc' | 'desc' };
+      const revision = await listCache.revision();
       const [total, rows] = await Promise.all([
-        countDocuments(filters),
-        listDocuments(db, filters, sort as { field: DocumentSortField; direction: 'asc' | 'desc' }, pageWindow(query)),
+        listCache.total(filters, revision),
+        listCache
+          .window(filters, order, pageWindow(query), revision)
+          .then((page) => listDocuments(db, filters, order, page)),
       ]);
       const tags = await findTagsOfDocuments(
         db,

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
 import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
 import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
@@ -10,6 +10,7 @@ import type {
   RequirementUpdate,
 } from './requirements.table';
 import { countRows } from '../../db/count-rows';
+import { compiledByKey, compiledOnce } from '../../db/compiled-once';
 
 type Db = Kysely<Database>;
 
@@ -189,48 +190,71 @@ function labelled(query: ReturnType<typeof filtered>) {
         .selectFrom('requirement_facilities as b')
         .select((inner) => inner.fn.countAll<number>().as('count'))
         .whereRef('b.requirementId', '=', 'requirements.id')
-        .where('b.bound', '=', 1)
+        // A literal: the page's labels statement then has the id list as its one parameter.
+        .where('b.bound', '=', sql.lit(1))
         .as('facilityCount'),
     );
 }
 
+/** Page statements compiled once per filters, order and window (the same pages are asked for again and again). */
+const pageIdsStatements = compiledByKey(200);
+
 /**
- * One page of requirements with their labels and facility counts. The page's ids are found from the
- * requirements table alone and only those rows are labelled: PostgreSQL otherwise counted the facilities
- * of every row a deep page skips (decision 027).
+ * The labels of the requirements of an id list, the list its one parameter (a JSON array on SQLite, an
+ * array on PostgreSQL): one statement text for every page, kept prepared; each id is a primary-key probe.
  */
-export function listRequirements(
+const labelsOfIds = compiledOnce((db) =>
+  labelled(
+    db
+      .selectFrom('requirements')
+      .where(
+        db.getExecutor().adapter instanceof PostgresAdapter
+          ? sql<SqlBool>`${sql.ref('requirements.id')} = any(${[]})`
+          : sql<SqlBool>`${sql.ref('requirements.id')} in (select value from json_each(${''}))`,
+      ),
+  ),
+);
+
+/**
+ * One page of requirements with their labels and facility counts, in two statements: the page's ids from
+ * the requirements table alone (on the title index for the default order), then the labels and facility
+ * counts of those rows only. As one statement, PostgreSQL planned it anew on every request (2 ms) and
+ * hashed the whole table to join the page's ids back (decision 029); it counted the facilities of every
+ * row a deep page skips before decision 027.
+ */
+export async function listRequirements(
   db: Db,
   filters: RequirementFilters,
   sort: SortSpec<RequirementSortField>,
   window: { limit: number; offset: number },
 ) {
-  const order = {
-    title: sql`lower(${sql.ref('requirements.title')})`,
-    category: sql.ref('requirements.category'),
-    frequency: sql.ref('requirements.frequency'),
-    status: sql.ref('requirements.status'),
-    firstDueDate: sql.ref('requirements.firstDueDate'),
-    citation: sql`lower(${sql.ref('requirements.citation')})`,
-    createdAt: sql.ref('requirements.createdAt'),
-    updatedAt: sql.ref('requirements.updatedAt'),
-  }[sort.field];
-  const terms: [RawBuilder<unknown>, 'asc' | 'desc'][] = [];
-  // Only the citation can be empty; a null-first key on the other columns would keep the index on
-  // (lower(title), id) from serving the default order.
-  if (sort.field === 'citation') terms.push([sql`case when ${order} is null then 1 else 0 end`, 'asc']);
-  terms.push([order, sort.direction]);
-  if (sort.field !== 'title') terms.push([sql`lower(${sql.ref('requirements.title')})`, 'asc']);
-  // The id in the direction of the title: one index scan, forwards or backwards, gives the page.
-  terms.push([sql.ref('requirements.id'), sort.field === 'title' ? sort.direction : 'asc']);
-
-  let ids = filtered(db, filters).select('requirements.id');
-  for (const [term, direction] of terms) ids = ids.orderBy(term, direction);
-  let query = labelled(
-    db.selectFrom('requirements').where('requirements.id', 'in', ids.limit(window.limit).offset(window.offset)),
-  );
-  for (const [term, direction] of terms) query = query.orderBy(term, direction);
-  return query.execute();
+  const statement = pageIdsStatements(db, JSON.stringify([filters, sort, window]), () => {
+    const order = {
+      title: sql`lower(${sql.ref('requirements.title')})`,
+      category: sql.ref('requirements.category'),
+      frequency: sql.ref('requirements.frequency'),
+      status: sql.ref('requirements.status'),
+      firstDueDate: sql.ref('requirements.firstDueDate'),
+      citation: sql`lower(${sql.ref('requirements.citation')})`,
+      createdAt: sql.ref('requirements.createdAt'),
+      updatedAt: sql.ref('requirements.updatedAt'),
+    }[sort.field];
+    let ids = filtered(db, filters).select('requirements.id');
+    // Only the citation can be empty; a null-first key on the other columns would keep the index on
+    // (lower(title), id) from serving the default order.
+    if (sort.field === 'citation') ids = ids.orderBy(sql`case when ${order} is null then 1 else 0 end`, 'asc');
+    ids = ids.orderBy(order, sort.direction);
+    if (sort.field !== 'title') ids = ids.orderBy(sql`lower(${sql.ref('requirements.title')})`, 'asc');
+    // The id in the direction of the title: one index scan, forwards or backwards, gives the page.
+    ids = ids.orderBy('requirements.id', sort.field === 'title' ? sort.direction : 'asc');
+    return ids.limit(window.limit).offset(window.offset);
+  });
+  const ids = (await db.executeQuery(statement)).rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const { rows } = await labelsOfIds(db, [postgres ? ids : JSON.stringify(ids)]);
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
 }
 export type RequirementListRow = Awaited<ReturnType<typeof listRequirements>>[number];
 

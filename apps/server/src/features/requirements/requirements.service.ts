@@ -20,7 +20,7 @@ import {
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
-import { requirementActionsOf } from '@rtms/shared/requirement-actions';
+import { actionsDependOnBindings, requirementActionsOf } from '@rtms/shared/requirement-actions';
 import { fieldErrorsOf, notFound, validationError } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { type Page, pageWindow, parseSort } from '../../platform/list-query';
@@ -325,10 +325,13 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
           pageWindow(query),
         ),
       ]);
-      const bound = await findBoundFacilityIds(
-        db,
-        rows.map((row) => row.id),
-      );
+      // The bindings decide the actions of a facility administrator only; every other role's are known.
+      const bound = actionsDependOnBindings(principal.role)
+        ? await findBoundFacilityIds(
+            db,
+            rows.map((row) => row.id),
+          )
+        : new Map<string, string[]>();
       const data = rows.map((row) => {
         const requirement = toRequirement(row);
         return {
