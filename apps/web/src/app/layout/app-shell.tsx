@@ -120,11 +120,11 @@ function Shell() {
         </Layout>
         {nav.kind === 'drawer' ? (
           <OpenedOnce open={drawerOpen}>
-            <NavigationDrawer open={drawerOpen} onClose={() => setDrawerOpenOn(null)} theme={sidebarTheme} />
+            {(open) => <NavigationDrawer open={open} onClose={() => setDrawerOpenOn(null)} theme={sidebarTheme} />}
           </OpenedOnce>
         ) : null}
         <OpenedOnce open={settingsOpen}>
-          <InterfaceSettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          {(open) => <InterfaceSettingsPanel open={open} onClose={() => setSettingsOpen(false)} />}
         </OpenedOnce>
       </AntdApp>
     </InsideShellProvider>
