@@ -12,8 +12,9 @@ const SIGN_IN_SCRIPT_BUDGET = 200 * 1000;
 const SIGN_IN_TOTAL_BUDGET = 215 * 1000;
 // 481 KB when first measured; 578 KB once the notification bell, the calendar's shared pieces and the
 // dashboard's figures of the same wave were merged (1.5 MB before compression); 581 KB after round 2's merges;
-// 405 KB in 47 requests once the dashboard's cards and the shell's drawers and lists loaded after the first view.
-const COLD_DASHBOARD_TOTAL_BUDGET = 420 * 1000;
+// round 3, with the dashboard's cards and the shell's drawers and lists loaded after the first view: 405 KB in 47
+// requests for an empty dashboard (this file alone), 539 KB in 67 with the other files' tasks (the cards then load).
+const COLD_DASHBOARD_TOTAL_BUDGET = 550 * 1000;
 
 interface Transfer {
   url: string;
