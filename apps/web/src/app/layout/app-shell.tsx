@@ -1,4 +1,4 @@
-import { Suspense, use, useEffect, useState } from 'react';
+import { lazy, Suspense, use, useEffect, useState } from 'react';
 import { App as AntdApp, Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
 import { APP_VERSION } from '@rtms/shared/constants';
@@ -10,9 +10,15 @@ import { usePublicConfig } from '../../lib/public-config';
 import { isDesktopWidth, resolveNavigation } from '../../lib/interface-settings/navigation';
 import { useInterfaceSettings } from '../../lib/interface-settings/settings-store';
 import { AppHeader, HorizontalNavigation } from './app-header';
-import { InterfaceSettingsPanel } from './interface-settings-panel';
-import { NavigationDrawer } from './navigation-drawer';
+import { OpenedOnce } from './opened-once';
 import { Sidebar } from './sidebar';
+
+// Both start closed: their chunks (antd's Drawer, the menu in the drawer, the settings' pictures) download when
+// they are first opened, not before the first page's paint.
+const InterfaceSettingsPanel = lazy(() =>
+  import('./interface-settings-panel').then((m) => ({ default: m.InterfaceSettingsPanel })),
+);
+const NavigationDrawer = lazy(() => import('./navigation-drawer').then((m) => ({ default: m.NavigationDrawer })));
 
 const THEME_CLASS = {
   THEME_TYPE_SEMI_DARK: 'semi-dark',
@@ -113,9 +119,13 @@ function Shell() {
           </Layout>
         </Layout>
         {nav.kind === 'drawer' ? (
-          <NavigationDrawer open={drawerOpen} onClose={() => setDrawerOpenOn(null)} theme={sidebarTheme} />
+          <OpenedOnce open={drawerOpen}>
+            {(open) => <NavigationDrawer open={open} onClose={() => setDrawerOpenOn(null)} theme={sidebarTheme} />}
+          </OpenedOnce>
         ) : null}
-        <InterfaceSettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        <OpenedOnce open={settingsOpen}>
+          {(open) => <InterfaceSettingsPanel open={open} onClose={() => setSettingsOpen(false)} />}
+        </OpenedOnce>
       </AntdApp>
     </InsideShellProvider>
   );
