@@ -1,5 +1,8 @@
+import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import type { Permission } from '@rtms/shared/permissions';
 import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import type { AuthGuards } from './auth';
 
 /**
  * The pieces every route schema repeats, declared once: the error answers it documents (each in the one
@@ -21,3 +24,26 @@ export const bearerSecurity = [{ bearer: [] }];
 
 /** The `:id` path parameter of a record's routes. */
 export const idParams = z.object({ id: idSchema });
+
+/**
+ * The options of a feature's authenticated routes, declared once per routes file: `route(permission, summary,
+ * schema)` adds the permission check, the feature's OpenAPI tag, the bearer security and the error answers
+ * (`errors`, by default `apiErrors`) to what the route states itself (params, querystring, body, success answer).
+ */
+export function routeOptions<E extends Record<number, typeof errorBodySchema> = typeof apiErrors>(
+  guards: AuthGuards,
+  tag: string,
+  errors: E = apiErrors as unknown as E,
+) {
+  return <const S extends FastifySchema & { response: Record<number, z.ZodType> }>(
+    permission: Permission,
+    summary: string,
+    schema: S,
+  ) => ({
+    preHandler: guards.requirePermission(permission),
+    schema: { tags: [tag], summary, security: bearerSecurity, ...schema, response: { ...schema.response, ...errors } },
+  });
+}
+
+/** The `route` function of a routes file (see routeOptions). */
+export type RouteOptions = ReturnType<typeof routeOptions>;
