@@ -1,5 +1,6 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { PageMeta } from '@rtms/shared/schemas/common';
+import { countRows } from '../db/count-rows';
 import { likePattern } from './search-text';
 
 /**
@@ -29,9 +30,59 @@ export function parseSort<S extends string>(sort: S | undefined, fallback: NoInf
     : { field: value as SortField<S>, direction: 'asc' };
 }
 
+/** What every list query asks for: a page of a size. */
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
 /** LIMIT/OFFSET of a page. */
-export function pageWindow(query: { page: number; pageSize: number }): { limit: number; offset: number } {
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+export function pageWindow(query: PageQuery): PageWindow {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+/** What a list repository is asked for: which rows (its feature's filters), in which order, which page of them. */
+export interface ListRequest<F, S extends string> {
+  filters: F;
+  sort: SortSpec<S>;
+  window: PageWindow;
+}
+
+/** A list query's request to a repository: the service's filters, the asked sort (else `fallback`), the page. */
+export function listRequest<F, S extends string>(
+  query: PageQuery & { sort?: S },
+  filters: F,
+  fallback: NoInfer<S>,
+): ListRequest<F, SortField<S>> {
+  return { filters, sort: parseSort(query.sort, fallback), window: pageWindow(query) };
+}
+
+/** The rows of one page and how many rows the filter matches in all. */
+export interface CountedRows<R> {
+  total: number;
+  rows: R[];
+}
+
+/**
+ * A list repository's answer: its filtered query counted and, side by side, paged by `page` (which selects,
+ * orders and windows it). Kysely's builders are immutable, so both start from the same filter.
+ */
+export async function countedRows<DB, TB extends keyof DB, O, R>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  page: (query: SelectQueryBuilder<DB, TB, O>) => Promise<R[]>,
+): Promise<CountedRows<R>> {
+  const [total, rows] = await Promise.all([countRows(filtered), page(filtered)]);
+  return { total, rows };
+}
+
+/** A list endpoint's `{data, meta}` answer from a repository's counted rows. */
+export function pageOf<R, T>(query: PageQuery, { total, rows }: CountedRows<R>, toItem: (row: R) => T): Page<T> {
+  return { data: rows.map(toItem), meta: { total, page: query.page, pageSize: query.pageSize } };
 }
 
 /**
@@ -44,6 +95,11 @@ export function searchMatches(column: string, search: string | undefined): RawBu
   if (words.length === 0) return undefined;
   const conditions = words.map((word) => sql<SqlBool>`${sql.ref(column)} like ${likePattern(word)} escape '\\'`);
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+}
+
+/** Sorts empty values after the others in either direction, on both databases (they disagree by default). */
+export function emptyLast(order: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`case when ${order} is null then 1 else 0 end`;
 }
 
 /** A condition that is always false: `where id in ()` is not valid SQL, so an empty scope uses this. */

@@ -15,14 +15,13 @@ import type { Principal } from '../../platform/auth';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, pageOf, type Page } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import { nameKeyOf, type ProgramAreasService } from '../program-areas/program-areas.service';
 import { assertFacilityInScope, facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { findUsersOfFacility } from '../user-facilities/user-facilities.repository';
 import {
-  countFacilities,
   findFacilitiesByIds,
   findFacilityByCode,
   findFacilityById,
@@ -131,18 +130,12 @@ export function createFacilitiesService(
         programAreaId: query.programAreaId,
         facilityIds: scopeFacilityIds(scope),
       };
-      const [total, rows] = await Promise.all([
-        countFacilities(db, filters),
-        listFacilities(db, filters, parseSort(query.sort, 'name'), pageWindow(query)),
-      ]);
+      const page = await listFacilities(db, listRequest(query, filters, 'name'));
       const areas = await findProgramAreaIdsOfFacilities(
         db,
-        rows.map((row) => row.id),
+        page.rows.map((row) => row.id),
       );
-      return {
-        data: rows.map((row) => toFacility(row, areas.get(row.id) ?? [])),
-        meta: { total, page: query.page, pageSize: query.pageSize },
-      };
+      return pageOf(query, page, (row) => toFacility(row, areas.get(row.id) ?? []));
     },
 
     async get(principal, id) {

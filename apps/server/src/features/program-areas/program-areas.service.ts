@@ -11,11 +11,10 @@ import type { Principal } from '../../platform/auth';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, pageOf, type Page } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import {
-  countProgramAreas,
   findProgramAreaById,
   findProgramAreaByNameKey,
   findProgramAreasByIds,
@@ -72,11 +71,7 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
   return {
     async list(_principal, query) {
       const filters = { search: query.search, active: query.active };
-      const [total, rows] = await Promise.all([
-        countProgramAreas(db, filters),
-        listProgramAreas(db, filters, parseSort(query.sort, 'name'), pageWindow(query)),
-      ]);
-      return { data: rows.map(toProgramArea), meta: { total, page: query.page, pageSize: query.pageSize } };
+      return pageOf(query, await listProgramAreas(db, listRequest(query, filters, 'name')), toProgramArea);
     },
 
     async get(_principal, id) {

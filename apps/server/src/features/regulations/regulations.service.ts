@@ -10,11 +10,10 @@ import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, pageOf, type Page } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import {
-  countRegulations,
   findRegulationById,
   findRegulationsByIds,
   insertRegulation,
@@ -66,11 +65,7 @@ export function createRegulationsService(db: Kysely<Database>, audit: AuditServi
   return {
     async list(_principal, query) {
       const filters = { search: query.search, active: query.active, jurisdiction: query.jurisdiction };
-      const [total, rows] = await Promise.all([
-        countRegulations(db, filters),
-        listRegulations(db, filters, parseSort(query.sort, 'title'), pageWindow(query)),
-      ]);
-      return { data: rows.map(toRegulation), meta: { total, page: query.page, pageSize: query.pageSize } };
+      return pageOf(query, await listRegulations(db, listRequest(query, filters, 'title')), toRegulation);
     },
 
     async get(_principal, id) {

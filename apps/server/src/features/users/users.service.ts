@@ -9,7 +9,7 @@ import type { Principal } from '../../platform/auth';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, pageOf, type Page } from '../../platform/list-query';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
@@ -18,10 +18,10 @@ import { facilityScopeOf, isFacilityInScope, type FacilityScope } from '../user-
 import { findAssignmentsOfUsers } from '../user-facilities/user-facilities.repository';
 import type { UserFacilitiesService } from '../user-facilities/user-facilities.service';
 import {
-  countUsersMatching,
   findUserByEmail,
   findUserById,
   insertUser,
+  findVisibleUser,
   listUsers,
   lockActiveAdminIds,
   updateUser,
@@ -112,12 +112,7 @@ export function createUsersService(
 
   /** The user if the caller may see them, else 404. */
   async function visibleRowOrThrow(principal: Principal, scope: FacilityScope, id: string): Promise<UserRow> {
-    const [row] = await listUsers(
-      db,
-      { visibility: visibilityOf(principal, scope), id },
-      { field: 'email', direction: 'asc' },
-      { limit: 1, offset: 0 },
-    );
+    const row = await findVisibleUser(db, visibilityOf(principal, scope), id);
     if (!row) throw notFound('User');
     return row;
   }
@@ -145,22 +140,11 @@ export function createUsersService(
         facilityId: query.facilityId,
         assignableTo: query.assignableTo,
       };
-      const [total, rows] = await Promise.all([
-        countUsersMatching(db, filters),
-        listUsers(db, filters, parseSort(query.sort, 'email'), pageWindow(query)),
-      ]);
-      const facilities = await facilityIdsOf(
-        scope,
-        rows.map((row) => row.id),
-      );
-      const withSecondFactor = await findUsersWithSecondFactor(
-        db,
-        rows.map((row) => row.id),
-      );
-      return {
-        data: rows.map((row) => toUser(row, facilities.get(row.id) ?? [], withSecondFactor.has(row.id))),
-        meta: { total, page: query.page, pageSize: query.pageSize },
-      };
+      const page = await listUsers(db, listRequest(query, filters, 'email'));
+      const ids = page.rows.map((row) => row.id);
+      const facilities = await facilityIdsOf(scope, ids);
+      const withSecondFactor = await findUsersWithSecondFactor(db, ids);
+      return pageOf(query, page, (row) => toUser(row, facilities.get(row.id) ?? [], withSecondFactor.has(row.id)));
     },
 
     async get(principal, id) {
