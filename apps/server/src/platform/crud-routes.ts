@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Permission } from '@rtms/shared/permissions';
-import { principalOf, type AuthGuards, type Principal } from './auth';
+import { principalOf, type AuthGuards } from './auth';
+import type { CrudService } from './crud-service';
 import { idParams as params, routeOptions } from './route-schema';
 
 /**
@@ -10,14 +11,6 @@ import { idParams as params, routeOptions } from './route-schema';
  * (`PATCH /kind/:id`). Each answers `{data}` (the list its page) and calls the same-named service method with
  * the signed-in principal; what differs per kind is a table of schemas, permissions and summaries.
  */
-
-/** A record kind's service as its four routes call it. */
-export interface CrudService<Query, Create, Update> {
-  list(principal: Principal, query: Query): Promise<unknown>;
-  create(principal: Principal, body: Create): Promise<unknown>;
-  get(principal: Principal, id: string): Promise<unknown>;
-  update(principal: Principal, id: string, body: Update): Promise<unknown>;
-}
 
 interface Operation {
   permission: Permission;
@@ -39,7 +32,7 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 export function registerCrudRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
   app: App,
   guards: AuthGuards,
-  service: CrudService<z.output<Q>, z.output<C>, z.output<U>>,
+  service: CrudService<z.output<Q>, z.output<C>, z.output<U>, unknown, unknown, unknown>,
   spec: CrudRoutesSpec<Q, C, U>,
 ): void {
   const { path, list, create, get, update } = spec;

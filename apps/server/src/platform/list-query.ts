@@ -53,7 +53,11 @@ export interface ListRequest<F, S extends string> {
   window: PageWindow;
 }
 
-/** A list query's request to a repository: the service's filters, the asked sort (else `fallback`), the page. */
+/**
+ * A list query's request to a repository: the service's filters, the asked sort (else `fallback`), the page.
+ * A list query's filter fields carry the names of its repository's filters, so a service passes the query
+ * itself (with what it adds, such as the caller's facility scope); the repository reads only its filters.
+ */
 export function listRequest<F, S extends string>(
   query: PageQuery & { sort?: S },
   filters: F,

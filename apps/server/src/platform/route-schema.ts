@@ -25,9 +25,12 @@ export const bearerSecurity = [{ bearer: [] }];
 /** The `:id` path parameter of a record's routes. */
 export const idParams = z.object({ id: idSchema });
 
+/** Who may call a route: the holders of a permission, or every signed-in user (the service decides the rest). */
+export type RouteAccess = Permission | 'signed-in';
+
 /**
- * The options of a feature's authenticated routes, declared once per routes file: `route(permission, summary,
- * schema)` adds the permission check, the feature's OpenAPI tag, the bearer security and the error answers
+ * The options of a feature's authenticated routes, declared once per routes file: `route(access, summary,
+ * schema)` adds the access check, the feature's OpenAPI tag, the bearer security and the error answers
  * (`errors`, by default `apiErrors`) to what the route states itself (params, querystring, body, success answer).
  */
 export function routeOptions<E extends Record<number, typeof errorBodySchema> = typeof apiErrors>(
@@ -36,11 +39,11 @@ export function routeOptions<E extends Record<number, typeof errorBodySchema> = 
   errors: E = apiErrors as unknown as E,
 ) {
   return <const S extends FastifySchema & { response: Record<number, z.ZodType> }>(
-    permission: Permission,
+    access: RouteAccess,
     summary: string,
     schema: S,
   ) => ({
-    preHandler: guards.requirePermission(permission),
+    preHandler: access === 'signed-in' ? [guards.authenticate] : guards.requirePermission(access),
     schema: { tags: [tag], summary, security: bearerSecurity, ...schema, response: { ...schema.response, ...errors } },
   });
 }

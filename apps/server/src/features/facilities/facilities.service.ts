@@ -11,11 +11,11 @@ import type {
 } from '@rtms/shared/schemas/facilities';
 import type { FieldError } from '@rtms/shared/error-codes';
 import type { Database } from '../../db/schema';
-import type { Principal } from '../../platform/auth';
+import type { CrudService } from '../../platform/crud-service';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { listRequest, pageOf, type Page } from '../../platform/list-query';
+import { listRequest, pageOf } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import { nameKeyOf, type ProgramAreasService } from '../program-areas/program-areas.service';
@@ -37,14 +37,17 @@ import type { FacilityRow } from './facilities.table';
 type CreateBody = z.output<typeof createFacilityBodySchema>;
 type UpdateBody = z.output<typeof updateFacilityBodySchema>;
 
-export interface FacilitiesService {
-  /** The facilities in the caller's scope. */
-  list(principal: Principal, query: FacilityListQuery): Promise<Page<Facility>>;
-  /** One facility with its program areas and users; 404 outside the caller's scope. */
-  get(principal: Principal, id: string): Promise<FacilityDetail>;
-  create(principal: Principal, body: CreateBody): Promise<Facility>;
-  /** Partial update (FACILITY_ADMIN: own facilities, not `status`); 404 outside the caller's scope. */
-  update(principal: Principal, id: string, body: UpdateBody): Promise<Facility>;
+/**
+ * Facilities: the list holds those in the caller's scope; `get` one with its program areas and users; an update
+ * by a FACILITY_ADMIN may change their own facilities but not `status`. Outside the caller's scope: 404.
+ */
+export interface FacilitiesService extends CrudService<
+  FacilityListQuery,
+  CreateBody,
+  UpdateBody,
+  Facility,
+  FacilityDetail
+> {
   /** The facilities among `ids` (unscoped), for other features' reference checks and labels. */
   findByIds(ids: string[]): Promise<Facility[]>;
 }
@@ -122,14 +125,7 @@ export function createFacilitiesService(
   return {
     async list(principal, query) {
       const scope = await facilityScopeOf(db, principal);
-      const filters = {
-        search: query.search,
-        type: query.type,
-        status: query.status,
-        state: query.state,
-        programAreaId: query.programAreaId,
-        facilityIds: scopeFacilityIds(scope),
-      };
+      const filters = { ...query, facilityIds: scopeFacilityIds(scope) };
       const page = await listFacilities(db, listRequest(query, filters, 'name'));
       const areas = await findProgramAreaIdsOfFacilities(
         db,

@@ -7,11 +7,11 @@ import type {
 } from '@rtms/shared/schemas/program-areas';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
-import type { Principal } from '../../platform/auth';
+import type { CrudService } from '../../platform/crud-service';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { listRequest, pageOf, type Page } from '../../platform/list-query';
+import { listRequest, pageOf } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import {
@@ -27,12 +27,8 @@ import type { ProgramAreaRow } from './program-areas.table';
 type CreateBody = z.output<typeof createProgramAreaBodySchema>;
 type UpdateBody = z.output<typeof updateProgramAreaBodySchema>;
 
-export interface ProgramAreasService {
-  list(principal: Principal, query: ProgramAreaListQuery): Promise<Page<ProgramArea>>;
-  get(principal: Principal, id: string): Promise<ProgramArea>;
-  create(principal: Principal, body: CreateBody): Promise<ProgramArea>;
-  /** Partial update; `{active: false}` deactivates (the area stays readable and linked). */
-  update(principal: Principal, id: string, body: UpdateBody): Promise<ProgramArea>;
+/** Program areas; an update `{active: false}` deactivates one (the area stays readable and linked). */
+export interface ProgramAreasService extends CrudService<ProgramAreaListQuery, CreateBody, UpdateBody, ProgramArea> {
   /** The program areas among `ids`, for other features' reference checks and labels. */
   findByIds(ids: string[]): Promise<ProgramArea[]>;
 }
@@ -70,8 +66,7 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
 
   return {
     async list(_principal, query) {
-      const filters = { search: query.search, active: query.active };
-      return pageOf(query, await listProgramAreas(db, listRequest(query, filters, 'name')), toProgramArea);
+      return pageOf(query, await listProgramAreas(db, listRequest(query, query, 'name')), toProgramArea);
     },
 
     async get(_principal, id) {

@@ -7,10 +7,10 @@ import type {
 } from '@rtms/shared/schemas/regulations';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
-import type { Principal } from '../../platform/auth';
+import type { CrudService } from '../../platform/crud-service';
 import { notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { listRequest, pageOf, type Page } from '../../platform/list-query';
+import { listRequest, pageOf } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import {
@@ -25,12 +25,8 @@ import type { RegulationRow } from './regulations.table';
 type CreateBody = z.output<typeof createRegulationBodySchema>;
 type UpdateBody = z.output<typeof updateRegulationBodySchema>;
 
-export interface RegulationsService {
-  list(principal: Principal, query: RegulationListQuery): Promise<Page<Regulation>>;
-  get(principal: Principal, id: string): Promise<Regulation>;
-  create(principal: Principal, body: CreateBody): Promise<Regulation>;
-  /** Partial update; `{active: false}` deactivates (the regulation stays readable and referenced). */
-  update(principal: Principal, id: string, body: UpdateBody): Promise<Regulation>;
+/** Regulations; an update `{active: false}` deactivates one (the regulation stays readable and referenced). */
+export interface RegulationsService extends CrudService<RegulationListQuery, CreateBody, UpdateBody, Regulation> {
   /** The regulations among `ids`, for other features' reference checks and labels. */
   findByIds(ids: string[]): Promise<Regulation[]>;
 }
@@ -64,8 +60,7 @@ function searchTextOf(row: Pick<RegulationRow, 'title' | 'citation' | 'agency' |
 export function createRegulationsService(db: Kysely<Database>, audit: AuditService): RegulationsService {
   return {
     async list(_principal, query) {
-      const filters = { search: query.search, active: query.active, jurisdiction: query.jurisdiction };
-      return pageOf(query, await listRegulations(db, listRequest(query, filters, 'title')), toRegulation);
+      return pageOf(query, await listRegulations(db, listRequest(query, query, 'title')), toRegulation);
     },
 
     async get(_principal, id) {

@@ -160,12 +160,7 @@ export function createUserFacilitiesService(
   return {
     async list(principal, query) {
       const scope = await facilityScopeOf(db, principal);
-      const filters = {
-        userId: query.userId,
-        facilityId: query.facilityId,
-        search: query.search,
-        facilityIds: scopeFacilityIds(scope),
-      };
+      const filters = { ...query, facilityIds: scopeFacilityIds(scope) };
       return pageOf(query, await listUserFacilities(db, listRequest(query, filters, 'userEmail')), toUserFacility);
     },
 

@@ -6,10 +6,11 @@ import { can } from '@rtms/shared/permissions';
 import type { User, UserListQuery, createUserBodySchema, updateUserBodySchema } from '@rtms/shared/schemas/users';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
+import type { CrudService } from '../../platform/crud-service';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { listRequest, pageOf, type Page } from '../../platform/list-query';
+import { listRequest, pageOf } from '../../platform/list-query';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
@@ -33,18 +34,21 @@ import { deleteUserMfa, findUserMfa, findUsersWithSecondFactor } from '../mfa/mf
 type CreateBody = z.output<typeof createUserBodySchema>;
 type UpdateBody = z.output<typeof updateUserBodySchema>;
 
-export interface UsersService {
-  /** All users (all-facility roles), users sharing a facility (FACILITY_ADMIN), or only oneself (FACILITY_USER). */
-  list(principal: Principal, query: UserListQuery): Promise<Page<User>>;
-  /** One user the caller may see; 404 otherwise. */
-  get(principal: Principal, id: string): Promise<User>;
-  /** Creates a user; without a password one is generated and returned once as `temporaryPassword`. */
-  create(principal: Principal, body: CreateBody): Promise<User & { temporaryPassword?: string }>;
-  /**
-   * Edits a user, changes their role, deactivates or reactivates them. Role change and deactivation
-   * sign the user out everywhere. The last active ALL_FACILITY_ADMIN cannot be demoted or deactivated.
-   */
-  update(principal: Principal, id: string, body: UpdateBody): Promise<User>;
+/**
+ * Users. The list holds all users (all-facility roles), the users sharing a facility (FACILITY_ADMIN) or only
+ * oneself (FACILITY_USER); `get` answers one the caller may see (404 otherwise). `create` without a password
+ * generates one and returns it once as `temporaryPassword`. `update` edits a user, changes their role,
+ * deactivates or reactivates them: role change and deactivation sign the user out everywhere, and the last
+ * active ALL_FACILITY_ADMIN cannot be demoted or deactivated.
+ */
+export interface UsersService extends CrudService<
+  UserListQuery,
+  CreateBody,
+  UpdateBody,
+  User,
+  User,
+  User & { temporaryPassword?: string }
+> {
   /** Issues a temporary password that must be changed at next sign-in, and signs the user out everywhere. */
   resetPassword(principal: Principal, id: string): Promise<{ temporaryPassword: string }>;
   /**
@@ -132,14 +136,7 @@ export function createUsersService(
   return {
     async list(principal, query) {
       const scope = await facilityScopeOf(db, principal);
-      const filters = {
-        visibility: visibilityOf(principal, scope),
-        search: query.search,
-        role: query.role,
-        active: query.active,
-        facilityId: query.facilityId,
-        assignableTo: query.assignableTo,
-      };
+      const filters = { ...query, visibility: visibilityOf(principal, scope) };
       const page = await listUsers(db, listRequest(query, filters, 'email'));
       const ids = page.rows.map((row) => row.id);
       const facilities = await facilityIdsOf(scope, ids);
