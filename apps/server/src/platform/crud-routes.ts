@@ -32,7 +32,7 @@ type App = Parameters<FastifyPluginAsyncZod>[0];
 export function registerCrudRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
   app: App,
   guards: AuthGuards,
-  service: CrudService<z.output<Q>, z.output<C>, z.output<U>, unknown, unknown, unknown>,
+  service: CrudService<Q, C, U, unknown, unknown, unknown>,
   spec: CrudRoutesSpec<Q, C, U>,
 ): void {
   const { path, list, create, get, update } = spec;

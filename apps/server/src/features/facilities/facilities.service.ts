@@ -1,11 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { can } from '@rtms/shared/permissions';
 import type {
   Facility,
   FacilityDetail,
-  FacilityListQuery,
+  facilityListQuerySchema,
   createFacilityBodySchema,
   updateFacilityBodySchema,
 } from '@rtms/shared/schemas/facilities';
@@ -17,7 +16,8 @@ import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { listRequest, pageOf } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
-import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import { patchRow, updateActionOf, updatedColumns } from '../../platform/record-update';
+import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
 import { nameKeyOf, type ProgramAreasService } from '../program-areas/program-areas.service';
 import { assertFacilityInScope, facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { findUsersOfFacility } from '../user-facilities/user-facilities.repository';
@@ -34,17 +34,14 @@ import {
 } from './facilities.repository';
 import type { FacilityRow } from './facilities.table';
 
-type CreateBody = z.output<typeof createFacilityBodySchema>;
-type UpdateBody = z.output<typeof updateFacilityBodySchema>;
-
 /**
  * Facilities: the list holds those in the caller's scope; `get` one with its program areas and users; an update
  * by a FACILITY_ADMIN may change their own facilities but not `status`. Outside the caller's scope: 404.
  */
 export interface FacilitiesService extends CrudService<
-  FacilityListQuery,
-  CreateBody,
-  UpdateBody,
+  typeof facilityListQuerySchema,
+  typeof createFacilityBodySchema,
+  typeof updateFacilityBodySchema,
   Facility,
   FacilityDetail
 > {
@@ -199,14 +196,8 @@ export function createFacilitiesService(
           await assertUnique(trx, row);
           await insertFacility(trx, row);
           await replaceFacilityProgramAreas(trx, row.id, programAreaIds);
-          await audit.record(trx, {
-            actor: actorOf(principal),
-            action: 'CREATE',
-            entityType: 'FACILITY',
-            entityId: row.id,
-            facilityId: row.id,
-            changes: changesBetween(null, audited(facility)),
-          });
+          const entity = { entityType: 'FACILITY', entityId: row.id, facilityId: row.id } as const;
+          await audit.record(trx, creationEvent(principal, entity, audited(facility)));
         })
         .catch(uniqueRace);
       return facility;
@@ -229,11 +220,8 @@ export function createFacilitiesService(
           ) {
             throw forbidden('You do not have permission to deactivate or reactivate a facility');
           }
-          const after: FacilityRow = { ...before };
           const { programAreaIds: newAreas, ...fields } = body;
-          for (const [key, value] of Object.entries(fields)) {
-            if (value !== undefined) (after as unknown as Record<string, unknown>)[key] = value;
-          }
+          const after = patchRow(before, fields);
           after.nameKey = nameKeyOf(after.name);
           const afterAreas = newAreas ?? beforeAreas;
           const changes = changesBetween(
@@ -244,14 +232,12 @@ export function createFacilitiesService(
           await assertUnique(trx, after);
           after.searchText = searchTextOf(after);
           after.updatedAt = nowIso();
-          const { id: _id, createdAt: _createdAt, ...columns } = after;
-          await updateFacility(trx, id, columns);
+          await updateFacility(trx, id, updatedColumns(after));
           if (changes.programAreaIds) await replaceFacilityProgramAreas(trx, id, afterAreas);
           if ((changes.country || changes.state) && hooks.regionChanged) await hooks.regionChanged(trx, id);
-          const action = changes.status ? (after.status === 'ACTIVE' ? 'REACTIVATE' : 'DEACTIVATE') : 'UPDATE';
           await audit.record(trx, {
             actor: actorOf(principal),
-            action,
+            action: updateActionOf(changes.status, after.status === 'ACTIVE'),
             entityType: 'FACILITY',
             entityId: id,
             facilityId: id,

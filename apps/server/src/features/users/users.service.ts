@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import { displayNameOf } from '@rtms/shared/display-name';
 import type { Role } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
-import type { User, UserListQuery, createUserBodySchema, updateUserBodySchema } from '@rtms/shared/schemas/users';
+import type { User, userListQuerySchema, createUserBodySchema, updateUserBodySchema } from '@rtms/shared/schemas/users';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import type { CrudService } from '../../platform/crud-service';
@@ -13,7 +12,8 @@ import { newId, nowIso } from '../../platform/ids';
 import { listRequest, pageOf } from '../../platform/list-query';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
-import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import { patchRow } from '../../platform/record-update';
+import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { facilityScopeOf, isFacilityInScope, type FacilityScope } from '../user-facilities/facility-scope';
 import { findAssignmentsOfUsers } from '../user-facilities/user-facilities.repository';
@@ -31,9 +31,6 @@ import {
 import type { UserRow } from './users.table';
 import { deleteUserMfa, findUserMfa, findUsersWithSecondFactor } from '../mfa/mfa.repository';
 
-type CreateBody = z.output<typeof createUserBodySchema>;
-type UpdateBody = z.output<typeof updateUserBodySchema>;
-
 /**
  * Users. The list holds all users (all-facility roles), the users sharing a facility (FACILITY_ADMIN) or only
  * oneself (FACILITY_USER); `get` answers one the caller may see (404 otherwise). `create` without a password
@@ -42,9 +39,9 @@ type UpdateBody = z.output<typeof updateUserBodySchema>;
  * active ALL_FACILITY_ADMIN cannot be demoted or deactivated.
  */
 export interface UsersService extends CrudService<
-  UserListQuery,
-  CreateBody,
-  UpdateBody,
+  typeof userListQuerySchema,
+  typeof createUserBodySchema,
+  typeof updateUserBodySchema,
   User,
   User,
   User & { temporaryPassword?: string }
@@ -177,13 +174,7 @@ export function createUsersService(
         .execute(async (trx) => {
           if (await findUserByEmail(trx, body.email)) throw duplicateEmail();
           await insertUser(trx, row);
-          await audit.record(trx, {
-            actor: actorOf(principal),
-            action: 'CREATE',
-            entityType: 'USER',
-            entityId: row.id,
-            changes: changesBetween(null, audited(row)),
-          });
+          await audit.record(trx, creationEvent(principal, { entityType: 'USER', entityId: row.id }, audited(row)));
           await userFacilities.assignWithin(trx, principal, row.id, facilityIds);
         })
         .catch((error: unknown) => {
@@ -218,12 +209,7 @@ export function createUsersService(
         .execute(async (trx) => {
           const before = await findUserById(trx, id);
           if (!before) throw notFound('User');
-          const after: UserRow = { ...before };
-          if (body.email !== undefined) after.email = body.email;
-          if (body.firstName !== undefined) after.firstName = body.firstName;
-          if (body.lastName !== undefined) after.lastName = body.lastName;
-          if (body.role !== undefined) after.role = body.role;
-          if (body.active !== undefined) after.active = body.active ? 1 : 0;
+          const after = patchRow(before, body);
           const changes = changesBetween(audited(before), audited(after));
           if (Object.keys(changes).length === 0) return { row: before, changes };
           if (changes.email) {
