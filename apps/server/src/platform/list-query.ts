@@ -106,5 +106,33 @@ export function emptyLast(order: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`case when ${order} is null then 1 else 0 end`;
 }
 
+/**
+ * One page of a settings list sorted by `order` (empty values last), its ties by the stored search text and then
+ * the id, so that every row has one place and pages neither repeat nor skip a row.
+ */
+export function pageBySearchText<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  order: RawBuilder<unknown>,
+  direction: 'asc' | 'desc',
+  window: PageWindow,
+): Promise<O[]> {
+  return query
+    .orderBy(emptyLast(order))
+    .orderBy(order, direction)
+    .orderBy(sql.ref('searchText'))
+    .orderBy(sql.ref('id'))
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
 /** A condition that is always false: `where id in ()` is not valid SQL, so an empty scope uses this. */
 export const nothing: RawBuilder<SqlBool> = sql<SqlBool>`1 = 0`;
+
+/**
+ * The facility scope of a list: `column` is one of `ids`. An empty scope matches nothing (`in ()` is not SQL);
+ * the caller applies it only when there is a scope (undefined ids = every facility).
+ */
+export function inScope(column: string, ids: readonly string[]): RawBuilder<SqlBool> {
+  return ids.length ? sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})` : nothing;
+}

@@ -3,8 +3,8 @@ import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
 import {
   countedRows,
-  emptyLast,
-  nothing,
+  pageBySearchText,
+  inScope,
   searchMatches,
   type CountedRows,
   type ListRequest,
@@ -104,10 +104,7 @@ function filtered(db: Db, filters: FacilityFilters) {
       eb.selectFrom('facility_program_areas').select('facilityId').where('programAreaId', '=', programAreaId),
     );
   }
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('id', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('facilities.id', filters.facilityIds));
   const search = searchMatches('facilities.searchText', filters.search);
   if (search) query = query.where(search);
   return query;
@@ -134,14 +131,6 @@ export function listFacilities(
     updatedAt: sql.ref('updatedAt'),
   }[sort.field];
   return countedRows(filtered(db, filters), (query) =>
-    query
-      .selectAll()
-      .orderBy(emptyLast(order))
-      .orderBy(order, sort.direction)
-      .orderBy('searchText')
-      .orderBy('id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+    pageBySearchText(query.selectAll(), order, sort.direction, window),
   );
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
 import type { Database } from '../../db/schema';
 import { countRows } from '../../db/count-rows';
-import { countedRows, nothing, type CountedRows, type ListRequest } from '../../platform/list-query';
+import { countedRows, inScope, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** The notification centre's and the delivery log's reads: filtered, searched, sorted and paged on the server. */
@@ -27,10 +27,7 @@ function notifications(db: Db, filters: NotificationFilters) {
     .selectFrom('notifications as n')
     .where('n.userId', '=', filters.userId)
     .where('n.availableAt', '<=', filters.now);
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('n.facilityId', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('n.facilityId', filters.facilityIds));
   if (filters.unread === true) query = query.where('n.readAt', 'is', null);
   if (filters.unread === false) query = query.where('n.readAt', 'is not', null);
   if (filters.category) query = query.where('n.category', '=', filters.category);
@@ -149,10 +146,7 @@ export interface DeliveryFilters {
 /** The filtered deliveries, without joins: an unfiltered count reads one index. */
 function deliveries(db: Db, filters: DeliveryFilters) {
   let query = db.selectFrom('notification_deliveries as d');
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('d.facilityId', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('d.facilityId', filters.facilityIds));
   if (filters.status) query = query.where('d.status', '=', filters.status);
   if (filters.facilityId) query = query.where('d.facilityId', '=', filters.facilityId);
   if (filters.recipientId) query = query.where('d.recipientId', '=', filters.recipientId);

@@ -1,7 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { Jurisdiction } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
-import { countedRows, emptyLast, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
+import {
+  countedRows,
+  pageBySearchText,
+  searchMatches,
+  type CountedRows,
+  type ListRequest,
+} from '../../platform/list-query';
 import type { NewRegulationRow, RegulationRow, RegulationUpdate } from './regulations.table';
 
 type Db = Kysely<Database>;
@@ -63,14 +69,6 @@ export function listRegulations(
     updatedAt: sql.ref('updatedAt'),
   }[sort.field];
   return countedRows(filtered(db, filters), (query) =>
-    query
-      .selectAll()
-      .orderBy(emptyLast(order))
-      .orderBy(order, sort.direction)
-      .orderBy('searchText')
-      .orderBy('id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+    pageBySearchText(query.selectAll(), order, sort.direction, window),
   );
 }

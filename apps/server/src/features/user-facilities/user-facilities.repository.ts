@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
-import { countedRows, nothing, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
+import { countedRows, inScope, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NewUserFacilityRow, UserFacilityRow } from './user-facilities.table';
 
 type Db = Kysely<Database>;
@@ -102,10 +102,7 @@ function joined(db: Db, filters: UserFacilityFilters) {
   if (filters.id) query = query.where('user_facilities.id', '=', filters.id);
   if (filters.userId) query = query.where('user_facilities.userId', '=', filters.userId);
   if (filters.facilityId) query = query.where('user_facilities.facilityId', '=', filters.facilityId);
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('user_facilities.facilityId', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('user_facilities.facilityId', filters.facilityIds));
   for (const word of (filters.search ?? '').split(/\s+/).filter(Boolean)) {
     const onUser = searchMatches('users.searchText', word);
     const onFacility = searchMatches('facilities.searchText', word);
