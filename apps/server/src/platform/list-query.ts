@@ -1,5 +1,6 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { PageMeta } from '@rtms/shared/schemas/common';
+import { countRows } from '../db/count-rows';
 import { likePattern } from './search-text';
 
 /**
@@ -29,9 +30,63 @@ export function parseSort<S extends string>(sort: S | undefined, fallback: NoInf
     : { field: value as SortField<S>, direction: 'asc' };
 }
 
+/** What every list query asks for: a page of a size. */
+export interface PageQuery {
+  page: number;
+  pageSize: number;
+}
+
 /** LIMIT/OFFSET of a page. */
-export function pageWindow(query: { page: number; pageSize: number }): { limit: number; offset: number } {
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
+export function pageWindow(query: PageQuery): PageWindow {
   return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+/** What a list repository is asked for: which rows (its feature's filters), in which order, which page of them. */
+export interface ListRequest<F, S extends string> {
+  filters: F;
+  sort: SortSpec<S>;
+  window: PageWindow;
+}
+
+/**
+ * A list query's request to a repository: the service's filters, the asked sort (else `fallback`), the page.
+ * A list query's filter fields carry the names of its repository's filters, so a service passes the query
+ * itself (with what it adds, such as the caller's facility scope); the repository reads only its filters.
+ */
+export function listRequest<F, S extends string>(
+  query: PageQuery & { sort?: S },
+  filters: F,
+  fallback: NoInfer<S>,
+): ListRequest<F, SortField<S>> {
+  return { filters, sort: parseSort(query.sort, fallback), window: pageWindow(query) };
+}
+
+/** The rows of one page and how many rows the filter matches in all. */
+export interface CountedRows<R> {
+  total: number;
+  rows: R[];
+}
+
+/**
+ * A list repository's answer: its filtered query counted and, side by side, paged by `page` (which selects,
+ * orders and windows it). Kysely's builders are immutable, so both start from the same filter.
+ */
+export async function countedRows<DB, TB extends keyof DB, O, R>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  page: (query: SelectQueryBuilder<DB, TB, O>) => Promise<R[]>,
+): Promise<CountedRows<R>> {
+  const [total, rows] = await Promise.all([countRows(filtered), page(filtered)]);
+  return { total, rows };
+}
+
+/** A list endpoint's `{data, meta}` answer from a repository's counted rows. */
+export function pageOf<R, T>(query: PageQuery, { total, rows }: CountedRows<R>, toItem: (row: R) => T): Page<T> {
+  return { data: rows.map(toItem), meta: { total, page: query.page, pageSize: query.pageSize } };
 }
 
 /**
@@ -46,5 +101,38 @@ export function searchMatches(column: string, search: string | undefined): RawBu
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
+/** Sorts empty values after the others in either direction, on both databases (they disagree by default). */
+export function emptyLast(order: RawBuilder<unknown>): RawBuilder<number> {
+  return sql<number>`case when ${order} is null then 1 else 0 end`;
+}
+
+/**
+ * One page of a settings list sorted by `order` (empty values last), its ties by the stored search text and then
+ * the id, so that every row has one place and pages neither repeat nor skip a row.
+ */
+export function pageBySearchText<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  order: RawBuilder<unknown>,
+  direction: 'asc' | 'desc',
+  window: PageWindow,
+): Promise<O[]> {
+  return query
+    .orderBy(emptyLast(order))
+    .orderBy(order, direction)
+    .orderBy(sql.ref('searchText'))
+    .orderBy(sql.ref('id'))
+    .limit(window.limit)
+    .offset(window.offset)
+    .execute();
+}
+
 /** A condition that is always false: `where id in ()` is not valid SQL, so an empty scope uses this. */
 export const nothing: RawBuilder<SqlBool> = sql<SqlBool>`1 = 0`;
+
+/**
+ * The facility scope of a list: `column` is one of `ids`. An empty scope matches nothing (`in ()` is not SQL);
+ * the caller applies it only when there is a scope (undefined ids = every facility).
+ */
+export function inScope(column: string, ids: readonly string[]): RawBuilder<SqlBool> {
+  return ids.length ? sql<SqlBool>`${sql.ref(column)} in (${sql.join(ids)})` : nothing;
+}

@@ -1,5 +1,8 @@
+import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
+import type { Permission } from '@rtms/shared/permissions';
 import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import type { AuthGuards } from './auth';
 
 /**
  * The pieces every route schema repeats, declared once: the error answers it documents (each in the one
@@ -21,3 +24,29 @@ export const bearerSecurity = [{ bearer: [] }];
 
 /** The `:id` path parameter of a record's routes. */
 export const idParams = z.object({ id: idSchema });
+
+/** Who may call a route: the holders of a permission, or every signed-in user (the service decides the rest). */
+export type RouteAccess = Permission | 'signed-in';
+
+/**
+ * The options of a feature's authenticated routes, declared once per routes file: `route(access, summary,
+ * schema)` adds the access check, the feature's OpenAPI tag, the bearer security and the error answers
+ * (`errors`, by default `apiErrors`) to what the route states itself (params, querystring, body, success answer).
+ */
+export function routeOptions<E extends Record<number, typeof errorBodySchema> = typeof apiErrors>(
+  guards: AuthGuards,
+  tag: string,
+  errors: E = apiErrors as unknown as E,
+) {
+  return <const S extends FastifySchema & { response: Record<number, z.ZodType> }>(
+    access: RouteAccess,
+    summary: string,
+    schema: S,
+  ) => ({
+    preHandler: access === 'signed-in' ? [guards.authenticate] : guards.requirePermission(access),
+    schema: { tags: [tag], summary, security: bearerSecurity, ...schema, response: { ...schema.response, ...errors } },
+  });
+}
+
+/** The `route` function of a routes file (see routeOptions). */
+export type RouteOptions = ReturnType<typeof routeOptions>;

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { nothing } from '../../platform/list-query';
+import { inScope } from '../../platform/list-query';
 import type { AuditEventRow, NewAuditEventRow } from './audit.table';
 import { countRows } from '../../db/count-rows';
 
@@ -72,10 +72,7 @@ function filtered(db: Db, filters: AuditFilters) {
   if (filters.to) query = query.where('at', '<=', filters.to);
   if (filters.seqAfter !== undefined) query = query.where('seq', '>', filters.seqAfter);
   if (filters.seqAtMost !== undefined) query = query.where('seq', '<=', filters.seqAtMost);
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('facilityId', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('audit_events.facilityId', filters.facilityIds));
   for (const pattern of filters.searchPatterns ?? []) {
     query = query.where(
       (eb) =>

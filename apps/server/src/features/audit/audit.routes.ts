@@ -9,54 +9,37 @@ import {
 import { dataOf, idSchema } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { AuditService } from './audit.service';
-import { errorResponses, bearerSecurity as security } from '../../platform/route-schema';
+import { errorResponses, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 404);
 
 /** The audit trail: list (filtered, scoped), read one event, verify the hash chain. */
 export function auditRoutes(audit: AuditService, guards: AuthGuards): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'audit', errors);
   return async (app) => {
     app.get(
       '/audit',
-      {
-        preHandler: guards.requirePermission('audit:view'),
-        schema: {
-          tags: ['audit'],
-          summary: 'List audit events (facility roles: events of their facilities)',
-          security,
-          querystring: auditListQuerySchema,
-          response: { 200: auditPageSchema, ...errors },
-        },
-      },
+      route('audit:view', 'List audit events (facility roles: events of their facilities)', {
+        querystring: auditListQuerySchema,
+        response: { 200: auditPageSchema },
+      }),
       async (request) => audit.list(principalOf(request), request.query),
     );
 
     app.get(
       '/audit/verify',
-      {
-        preHandler: guards.requirePermission('audit:verify'),
-        schema: {
-          tags: ['audit'],
-          summary: 'Verify the audit hash chain: intact, number of events checked, first broken event',
-          security,
-          response: { 200: auditVerifyResponseSchema, ...errors },
-        },
-      },
+      route('audit:verify', 'Verify the audit hash chain: intact, number of events checked, first broken event', {
+        response: { 200: auditVerifyResponseSchema },
+      }),
       async () => ({ data: await audit.verify() }),
     );
 
     app.get(
       '/audit/:id',
-      {
-        preHandler: guards.requirePermission('audit:view'),
-        schema: {
-          tags: ['audit'],
-          summary: 'Read one audit event',
-          security,
-          params: z.object({ id: idSchema }),
-          response: { 200: dataOf(auditEventSchema), ...errors },
-        },
-      },
+      route('audit:view', 'Read one audit event', {
+        params: z.object({ id: idSchema }),
+        response: { 200: dataOf(auditEventSchema) },
+      }),
       async (request) => ({ data: await audit.get(principalOf(request), request.params.id) }),
     );
   };

@@ -56,6 +56,15 @@ export function actorOf(principal: Pick<Principal, 'id' | 'email'>): AuditActor 
   return principal.id === SYSTEM_PRINCIPAL.id ? null : { id: principal.id, email: principal.email };
 }
 
+/** The event of a record's creation: each of its audited `values` as a change from nothing. */
+export function creationEvent(
+  principal: Pick<Principal, 'id' | 'email'>,
+  entity: Pick<AuditEventInput, 'entityType' | 'entityId' | 'facilityId'>,
+  values: Record<string, unknown>,
+): AuditEventInput {
+  return { actor: actorOf(principal), action: 'CREATE', ...entity, changes: changesBetween(null, values) };
+}
+
 /** What a feature records about one mutation. */
 export interface AuditEventInput {
   actor: AuditActor;

@@ -5,15 +5,20 @@ import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
+/** What every read of a feed answers about it (never its secret's hash). */
+const feedColumns = [
+  'calendar_feeds.id',
+  'calendar_feeds.name',
+  'calendar_feeds.scope',
+  'calendar_feeds.facilityId',
+] as const;
+
 export function findFeedsOfUser(db: Db, userId: string) {
   return db
     .selectFrom('calendar_feeds')
     .leftJoin('facilities', 'facilities.id', 'calendar_feeds.facilityId')
     .select([
-      'calendar_feeds.id',
-      'calendar_feeds.name',
-      'calendar_feeds.scope',
-      'calendar_feeds.facilityId',
+      ...feedColumns,
       'facilities.name as facilityName',
       'calendar_feeds.createdAt',
       'calendar_feeds.lastUsedAt',
@@ -56,15 +61,7 @@ export function findActiveFeedBySecretHash(db: Db, secretHash: string) {
   return db
     .selectFrom('calendar_feeds')
     .innerJoin('users', 'users.id', 'calendar_feeds.userId')
-    .select([
-      'calendar_feeds.id',
-      'calendar_feeds.name',
-      'calendar_feeds.scope',
-      'calendar_feeds.facilityId',
-      'calendar_feeds.lastUsedAt',
-      'users.id as userId',
-      'users.role',
-    ])
+    .select([...feedColumns, 'calendar_feeds.lastUsedAt', 'users.id as userId', 'users.role'])
     .where('calendar_feeds.secretHash', '=', secretHash)
     .where('users.active', '=', 1)
     .executeTakeFirst();

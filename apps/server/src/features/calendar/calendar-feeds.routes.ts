@@ -11,7 +11,7 @@ import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import type { CalendarFeedsService } from './calendar-feeds.service';
-import { errorResponses, bearerSecurity as security } from '../../platform/route-schema';
+import { errorResponses, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 404, 409);
 
@@ -26,33 +26,22 @@ export function calendarFeedsRoutes(
   guards: AuthGuards,
   publicUrl: string,
 ): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'calendar', errors);
   return async (app) => {
     app.get(
       '/calendar-feeds',
-      {
-        preHandler: guards.authenticate,
-        schema: {
-          tags: ['calendar'],
-          summary: 'My iCalendar feeds, with when each was last fetched',
-          security,
-          response: { 200: calendarFeedListResponseSchema, ...errors },
-        },
-      },
+      route('signed-in', 'My iCalendar feeds, with when each was last fetched', {
+        response: { 200: calendarFeedListResponseSchema },
+      }),
       async (request) => ({ data: await feeds.list(principalOf(request)) }),
     );
 
     app.post(
       '/calendar-feeds',
-      {
-        preHandler: guards.authenticate,
-        schema: {
-          tags: ['calendar'],
-          summary: 'Create a feed of my tasks or of one facility; the URL (with its secret) is shown only here',
-          security,
-          body: createCalendarFeedBodySchema,
-          response: { 201: createdCalendarFeedResponseSchema, ...errors },
-        },
-      },
+      route('signed-in', 'Create a feed of my tasks or of one facility; the URL (with its secret) is shown only here', {
+        body: createCalendarFeedBodySchema,
+        response: { 201: createdCalendarFeedResponseSchema },
+      }),
       async (request, reply) =>
         reply
           .status(201)
@@ -61,16 +50,10 @@ export function calendarFeedsRoutes(
 
     app.delete(
       '/calendar-feeds/:id',
-      {
-        preHandler: guards.authenticate,
-        schema: {
-          tags: ['calendar'],
-          summary: 'Revoke one of my feeds: its URL stops at once',
-          security,
-          params: z.object({ id: idSchema }),
-          response: { 204: z.null().describe('Revoked'), ...errors },
-        },
-      },
+      route('signed-in', 'Revoke one of my feeds: its URL stops at once', {
+        params: z.object({ id: idSchema }),
+        response: { 204: z.null().describe('Revoked') },
+      }),
       async (request, reply) => {
         await feeds.revoke(principalOf(request), request.params.id);
         return reply.status(204).send(null);
@@ -79,15 +62,7 @@ export function calendarFeedsRoutes(
 
     app.delete(
       '/calendar-feeds',
-      {
-        preHandler: guards.authenticate,
-        schema: {
-          tags: ['calendar'],
-          summary: 'Revoke all of my feeds',
-          security,
-          response: { 200: revokedCalendarFeedsResponseSchema, ...errors },
-        },
-      },
+      route('signed-in', 'Revoke all of my feeds', { response: { 200: revokedCalendarFeedsResponseSchema } }),
       async (request) => ({ data: { revoked: await feeds.revoke(principalOf(request)) } }),
     );
   };

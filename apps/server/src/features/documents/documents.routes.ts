@@ -18,7 +18,12 @@ import { setFileHeaders } from '../../platform/downloads';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import { MULTIPART_LIMITS, receiveUpload, removeStaleUploads } from '../../platform/uploads';
 import type { DocumentsService } from './documents.service';
-import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
+import {
+  apiErrors as errors,
+  bearerSecurity as security,
+  idParams as params,
+  routeOptions,
+} from '../../platform/route-schema';
 
 const uploadErrors = { ...errors, 413: errorBodySchema, 415: errorBodySchema, 429: errorBodySchema };
 
@@ -42,6 +47,7 @@ export function documentsRoutes(
   guards: AuthGuards,
   options: DocumentsRoutesOptions,
 ): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'documents');
   const { maxBytes } = documents.uploadRules();
   const receive = (request: Parameters<typeof receiveUpload>[0]) =>
     receiveUpload(request, { tempDir: options.tempDir, maxBytes });
@@ -68,31 +74,19 @@ export function documentsRoutes(
 
     app.get(
       '/documents/tags',
-      {
-        preHandler: [guards.authenticate],
-        schema: {
-          tags: ['documents'],
-          summary: 'Existing tags (of documents you can see) for suggestions, most used first',
-          security,
-          querystring: documentTagsQuerySchema,
-          response: { 200: documentTagsResponseSchema, ...errors },
-        },
-      },
+      route('signed-in', 'Existing tags (of documents you can see) for suggestions, most used first', {
+        querystring: documentTagsQuerySchema,
+        response: { 200: documentTagsResponseSchema },
+      }),
       async (request) => ({ data: await documents.tags(principalOf(request), request.query) }),
     );
 
     app.get(
       '/documents',
-      {
-        preHandler: [guards.authenticate],
-        schema: {
-          tags: ['documents'],
-          summary: 'List documents (active by default; archived=true for the archive), in your facilities',
-          security,
-          querystring: documentListQuerySchema,
-          response: { 200: documentPageSchema, ...errors },
-        },
-      },
+      route('signed-in', 'List documents (active by default; archived=true for the archive), in your facilities', {
+        querystring: documentListQuerySchema,
+        response: { 200: documentPageSchema },
+      }),
       async (request) => documents.list(principalOf(request), request.query),
     );
 
@@ -125,32 +119,20 @@ export function documentsRoutes(
 
     app.get(
       '/documents/:id',
-      {
-        preHandler: [guards.authenticate],
-        schema: {
-          tags: ['documents'],
-          summary: 'Read a document with all its versions',
-          security,
-          params,
-          response: { 200: documentResponseSchema, ...errors },
-        },
-      },
+      route('signed-in', 'Read a document with all its versions', {
+        params,
+        response: { 200: documentResponseSchema },
+      }),
       async (request) => ({ data: await documents.get(principalOf(request), request.params.id) }),
     );
 
     app.patch(
       '/documents/:id',
-      {
-        preHandler: guards.requirePermission('document:upload'),
-        schema: {
-          tags: ['documents'],
-          summary: 'Update metadata (retainUntil and legalHold: roles that may archive)',
-          security,
-          params,
-          body: updateDocumentBodySchema,
-          response: { 200: documentResponseSchema, ...errors },
-        },
-      },
+      route('document:upload', 'Update metadata (retainUntil and legalHold: roles that may archive)', {
+        params,
+        body: updateDocumentBodySchema,
+        response: { 200: documentResponseSchema },
+      }),
       async (request) => ({ data: await documents.update(principalOf(request), request.params.id, request.body) }),
     );
 
@@ -210,17 +192,11 @@ export function documentsRoutes(
 
     app.post(
       '/documents/:id/archive',
-      {
-        preHandler: guards.requirePermission('document:archive'),
-        schema: {
-          tags: ['documents'],
-          summary: 'Archive a document (hidden from active lists, never deleted)',
-          security,
-          params,
-          body: archiveDocumentBodySchema,
-          response: { 200: documentResponseSchema, ...errors },
-        },
-      },
+      route('document:archive', 'Archive a document (hidden from active lists, never deleted)', {
+        params,
+        body: archiveDocumentBodySchema,
+        response: { 200: documentResponseSchema },
+      }),
       async (request) => ({
         data: await documents.archive(principalOf(request), request.params.id, request.body.reason),
       }),
@@ -228,31 +204,17 @@ export function documentsRoutes(
 
     app.post(
       '/documents/:id/restore',
-      {
-        preHandler: guards.requirePermission('document:archive'),
-        schema: {
-          tags: ['documents'],
-          summary: 'Restore an archived document',
-          security,
-          params,
-          response: { 200: documentResponseSchema, ...errors },
-        },
-      },
+      route('document:archive', 'Restore an archived document', { params, response: { 200: documentResponseSchema } }),
       async (request) => ({ data: await documents.restore(principalOf(request), request.params.id) }),
     );
 
     app.delete(
       '/documents/:id',
-      {
-        preHandler: guards.requirePermission('anything:deletePermanently'),
-        schema: {
-          tags: ['documents'],
-          summary: 'Delete an archived document and all its files permanently (refused under retention or legal hold)',
-          security,
-          params,
-          response: { 204: z.null(), ...errors },
-        },
-      },
+      route(
+        'anything:deletePermanently',
+        'Delete an archived document and all its files permanently (refused under retention or legal hold)',
+        { params, response: { 204: z.null() } },
+      ),
       async (request, reply) => {
         await documents.remove(principalOf(request), request.params.id);
         return reply.status(204).send(null);

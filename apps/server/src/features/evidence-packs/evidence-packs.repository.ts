@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { nothing } from '../../platform/list-query';
+import { inScope, nothing } from '../../platform/list-query';
 
 type Db = Kysely<Database>;
 
@@ -58,10 +58,7 @@ export async function findPackTasks(db: Db, filters: PackTaskFilters, limit: num
   if (filters.facilityId) query = query.where('tasks.facilityId', '=', filters.facilityId);
   if (filters.requirementId) query = query.where('tasks.requirementId', '=', filters.requirementId);
   if (filters.programAreaId) query = query.where('requirements.programAreaId', '=', filters.programAreaId);
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('tasks.facilityId', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('tasks.facilityId', filters.facilityIds));
   return query
     .orderBy('facilities.nameKey')
     .orderBy(sql`lower(${sql.ref('requirements.title')})`)

@@ -1,9 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
-import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
+import {
+  countedRows,
+  pageBySearchText,
+  inScope,
+  searchMatches,
+  type CountedRows,
+  type ListRequest,
+} from '../../platform/list-query';
 import type { FacilityRow, FacilityUpdate, NewFacilityRow } from './facilities.table';
-import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -98,25 +104,17 @@ function filtered(db: Db, filters: FacilityFilters) {
       eb.selectFrom('facility_program_areas').select('facilityId').where('programAreaId', '=', programAreaId),
     );
   }
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('id', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('facilities.id', filters.facilityIds));
   const search = searchMatches('facilities.searchText', filters.search);
   if (search) query = query.where(search);
   return query;
 }
 
-export async function countFacilities(db: Db, filters: FacilityFilters): Promise<number> {
-  return countRows(filtered(db, filters));
-}
-
+/** One page of facilities and how many match. */
 export function listFacilities(
   db: Db,
-  filters: FacilityFilters,
-  sort: SortSpec<FacilitySortField>,
-  window: { limit: number; offset: number },
-): Promise<FacilityRow[]> {
+  { filters, sort, window }: ListRequest<FacilityFilters, FacilitySortField>,
+): Promise<CountedRows<FacilityRow>> {
   const lower = (column: string) => sql`lower(${sql.ref(column)})`;
   const order = {
     // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
@@ -132,16 +130,7 @@ export function listFacilities(
     createdAt: sql.ref('createdAt'),
     updatedAt: sql.ref('updatedAt'),
   }[sort.field];
-  return (
-    filtered(db, filters)
-      .selectAll()
-      // Empty values last in either direction, on both databases (they disagree by default).
-      .orderBy(sql`case when ${order} is null then 1 else 0 end`)
-      .orderBy(order, sort.direction)
-      .orderBy('searchText')
-      .orderBy('id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute()
+  return countedRows(filtered(db, filters), (query) =>
+    pageBySearchText(query.selectAll(), order, sort.direction, window),
   );
 }

@@ -7,73 +7,37 @@ import {
   facilityResponseSchema,
   updateFacilityBodySchema,
 } from '@rtms/shared/schemas/facilities';
-import { principalOf, type AuthGuards } from '../../platform/auth';
+import type { AuthGuards } from '../../platform/auth';
+import { registerCrudRoutes } from '../../platform/crud-routes';
 import type { FacilitiesService } from './facilities.service';
-import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
 
 /** Facilities: everyone reads their own; the all-facility roles create; FACILITY_ADMIN edits their own. */
 export function facilitiesRoutes(facilities: FacilitiesService, guards: AuthGuards): FastifyPluginAsyncZod {
-  return async (app) => {
-    app.get(
-      '/facilities',
-      {
-        preHandler: guards.requirePermission('facility:read'),
-        schema: {
-          tags: ['facilities'],
-          summary: 'List the facilities in my scope',
-          security,
-          querystring: facilityListQuerySchema,
-          response: { 200: facilityPageSchema, ...errors },
-        },
+  return async (app) =>
+    registerCrudRoutes(app, guards, facilities, {
+      path: '/facilities',
+      list: {
+        permission: 'facility:read',
+        summary: 'List the facilities in my scope',
+        query: facilityListQuerySchema,
+        page: facilityPageSchema,
       },
-      async (request) => facilities.list(principalOf(request), request.query),
-    );
-
-    app.post(
-      '/facilities',
-      {
-        preHandler: guards.requirePermission('facility:create'),
-        schema: {
-          tags: ['facilities'],
-          summary: 'Create a facility (name and code unique)',
-          security,
-          body: createFacilityBodySchema,
-          response: { 201: facilityResponseSchema, ...errors },
-        },
+      create: {
+        permission: 'facility:create',
+        summary: 'Create a facility (name and code unique)',
+        body: createFacilityBodySchema,
+        created: facilityResponseSchema,
       },
-      async (request, reply) =>
-        reply.status(201).send({ data: await facilities.create(principalOf(request), request.body) }),
-    );
-
-    app.get(
-      '/facilities/:id',
-      {
-        preHandler: guards.requirePermission('facility:read'),
-        schema: {
-          tags: ['facilities'],
-          summary: 'Read a facility with its program areas and users',
-          security,
-          params,
-          response: { 200: facilityDetailResponseSchema, ...errors },
-        },
+      get: {
+        permission: 'facility:read',
+        summary: 'Read a facility with its program areas and users',
+        answer: facilityDetailResponseSchema,
       },
-      async (request) => ({ data: await facilities.get(principalOf(request), request.params.id) }),
-    );
-
-    app.patch(
-      '/facilities/:id',
-      {
-        preHandler: guards.requirePermission('facility:update'),
-        schema: {
-          tags: ['facilities'],
-          summary: 'Update a facility; {status: "INACTIVE"} deactivates it (facility:deactivate)',
-          security,
-          params,
-          body: updateFacilityBodySchema,
-          response: { 200: facilityResponseSchema, ...errors },
-        },
+      update: {
+        permission: 'facility:update',
+        summary: 'Update a facility; {status: "INACTIVE"} deactivates it (facility:deactivate)',
+        body: updateFacilityBodySchema,
+        answer: facilityResponseSchema,
       },
-      async (request) => ({ data: await facilities.update(principalOf(request), request.params.id, request.body) }),
-    );
-  };
+    });
 }

@@ -1,28 +1,27 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { z } from 'zod';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { can } from '@rtms/shared/permissions';
 import type {
   Facility,
   FacilityDetail,
-  FacilityListQuery,
+  facilityListQuerySchema,
   createFacilityBodySchema,
   updateFacilityBodySchema,
 } from '@rtms/shared/schemas/facilities';
 import type { FieldError } from '@rtms/shared/error-codes';
 import type { Database } from '../../db/schema';
-import type { Principal } from '../../platform/auth';
+import type { CrudService } from '../../platform/crud-service';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, pageOf } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
-import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import { patchRow, updateActionOf, updatedColumns } from '../../platform/record-update';
+import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
 import { nameKeyOf, type ProgramAreasService } from '../program-areas/program-areas.service';
 import { assertFacilityInScope, facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { findUsersOfFacility } from '../user-facilities/user-facilities.repository';
 import {
-  countFacilities,
   findFacilitiesByIds,
   findFacilityByCode,
   findFacilityById,
@@ -35,17 +34,17 @@ import {
 } from './facilities.repository';
 import type { FacilityRow } from './facilities.table';
 
-type CreateBody = z.output<typeof createFacilityBodySchema>;
-type UpdateBody = z.output<typeof updateFacilityBodySchema>;
-
-export interface FacilitiesService {
-  /** The facilities in the caller's scope. */
-  list(principal: Principal, query: FacilityListQuery): Promise<Page<Facility>>;
-  /** One facility with its program areas and users; 404 outside the caller's scope. */
-  get(principal: Principal, id: string): Promise<FacilityDetail>;
-  create(principal: Principal, body: CreateBody): Promise<Facility>;
-  /** Partial update (FACILITY_ADMIN: own facilities, not `status`); 404 outside the caller's scope. */
-  update(principal: Principal, id: string, body: UpdateBody): Promise<Facility>;
+/**
+ * Facilities: the list holds those in the caller's scope; `get` one with its program areas and users; an update
+ * by a FACILITY_ADMIN may change their own facilities but not `status`. Outside the caller's scope: 404.
+ */
+export interface FacilitiesService extends CrudService<
+  typeof facilityListQuerySchema,
+  typeof createFacilityBodySchema,
+  typeof updateFacilityBodySchema,
+  Facility,
+  FacilityDetail
+> {
   /** The facilities among `ids` (unscoped), for other features' reference checks and labels. */
   findByIds(ids: string[]): Promise<Facility[]>;
 }
@@ -123,26 +122,13 @@ export function createFacilitiesService(
   return {
     async list(principal, query) {
       const scope = await facilityScopeOf(db, principal);
-      const filters = {
-        search: query.search,
-        type: query.type,
-        status: query.status,
-        state: query.state,
-        programAreaId: query.programAreaId,
-        facilityIds: scopeFacilityIds(scope),
-      };
-      const [total, rows] = await Promise.all([
-        countFacilities(db, filters),
-        listFacilities(db, filters, parseSort(query.sort, 'name'), pageWindow(query)),
-      ]);
+      const filters = { ...query, facilityIds: scopeFacilityIds(scope) };
+      const page = await listFacilities(db, listRequest(query, filters, 'name'));
       const areas = await findProgramAreaIdsOfFacilities(
         db,
-        rows.map((row) => row.id),
+        page.rows.map((row) => row.id),
       );
-      return {
-        data: rows.map((row) => toFacility(row, areas.get(row.id) ?? [])),
-        meta: { total, page: query.page, pageSize: query.pageSize },
-      };
+      return pageOf(query, page, (row) => toFacility(row, areas.get(row.id) ?? []));
     },
 
     async get(principal, id) {
@@ -210,14 +196,8 @@ export function createFacilitiesService(
           await assertUnique(trx, row);
           await insertFacility(trx, row);
           await replaceFacilityProgramAreas(trx, row.id, programAreaIds);
-          await audit.record(trx, {
-            actor: actorOf(principal),
-            action: 'CREATE',
-            entityType: 'FACILITY',
-            entityId: row.id,
-            facilityId: row.id,
-            changes: changesBetween(null, audited(facility)),
-          });
+          const entity = { entityType: 'FACILITY', entityId: row.id, facilityId: row.id } as const;
+          await audit.record(trx, creationEvent(principal, entity, audited(facility)));
         })
         .catch(uniqueRace);
       return facility;
@@ -240,11 +220,8 @@ export function createFacilitiesService(
           ) {
             throw forbidden('You do not have permission to deactivate or reactivate a facility');
           }
-          const after: FacilityRow = { ...before };
           const { programAreaIds: newAreas, ...fields } = body;
-          for (const [key, value] of Object.entries(fields)) {
-            if (value !== undefined) (after as unknown as Record<string, unknown>)[key] = value;
-          }
+          const after = patchRow(before, fields);
           after.nameKey = nameKeyOf(after.name);
           const afterAreas = newAreas ?? beforeAreas;
           const changes = changesBetween(
@@ -255,14 +232,12 @@ export function createFacilitiesService(
           await assertUnique(trx, after);
           after.searchText = searchTextOf(after);
           after.updatedAt = nowIso();
-          const { id: _id, createdAt: _createdAt, ...columns } = after;
-          await updateFacility(trx, id, columns);
+          await updateFacility(trx, id, updatedColumns(after));
           if (changes.programAreaIds) await replaceFacilityProgramAreas(trx, id, afterAreas);
           if ((changes.country || changes.state) && hooks.regionChanged) await hooks.regionChanged(trx, id);
-          const action = changes.status ? (after.status === 'ACTIVE' ? 'REACTIVATE' : 'DEACTIVATE') : 'UPDATE';
           await audit.record(trx, {
             actor: actorOf(principal),
-            action,
+            action: updateActionOf(changes.status, after.status === 'ACTIVE'),
             entityType: 'FACILITY',
             entityId: id,
             facilityId: id,

@@ -4,38 +4,27 @@ import { idSchema } from '@rtms/shared/schemas/common';
 import { handOverBodySchema, handOverPreviewResponseSchema, handOverResponseSchema } from '@rtms/shared/schemas/tasks';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { HandOverService } from './hand-over.service';
-import { apiErrors as errors, bearerSecurity } from '../../platform/route-schema';
+import { routeOptions } from '../../platform/route-schema';
 
 /** Hand-over of a departing user's open tasks and default assignments (all-facility roles). */
 export function handOverRoutes(handOver: HandOverService, guards: AuthGuards): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'users');
   return async (app) => {
     app.get(
       '/users/:id/hand-over',
-      {
-        preHandler: guards.requirePermission('handover:perform'),
-        schema: {
-          tags: ['users'],
-          summary: 'What a hand-over of this user would move (counts), changing nothing',
-          security: bearerSecurity,
-          params: z.object({ id: idSchema }),
-          response: { 200: handOverPreviewResponseSchema, ...errors },
-        },
-      },
+      route('handover:perform', 'What a hand-over of this user would move (counts), changing nothing', {
+        params: z.object({ id: idSchema }),
+        response: { 200: handOverPreviewResponseSchema },
+      }),
       async (request) => ({ data: await handOver.preview(request.params.id) }),
     );
     app.post(
       '/users/:id/hand-over',
-      {
-        preHandler: guards.requirePermission('handover:perform'),
-        schema: {
-          tags: ['users'],
-          summary: 'Move every open task and default assignment of this user to another user',
-          security: bearerSecurity,
-          params: z.object({ id: idSchema }),
-          body: handOverBodySchema,
-          response: { 200: handOverResponseSchema, ...errors },
-        },
-      },
+      route('handover:perform', 'Move every open task and default assignment of this user to another user', {
+        params: z.object({ id: idSchema }),
+        body: handOverBodySchema,
+        response: { 200: handOverResponseSchema },
+      }),
       async (request) => ({
         data: await handOver.handOver(principalOf(request), request.params.id, request.body.toUserId),
       }),

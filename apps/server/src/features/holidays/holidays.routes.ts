@@ -10,43 +10,32 @@ import {
 } from '@rtms/shared/schemas/holidays';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { HolidaysService } from './holidays.service';
-import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
+import { idParams as params, routeOptions } from '../../platform/route-schema';
 
 /**
  * A facility's holiday calendar: everyone who sees the facility reads it; those who may edit the
  * facility (facility:update, FACILITY_ADMIN for their own) add and remove days.
  */
 export function holidaysRoutes(holidays: HolidaysService, guards: AuthGuards): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'facilities');
   return async (app) => {
     app.get(
       '/facilities/:id/holidays',
-      {
-        preHandler: guards.requirePermission('facility:read'),
-        schema: {
-          tags: ['facilities'],
-          summary: "List a facility's holidays in a year (library days of its country and state, and added days)",
-          security,
-          params,
-          querystring: holidayListQuerySchema,
-          response: { 200: holidayPageSchema, ...errors },
-        },
-      },
+      route(
+        'facility:read',
+        "List a facility's holidays in a year (library days of its country and state, and added days)",
+        { params, querystring: holidayListQuerySchema, response: { 200: holidayPageSchema } },
+      ),
       async (request) => holidays.list(principalOf(request), request.params.id, request.query),
     );
 
     app.post(
       '/facilities/:id/holidays/preview',
-      {
-        preHandler: guards.requirePermission('facility:update'),
-        schema: {
-          tags: ['facilities'],
-          summary: 'The untouched future tasks adding or removing a holiday would move; nothing is written',
-          security,
-          params,
-          body: holidayPreviewBodySchema,
-          response: { 200: holidayPreviewResponseSchema, ...errors },
-        },
-      },
+      route(
+        'facility:update',
+        'The untouched future tasks adding or removing a holiday would move; nothing is written',
+        { params, body: holidayPreviewBodySchema, response: { 200: holidayPreviewResponseSchema } },
+      ),
       async (request) => {
         const { add, remove } = request.body;
         const edit = add ? { add } : { remove: remove! };
@@ -56,17 +45,11 @@ export function holidaysRoutes(holidays: HolidaysService, guards: AuthGuards): F
 
     app.post(
       '/facilities/:id/holidays',
-      {
-        preHandler: guards.requirePermission('facility:update'),
-        schema: {
-          tags: ['facilities'],
-          summary: 'Add a holiday to a facility; untouched future tasks with a business-day shift move',
-          security,
-          params,
-          body: addHolidayBodySchema,
-          response: { 201: holidaySaveResponseSchema, ...errors },
-        },
-      },
+      route('facility:update', 'Add a holiday to a facility; untouched future tasks with a business-day shift move', {
+        params,
+        body: addHolidayBodySchema,
+        response: { 201: holidaySaveResponseSchema },
+      }),
       async (request, reply) => {
         const result = await holidays.add(principalOf(request), request.params.id, request.body);
         return reply.status(201).send({ data: result.holiday, meta: { tasks: { moved: result.moved } } });
@@ -75,16 +58,10 @@ export function holidaysRoutes(holidays: HolidaysService, guards: AuthGuards): F
 
     app.delete(
       '/facilities/:id/holidays/:date',
-      {
-        preHandler: guards.requirePermission('facility:update'),
-        schema: {
-          tags: ['facilities'],
-          summary: 'Remove a library or added holiday from a facility; untouched future tasks move back',
-          security,
-          params: holidayDateParamsSchema,
-          response: { 200: holidaySaveResponseSchema, ...errors },
-        },
-      },
+      route('facility:update', 'Remove a library or added holiday from a facility; untouched future tasks move back', {
+        params: holidayDateParamsSchema,
+        response: { 200: holidaySaveResponseSchema },
+      }),
       async (request) => {
         const result = await holidays.remove(principalOf(request), request.params.id, request.params.date);
         return { data: result.holiday, meta: { tasks: { moved: result.moved } } };

@@ -10,12 +10,13 @@ import {
 } from '@rtms/shared/schemas/mfa';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { MfaService } from './mfa.service';
-import { errorResponses, bearerSecurity as security } from '../../platform/route-schema';
+import { errorResponses, bearerSecurity as security, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** The caller's second factor (PRODUCT §6 `/api/users/me/mfa`) and the security settings. */
 export function mfaRoutes(mfa: MfaService, guards: AuthGuards): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'account security', errors);
   return async (app) => {
     // A user whose role requires a second factor may call these before anything else (that is how they enrol).
     const mine = { preHandler: guards.authenticate, config: { allowWhileMfaEnrolmentRequired: true } };
@@ -101,31 +102,19 @@ export function mfaRoutes(mfa: MfaService, guards: AuthGuards): FastifyPluginAsy
 
     app.get(
       '/security-settings',
-      {
-        preHandler: guards.requirePermission('security:manage'),
-        schema: {
-          tags: ['account security'],
-          summary: 'Security settings: the roles that must use a second factor',
-          security,
-          response: { 200: securitySettingsResponseSchema, ...errors },
-        },
-      },
+      route('security:manage', 'Security settings: the roles that must use a second factor', {
+        response: { 200: securitySettingsResponseSchema },
+      }),
       async () => ({ data: await mfa.getSettings() }),
     );
 
     app.put(
       '/security-settings',
-      {
-        preHandler: guards.requirePermission('security:manage'),
-        schema: {
-          tags: ['account security'],
-          summary:
-            'Replace the security settings; users of a role that now requires a second factor enrol at next sign-in',
-          security,
-          body: securitySettingsSchema,
-          response: { 200: securitySettingsResponseSchema, ...errors },
-        },
-      },
+      route(
+        'security:manage',
+        'Replace the security settings; users of a role that now requires a second factor enrol at next sign-in',
+        { body: securitySettingsSchema, response: { 200: securitySettingsResponseSchema } },
+      ),
       async (request) => ({ data: await mfa.updateSettings(principalOf(request), request.body) }),
     );
   };

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
 import type { Database } from '../../db/schema';
-import { nothing, type SortSpec } from '../../platform/list-query';
+import { countRows } from '../../db/count-rows';
+import { countedRows, inScope, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** The notification centre's and the delivery log's reads: filtered, searched, sorted and paged on the server. */
@@ -26,10 +27,7 @@ function notifications(db: Db, filters: NotificationFilters) {
     .selectFrom('notifications as n')
     .where('n.userId', '=', filters.userId)
     .where('n.availableAt', '<=', filters.now);
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('n.facilityId', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('n.facilityId', filters.facilityIds));
   if (filters.unread === true) query = query.where('n.readAt', 'is', null);
   if (filters.unread === false) query = query.where('n.readAt', 'is not', null);
   if (filters.category) query = query.where('n.category', '=', filters.category);
@@ -87,28 +85,26 @@ function withLabels(query: ReturnType<typeof notifications>) {
 
 export type NotificationSort = 'createdAt' | 'dueDate';
 
+/** One page of the user's notifications and how many match. */
 export function listNotifications(
   db: Db,
-  filters: NotificationFilters,
-  sort: SortSpec<NotificationSort>,
-  window: { limit: number; offset: number },
-): Promise<NotificationListRow[]> {
+  { filters, sort, window }: ListRequest<NotificationFilters, NotificationSort>,
+): Promise<CountedRows<NotificationListRow>> {
   // "createdAt" of the list is the release instant (available_at): a held item takes its place when it appears.
   const column = sort.field === 'dueDate' ? 't.dueDate' : 'n.availableAt';
-  return withLabels(notifications(db, filters))
-    .select(NOTIFICATION_COLUMNS)
-    .orderBy(column, sort.direction)
-    .orderBy('n.id', sort.direction)
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+  return countedRows(notifications(db, filters), (query) =>
+    withLabels(query)
+      .select(NOTIFICATION_COLUMNS)
+      .orderBy(column, sort.direction)
+      .orderBy('n.id', sort.direction)
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  );
 }
 
-export async function countNotifications(db: Db, filters: NotificationFilters): Promise<number> {
-  const row = await notifications(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+export function countNotifications(db: Db, filters: NotificationFilters): Promise<number> {
+  return countRows(notifications(db, filters));
 }
 
 export function findNotification(
@@ -150,10 +146,7 @@ export interface DeliveryFilters {
 /** The filtered deliveries, without joins: an unfiltered count reads one index. */
 function deliveries(db: Db, filters: DeliveryFilters) {
   let query = db.selectFrom('notification_deliveries as d');
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('d.facilityId', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('d.facilityId', filters.facilityIds));
   if (filters.status) query = query.where('d.status', '=', filters.status);
   if (filters.facilityId) query = query.where('d.facilityId', '=', filters.facilityId);
   if (filters.recipientId) query = query.where('d.recipientId', '=', filters.recipientId);
@@ -175,50 +168,41 @@ function deliveries(db: Db, filters: DeliveryFilters) {
 
 export type DeliverySort = 'updatedAt' | 'createdAt';
 
-export function listDeliveryRows(
-  db: Db,
-  filters: DeliveryFilters,
-  sort: SortSpec<DeliverySort>,
-  window: { limit: number; offset: number },
-) {
-  return deliveries(db, filters)
-    .innerJoin('notifications as n', 'n.id', 'd.notificationId')
-    .innerJoin('tasks as t', 't.id', 'n.taskId')
-    .innerJoin('users as u', 'u.id', 'd.recipientId')
-    .innerJoin('facilities as f', 'f.id', 'd.facilityId')
-    .select([
-      'd.id',
-      'd.notificationId',
-      'd.recipientId',
-      'd.facilityId',
-      'd.channel',
-      'd.status',
-      'd.attempts',
-      'd.lastError',
-      'd.sentAt',
-      'd.createdAt',
-      'd.updatedAt',
-      'n.category',
-      'n.step',
-      'n.taskId',
-      't.title as taskTitle',
-      'f.name as facilityName',
-      'u.firstName',
-      'u.lastName',
-      'u.email',
-    ])
-    .orderBy(sort.field === 'createdAt' ? 'd.createdAt' : 'd.updatedAt', sort.direction)
-    .orderBy('d.id', sort.direction)
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
-}
-
-export async function countDeliveries(db: Db, filters: DeliveryFilters): Promise<number> {
-  const row = await deliveries(db, filters)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst();
-  return Number(row?.count ?? 0);
+/** One page of the delivery log with each delivery's recipient, task and facility, and how many match. */
+export function listDeliveryRows(db: Db, { filters, sort, window }: ListRequest<DeliveryFilters, DeliverySort>) {
+  return countedRows(deliveries(db, filters), (query) =>
+    query
+      .innerJoin('notifications as n', 'n.id', 'd.notificationId')
+      .innerJoin('tasks as t', 't.id', 'n.taskId')
+      .innerJoin('users as u', 'u.id', 'd.recipientId')
+      .innerJoin('facilities as f', 'f.id', 'd.facilityId')
+      .select([
+        'd.id',
+        'd.notificationId',
+        'd.recipientId',
+        'd.facilityId',
+        'd.channel',
+        'd.status',
+        'd.attempts',
+        'd.lastError',
+        'd.sentAt',
+        'd.createdAt',
+        'd.updatedAt',
+        'n.category',
+        'n.step',
+        'n.taskId',
+        't.title as taskTitle',
+        'f.name as facilityName',
+        'u.firstName',
+        'u.lastName',
+        'u.email',
+      ])
+      .orderBy(sort.field === 'createdAt' ? 'd.createdAt' : 'd.updatedAt', sort.direction)
+      .orderBy('d.id', sort.direction)
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  );
 }
 
 export function findNotificationPreferencesRow(

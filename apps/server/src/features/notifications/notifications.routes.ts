@@ -15,12 +15,13 @@ import { principalOf, type AuthGuards } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { NotificationsService } from './notifications.service';
 import { unsubscribePage } from './unsubscribe-page';
-import { errorResponses, bearerSecurity } from '../../platform/route-schema';
+import { errorResponses, bearerSecurity, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 404);
 
 /** The notification centre, notification settings, the delivery log and one-click unsubscribe. */
 export function notificationsRoutes(notifications: NotificationsService, guards: AuthGuards): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'notifications', errors);
   return async (app) => {
     const mine = { preHandler: guards.authenticate };
     app.get(
@@ -106,16 +107,11 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
     );
     app.get(
       '/notification-deliveries',
-      {
-        preHandler: guards.requirePermission('notificationDelivery:view'),
-        schema: {
-          tags: ['notifications'],
-          summary: 'The outbox: every email delivery in my facilities, with its status and error',
-          security: bearerSecurity,
-          querystring: deliveryListQuerySchema,
-          response: { 200: deliveryPageSchema, ...errors },
-        },
-      },
+      route(
+        'notificationDelivery:view',
+        'The outbox: every email delivery in my facilities, with its status and error',
+        { querystring: deliveryListQuerySchema, response: { 200: deliveryPageSchema } },
+      ),
       async (request) => notifications.listDeliveries(principalOf(request), request.query),
     );
 

@@ -14,7 +14,7 @@ import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
-import { pageWindow, parseSort, type Page } from '../../platform/list-query';
+import { listRequest, pageOf, type Page } from '../../platform/list-query';
 import { searchPatternsOf } from '../../platform/search-text';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { findUserById } from '../users/users.repository';
@@ -22,7 +22,6 @@ import { sendDueDeliveries, type SendOptions, type SendResult } from './delivery
 import type { Mailer } from './mailer';
 import { readPreferences, writePreferences } from './notification-preferences';
 import {
-  countDeliveries,
   countNotifications,
   findNotification,
   listDeliveryRows,
@@ -118,11 +117,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
   const service: NotificationsService = {
     async list(principal, query) {
       const filters = await mine(principal, query);
-      const [rows, total] = await Promise.all([
-        listNotifications(db, filters, parseSort(query.sort, '-createdAt'), pageWindow(query)),
-        countNotifications(db, filters),
-      ]);
-      return { data: rows.map(toNotification), meta: { total, page: query.page, pageSize: query.pageSize } };
+      return pageOf(query, await listNotifications(db, listRequest(query, filters, '-createdAt')), toNotification);
     },
     async unreadCount(principal) {
       return countNotifications(db, { ...(await mine(principal)), unread: true });
@@ -152,33 +147,27 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
         ...(query.category ? { category: query.category } : {}),
         searchPatterns: searchPatternsOf(query.search),
       };
-      const [rows, total] = await Promise.all([
-        listDeliveryRows(db, filters, parseSort(query.sort, '-updatedAt'), pageWindow(query)),
-        countDeliveries(db, filters),
-      ]);
-      return {
-        data: rows.map((row) => ({
-          _id: row.id,
-          notificationId: row.notificationId,
-          recipientId: row.recipientId,
-          recipientName: `${row.firstName} ${row.lastName}`.trim() || row.email,
-          recipientEmail: row.email,
-          taskId: row.taskId,
-          taskTitle: row.taskTitle,
-          facilityId: row.facilityId,
-          facilityName: row.facilityName,
-          category: row.category,
-          step: row.step,
-          channel: row.channel,
-          status: row.status,
-          attempts: Number(row.attempts),
-          lastError: row.lastError,
-          sentAt: row.sentAt,
-          createdAt: row.createdAt,
-          updatedAt: row.updatedAt,
-        })),
-        meta: { total, page: query.page, pageSize: query.pageSize },
-      };
+      const page = await listDeliveryRows(db, listRequest(query, filters, '-updatedAt'));
+      return pageOf(query, page, (row) => ({
+        _id: row.id,
+        notificationId: row.notificationId,
+        recipientId: row.recipientId,
+        recipientName: `${row.firstName} ${row.lastName}`.trim() || row.email,
+        recipientEmail: row.email,
+        taskId: row.taskId,
+        taskTitle: row.taskTitle,
+        facilityId: row.facilityId,
+        facilityName: row.facilityName,
+        category: row.category,
+        step: row.step,
+        channel: row.channel,
+        status: row.status,
+        attempts: Number(row.attempts),
+        lastError: row.lastError,
+        sentAt: row.sentAt,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+      }));
     },
     verifyUnsubscribe(token) {
       const verified = deps.links.verify(token);

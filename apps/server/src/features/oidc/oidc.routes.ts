@@ -5,7 +5,7 @@ import { sessionResponseSchema } from '@rtms/shared/schemas/auth';
 import { errorBodySchema } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { requireOidc, type OidcService } from './oidc.service';
-import { errorResponses, bearerSecurity } from '../../platform/route-schema';
+import { errorResponses, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 404, 503);
 
@@ -19,6 +19,7 @@ export function oidcRoutes(
   guards: AuthGuards,
   options: { publicUrl: string; signinUrl: string },
 ): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'session', errors);
   /** Our callback address as the provider knows it: from PUBLIC_URL, else from this request (behind TRUST_PROXY). */
   const redirectUriOf = (request: FastifyRequest) =>
     new URL('/api/auth/oidc/callback', options.publicUrl || `${request.protocol}://${request.host}`).toString();
@@ -85,15 +86,9 @@ export function oidcRoutes(
 
     app.post(
       '/auth/oidc/link',
-      {
-        preHandler: guards.authenticate,
-        schema: {
-          tags: ['session'],
-          summary: 'Link my account to the single sign-on provider: answers the provider address to open',
-          security: bearerSecurity,
-          response: { 200: z.object({ data: z.object({ url: z.string() }) }), ...errors },
-        },
-      },
+      route('signed-in', 'Link my account to the single sign-on provider: answers the provider address to open', {
+        response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
+      }),
       async (request) => ({
         data: { url: await requireOidc(oidc).startLink(principalOf(request), redirectUriOf(request)) },
       }),

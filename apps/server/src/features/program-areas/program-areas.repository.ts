@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { searchMatches, type SortSpec } from '../../platform/list-query';
+import { countedRows, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NewProgramAreaRow, ProgramAreaRow, ProgramAreaUpdate } from './program-areas.table';
-import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -42,24 +41,21 @@ function filtered(db: Db, filters: ProgramAreaFilters) {
   return query;
 }
 
-export async function countProgramAreas(db: Db, filters: ProgramAreaFilters): Promise<number> {
-  return countRows(filtered(db, filters));
-}
-
+/** One page of program areas and how many match. */
 export function listProgramAreas(
   db: Db,
-  filters: ProgramAreaFilters,
-  sort: SortSpec<ProgramAreaSortField>,
-  window: { limit: number; offset: number },
-): Promise<ProgramAreaRow[]> {
+  { filters, sort, window }: ListRequest<ProgramAreaFilters, ProgramAreaSortField>,
+): Promise<CountedRows<ProgramAreaRow>> {
   // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
   const column = { name: 'searchText', active: 'active', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
-  return filtered(db, filters)
-    .selectAll()
-    .orderBy(column[sort.field], sort.direction)
-    .orderBy('searchText')
-    .orderBy('id')
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+  return countedRows(filtered(db, filters), (query) =>
+    query
+      .selectAll()
+      .orderBy(column[sort.field], sort.direction)
+      .orderBy('searchText')
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  );
 }

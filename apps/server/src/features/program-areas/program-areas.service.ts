@@ -1,21 +1,20 @@
 import type { Kysely } from 'kysely';
 import type {
   ProgramArea,
-  ProgramAreaListQuery,
+  programAreaListQuerySchema,
   createProgramAreaBodySchema,
   updateProgramAreaBodySchema,
 } from '@rtms/shared/schemas/program-areas';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema';
-import type { Principal } from '../../platform/auth';
+import type { CrudService } from '../../platform/crud-service';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, pageOf } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
-import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import { patchRow, updateActionOf, updatedColumns } from '../../platform/record-update';
+import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
 import {
-  countProgramAreas,
   findProgramAreaById,
   findProgramAreaByNameKey,
   findProgramAreasByIds,
@@ -25,15 +24,13 @@ import {
 } from './program-areas.repository';
 import type { ProgramAreaRow } from './program-areas.table';
 
-type CreateBody = z.output<typeof createProgramAreaBodySchema>;
-type UpdateBody = z.output<typeof updateProgramAreaBodySchema>;
-
-export interface ProgramAreasService {
-  list(principal: Principal, query: ProgramAreaListQuery): Promise<Page<ProgramArea>>;
-  get(principal: Principal, id: string): Promise<ProgramArea>;
-  create(principal: Principal, body: CreateBody): Promise<ProgramArea>;
-  /** Partial update; `{active: false}` deactivates (the area stays readable and linked). */
-  update(principal: Principal, id: string, body: UpdateBody): Promise<ProgramArea>;
+/** Program areas; an update `{active: false}` deactivates one (the area stays readable and linked). */
+export interface ProgramAreasService extends CrudService<
+  typeof programAreaListQuerySchema,
+  typeof createProgramAreaBodySchema,
+  typeof updateProgramAreaBodySchema,
+  ProgramArea
+> {
   /** The program areas among `ids`, for other features' reference checks and labels. */
   findByIds(ids: string[]): Promise<ProgramArea[]>;
 }
@@ -71,12 +68,7 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
 
   return {
     async list(_principal, query) {
-      const filters = { search: query.search, active: query.active };
-      const [total, rows] = await Promise.all([
-        countProgramAreas(db, filters),
-        listProgramAreas(db, filters, parseSort(query.sort, 'name'), pageWindow(query)),
-      ]);
-      return { data: rows.map(toProgramArea), meta: { total, page: query.page, pageSize: query.pageSize } };
+      return pageOf(query, await listProgramAreas(db, listRequest(query, query, 'name')), toProgramArea);
     },
 
     async get(_principal, id) {
@@ -99,13 +91,8 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
         await db.transaction().execute(async (trx) => {
           if (await findProgramAreaByNameKey(trx, row.nameKey)) throw duplicateName(body.name);
           await insertProgramArea(trx, row);
-          await audit.record(trx, {
-            actor: actorOf(principal),
-            action: 'CREATE',
-            entityType: 'PROGRAM_AREA',
-            entityId: row.id,
-            changes: changesBetween(null, audited(row)),
-          });
+          const entity = { entityType: 'PROGRAM_AREA', entityId: row.id } as const;
+          await audit.record(trx, creationEvent(principal, entity, audited(row)));
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicateName(body.name);
@@ -120,12 +107,8 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
         .execute(async (trx) => {
           const before = await findProgramAreaById(trx, id);
           if (!before) throw notFound('Program area');
-          const after: ProgramAreaRow = {
-            ...before,
-            ...(body.name !== undefined ? { name: body.name, nameKey: nameKeyOf(body.name) } : {}),
-            ...(body.description !== undefined ? { description: body.description } : {}),
-            ...(body.active !== undefined ? { active: body.active ? 1 : 0 } : {}),
-          };
+          const after = patchRow(before, body);
+          if (body.name !== undefined) after.nameKey = nameKeyOf(body.name);
           const changes = changesBetween(audited(before), audited(after));
           if (Object.keys(changes).length === 0) return before;
           if (after.nameKey !== before.nameKey) {
@@ -134,12 +117,10 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
           }
           after.searchText = foldForSearch(after.name, after.description);
           after.updatedAt = nowIso();
-          const { id: _id, createdAt: _createdAt, ...columns } = after;
-          await updateProgramArea(trx, id, columns);
-          const action = changes.active ? (after.active ? 'REACTIVATE' : 'DEACTIVATE') : 'UPDATE';
+          await updateProgramArea(trx, id, updatedColumns(after));
           await audit.record(trx, {
             actor: actorOf(principal),
-            action,
+            action: updateActionOf(changes.active, Boolean(after.active)),
             entityType: 'PROGRAM_AREA',
             entityId: id,
             changes,

@@ -1,9 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { Jurisdiction } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
-import { searchMatches, type SortSpec } from '../../platform/list-query';
+import {
+  countedRows,
+  pageBySearchText,
+  searchMatches,
+  type CountedRows,
+  type ListRequest,
+} from '../../platform/list-query';
 import type { NewRegulationRow, RegulationRow, RegulationUpdate } from './regulations.table';
-import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -47,16 +52,11 @@ function filtered(db: Db, filters: RegulationFilters) {
   return query;
 }
 
-export async function countRegulations(db: Db, filters: RegulationFilters): Promise<number> {
-  return countRows(filtered(db, filters));
-}
-
+/** One page of regulations and how many match. */
 export function listRegulations(
   db: Db,
-  filters: RegulationFilters,
-  sort: SortSpec<RegulationSortField>,
-  window: { limit: number; offset: number },
-): Promise<RegulationRow[]> {
+  { filters, sort, window }: ListRequest<RegulationFilters, RegulationSortField>,
+): Promise<CountedRows<RegulationRow>> {
   // Text columns sort by lower case, so that "npdes" and "NERC" interleave as a reader expects.
   const order = {
     // search_text starts with the folded title: accents and case sort alike on both databases.
@@ -68,16 +68,7 @@ export function listRegulations(
     createdAt: sql.ref('createdAt'),
     updatedAt: sql.ref('updatedAt'),
   }[sort.field];
-  return (
-    filtered(db, filters)
-      .selectAll()
-      // Empty values last in either direction, on both databases (they disagree by default).
-      .orderBy(sql`case when ${order} is null then 1 else 0 end`)
-      .orderBy(order, sort.direction)
-      .orderBy('searchText')
-      .orderBy('id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute()
+  return countedRows(filtered(db, filters), (query) =>
+    pageBySearchText(query.selectAll(), order, sort.direction, window),
   );
 }

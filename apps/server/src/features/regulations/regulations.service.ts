@@ -1,20 +1,19 @@
 import type { Kysely } from 'kysely';
 import type {
   Regulation,
-  RegulationListQuery,
+  regulationListQuerySchema,
   createRegulationBodySchema,
   updateRegulationBodySchema,
 } from '@rtms/shared/schemas/regulations';
-import type { z } from 'zod';
 import type { Database } from '../../db/schema';
-import type { Principal } from '../../platform/auth';
+import type { CrudService } from '../../platform/crud-service';
 import { notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, pageOf } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
-import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import { patchRow, updateActionOf, updatedColumns } from '../../platform/record-update';
+import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
 import {
-  countRegulations,
   findRegulationById,
   findRegulationsByIds,
   insertRegulation,
@@ -23,15 +22,13 @@ import {
 } from './regulations.repository';
 import type { RegulationRow } from './regulations.table';
 
-type CreateBody = z.output<typeof createRegulationBodySchema>;
-type UpdateBody = z.output<typeof updateRegulationBodySchema>;
-
-export interface RegulationsService {
-  list(principal: Principal, query: RegulationListQuery): Promise<Page<Regulation>>;
-  get(principal: Principal, id: string): Promise<Regulation>;
-  create(principal: Principal, body: CreateBody): Promise<Regulation>;
-  /** Partial update; `{active: false}` deactivates (the regulation stays readable and referenced). */
-  update(principal: Principal, id: string, body: UpdateBody): Promise<Regulation>;
+/** Regulations; an update `{active: false}` deactivates one (the regulation stays readable and referenced). */
+export interface RegulationsService extends CrudService<
+  typeof regulationListQuerySchema,
+  typeof createRegulationBodySchema,
+  typeof updateRegulationBodySchema,
+  Regulation
+> {
   /** The regulations among `ids`, for other features' reference checks and labels. */
   findByIds(ids: string[]): Promise<Regulation[]>;
 }
@@ -65,12 +62,7 @@ function searchTextOf(row: Pick<RegulationRow, 'title' | 'citation' | 'agency' |
 export function createRegulationsService(db: Kysely<Database>, audit: AuditService): RegulationsService {
   return {
     async list(_principal, query) {
-      const filters = { search: query.search, active: query.active, jurisdiction: query.jurisdiction };
-      const [total, rows] = await Promise.all([
-        countRegulations(db, filters),
-        listRegulations(db, filters, parseSort(query.sort, 'title'), pageWindow(query)),
-      ]);
-      return { data: rows.map(toRegulation), meta: { total, page: query.page, pageSize: query.pageSize } };
+      return pageOf(query, await listRegulations(db, listRequest(query, query, 'title')), toRegulation);
     },
 
     async get(_principal, id) {
@@ -97,13 +89,8 @@ export function createRegulationsService(db: Kysely<Database>, audit: AuditServi
       row.searchText = searchTextOf(row);
       await db.transaction().execute(async (trx) => {
         await insertRegulation(trx, row);
-        await audit.record(trx, {
-          actor: actorOf(principal),
-          action: 'CREATE',
-          entityType: 'REGULATION',
-          entityId: row.id,
-          changes: changesBetween(null, audited(row)),
-        });
+        const entity = { entityType: 'REGULATION', entityId: row.id } as const;
+        await audit.record(trx, creationEvent(principal, entity, audited(row)));
       });
       return toRegulation(row);
     },
@@ -112,21 +99,13 @@ export function createRegulationsService(db: Kysely<Database>, audit: AuditServi
       const updated = await db.transaction().execute(async (trx) => {
         const before = await findRegulationById(trx, id);
         if (!before) throw notFound('Regulation');
-        const after: RegulationRow = { ...before };
-        if (body.title !== undefined) after.title = body.title;
-        if (body.citation !== undefined) after.citation = body.citation;
-        if (body.agency !== undefined) after.agency = body.agency;
-        if (body.jurisdiction !== undefined) after.jurisdiction = body.jurisdiction;
-        if (body.link !== undefined) after.link = body.link;
-        if (body.description !== undefined) after.description = body.description;
-        if (body.active !== undefined) after.active = body.active ? 1 : 0;
+        const after = patchRow(before, body);
         const changes = changesBetween(audited(before), audited(after));
         if (Object.keys(changes).length === 0) return before;
         after.searchText = searchTextOf(after);
         after.updatedAt = nowIso();
-        const { id: _id, createdAt: _createdAt, ...columns } = after;
-        await updateRegulation(trx, id, columns);
-        const action = changes.active ? (after.active ? 'REACTIVATE' : 'DEACTIVATE') : 'UPDATE';
+        await updateRegulation(trx, id, updatedColumns(after));
+        const action = updateActionOf(changes.active, Boolean(after.active));
         await audit.record(trx, { actor: actorOf(principal), action, entityType: 'REGULATION', entityId: id, changes });
         return after;
       });

@@ -12,7 +12,7 @@ import { AppError, invalid } from '../../platform/errors';
 import { MULTIPART_LIMITS, receiveUpload } from '../../platform/uploads';
 import { validateUploadedFile } from '../documents/upload-validation';
 import type { ImportUpload, RequirementImportService } from './requirement-import.service';
-import { errorResponses, bearerSecurity as security } from '../../platform/route-schema';
+import { errorResponses, bearerSecurity as security, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const IMPORTABLE_EXTENSIONS = ['csv', 'txt', 'xlsx'];
@@ -36,6 +36,7 @@ export function requirementImportRoutes(
   guards: AuthGuards,
   options: RequirementImportRoutesOptions,
 ): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'requirements', errors);
   /** Receives the one file, checked like a document upload (name, content, ZIP structure), as bytes. */
   async function receive(request: Parameters<typeof receiveUpload>[0]): Promise<{
     upload: ImportUpload;
@@ -93,17 +94,15 @@ export function requirementImportRoutes(
 
     app.post(
       '/requirements/import',
-      {
-        preHandler: guards.requirePermission('requirement:manage'),
-        schema: {
-          tags: ['requirements'],
-          summary: 'Import requirements from CSV or XLSX: a dry run marks each row; an import writes all or nothing',
+      route(
+        'requirement:manage',
+        'Import requirements from CSV or XLSX: a dry run marks each row; an import writes all or nothing',
+        {
           description: UPLOAD_DESCRIPTION,
           consumes: ['multipart/form-data'],
-          security,
-          response: { 200: importReportResponseSchema, ...errors },
+          response: { 200: importReportResponseSchema },
         },
-      },
+      ),
       async (request) => {
         const { upload, fields } = await receive(request);
         const principal: Principal = principalOf(request);

@@ -1,8 +1,7 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
-import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
+import { countedRows, inScope, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NewUserFacilityRow, UserFacilityRow } from './user-facilities.table';
-import { countRows } from '../../db/count-rows';
 
 type Db = Kysely<Database>;
 
@@ -103,10 +102,7 @@ function joined(db: Db, filters: UserFacilityFilters) {
   if (filters.id) query = query.where('user_facilities.id', '=', filters.id);
   if (filters.userId) query = query.where('user_facilities.userId', '=', filters.userId);
   if (filters.facilityId) query = query.where('user_facilities.facilityId', '=', filters.facilityId);
-  if (filters.facilityIds) {
-    const ids = filters.facilityIds;
-    query = ids.length ? query.where('user_facilities.facilityId', 'in', ids) : query.where(nothing);
-  }
+  if (filters.facilityIds) query = query.where(inScope('user_facilities.facilityId', filters.facilityIds));
   for (const word of (filters.search ?? '').split(/\s+/).filter(Boolean)) {
     const onUser = searchMatches('users.searchText', word);
     const onFacility = searchMatches('facilities.searchText', word);
@@ -115,18 +111,9 @@ function joined(db: Db, filters: UserFacilityFilters) {
   return query;
 }
 
-export async function countUserFacilities(db: Db, filters: UserFacilityFilters): Promise<number> {
-  return countRows(joined(db, filters));
-}
-
-/** One page of assignments joined with the user's and the facility's fields. */
-export function listUserFacilities(
-  db: Db,
-  filters: UserFacilityFilters,
-  sort: SortSpec<UserFacilitySortField>,
-  window: { limit: number; offset: number },
-) {
-  let query = joined(db, filters).select([
+/** An assignment's own fields with its user's and its facility's. */
+function withNames(db: Db, filters: UserFacilityFilters) {
+  return joined(db, filters).select([
     'user_facilities.id',
     'user_facilities.userId',
     'user_facilities.facilityId',
@@ -141,26 +128,38 @@ export function listUserFacilities(
     'facilities.code as facilityCode',
     'facilities.status as facilityStatus',
   ]);
-  const dir = sort.direction;
-  switch (sort.field) {
-    case 'userEmail':
-      query = query.orderBy('users.email', dir);
-      break;
-    case 'userName':
-      // search_text is the folded "first last email": accents and case sort alike on both databases.
-      query = query.orderBy('users.searchText', dir);
-      break;
-    case 'facilityName':
-      query = query.orderBy('facilities.searchText', dir);
-      break;
-    case 'facilityCode':
-      query = query.orderBy('facilities.code', dir);
-      break;
-    case 'createdAt':
-      query = query.orderBy('user_facilities.createdAt', dir);
-      break;
-  }
-  return query.orderBy('user_facilities.id').limit(window.limit).offset(window.offset).execute();
 }
 
-export type UserFacilityListRow = Awaited<ReturnType<typeof listUserFacilities>>[number];
+export type UserFacilityListRow = Awaited<ReturnType<ReturnType<typeof withNames>['execute']>>[number];
+
+/** The assignment `id` among those `facilityIds` (undefined = all) lets the caller see. */
+export function findUserFacilityInScope(
+  db: Db,
+  id: string,
+  facilityIds: string[] | undefined,
+): Promise<UserFacilityListRow | undefined> {
+  return withNames(db, { id, facilityIds }).executeTakeFirst();
+}
+
+/** One page of assignments joined with the user's and the facility's fields, and how many match. */
+export function listUserFacilities(
+  db: Db,
+  { filters, sort, window }: ListRequest<UserFacilityFilters, UserFacilitySortField>,
+): Promise<CountedRows<UserFacilityListRow>> {
+  const column = {
+    userEmail: 'users.email',
+    // search_text is the folded "first last email": accents and case sort alike on both databases.
+    userName: 'users.searchText',
+    facilityName: 'facilities.searchText',
+    facilityCode: 'facilities.code',
+    createdAt: 'user_facilities.createdAt',
+  } as const;
+  return countedRows(joined(db, filters), () =>
+    withNames(db, filters)
+      .orderBy(column[sort.field], sort.direction)
+      .orderBy('user_facilities.id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  );
+}

@@ -10,88 +10,56 @@ import {
 } from '@rtms/shared/schemas/user-facilities';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { UserFacilitiesService } from './user-facilities.service';
-import { apiErrors as errors, bearerSecurity as security, idParams as params } from '../../platform/route-schema';
+import { idParams as params, routeOptions } from '../../platform/route-schema';
 
 /** User Facilities: which users work at which facilities (the facility roles' scope). All-facility roles only. */
 export function userFacilitiesRoutes(userFacilities: UserFacilitiesService, guards: AuthGuards): FastifyPluginAsyncZod {
+  const route = routeOptions(guards, 'user-facilities');
   return async (app) => {
     app.get(
       '/user-facilities',
-      {
-        preHandler: guards.requirePermission('userFacility:view'),
-        schema: {
-          tags: ['user-facilities'],
-          summary: 'List assignments (?userId=, ?facilityId=), with user and facility fields',
-          security,
-          querystring: userFacilityListQuerySchema,
-          response: { 200: userFacilityPageSchema, ...errors },
-        },
-      },
+      route('userFacility:view', 'List assignments (?userId=, ?facilityId=), with user and facility fields', {
+        querystring: userFacilityListQuerySchema,
+        response: { 200: userFacilityPageSchema },
+      }),
       async (request) => userFacilities.list(principalOf(request), request.query),
     );
 
     app.post(
       '/user-facilities',
-      {
-        preHandler: guards.requirePermission('userFacility:manage'),
-        schema: {
-          tags: ['user-facilities'],
-          summary: 'Assign a user to a facility (409 if already assigned); signs the user out',
-          security,
-          body: createUserFacilityBodySchema,
-          response: { 201: userFacilityResponseSchema, ...errors },
-        },
-      },
+      route('userFacility:manage', 'Assign a user to a facility (409 if already assigned); signs the user out', {
+        body: createUserFacilityBodySchema,
+        response: { 201: userFacilityResponseSchema },
+      }),
       async (request, reply) =>
         reply.status(201).send({ data: await userFacilities.create(principalOf(request), request.body) }),
     );
 
     app.post(
       '/user-facilities/bulk',
-      {
-        preHandler: guards.requirePermission('userFacility:manage'),
-        schema: {
-          tags: ['user-facilities'],
-          summary: 'Assign or unassign every listed user to/from every listed facility',
-          description:
-            'Body `{action: "assign" | "unassign", userIds: [...], facilityIds: [...]}` acts on every pair ' +
-            '(at most 2000). One user with many facilities, or one facility with many users. Pairs already in ' +
-            'the wanted state are counted as `unchanged`. Affected users are signed out.',
-          security,
-          body: bulkUserFacilitiesBodySchema,
-          response: { 200: bulkUserFacilitiesResponseSchema, ...errors },
-        },
-      },
+      route('userFacility:manage', 'Assign or unassign every listed user to/from every listed facility', {
+        description:
+          'Body `{action: "assign" | "unassign", userIds: [...], facilityIds: [...]}` acts on every pair ' +
+          '(at most 2000). One user with many facilities, or one facility with many users. Pairs already in ' +
+          'the wanted state are counted as `unchanged`. Affected users are signed out.',
+        body: bulkUserFacilitiesBodySchema,
+        response: { 200: bulkUserFacilitiesResponseSchema },
+      }),
       async (request) => ({ data: await userFacilities.bulk(principalOf(request), request.body) }),
     );
 
     app.get(
       '/user-facilities/:id',
-      {
-        preHandler: guards.requirePermission('userFacility:view'),
-        schema: {
-          tags: ['user-facilities'],
-          summary: 'Read an assignment',
-          security,
-          params,
-          response: { 200: userFacilityResponseSchema, ...errors },
-        },
-      },
+      route('userFacility:view', 'Read an assignment', { params, response: { 200: userFacilityResponseSchema } }),
       async (request) => ({ data: await userFacilities.get(principalOf(request), request.params.id) }),
     );
 
     app.delete(
       '/user-facilities/:id',
-      {
-        preHandler: guards.requirePermission('userFacility:manage'),
-        schema: {
-          tags: ['user-facilities'],
-          summary: 'Remove an assignment; signs the user out',
-          security,
-          params,
-          response: { 204: z.null().describe('Removed'), ...errors },
-        },
-      },
+      route('userFacility:manage', 'Remove an assignment; signs the user out', {
+        params,
+        response: { 204: z.null().describe('Removed') },
+      }),
       async (request, reply) => {
         await userFacilities.remove(principalOf(request), request.params.id);
         return reply.status(204).send(null);

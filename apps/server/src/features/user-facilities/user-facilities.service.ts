@@ -14,7 +14,7 @@ import type { Principal } from '../../platform/auth';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, pageOf, type Page } from '../../platform/list-query';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import { findFacilitiesByIds } from '../facilities/facilities.repository';
 import type { SessionsService } from '../sessions/sessions.service';
@@ -27,10 +27,10 @@ import {
   type FacilityScope,
 } from './facility-scope';
 import {
-  countUserFacilities,
   deleteUserFacilities,
   findAssignmentsAmong,
   findUserFacilityById,
+  findUserFacilityInScope,
   insertUserFacilities,
   listUserFacilities,
   type UserFacilityListRow,
@@ -88,12 +88,7 @@ export function createUserFacilitiesService(
   sessions: SessionsService,
 ): UserFacilitiesService {
   async function read(scope: FacilityScope, id: string): Promise<UserFacility> {
-    const [row] = await listUserFacilities(
-      db,
-      { id, facilityIds: scopeFacilityIds(scope) },
-      { field: 'createdAt', direction: 'asc' },
-      { limit: 1, offset: 0 },
-    );
+    const row = await findUserFacilityInScope(db, id, scopeFacilityIds(scope));
     if (!row) throw notFound('User facility');
     return toUserFacility(row);
   }
@@ -165,17 +160,8 @@ export function createUserFacilitiesService(
   return {
     async list(principal, query) {
       const scope = await facilityScopeOf(db, principal);
-      const filters = {
-        userId: query.userId,
-        facilityId: query.facilityId,
-        search: query.search,
-        facilityIds: scopeFacilityIds(scope),
-      };
-      const [total, rows] = await Promise.all([
-        countUserFacilities(db, filters),
-        listUserFacilities(db, filters, parseSort(query.sort, 'userEmail'), pageWindow(query)),
-      ]);
-      return { data: rows.map(toUserFacility), meta: { total, page: query.page, pageSize: query.pageSize } };
+      const filters = { ...query, facilityIds: scopeFacilityIds(scope) };
+      return pageOf(query, await listUserFacilities(db, listRequest(query, filters, 'userEmail')), toUserFacility);
     },
 
     async get(principal, id) {

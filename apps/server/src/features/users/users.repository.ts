@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { ROLES, type Role } from '@rtms/shared/enums';
 import { seesAllFacilities } from '@rtms/shared/permissions';
 import type { Database } from '../../db/schema';
-import { searchMatches, type SortSpec } from '../../platform/list-query';
+import { countedRows, emptyLast, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
 import { countRows } from '../../db/count-rows';
 
@@ -92,16 +92,16 @@ function filtered(db: Db, filters: UserFilters) {
   return query;
 }
 
-export async function countUsersMatching(db: Db, filters: UserFilters): Promise<number> {
-  return countRows(filtered(db, filters));
+/** The user `id` if `visibility` lets the caller see them. */
+export function findVisibleUser(db: Db, visibility: UserVisibility, id: string): Promise<UserRow | undefined> {
+  return filtered(db, { visibility, id }).selectAll().executeTakeFirst();
 }
 
+/** One page of users and how many match. */
 export function listUsers(
   db: Db,
-  filters: UserFilters,
-  sort: SortSpec<UserSortField>,
-  window: { limit: number; offset: number },
-): Promise<UserRow[]> {
+  { filters, sort, window }: ListRequest<UserFilters, UserSortField>,
+): Promise<CountedRows<UserRow>> {
   const lower = (column: string) => sql`lower(${sql.ref(column)})`;
   const orders = {
     email: [sql.ref('email')],
@@ -115,12 +115,11 @@ export function listUsers(
     createdAt: [sql.ref('createdAt')],
     updatedAt: [sql.ref('updatedAt')],
   }[sort.field];
-  let query = filtered(db, filters).selectAll();
-  for (const order of orders) {
-    // Empty values last in either direction, on both databases.
-    query = query.orderBy(sql`case when ${order} is null then 1 else 0 end`).orderBy(order, sort.direction);
-  }
-  return query.orderBy('email').orderBy('id').limit(window.limit).offset(window.offset).execute();
+  return countedRows(filtered(db, filters), (query) => {
+    let ordered = query.selectAll();
+    for (const order of orders) ordered = ordered.orderBy(emptyLast(order)).orderBy(order, sort.direction);
+    return ordered.orderBy('email').orderBy('id').limit(window.limit).offset(window.offset).execute();
+  });
 }
 
 /**

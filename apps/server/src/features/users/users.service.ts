@@ -1,27 +1,28 @@
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
 import { displayNameOf } from '@rtms/shared/display-name';
 import type { Role } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
-import type { User, UserListQuery, createUserBodySchema, updateUserBodySchema } from '@rtms/shared/schemas/users';
+import type { User, userListQuerySchema, createUserBodySchema, updateUserBodySchema } from '@rtms/shared/schemas/users';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
+import type { CrudService } from '../../platform/crud-service';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, pageOf } from '../../platform/list-query';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
-import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
+import { patchRow } from '../../platform/record-update';
+import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { facilityScopeOf, isFacilityInScope, type FacilityScope } from '../user-facilities/facility-scope';
 import { findAssignmentsOfUsers } from '../user-facilities/user-facilities.repository';
 import type { UserFacilitiesService } from '../user-facilities/user-facilities.service';
 import {
-  countUsersMatching,
   findUserByEmail,
   findUserById,
   insertUser,
+  findVisibleUser,
   listUsers,
   lockActiveAdminIds,
   updateUser,
@@ -30,21 +31,21 @@ import {
 import type { UserRow } from './users.table';
 import { deleteUserMfa, findUserMfa, findUsersWithSecondFactor } from '../mfa/mfa.repository';
 
-type CreateBody = z.output<typeof createUserBodySchema>;
-type UpdateBody = z.output<typeof updateUserBodySchema>;
-
-export interface UsersService {
-  /** All users (all-facility roles), users sharing a facility (FACILITY_ADMIN), or only oneself (FACILITY_USER). */
-  list(principal: Principal, query: UserListQuery): Promise<Page<User>>;
-  /** One user the caller may see; 404 otherwise. */
-  get(principal: Principal, id: string): Promise<User>;
-  /** Creates a user; without a password one is generated and returned once as `temporaryPassword`. */
-  create(principal: Principal, body: CreateBody): Promise<User & { temporaryPassword?: string }>;
-  /**
-   * Edits a user, changes their role, deactivates or reactivates them. Role change and deactivation
-   * sign the user out everywhere. The last active ALL_FACILITY_ADMIN cannot be demoted or deactivated.
-   */
-  update(principal: Principal, id: string, body: UpdateBody): Promise<User>;
+/**
+ * Users. The list holds all users (all-facility roles), the users sharing a facility (FACILITY_ADMIN) or only
+ * oneself (FACILITY_USER); `get` answers one the caller may see (404 otherwise). `create` without a password
+ * generates one and returns it once as `temporaryPassword`. `update` edits a user, changes their role,
+ * deactivates or reactivates them: role change and deactivation sign the user out everywhere, and the last
+ * active ALL_FACILITY_ADMIN cannot be demoted or deactivated.
+ */
+export interface UsersService extends CrudService<
+  typeof userListQuerySchema,
+  typeof createUserBodySchema,
+  typeof updateUserBodySchema,
+  User,
+  User,
+  User & { temporaryPassword?: string }
+> {
   /** Issues a temporary password that must be changed at next sign-in, and signs the user out everywhere. */
   resetPassword(principal: Principal, id: string): Promise<{ temporaryPassword: string }>;
   /**
@@ -112,12 +113,7 @@ export function createUsersService(
 
   /** The user if the caller may see them, else 404. */
   async function visibleRowOrThrow(principal: Principal, scope: FacilityScope, id: string): Promise<UserRow> {
-    const [row] = await listUsers(
-      db,
-      { visibility: visibilityOf(principal, scope), id },
-      { field: 'email', direction: 'asc' },
-      { limit: 1, offset: 0 },
-    );
+    const row = await findVisibleUser(db, visibilityOf(principal, scope), id);
     if (!row) throw notFound('User');
     return row;
   }
@@ -137,30 +133,12 @@ export function createUsersService(
   return {
     async list(principal, query) {
       const scope = await facilityScopeOf(db, principal);
-      const filters = {
-        visibility: visibilityOf(principal, scope),
-        search: query.search,
-        role: query.role,
-        active: query.active,
-        facilityId: query.facilityId,
-        assignableTo: query.assignableTo,
-      };
-      const [total, rows] = await Promise.all([
-        countUsersMatching(db, filters),
-        listUsers(db, filters, parseSort(query.sort, 'email'), pageWindow(query)),
-      ]);
-      const facilities = await facilityIdsOf(
-        scope,
-        rows.map((row) => row.id),
-      );
-      const withSecondFactor = await findUsersWithSecondFactor(
-        db,
-        rows.map((row) => row.id),
-      );
-      return {
-        data: rows.map((row) => toUser(row, facilities.get(row.id) ?? [], withSecondFactor.has(row.id))),
-        meta: { total, page: query.page, pageSize: query.pageSize },
-      };
+      const filters = { ...query, visibility: visibilityOf(principal, scope) };
+      const page = await listUsers(db, listRequest(query, filters, 'email'));
+      const ids = page.rows.map((row) => row.id);
+      const facilities = await facilityIdsOf(scope, ids);
+      const withSecondFactor = await findUsersWithSecondFactor(db, ids);
+      return pageOf(query, page, (row) => toUser(row, facilities.get(row.id) ?? [], withSecondFactor.has(row.id)));
     },
 
     async get(principal, id) {
@@ -196,13 +174,7 @@ export function createUsersService(
         .execute(async (trx) => {
           if (await findUserByEmail(trx, body.email)) throw duplicateEmail();
           await insertUser(trx, row);
-          await audit.record(trx, {
-            actor: actorOf(principal),
-            action: 'CREATE',
-            entityType: 'USER',
-            entityId: row.id,
-            changes: changesBetween(null, audited(row)),
-          });
+          await audit.record(trx, creationEvent(principal, { entityType: 'USER', entityId: row.id }, audited(row)));
           await userFacilities.assignWithin(trx, principal, row.id, facilityIds);
         })
         .catch((error: unknown) => {
@@ -237,12 +209,7 @@ export function createUsersService(
         .execute(async (trx) => {
           const before = await findUserById(trx, id);
           if (!before) throw notFound('User');
-          const after: UserRow = { ...before };
-          if (body.email !== undefined) after.email = body.email;
-          if (body.firstName !== undefined) after.firstName = body.firstName;
-          if (body.lastName !== undefined) after.lastName = body.lastName;
-          if (body.role !== undefined) after.role = body.role;
-          if (body.active !== undefined) after.active = body.active ? 1 : 0;
+          const after = patchRow(before, body);
           const changes = changesBetween(audited(before), audited(after));
           if (Object.keys(changes).length === 0) return { row: before, changes };
           if (changes.email) {
