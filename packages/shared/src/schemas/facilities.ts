@@ -4,11 +4,13 @@ import {
   calendarDateSchema,
   dataOf,
   idSchema,
-  instantSchema,
+  listQuerySchema,
   optionalText,
   pageOf,
-  pageQuerySchema,
+  recordSchema,
+  requiredText,
   sortsOf,
+  updateBodyOf,
 } from './common';
 
 /**
@@ -42,8 +44,7 @@ export const facilityCodeSchema = z
   .regex(/^[A-Z0-9][A-Z0-9-]{1,11}$/, 'Code must be 2–12 characters: letters, digits and hyphens');
 
 /** A power facility. `programAreaIds` are the compliance domains that apply to it. */
-export const facilitySchema = z.object({
-  _id: idSchema,
+export const facilitySchema = recordSchema({
   name: z.string(),
   code: z.string(),
   type: z.enum(FACILITY_TYPES),
@@ -61,8 +62,6 @@ export const facilitySchema = z.object({
   /** Go-live: reminders for this facility start on this date (null: at once). */
   notifyFrom: z.string().nullable(),
   programAreaIds: z.array(idSchema),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type Facility = z.infer<typeof facilitySchema>;
 
@@ -86,11 +85,7 @@ export const facilityDetailSchema = facilitySchema.extend({
 });
 export type FacilityDetail = z.infer<typeof facilityDetailSchema>;
 
-const nameSchema = z
-  .string({ message: 'Please enter a name' })
-  .trim()
-  .min(1, 'Please enter a name')
-  .max(200, 'Name must be at most 200 characters long');
+const nameSchema = requiredText(200, 'Please enter a name', 'Name');
 
 const fields = {
   name: nameSchema,
@@ -143,26 +138,7 @@ export type CreateFacilityBody = z.input<typeof createFacilityBodySchema>;
  * PATCH /api/facilities/:id: any subset of the fields. `programAreaIds` replaces the whole set.
  * Changing `status` (deactivate/reactivate) needs the `facility:deactivate` permission.
  */
-export const updateFacilityBodySchema = z
-  .object({
-    name: fields.name.optional(),
-    code: fields.code.optional(),
-    type: fields.type.optional(),
-    status: fields.status.optional(),
-    address: fields.address,
-    city: fields.city,
-    state: fields.state,
-    country: fields.country,
-    latitude: fields.latitude,
-    longitude: fields.longitude,
-    capacityMw: fields.capacityMw,
-    commercialOperationDate: fields.commercialOperationDate,
-    timeZone: fields.timeZone.optional(),
-    notes: fields.notes,
-    notifyFrom: fields.notifyFrom,
-    programAreaIds: fields.programAreaIds.optional(),
-  })
-  .strict();
+export const updateFacilityBodySchema = updateBodyOf(createFacilityBodySchema);
 export type UpdateFacilityBody = z.input<typeof updateFacilityBodySchema>;
 
 export const FACILITY_SORTS = sortsOf(
@@ -183,8 +159,7 @@ export const FACILITY_SORTS = sortsOf(
  * GET /api/facilities: only the facilities in the caller's scope. `search` matches name, code, address,
  * city, state and country (case- and accent-insensitive).
  */
-export const facilityListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(FACILITY_SORTS).optional(),
+export const facilityListQuerySchema = listQuerySchema(FACILITY_SORTS, {
   type: z.enum(FACILITY_TYPES).optional(),
   status: z.enum(FACILITY_STATUSES).optional(),
   state: z.string().trim().max(120).optional(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, recordSchema } from './common';
 
 /** How a user receives reminder email (PRODUCT §4 "No floods"). */
 export const NOTIFICATION_DELIVERY_MODES = ['IMMEDIATE', 'DAILY_DIGEST', 'WEEKLY_DIGEST'] as const;
@@ -85,8 +85,7 @@ export const notificationPreferencesSchema = z
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const notificationPreferencesResponseSchema = dataOf(notificationPreferencesSchema);
 
-export const notificationDeliverySchema = z.object({
-  _id: idSchema,
+export const notificationDeliverySchema = recordSchema({
   notificationId: idSchema,
   recipientId: idSchema,
   recipientName: z.string(),
@@ -103,8 +102,6 @@ export const notificationDeliverySchema = z.object({
   /** The error of a failure, or why a delivery was skipped. */
   lastError: z.string().nullable(),
   sentAt: instantSchema.nullable(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
 

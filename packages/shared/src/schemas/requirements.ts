@@ -15,10 +15,11 @@ import {
   calendarDateSchema,
   dataOf,
   idSchema,
-  instantSchema,
+  listQuerySchema,
   optionalText,
   pageOf,
-  pageQuerySchema,
+  recordSchema,
+  requiredText,
   sortsOf,
 } from './common';
 import {
@@ -40,8 +41,7 @@ export const MAX_REQUIREMENT_FACILITIES = 1000;
  * that site. `generateFrom` is the earliest due date tasks exist from (the day the facility was bound,
  * or the backfill date asked for).
  */
-export const requirementFacilitySchema = z.object({
-  _id: idSchema,
+export const requirementFacilitySchema = recordSchema({
   facilityId: idSchema,
   facilityName: z.string(),
   facilityCode: z.string(),
@@ -52,14 +52,11 @@ export const requirementFacilitySchema = z.object({
   assigneeName: z.string().nullable(),
   firstDueDate: z.string().nullable(),
   generateFrom: z.string(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type RequirementFacility = z.infer<typeof requirementFacilitySchema>;
 
 /** A requirement (an obligation) as lists show it. */
-export const requirementSchema = z.object({
-  _id: idSchema,
+export const requirementSchema = recordSchema({
   title: z.string(),
   description: z.string().nullable(),
   regulationId: idSchema.nullable(),
@@ -91,8 +88,6 @@ export const requirementSchema = z.object({
   status: z.enum(REQUIREMENT_STATUSES),
   /** Facilities bound (applicable or not). */
   facilityCount: z.number().int(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type Requirement = z.infer<typeof requirementSchema>;
 
@@ -104,11 +99,7 @@ export const requirementDetailSchema = requirementSchema.extend({
 });
 export type RequirementDetail = z.infer<typeof requirementDetailSchema>;
 
-const titleSchema = z
-  .string({ message: 'Please enter a title' })
-  .trim()
-  .min(1, 'Please enter a title')
-  .max(300, 'Title must be at most 300 characters long');
+const titleSchema = requiredText(300, 'Please enter a title', 'Title');
 
 const daysSchema = (label: string) =>
   z
@@ -400,8 +391,7 @@ export const REQUIREMENT_SORTS = sortsOf(
  * GET /api/requirements: the requirements binding at least one facility in the caller's scope (all of
  * them for the all-facility roles). `search` matches title, description, citation and permit number.
  */
-export const requirementListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(REQUIREMENT_SORTS).optional(),
+export const requirementListQuerySchema = listQuerySchema(REQUIREMENT_SORTS, {
   status: z.enum(REQUIREMENT_STATUSES).optional(),
   category: z.enum(TASK_CATEGORIES).optional(),
   frequency: z.enum(TASK_FREQUENCIES).optional(),
