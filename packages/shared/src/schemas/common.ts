@@ -47,6 +47,17 @@ export const optionalText = (max: number, label: string) =>
 export const requiredText = (max: number, missing: string, label: string) =>
   z.string({ message: missing }).trim().min(1, missing).max(max, `${label} must be at most ${max} characters long`);
 
+/**
+ * A whole number from `min` to `max`, each with its message (`notWhole` also answers a value that is not a
+ * number at all).
+ */
+export const wholeNumber = (notWhole: string, [min, belowMin]: [number, string], [max, aboveMax]: [number, string]) =>
+  z.number({ message: notWhole }).int(notWhole).min(min, belowMin).max(max, aboveMax);
+
+/** A whole number from `min` to `max`, with one message for every way to miss it. */
+export const wholeNumberFrom = (min: number, max: number, message: string) =>
+  wholeNumber(message, [min, message], [max, message]);
+
 /** A yes/no query parameter: `true` or `false` in the address, a boolean to the server. */
 export const booleanQuery = z
   .enum(['true', 'false'], { message: 'Use true or false' })

@@ -85,6 +85,15 @@ export const facilityDetailSchema = facilitySchema.extend({
 });
 export type FacilityDetail = z.infer<typeof facilityDetailSchema>;
 
+/** A latitude or longitude in degrees, from -`limit` to `limit`; null or absent when not known. */
+const coordinate = (label: string, limit: number) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .min(-limit, `${label} must be between -${limit} and ${limit}`)
+    .max(limit, `${label} must be between -${limit} and ${limit}`)
+    .nullable()
+    .optional();
+
 const nameSchema = requiredText(200, 'Please enter a name', 'Name');
 
 const fields = {
@@ -96,18 +105,8 @@ const fields = {
   city: optionalText(120, 'City'),
   state: optionalText(120, 'State or region'),
   country: optionalText(120, 'Country'),
-  latitude: z
-    .number({ message: 'Latitude must be a number' })
-    .min(-90, 'Latitude must be between -90 and 90')
-    .max(90, 'Latitude must be between -90 and 90')
-    .nullable()
-    .optional(),
-  longitude: z
-    .number({ message: 'Longitude must be a number' })
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180')
-    .nullable()
-    .optional(),
+  latitude: coordinate('Latitude', 90),
+  longitude: coordinate('Longitude', 180),
   capacityMw: z
     .number({ message: 'Capacity must be a number' })
     .min(0, 'Capacity cannot be negative')
