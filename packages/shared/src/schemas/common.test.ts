@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../constants';
-import { listQuerySchema, recordSchema, requiredText, sortsOf, updateBodyOf, wholeNumberFrom } from './common';
+import {
+  listQuerySchema,
+  recordSchema,
+  recordSortsOf,
+  requiredText,
+  sortsOf,
+  updateBodyOf,
+  wholeNumberFrom,
+} from './common';
 
 const messages = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues.map((i) => i.message);
 
@@ -32,6 +40,10 @@ describe('schema helpers', () => {
     const record = recordSchema({ name: z.string() });
     const parsed = record.parse({ updatedAt: 'u', name: 'n', createdAt: 'c', _id: 'i' });
     expect(Object.keys(parsed)).toEqual(['_id', 'name', 'createdAt', 'updatedAt']);
+  });
+
+  it('recordSortsOf: the fields, then the timestamps, each ascending and descending', () => {
+    expect(recordSortsOf('name')).toEqual(['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt']);
   });
 
   it('wholeNumberFrom: one message for every way to miss the range', () => {

@@ -84,6 +84,11 @@ export function sortsOf<const F extends string>(...fields: [F, ...F[]]): readonl
   return fields.flatMap((field) => [field, `-${field}` as const]) as [SortOf<F>, ...SortOf<F>[]];
 }
 
+/** The `sort` values of a list of records (recordSchema): its own fields, then the records' timestamps. */
+export function recordSortsOf<const F extends string>(...fields: [F, ...F[]]) {
+  return sortsOf<F | 'createdAt' | 'updatedAt'>(...fields, 'createdAt', 'updatedAt');
+}
+
 /** Query of every paginated list; lists extend it with their filters (`extend` keeps it strict). */
 export const pageQuerySchema = querySchema({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

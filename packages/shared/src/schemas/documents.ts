@@ -11,8 +11,8 @@ import {
   pageOf,
   querySchema,
   recordSchema,
+  recordSortsOf,
   requiredText,
-  sortsOf,
 } from './common';
 
 /**
@@ -205,7 +205,7 @@ export const archiveDocumentBodySchema = z
   .strict();
 export type ArchiveDocumentBody = z.input<typeof archiveDocumentBodySchema>;
 
-export const DOCUMENT_SORTS = sortsOf(
+export const DOCUMENT_SORTS = recordSortsOf(
   'title',
   'fileName',
   'size',
@@ -215,8 +215,6 @@ export const DOCUMENT_SORTS = sortsOf(
   'taskDueDate',
   'retainUntil',
   'archivedAt',
-  'createdAt',
-  'updatedAt',
 );
 
 /**

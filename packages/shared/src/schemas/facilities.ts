@@ -8,8 +8,8 @@ import {
   optionalText,
   pageOf,
   recordSchema,
+  recordSortsOf,
   requiredText,
-  sortsOf,
   updateBodyOf,
 } from './common';
 
@@ -140,7 +140,7 @@ export type CreateFacilityBody = z.input<typeof createFacilityBodySchema>;
 export const updateFacilityBodySchema = updateBodyOf(createFacilityBodySchema);
 export type UpdateFacilityBody = z.input<typeof updateFacilityBodySchema>;
 
-export const FACILITY_SORTS = sortsOf(
+export const FACILITY_SORTS = recordSortsOf(
   'name',
   'code',
   'type',
@@ -150,8 +150,6 @@ export const FACILITY_SORTS = sortsOf(
   'country',
   'capacityMw',
   'commercialOperationDate',
-  'createdAt',
-  'updatedAt',
 );
 
 /**

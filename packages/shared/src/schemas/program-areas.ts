@@ -5,8 +5,8 @@ import {
   listQuerySchema,
   pageOf,
   recordSchema,
+  recordSortsOf,
   requiredText,
-  sortsOf,
   updateBodyOf,
 } from './common';
 
@@ -40,7 +40,7 @@ export type CreateProgramAreaBody = z.input<typeof createProgramAreaBodySchema>;
 export const updateProgramAreaBodySchema = updateBodyOf(createProgramAreaBodySchema);
 export type UpdateProgramAreaBody = z.input<typeof updateProgramAreaBodySchema>;
 
-export const PROGRAM_AREA_SORTS = sortsOf('name', 'active', 'createdAt', 'updatedAt');
+export const PROGRAM_AREA_SORTS = recordSortsOf('name', 'active');
 
 /** GET /api/program-areas: `search` matches name and description; `active=true|false` filters. */
 export const programAreaListQuerySchema = listQuerySchema(PROGRAM_AREA_SORTS, {

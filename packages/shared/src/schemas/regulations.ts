@@ -7,8 +7,8 @@ import {
   optionalText,
   pageOf,
   recordSchema,
+  recordSortsOf,
   requiredText,
-  sortsOf,
   updateBodyOf,
 } from './common';
 
@@ -54,15 +54,7 @@ export type CreateRegulationBody = z.input<typeof createRegulationBodySchema>;
 export const updateRegulationBodySchema = updateBodyOf(createRegulationBodySchema);
 export type UpdateRegulationBody = z.input<typeof updateRegulationBodySchema>;
 
-export const REGULATION_SORTS = sortsOf(
-  'title',
-  'citation',
-  'agency',
-  'jurisdiction',
-  'active',
-  'createdAt',
-  'updatedAt',
-);
+export const REGULATION_SORTS = recordSortsOf('title', 'citation', 'agency', 'jurisdiction', 'active');
 
 /** GET /api/regulations: `search` matches title, citation, agency and description. */
 export const regulationListQuerySchema = listQuerySchema(REGULATION_SORTS, {

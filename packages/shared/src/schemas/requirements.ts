@@ -19,8 +19,8 @@ import {
   optionalText,
   pageOf,
   recordSchema,
+  recordSortsOf,
   requiredText,
-  sortsOf,
   wholeNumber,
   wholeNumberFrom,
 } from './common';
@@ -371,16 +371,7 @@ export const taskChangeCountsSchema = z.object({
 });
 export type TaskChangeCounts = z.infer<typeof taskChangeCountsSchema>;
 
-export const REQUIREMENT_SORTS = sortsOf(
-  'title',
-  'category',
-  'frequency',
-  'status',
-  'firstDueDate',
-  'citation',
-  'createdAt',
-  'updatedAt',
-);
+export const REQUIREMENT_SORTS = recordSortsOf('title', 'category', 'frequency', 'status', 'firstDueDate', 'citation');
 
 /**
  * GET /api/requirements: the requirements binding at least one facility in the caller's scope (all of

@@ -10,8 +10,8 @@ import {
   listQuerySchema,
   pageOf,
   recordSchema,
+  recordSortsOf,
   requiredText,
-  sortsOf,
 } from './common';
 
 /**
@@ -76,17 +76,7 @@ export const updateUserBodySchema = z
   .strict();
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
-export const USER_SORTS = sortsOf(
-  'email',
-  'name',
-  'firstName',
-  'lastName',
-  'role',
-  'active',
-  'lastSignInAt',
-  'createdAt',
-  'updatedAt',
-);
+export const USER_SORTS = recordSortsOf('email', 'name', 'firstName', 'lastName', 'role', 'active', 'lastSignInAt');
 
 /**
  * GET /api/users: every user for the all-facility roles, users sharing a facility for FACILITY_ADMIN,
