@@ -1,4 +1,5 @@
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config/config';
+import { CONFIG_VARIABLES } from './config/config';
+import { loadConfigOrExit } from './config/load-or-exit';
 import { findSuspectVariables } from './config/unknown-variables';
 import { buildApp } from './app';
 
@@ -6,16 +7,7 @@ const SHUTDOWN_GRACE_MS = 30_000;
 
 /** Entry point: configuration, the app, listen, and graceful shutdown on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const { app, close } = await buildApp(config);
   for (const warning of findSuspectVariables(process.env, CONFIG_VARIABLES)) app.log.warn(warning);
   await app.listen({ port: config.port, host: config.host });

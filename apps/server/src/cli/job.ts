@@ -7,7 +7,8 @@
  * 64 for an unknown job name, 78 for a bad configuration.
  */
 import { buildApp } from '../app';
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from '../config/config';
+import { CONFIG_VARIABLES } from '../config/config';
+import { loadConfigOrExit } from '../config/load-or-exit';
 import { findSuspectVariables } from '../config/unknown-variables';
 import { DAILY_JOB_NAMES, isDailyJobName } from '../features/jobs/jobs.service';
 
@@ -17,16 +18,7 @@ async function main(): Promise<void> {
     process.stderr.write(`Usage: npm run job -- <name>; name is one of: ${DAILY_JOB_NAMES.join(', ')}\n`);
     process.exit(64);
   }
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   for (const warning of findSuspectVariables(process.env, CONFIG_VARIABLES))
     process.stderr.write(`warning: ${warning}\n`);
   const built = await buildApp(config, { serveWebApp: false, scheduleJobs: false });

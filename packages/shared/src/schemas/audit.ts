@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../calendar-date';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, sortsOf } from './common';
+import { dataOf, instantSchema, listQuerySchema, pageOf, recordSchema, sortsOf } from './common';
 
 /** Entity types written to the audit trail (the server writes no other: AuditEventInput is typed by it). */
 export const AUDIT_ENTITY_TYPES = [
@@ -55,8 +55,7 @@ export type AuditChanges = z.infer<typeof auditChangesSchema>;
  * One event of the append-only audit trail. `hash` = SHA-256 of `prevHash` followed by the canonical
  * JSON of the event's content, so that a changed or deleted past event breaks the chain.
  */
-export const auditEventSchema = z.object({
-  _id: idSchema,
+export const auditEventSchema = recordSchema({
   seq: z.number().int(),
   at: instantSchema,
   actorId: z.string().nullable(),
@@ -77,8 +76,6 @@ export const auditEventSchema = z.object({
   changes: auditChangesSchema,
   prevHash: z.string(),
   hash: z.string(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
@@ -97,8 +94,7 @@ export const AUDIT_SORTS = sortsOf('at');
  * GET /api/audit: newest first by default. `from`/`to` are inclusive (a date covers its whole UTC day).
  * Facility roles see only events of their facilities.
  */
-export const auditListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(AUDIT_SORTS).optional(),
+export const auditListQuerySchema = listQuerySchema(AUDIT_SORTS, {
   entityType: z.string().trim().max(64).optional(),
   entityId: z.string().trim().max(64).optional(),
   actorId: z.string().trim().max(64).optional(),

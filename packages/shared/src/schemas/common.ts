@@ -22,6 +22,14 @@ export const calendarDateSchema = z
   .trim()
   .refine(isCalendarDate, 'Use a real date in the form YYYY-MM-DD');
 
+/**
+ * A stored record as the API sends it: its `_id`, its own fields (in order), then when it was created and
+ * last changed.
+ */
+export function recordSchema<S extends z.ZodRawShape>(fields: S) {
+  return z.object({ _id: idSchema, ...fields, createdAt: instantSchema, updatedAt: instantSchema });
+}
+
 /** Optional text of a form: trimmed; empty means none (null). `label` names the field in the length message. */
 export const optionalText = (max: number, label: string) =>
   z
@@ -31,6 +39,24 @@ export const optionalText = (max: number, label: string) =>
     .transform((value) => value || null)
     .nullable()
     .optional();
+
+/**
+ * Required text of a form: trimmed and not empty (`missing` is the message for both), at most `max`
+ * characters (`label` names the field in the length message).
+ */
+export const requiredText = (max: number, missing: string, label: string) =>
+  z.string({ message: missing }).trim().min(1, missing).max(max, `${label} must be at most ${max} characters long`);
+
+/**
+ * A whole number from `min` to `max`, each with its message (`notWhole` also answers a value that is not a
+ * number at all).
+ */
+export const wholeNumber = (notWhole: string, [min, belowMin]: [number, string], [max, aboveMax]: [number, string]) =>
+  z.number({ message: notWhole }).int(notWhole).min(min, belowMin).max(max, aboveMax);
+
+/** A whole number from `min` to `max`, with one message for every way to miss it. */
+export const wholeNumberFrom = (min: number, max: number, message: string) =>
+  wholeNumber(message, [min, message], [max, message]);
 
 /** A yes/no query parameter: `true` or `false` in the address, a boolean to the server. */
 export const booleanQuery = z
@@ -58,6 +84,11 @@ export function sortsOf<const F extends string>(...fields: [F, ...F[]]): readonl
   return fields.flatMap((field) => [field, `-${field}` as const]) as [SortOf<F>, ...SortOf<F>[]];
 }
 
+/** The `sort` values of a list of records (recordSchema): its own fields, then the records' timestamps. */
+export function recordSortsOf<const F extends string>(...fields: [F, ...F[]]) {
+  return sortsOf<F | 'createdAt' | 'updatedAt'>(...fields, 'createdAt', 'updatedAt');
+}
+
 /** Query of every paginated list; lists extend it with their filters (`extend` keeps it strict). */
 export const pageQuerySchema = querySchema({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -66,6 +97,22 @@ export const pageQuerySchema = querySchema({
   sort: z.string().max(64).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/**
+ * The query of a paginated list: the page, its size and the search, a `sort` among `sorts`, and the list's
+ * own filters (each optional: an absent filter does not filter).
+ */
+export function listQuerySchema<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
+  sorts: S,
+  filters: F,
+) {
+  return pageQuerySchema.extend({ sort: z.enum(sorts).optional(), ...filters });
+}
+
+/** The PATCH body of a resource whose fields are those of its create body: any subset of them, strict too. */
+export function updateBodyOf<S extends z.ZodRawShape>(createBody: z.ZodObject<S>) {
+  return createBody.partial().strict();
+}
 
 export const pageMetaSchema = z.object({
   total: z.number().int(),

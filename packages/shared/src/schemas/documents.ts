@@ -6,11 +6,13 @@ import {
   dataOf,
   idSchema,
   instantSchema,
+  listQuerySchema,
   optionalText,
   pageOf,
-  pageQuerySchema,
   querySchema,
-  sortsOf,
+  recordSchema,
+  recordSortsOf,
+  requiredText,
 } from './common';
 
 /**
@@ -101,8 +103,7 @@ export type DocumentVersion = z.infer<typeof documentVersionSchema>;
  * A document as lists show it. `fileName` … `version` and `uploadedBy` describe the current (latest)
  * version. The `*Name`/`*Title` fields and `taskDueDate`/`requirementId` are labels joined for display.
  */
-export const documentSchema = z.object({
-  _id: idSchema,
+export const documentSchema = recordSchema({
   kind: z.enum(DOCUMENT_KINDS),
   title: z.string(),
   description: z.string().nullable(),
@@ -133,8 +134,6 @@ export const documentSchema = z.object({
   taskDueDate: z.string().nullable(),
   requirementId: z.string().nullable(),
   requirementTitle: z.string().nullable(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type Document = z.infer<typeof documentSchema>;
 
@@ -201,16 +200,12 @@ export type UpdateDocumentBody = z.input<typeof updateDocumentBodySchema>;
 /** POST /api/documents/:id/archive */
 export const archiveDocumentBodySchema = z
   .object({
-    reason: z
-      .string({ message: 'Please give a reason for archiving' })
-      .trim()
-      .min(1, 'Please give a reason for archiving')
-      .max(1000, 'The reason must be at most 1000 characters long'),
+    reason: requiredText(1000, 'Please give a reason for archiving', 'The reason'),
   })
   .strict();
 export type ArchiveDocumentBody = z.input<typeof archiveDocumentBodySchema>;
 
-export const DOCUMENT_SORTS = sortsOf(
+export const DOCUMENT_SORTS = recordSortsOf(
   'title',
   'fileName',
   'size',
@@ -220,16 +215,13 @@ export const DOCUMENT_SORTS = sortsOf(
   'taskDueDate',
   'retainUntil',
   'archivedAt',
-  'createdAt',
-  'updatedAt',
 );
 
 /**
  * GET /api/documents. Active documents by default; `archived=true` lists the archive instead.
  * `search` matches title, description, file name and tags; `tag` is an exact tag (any case).
  */
-export const documentListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(DOCUMENT_SORTS).optional(),
+export const documentListQuerySchema = listQuerySchema(DOCUMENT_SORTS, {
   kind: z.enum(DOCUMENT_KINDS).optional(),
   archived: booleanQuery.optional(),
   taskId: idSchema.optional(),

@@ -4,11 +4,13 @@ import {
   calendarDateSchema,
   dataOf,
   idSchema,
-  instantSchema,
+  listQuerySchema,
   optionalText,
   pageOf,
-  pageQuerySchema,
-  sortsOf,
+  recordSchema,
+  recordSortsOf,
+  requiredText,
+  updateBodyOf,
 } from './common';
 
 /**
@@ -42,8 +44,7 @@ export const facilityCodeSchema = z
   .regex(/^[A-Z0-9][A-Z0-9-]{1,11}$/, 'Code must be 2–12 characters: letters, digits and hyphens');
 
 /** A power facility. `programAreaIds` are the compliance domains that apply to it. */
-export const facilitySchema = z.object({
-  _id: idSchema,
+export const facilitySchema = recordSchema({
   name: z.string(),
   code: z.string(),
   type: z.enum(FACILITY_TYPES),
@@ -61,8 +62,6 @@ export const facilitySchema = z.object({
   /** Go-live: reminders for this facility start on this date (null: at once). */
   notifyFrom: z.string().nullable(),
   programAreaIds: z.array(idSchema),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type Facility = z.infer<typeof facilitySchema>;
 
@@ -86,11 +85,16 @@ export const facilityDetailSchema = facilitySchema.extend({
 });
 export type FacilityDetail = z.infer<typeof facilityDetailSchema>;
 
-const nameSchema = z
-  .string({ message: 'Please enter a name' })
-  .trim()
-  .min(1, 'Please enter a name')
-  .max(200, 'Name must be at most 200 characters long');
+/** A latitude or longitude in degrees, from -`limit` to `limit`; null or absent when not known. */
+const coordinate = (label: string, limit: number) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .min(-limit, `${label} must be between -${limit} and ${limit}`)
+    .max(limit, `${label} must be between -${limit} and ${limit}`)
+    .nullable()
+    .optional();
+
+const nameSchema = requiredText(200, 'Please enter a name', 'Name');
 
 const fields = {
   name: nameSchema,
@@ -101,18 +105,8 @@ const fields = {
   city: optionalText(120, 'City'),
   state: optionalText(120, 'State or region'),
   country: optionalText(120, 'Country'),
-  latitude: z
-    .number({ message: 'Latitude must be a number' })
-    .min(-90, 'Latitude must be between -90 and 90')
-    .max(90, 'Latitude must be between -90 and 90')
-    .nullable()
-    .optional(),
-  longitude: z
-    .number({ message: 'Longitude must be a number' })
-    .min(-180, 'Longitude must be between -180 and 180')
-    .max(180, 'Longitude must be between -180 and 180')
-    .nullable()
-    .optional(),
+  latitude: coordinate('Latitude', 90),
+  longitude: coordinate('Longitude', 180),
   capacityMw: z
     .number({ message: 'Capacity must be a number' })
     .min(0, 'Capacity cannot be negative')
@@ -143,29 +137,10 @@ export type CreateFacilityBody = z.input<typeof createFacilityBodySchema>;
  * PATCH /api/facilities/:id: any subset of the fields. `programAreaIds` replaces the whole set.
  * Changing `status` (deactivate/reactivate) needs the `facility:deactivate` permission.
  */
-export const updateFacilityBodySchema = z
-  .object({
-    name: fields.name.optional(),
-    code: fields.code.optional(),
-    type: fields.type.optional(),
-    status: fields.status.optional(),
-    address: fields.address,
-    city: fields.city,
-    state: fields.state,
-    country: fields.country,
-    latitude: fields.latitude,
-    longitude: fields.longitude,
-    capacityMw: fields.capacityMw,
-    commercialOperationDate: fields.commercialOperationDate,
-    timeZone: fields.timeZone.optional(),
-    notes: fields.notes,
-    notifyFrom: fields.notifyFrom,
-    programAreaIds: fields.programAreaIds.optional(),
-  })
-  .strict();
+export const updateFacilityBodySchema = updateBodyOf(createFacilityBodySchema);
 export type UpdateFacilityBody = z.input<typeof updateFacilityBodySchema>;
 
-export const FACILITY_SORTS = sortsOf(
+export const FACILITY_SORTS = recordSortsOf(
   'name',
   'code',
   'type',
@@ -175,16 +150,13 @@ export const FACILITY_SORTS = sortsOf(
   'country',
   'capacityMw',
   'commercialOperationDate',
-  'createdAt',
-  'updatedAt',
 );
 
 /**
  * GET /api/facilities: only the facilities in the caller's scope. `search` matches name, code, address,
  * city, state and country (case- and accent-insensitive).
  */
-export const facilityListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(FACILITY_SORTS).optional(),
+export const facilityListQuerySchema = listQuerySchema(FACILITY_SORTS, {
   type: z.enum(FACILITY_TYPES).optional(),
   status: z.enum(FACILITY_STATUSES).optional(),
   state: z.string().trim().max(120).optional(),

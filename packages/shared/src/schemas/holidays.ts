@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, dataOf, pageMetaSchema, pageQuerySchema } from './common';
+import { calendarDateSchema, dataOf, pageMetaSchema, pageQuerySchema, requiredText } from './common';
 import { previewMovedSchema } from './requirements';
 
 /** Years a holiday calendar can be listed for (the holiday library's rules cover them). */
@@ -37,11 +37,7 @@ export const holidayPageSchema = z.object({
 });
 export type HolidayPage = z.infer<typeof holidayPageSchema>;
 
-const holidayNameSchema = z
-  .string({ message: 'Please name the holiday' })
-  .trim()
-  .min(1, 'Please name the holiday')
-  .max(120, 'The name must be at most 120 characters long');
+const holidayNameSchema = requiredText(120, 'Please name the holiday', 'The name');
 
 /** POST /api/facilities/:id/holidays */
 export const addHolidayBodySchema = z.object({ date: calendarDateSchema, name: holidayNameSchema }).strict();

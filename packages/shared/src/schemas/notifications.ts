@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema } from './common';
+import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, recordSchema, wholeNumberFrom } from './common';
 
 /** How a user receives reminder email (PRODUCT §4 "No floods"). */
 export const NOTIFICATION_DELIVERY_MODES = ['IMMEDIATE', 'DAILY_DIGEST', 'WEEKLY_DIGEST'] as const;
@@ -67,11 +67,7 @@ function isTimeZone(value: string): boolean {
 export const notificationPreferencesSchema = z
   .object({
     delivery: z.enum(NOTIFICATION_DELIVERY_MODES),
-    digestHour: z
-      .number({ message: 'Digest hour must be a whole number from 0 to 23' })
-      .int('Digest hour must be a whole number from 0 to 23')
-      .min(0, 'Digest hour must be a whole number from 0 to 23')
-      .max(23, 'Digest hour must be a whole number from 0 to 23'),
+    digestHour: wholeNumberFrom(0, 23, 'Digest hour must be a whole number from 0 to 23'),
     timeZone: z
       .string()
       .trim()
@@ -85,8 +81,7 @@ export const notificationPreferencesSchema = z
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const notificationPreferencesResponseSchema = dataOf(notificationPreferencesSchema);
 
-export const notificationDeliverySchema = z.object({
-  _id: idSchema,
+export const notificationDeliverySchema = recordSchema({
   notificationId: idSchema,
   recipientId: idSchema,
   recipientName: z.string(),
@@ -103,8 +98,6 @@ export const notificationDeliverySchema = z.object({
   /** The error of a failure, or why a delivery was skipped. */
   lastError: z.string().nullable(),
   sentAt: instantSchema.nullable(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
 

@@ -1,22 +1,24 @@
 import { z } from 'zod';
-import { booleanQuery, dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, sortsOf } from './common';
+import {
+  booleanQuery,
+  dataOf,
+  listQuerySchema,
+  pageOf,
+  recordSchema,
+  recordSortsOf,
+  requiredText,
+  updateBodyOf,
+} from './common';
 
 /** A program area (Settings): a compliance domain such as Air Quality, Stormwater or SPCC. */
-export const programAreaSchema = z.object({
-  _id: idSchema,
+export const programAreaSchema = recordSchema({
   name: z.string(),
   description: z.string().nullable(),
   active: z.boolean(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type ProgramArea = z.infer<typeof programAreaSchema>;
 
-const nameSchema = z
-  .string({ message: 'Please enter a name' })
-  .trim()
-  .min(1, 'Please enter a name')
-  .max(120, 'Name must be at most 120 characters long');
+const nameSchema = requiredText(120, 'Please enter a name', 'Name');
 const descriptionSchema = z
   .string()
   .trim()
@@ -35,20 +37,13 @@ export const createProgramAreaBodySchema = z
 export type CreateProgramAreaBody = z.input<typeof createProgramAreaBodySchema>;
 
 /** PATCH /api/program-areas/:id — deactivate with `{active: false}` (a deactivated area stays readable). */
-export const updateProgramAreaBodySchema = z
-  .object({
-    name: nameSchema.optional(),
-    description: descriptionSchema.optional(),
-    active: z.boolean().optional(),
-  })
-  .strict();
+export const updateProgramAreaBodySchema = updateBodyOf(createProgramAreaBodySchema);
 export type UpdateProgramAreaBody = z.input<typeof updateProgramAreaBodySchema>;
 
-export const PROGRAM_AREA_SORTS = sortsOf('name', 'active', 'createdAt', 'updatedAt');
+export const PROGRAM_AREA_SORTS = recordSortsOf('name', 'active');
 
 /** GET /api/program-areas: `search` matches name and description; `active=true|false` filters. */
-export const programAreaListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(PROGRAM_AREA_SORTS).optional(),
+export const programAreaListQuerySchema = listQuerySchema(PROGRAM_AREA_SORTS, {
   active: booleanQuery.optional(),
 });
 export type ProgramAreaListQuery = z.infer<typeof programAreaListQuerySchema>;

@@ -3,17 +3,17 @@ import { JURISDICTIONS } from '../enums';
 import {
   booleanQuery,
   dataOf,
-  idSchema,
-  instantSchema,
+  listQuerySchema,
   optionalText,
   pageOf,
-  pageQuerySchema,
-  sortsOf,
+  recordSchema,
+  recordSortsOf,
+  requiredText,
+  updateBodyOf,
 } from './common';
 
 /** A regulation (Settings): the rule an obligation comes from, e.g. "40 CFR 112" (SPCC). */
-export const regulationSchema = z.object({
-  _id: idSchema,
+export const regulationSchema = recordSchema({
   title: z.string(),
   citation: z.string().nullable(),
   agency: z.string().nullable(),
@@ -21,16 +21,10 @@ export const regulationSchema = z.object({
   link: z.string().nullable(),
   description: z.string().nullable(),
   active: z.boolean(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type Regulation = z.infer<typeof regulationSchema>;
 
-const titleSchema = z
-  .string({ message: 'Please enter a title' })
-  .trim()
-  .min(1, 'Please enter a title')
-  .max(300, 'Title must be at most 300 characters long');
+const titleSchema = requiredText(300, 'Please enter a title', 'Title');
 
 /** An http(s) address, or empty/null for none. */
 const linkSchema = z
@@ -57,34 +51,13 @@ export const createRegulationBodySchema = z
 export type CreateRegulationBody = z.input<typeof createRegulationBodySchema>;
 
 /** PATCH /api/regulations/:id — deactivate with `{active: false}` (a deactivated regulation stays readable). */
-export const updateRegulationBodySchema = z
-  .object({
-    title: titleSchema.optional(),
-    citation: optionalText(200, 'Citation'),
-    agency: optionalText(200, 'Agency'),
-    jurisdiction: z
-      .enum(JURISDICTIONS, { message: `Jurisdiction must be one of ${JURISDICTIONS.join(', ')}` })
-      .optional(),
-    link: linkSchema,
-    description: optionalText(5000, 'Description'),
-    active: z.boolean().optional(),
-  })
-  .strict();
+export const updateRegulationBodySchema = updateBodyOf(createRegulationBodySchema);
 export type UpdateRegulationBody = z.input<typeof updateRegulationBodySchema>;
 
-export const REGULATION_SORTS = sortsOf(
-  'title',
-  'citation',
-  'agency',
-  'jurisdiction',
-  'active',
-  'createdAt',
-  'updatedAt',
-);
+export const REGULATION_SORTS = recordSortsOf('title', 'citation', 'agency', 'jurisdiction', 'active');
 
 /** GET /api/regulations: `search` matches title, citation, agency and description. */
-export const regulationListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(REGULATION_SORTS).optional(),
+export const regulationListQuerySchema = listQuerySchema(REGULATION_SORTS, {
   jurisdiction: z.enum(JURISDICTIONS).optional(),
   active: booleanQuery.optional(),
 });

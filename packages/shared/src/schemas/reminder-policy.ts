@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { wholeNumber } from './common';
 
 /** Largest number of days a reminder override may use (a 12-year series' lead time is far below it). */
 export const MAX_REMINDER_DAYS = 800;
 
 const overrideDays = (label: string) =>
-  z
-    .number({ message: `${label} must be a whole number of days` })
-    .int(`${label} must be a whole number of days`)
-    .min(1, `${label} must be at least 1 day`)
-    .max(MAX_REMINDER_DAYS, `${label} must be at most ${MAX_REMINDER_DAYS} days`)
+  wholeNumber(
+    `${label} must be a whole number of days`,
+    [1, `${label} must be at least 1 day`],
+    [MAX_REMINDER_DAYS, `${label} must be at most ${MAX_REMINDER_DAYS} days`],
+  )
     .nullable()
     .optional();
 

@@ -15,11 +15,14 @@ import {
   calendarDateSchema,
   dataOf,
   idSchema,
-  instantSchema,
+  listQuerySchema,
   optionalText,
   pageOf,
-  pageQuerySchema,
-  sortsOf,
+  recordSchema,
+  recordSortsOf,
+  requiredText,
+  wholeNumber,
+  wholeNumberFrom,
 } from './common';
 import {
   reminderOverrideInputShape,
@@ -40,8 +43,7 @@ export const MAX_REQUIREMENT_FACILITIES = 1000;
  * that site. `generateFrom` is the earliest due date tasks exist from (the day the facility was bound,
  * or the backfill date asked for).
  */
-export const requirementFacilitySchema = z.object({
-  _id: idSchema,
+export const requirementFacilitySchema = recordSchema({
   facilityId: idSchema,
   facilityName: z.string(),
   facilityCode: z.string(),
@@ -52,14 +54,11 @@ export const requirementFacilitySchema = z.object({
   assigneeName: z.string().nullable(),
   firstDueDate: z.string().nullable(),
   generateFrom: z.string(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type RequirementFacility = z.infer<typeof requirementFacilitySchema>;
 
 /** A requirement (an obligation) as lists show it. */
-export const requirementSchema = z.object({
-  _id: idSchema,
+export const requirementSchema = recordSchema({
   title: z.string(),
   description: z.string().nullable(),
   regulationId: idSchema.nullable(),
@@ -91,8 +90,6 @@ export const requirementSchema = z.object({
   status: z.enum(REQUIREMENT_STATUSES),
   /** Facilities bound (applicable or not). */
   facilityCount: z.number().int(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type Requirement = z.infer<typeof requirementSchema>;
 
@@ -104,18 +101,14 @@ export const requirementDetailSchema = requirementSchema.extend({
 });
 export type RequirementDetail = z.infer<typeof requirementDetailSchema>;
 
-const titleSchema = z
-  .string({ message: 'Please enter a title' })
-  .trim()
-  .min(1, 'Please enter a title')
-  .max(300, 'Title must be at most 300 characters long');
+const titleSchema = requiredText(300, 'Please enter a title', 'Title');
 
 const daysSchema = (label: string) =>
-  z
-    .number({ message: `${label} must be a whole number of days` })
-    .int(`${label} must be a whole number of days`)
-    .min(0, `${label} cannot be negative`)
-    .max(MAX_WINDOW_DAYS, `${label} must be at most ${MAX_WINDOW_DAYS} days`);
+  wholeNumber(
+    `${label} must be a whole number of days`,
+    [0, `${label} cannot be negative`],
+    [MAX_WINDOW_DAYS, `${label} must be at most ${MAX_WINDOW_DAYS} days`],
+  );
 
 /** One element of `facilities` in a create or update body. */
 export const requirementFacilityInputSchema = z
@@ -161,33 +154,27 @@ const fields = {
   frequency: z.enum(TASK_FREQUENCIES, { message: `Frequency must be one of ${TASK_FREQUENCIES.join(', ')}` }),
   scheduleMode: z.enum(SCHEDULE_MODES, { message: 'Schedule mode must be CALENDAR, AFTER_COMPLETION or PERIOD_END' }),
   firstDueDate: calendarDateSchema,
-  periodStartMonth: z
-    .number({ message: 'Period start month must be a month number from 1 to 12' })
-    .int('Period start month must be a month number from 1 to 12')
-    .min(1, 'Period start month must be a month number from 1 to 12')
-    .max(12, 'Period start month must be a month number from 1 to 12'),
-  periodDueDays: z
-    .number({ message: 'Days after the period must be a whole number' })
-    .int('Days after the period must be a whole number')
-    .min(0, 'Days after the period cannot be negative')
-    .max(MAX_PERIOD_DUE_DAYS, `Days after the period must be at most ${MAX_PERIOD_DUE_DAYS}`)
-    .nullable(),
-  periodDueDayOfMonth: z
-    .number({ message: 'Day of the following month must be a whole number from 1 to 31' })
-    .int('Day of the following month must be a whole number from 1 to 31')
-    .min(1, 'Day of the following month must be a whole number from 1 to 31')
-    .max(31, 'Day of the following month must be a whole number from 1 to 31')
-    .nullable(),
+  periodStartMonth: wholeNumberFrom(1, 12, 'Period start month must be a month number from 1 to 12'),
+  periodDueDays: wholeNumber(
+    'Days after the period must be a whole number',
+    [0, 'Days after the period cannot be negative'],
+    [MAX_PERIOD_DUE_DAYS, `Days after the period must be at most ${MAX_PERIOD_DUE_DAYS}`],
+  ).nullable(),
+  periodDueDayOfMonth: wholeNumberFrom(
+    1,
+    31,
+    'Day of the following month must be a whole number from 1 to 31',
+  ).nullable(),
   weekendShift: z.enum(WEEKEND_SHIFTS, { message: 'Weekend shift must be NONE, PREVIOUS or NEXT' }),
   leadTimeDays: daysSchema('Lead time'),
   graceDays: daysSchema('Grace'),
   ...reminderOverrideInputShape,
   evidenceRequired: z.boolean(),
-  minEvidence: z
-    .number({ message: 'Minimum evidence must be a whole number' })
-    .int('Minimum evidence must be a whole number')
-    .min(0, 'Minimum evidence cannot be negative')
-    .max(MAX_MIN_EVIDENCE, `Minimum evidence must be at most ${MAX_MIN_EVIDENCE}`),
+  minEvidence: wholeNumber(
+    'Minimum evidence must be a whole number',
+    [0, 'Minimum evidence cannot be negative'],
+    [MAX_MIN_EVIDENCE, `Minimum evidence must be at most ${MAX_MIN_EVIDENCE}`],
+  ),
   permitNumber: optionalText(200, 'Permit or reference number'),
   activeFrom: calendarDateSchema.nullable().optional(),
   activeUntil: calendarDateSchema.nullable().optional(),
@@ -342,31 +329,30 @@ export type PreviewRequirementBody = z.input<typeof previewRequirementBodySchema
 export const retireRequirementBodySchema = z.object({ reason: optionalText(1000, 'Reason') }).strict();
 
 /** A task an edit would create. */
-export const previewAddedSchema = z.object({
+/** What every previewed task shows: where it is and which occurrence of the series. */
+const previewTaskShape = {
   facilityId: idSchema,
   facilityName: z.string(),
   sequence: z.number().int(),
   periodLabel: z.string(),
+};
+
+export const previewAddedSchema = z.object({
+  ...previewTaskShape,
   scheduledDueDate: z.string(),
   dueDate: z.string(),
 });
 /** An untouched future task an edit would give another due date. */
 export const previewMovedSchema = z.object({
   taskId: idSchema,
-  facilityId: idSchema,
-  facilityName: z.string(),
-  sequence: z.number().int(),
-  periodLabel: z.string(),
+  ...previewTaskShape,
   from: z.string(),
   to: z.string(),
 });
 /** An untouched future task an edit would delete. */
 export const previewRemovedSchema = z.object({
   taskId: idSchema,
-  facilityId: idSchema,
-  facilityName: z.string(),
-  sequence: z.number().int(),
-  periodLabel: z.string(),
+  ...previewTaskShape,
   dueDate: z.string(),
 });
 export const requirementPreviewSchema = z.object({
@@ -385,23 +371,13 @@ export const taskChangeCountsSchema = z.object({
 });
 export type TaskChangeCounts = z.infer<typeof taskChangeCountsSchema>;
 
-export const REQUIREMENT_SORTS = sortsOf(
-  'title',
-  'category',
-  'frequency',
-  'status',
-  'firstDueDate',
-  'citation',
-  'createdAt',
-  'updatedAt',
-);
+export const REQUIREMENT_SORTS = recordSortsOf('title', 'category', 'frequency', 'status', 'firstDueDate', 'citation');
 
 /**
  * GET /api/requirements: the requirements binding at least one facility in the caller's scope (all of
  * them for the all-facility roles). `search` matches title, description, citation and permit number.
  */
-export const requirementListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(REQUIREMENT_SORTS).optional(),
+export const requirementListQuerySchema = listQuerySchema(REQUIREMENT_SORTS, {
   status: z.enum(REQUIREMENT_STATUSES).optional(),
   category: z.enum(TASK_CATEGORIES).optional(),
   frequency: z.enum(TASK_FREQUENCIES).optional(),

@@ -7,9 +7,11 @@ import {
   dataOf,
   idSchema,
   instantSchema,
+  listQuerySchema,
   optionalText,
   pageMetaSchema,
-  pageQuerySchema,
+  recordSchema,
+  requiredText,
   sortsOf,
 } from './common';
 import { DUE_SOON_WITHIN_DAYS, TASK_STATES } from '../task-state';
@@ -25,8 +27,7 @@ export const MAX_BULK_TASKS = 500;
  * `dueSoon` are derived from today in the facility's time zone, never stored; `timeliness` is recorded
  * at completion.
  */
-export const taskSchema = z.object({
-  _id: idSchema,
+export const taskSchema = recordSchema({
   requirementId: idSchema,
   facilityId: idSchema,
   facilityName: z.string(),
@@ -66,19 +67,14 @@ export const taskSchema = z.object({
   completedBy: idSchema.nullable(),
   completedByName: z.string().nullable(),
   completionNote: z.string().nullable(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type Task = z.infer<typeof taskSchema>;
 
-export const taskCommentSchema = z.object({
-  _id: idSchema,
+export const taskCommentSchema = recordSchema({
   taskId: idSchema,
   body: z.string(),
   authorId: idSchema.nullable(),
   authorName: z.string().nullable(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type TaskComment = z.infer<typeof taskCommentSchema>;
 
@@ -159,8 +155,7 @@ export const taskStatesQuerySchema = z
  * it is available for the dueDate, title and status sorts. `timeliness` is the one recorded at completion;
  * `completedFrom`/`completedTo` bound the completion day (the facility's calendar), inclusive.
  */
-export const taskListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(TASK_SORTS).optional(),
+export const taskListQuerySchema = listQuerySchema(TASK_SORTS, {
   facilityId: idSchema.optional(),
   requirementId: idSchema.optional(),
   /** Tasks of the requirements of this program area. */
@@ -218,11 +213,7 @@ export const reopenTaskBodySchema = z.object({ reason: optionalText(1000, 'Reaso
 /** POST /api/tasks/:id/comments */
 export const createTaskCommentBodySchema = z
   .object({
-    body: z
-      .string({ message: 'Please write a comment' })
-      .trim()
-      .min(1, 'Please write a comment')
-      .max(5000, 'A comment must be at most 5000 characters long'),
+    body: requiredText(5000, 'Please write a comment', 'A comment'),
   })
   .strict();
 

@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { FACILITY_STATUSES, ROLES } from '../enums';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, sortsOf } from './common';
+import { dataOf, idSchema, listQuerySchema, pageOf, recordSchema, sortsOf } from './common';
 
 /** A user assigned to a facility, joined with what a table of assignments shows of each side. */
-export const userFacilitySchema = z.object({
-  _id: idSchema,
+export const userFacilitySchema = recordSchema({
   userId: idSchema,
   facilityId: idSchema,
   user: z.object({ _id: idSchema, email: z.string(), name: z.string(), role: z.enum(ROLES), active: z.boolean() }),
   facility: z.object({ _id: idSchema, name: z.string(), code: z.string(), status: z.enum(FACILITY_STATUSES) }),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type UserFacility = z.infer<typeof userFacilitySchema>;
 
@@ -56,8 +53,7 @@ export type BulkUserFacilitiesResponse = z.infer<typeof bulkUserFacilitiesRespon
 export const USER_FACILITY_SORTS = sortsOf('userEmail', 'userName', 'facilityName', 'facilityCode', 'createdAt');
 
 /** GET /api/user-facilities: `?userId=` and/or `?facilityId=`; `search` matches the user's name/email and the facility's name/code. */
-export const userFacilityListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(USER_FACILITY_SORTS).optional(),
+export const userFacilityListQuerySchema = listQuerySchema(USER_FACILITY_SORTS, {
   userId: idSchema.optional(),
   facilityId: idSchema.optional(),
 });

@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { ROLES } from '../enums';
 import { newPasswordSchema } from './auth';
-import { booleanQuery, dataOf, emailSchema, idSchema, instantSchema, pageOf, pageQuerySchema, sortsOf } from './common';
+import {
+  booleanQuery,
+  dataOf,
+  emailSchema,
+  idSchema,
+  instantSchema,
+  listQuerySchema,
+  pageOf,
+  recordSchema,
+  recordSortsOf,
+  requiredText,
+} from './common';
 
 /**
  * A user as the Users screen (and My Profile) shows it. `name` is the seed's displayName
  * (firstName + " " + lastName). `facilityIds` lists the assigned facilities the caller may see.
  */
-export const userSchema = z.object({
-  _id: idSchema,
+export const userSchema = recordSchema({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
@@ -20,21 +30,11 @@ export const userSchema = z.object({
   facilityIds: z.array(idSchema),
   /** The user has a confirmed second factor (TOTP). */
   mfaEnabled: z.boolean(),
-  createdAt: instantSchema,
-  updatedAt: instantSchema,
 });
 export type User = z.infer<typeof userSchema>;
 
-const firstNameSchema = z
-  .string({ message: 'Please enter a first name' })
-  .trim()
-  .min(1, 'Please enter a first name')
-  .max(100, 'First name must be at most 100 characters long');
-const lastNameSchema = z
-  .string({ message: 'Please enter a last name' })
-  .trim()
-  .min(1, 'Please enter a last name')
-  .max(100, 'Last name must be at most 100 characters long');
+const firstNameSchema = requiredText(100, 'Please enter a first name', 'First name');
+const lastNameSchema = requiredText(100, 'Please enter a last name', 'Last name');
 const roleSchema = z.enum(ROLES, { message: `Role must be one of ${ROLES.join(', ')}` });
 
 /**
@@ -76,24 +76,13 @@ export const updateUserBodySchema = z
   .strict();
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
-export const USER_SORTS = sortsOf(
-  'email',
-  'name',
-  'firstName',
-  'lastName',
-  'role',
-  'active',
-  'lastSignInAt',
-  'createdAt',
-  'updatedAt',
-);
+export const USER_SORTS = recordSortsOf('email', 'name', 'firstName', 'lastName', 'role', 'active', 'lastSignInAt');
 
 /**
  * GET /api/users: every user for the all-facility roles, users sharing a facility for FACILITY_ADMIN,
  * only oneself for FACILITY_USER (My Profile). `search` matches name and email.
  */
-export const userListQuerySchema = pageQuerySchema.extend({
-  sort: z.enum(USER_SORTS).optional(),
+export const userListQuerySchema = listQuerySchema(USER_SORTS, {
   role: z.enum(ROLES).optional(),
   active: booleanQuery.optional(),
   facilityId: idSchema.optional(),

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * The directory: facilities, program areas, regulations, user–facility assignments, and the
@@ -6,108 +7,90 @@ import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
  */
 export const migration0002Directory: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('program_areas')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('name', 'text', (col) => col.notNull())
+    await m
+      .createEntityTable(db, 'program_areas')
+      .addColumn('name', 'text', m.required)
       // Lower-cased name: uniqueness regardless of case on both databases.
-      .addColumn('name_key', 'text', (col) => col.notNull().unique())
+      .addColumn('name_key', 'text', m.requiredUnique)
       .addColumn('description', 'text')
-      .addColumn('active', 'integer', (col) => col.notNull().defaultTo(1))
-      .addColumn('search_text', 'text', (col) => col.notNull().defaultTo(''))
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('updated_at', 'text', (col) => col.notNull())
+      .addColumn('active', 'integer', m.requiredDefault(1))
+      .$call(m.searchTextAndTimestamps)
       .execute();
 
-    await db.schema
-      .createTable('regulations')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('title', 'text', (col) => col.notNull())
+    await m
+      .createEntityTable(db, 'regulations')
+      .addColumn('title', 'text', m.required)
       .addColumn('citation', 'text')
       .addColumn('agency', 'text')
-      .addColumn('jurisdiction', 'text', (col) => col.notNull())
+      .addColumn('jurisdiction', 'text', m.required)
       .addColumn('link', 'text')
       .addColumn('description', 'text')
-      .addColumn('active', 'integer', (col) => col.notNull().defaultTo(1))
-      .addColumn('search_text', 'text', (col) => col.notNull().defaultTo(''))
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('updated_at', 'text', (col) => col.notNull())
+      .addColumn('active', 'integer', m.requiredDefault(1))
+      .$call(m.searchTextAndTimestamps)
       .execute();
 
-    await db.schema
-      .createTable('facilities')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('name', 'text', (col) => col.notNull())
-      .addColumn('name_key', 'text', (col) => col.notNull().unique())
-      .addColumn('code', 'text', (col) => col.notNull().unique())
-      .addColumn('type', 'text', (col) => col.notNull())
-      .addColumn('status', 'text', (col) => col.notNull().defaultTo('ACTIVE'))
-      .addColumn('address', 'text')
-      .addColumn('city', 'text')
-      .addColumn('state', 'text')
-      .addColumn('country', 'text')
-      .addColumn('latitude', 'double precision')
-      .addColumn('longitude', 'double precision')
-      .addColumn('capacity_mw', 'double precision')
+    let facilities = m
+      .createEntityTable(db, 'facilities')
+      .addColumn('name', 'text', m.required)
+      .addColumn('name_key', 'text', m.requiredUnique)
+      .addColumn('code', 'text', m.requiredUnique)
+      .addColumn('type', 'text', m.required)
+      .addColumn('status', 'text', m.requiredDefault('ACTIVE'));
+    for (const column of ['address', 'city', 'state', 'country']) facilities = facilities.addColumn(column, 'text');
+    for (const column of ['latitude', 'longitude', 'capacity_mw']) {
+      facilities = facilities.addColumn(column, 'double precision');
+    }
+    await facilities
       .addColumn('commercial_operation_date', 'text')
-      .addColumn('time_zone', 'text', (col) => col.notNull())
+      .addColumn('time_zone', 'text', m.required)
       .addColumn('notes', 'text')
-      .addColumn('search_text', 'text', (col) => col.notNull().defaultTo(''))
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('updated_at', 'text', (col) => col.notNull())
+      .$call(m.searchTextAndTimestamps)
       .execute();
 
     await db.schema
       .createTable('facility_program_areas')
-      .addColumn('facility_id', 'text', (col) => col.notNull().references('facilities.id').onDelete('cascade'))
-      .addColumn('program_area_id', 'text', (col) => col.notNull().references('program_areas.id'))
+      .addColumn('facility_id', 'text', m.references('facilities.id', { required: true, cascade: true }))
+      .addColumn('program_area_id', 'text', m.references('program_areas.id', { required: true }))
       .addPrimaryKeyConstraint('facility_program_areas_pk', ['facility_id', 'program_area_id'])
       .execute();
-    await db.schema
-      .createIndex('facility_program_areas_program_area_idx')
-      .on('facility_program_areas')
-      .column('program_area_id')
-      .execute();
 
-    await db.schema
-      .createTable('user_facilities')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('facility_id', 'text', (col) => col.notNull().references('facilities.id').onDelete('cascade'))
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('updated_at', 'text', (col) => col.notNull())
+    await m
+      .createEntityTable(db, 'user_facilities')
+      .addColumn('user_id', 'text', m.references('users.id', { required: true, cascade: true }))
+      .addColumn('facility_id', 'text', m.references('facilities.id', { required: true, cascade: true }))
+      .$call(m.timestamps)
       .addUniqueConstraint('user_facilities_user_facility_unique', ['user_id', 'facility_id'])
       .execute();
-    await db.schema.createIndex('user_facilities_facility_idx').on('user_facilities').column('facility_id').execute();
 
     // No foreign keys: an audit event outlives what it describes.
-    await db.schema
-      .createTable('audit_events')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('seq', 'integer', (col) => col.notNull().unique())
-      .addColumn('at', 'text', (col) => col.notNull())
+    await m
+      .createEntityTable(db, 'audit_events')
+      .addColumn('seq', 'integer', m.requiredUnique)
+      .addColumn('at', 'text', m.required)
       .addColumn('actor_id', 'text')
       .addColumn('actor_email', 'text')
-      .addColumn('action', 'text', (col) => col.notNull())
-      .addColumn('entity_type', 'text', (col) => col.notNull())
-      .addColumn('entity_id', 'text', (col) => col.notNull())
+      .addColumn('action', 'text', m.required)
+      .addColumn('entity_type', 'text', m.required)
+      .addColumn('entity_id', 'text', m.required)
       .addColumn('facility_id', 'text')
-      .addColumn('changes', 'text', (col) => col.notNull())
-      .addColumn('prev_hash', 'text', (col) => col.notNull())
-      .addColumn('hash', 'text', (col) => col.notNull())
+      .addColumn('changes', 'text', m.required)
+      .addColumn('prev_hash', 'text', m.required)
+      .addColumn('hash', 'text', m.required)
       .execute();
-    await db.schema
-      .createIndex('audit_events_entity_idx')
-      .on('audit_events')
-      .columns(['entity_type', 'entity_id'])
-      .execute();
-    await db.schema.createIndex('audit_events_actor_idx').on('audit_events').column('actor_id').execute();
-    await db.schema.createIndex('audit_events_facility_idx').on('audit_events').column('facility_id').execute();
-    await db.schema.createIndex('audit_events_at_idx').on('audit_events').column('at').execute();
+    await m.createIndexes(db, {
+      facility_program_areas_program_area_idx: { on: 'facility_program_areas', columns: ['program_area_id'] },
+      user_facilities_facility_idx: { on: 'user_facilities', columns: ['facility_id'] },
+      ...m.indexesOn('audit_events', {
+        audit_events_entity_idx: ['entity_type', 'entity_id'],
+        audit_events_actor_idx: ['actor_id'],
+        audit_events_facility_idx: ['facility_id'],
+        audit_events_at_idx: ['at'],
+      }),
+    });
 
     // Append-only in the database too: the application never updates or deletes an event. (Someone
     // with the rights to drop these triggers can still tamper; the hash chain is what detects it.)
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (m.isPostgres(db)) {
       await sql`create function audit_events_append_only() returns trigger language plpgsql as $$
         begin raise exception 'audit events are append-only'; end $$`.execute(db);
       await sql`create trigger audit_events_append_only before update or delete on audit_events
@@ -115,21 +98,21 @@ export const migration0002Directory: Migration = {
       await sql`create trigger audit_events_no_truncate before truncate on audit_events
         for each statement execute function audit_events_append_only()`.execute(db);
     } else {
-      await sql`create trigger audit_events_no_update before update on audit_events
-        begin select raise(abort, 'audit events are append-only'); end`.execute(db);
-      await sql`create trigger audit_events_no_delete before delete on audit_events
-        begin select raise(abort, 'audit events are append-only'); end`.execute(db);
+      for (const event of ['update', 'delete']) {
+        await sql
+          .raw(
+            `create trigger audit_events_no_${event} before ${event} on audit_events
+            begin select raise(abort, 'audit events are append-only'); end`,
+          )
+          .execute(db);
+      }
     }
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('audit_events').execute();
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
-      await sql`drop function if exists audit_events_append_only()`.execute(db);
+    if (m.isPostgres(db)) await sql`drop function if exists audit_events_append_only()`.execute(db);
+    for (const table of ['user_facilities', 'facility_program_areas', 'facilities', 'regulations', 'program_areas']) {
+      await db.schema.dropTable(table).execute();
     }
-    await db.schema.dropTable('user_facilities').execute();
-    await db.schema.dropTable('facility_program_areas').execute();
-    await db.schema.dropTable('facilities').execute();
-    await db.schema.dropTable('regulations').execute();
-    await db.schema.dropTable('program_areas').execute();
   },
 };

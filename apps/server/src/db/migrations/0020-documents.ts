@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { CreateTableBuilder, Kysely, Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * Documents (task evidence and the library), every stored version of their files, and their tags.
@@ -7,79 +8,74 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const migration0020Documents: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('documents')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('kind', 'text', (col) => col.notNull())
-      .addColumn('title', 'text', (col) => col.notNull())
+    await m
+      .createEntityTable(db, 'documents')
+      .addColumn('kind', 'text', m.required)
+      .addColumn('title', 'text', m.required)
       .addColumn('description', 'text')
       .addColumn('task_id', 'text')
       .addColumn('evidence_date', 'text')
-      .addColumn('facility_id', 'text', (col) => col.references('facilities.id'))
-      .addColumn('program_area_id', 'text', (col) => col.references('program_areas.id'))
-      .addColumn('regulation_id', 'text', (col) => col.references('regulations.id'))
+      .addColumn('facility_id', 'text', m.references('facilities.id'))
+      .addColumn('program_area_id', 'text', m.references('program_areas.id'))
+      .addColumn('regulation_id', 'text', m.references('regulations.id'))
       // The current version, copied from document_versions so that lists read one table.
-      .addColumn('version', 'integer', (col) => col.notNull())
-      .addColumn('file_name', 'text', (col) => col.notNull())
-      .addColumn('media_type', 'text', (col) => col.notNull())
-      .addColumn('size', 'bigint', (col) => col.notNull())
-      .addColumn('sha256', 'text', (col) => col.notNull())
-      .addColumn('storage_key', 'text', (col) => col.notNull())
-      .addColumn('uploaded_by', 'text', (col) => col.references('users.id'))
+      .$call(fileVersion(m.required))
       .addColumn('archived_at', 'text')
-      .addColumn('archived_by', 'text', (col) => col.references('users.id'))
+      .addColumn('archived_by', 'text', m.references('users.id'))
       .addColumn('archive_reason', 'text')
       .addColumn('retain_until', 'text')
-      .addColumn('legal_hold', 'integer', (col) => col.notNull().defaultTo(0))
-      .addColumn('search_text', 'text', (col) => col.notNull().defaultTo(''))
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('updated_at', 'text', (col) => col.notNull())
+      .addColumn('legal_hold', 'integer', m.requiredDefault(0))
+      .$call(m.searchTextAndTimestamps)
       .execute();
-    // Lists: active or archived, per kind, newest first; evidence of a task; per facility.
-    await db.schema
-      .createIndex('documents_kind_archived_created_idx')
-      .on('documents')
-      .columns(['kind', 'archived_at', 'created_at'])
-      .execute();
-    await db.schema.createIndex('documents_task_idx').on('documents').columns(['task_id', 'archived_at']).execute();
-    await db.schema
-      .createIndex('documents_facility_idx')
-      .on('documents')
-      .columns(['facility_id', 'archived_at', 'created_at'])
-      .execute();
-    await db.schema.createIndex('documents_program_area_idx').on('documents').column('program_area_id').execute();
-    await db.schema.createIndex('documents_regulation_idx').on('documents').column('regulation_id').execute();
 
-    await db.schema
-      .createTable('document_versions')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('document_id', 'text', (col) => col.notNull().references('documents.id').onDelete('cascade'))
-      .addColumn('version', 'integer', (col) => col.notNull())
-      .addColumn('file_name', 'text', (col) => col.notNull())
-      .addColumn('media_type', 'text', (col) => col.notNull())
-      .addColumn('size', 'bigint', (col) => col.notNull())
-      .addColumn('sha256', 'text', (col) => col.notNull())
-      .addColumn('storage_key', 'text', (col) => col.notNull().unique())
-      .addColumn('uploaded_by', 'text', (col) => col.references('users.id'))
-      .addColumn('created_at', 'text', (col) => col.notNull())
+    await m
+      .createEntityTable(db, 'document_versions')
+      .addColumn('document_id', 'text', m.references('documents.id', { required: true, cascade: true }))
+      .$call(fileVersion(m.requiredUnique))
+      .$call(m.createdAt)
       // Two concurrent uploads of a new version cannot both become version n.
       .addUniqueConstraint('document_versions_document_version_unique', ['document_id', 'version'])
       .execute();
 
     await db.schema
       .createTable('document_tags')
-      .addColumn('document_id', 'text', (col) => col.notNull().references('documents.id').onDelete('cascade'))
-      .addColumn('tag', 'text', (col) => col.notNull())
+      .addColumn('document_id', 'text', m.references('documents.id', { required: true, cascade: true }))
+      .addColumn('tag', 'text', m.required)
       // Lower-cased tag: one tag per document regardless of case, and case-insensitive filtering.
-      .addColumn('tag_key', 'text', (col) => col.notNull())
-      .addColumn('position', 'integer', (col) => col.notNull())
+      .addColumn('tag_key', 'text', m.required)
+      .addColumn('position', 'integer', m.required)
       .addPrimaryKeyConstraint('document_tags_pk', ['document_id', 'tag_key'])
       .execute();
-    await db.schema.createIndex('document_tags_tag_key_idx').on('document_tags').column('tag_key').execute();
+
+    // Lists: active or archived, per kind, newest first; evidence of a task; per facility.
+    await m.createIndexes(db, {
+      ...m.indexesOn('documents', {
+        documents_kind_archived_created_idx: ['kind', 'archived_at', 'created_at'],
+        documents_task_idx: ['task_id', 'archived_at'],
+        documents_facility_idx: ['facility_id', 'archived_at', 'created_at'],
+        documents_program_area_idx: ['program_area_id'],
+        documents_regulation_idx: ['regulation_id'],
+      }),
+      document_tags_tag_key_idx: { on: 'document_tags', columns: ['tag_key'] },
+    });
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('document_tags').execute();
-    await db.schema.dropTable('document_versions').execute();
-    await db.schema.dropTable('documents').execute();
+    for (const table of ['document_tags', 'document_versions', 'documents']) await db.schema.dropTable(table).execute();
   },
 };
+
+/**
+ * A stored file version's columns, as document_versions holds them and documents copies the current one;
+ * `storageKey` constrains the storage key (unique among versions).
+ */
+const fileVersion =
+  (storageKey: typeof m.required) =>
+  <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+    table
+      .addColumn('version', 'integer', m.required)
+      .addColumn('file_name', 'text', m.required)
+      .addColumn('media_type', 'text', m.required)
+      .addColumn('size', 'bigint', m.required)
+      .addColumn('sha256', 'text', m.required)
+      .addColumn('storage_key', 'text', storageKey)
+      .addColumn('uploaded_by', 'text', m.references('users.id'));

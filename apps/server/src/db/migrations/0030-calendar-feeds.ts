@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * The calendar's index, and iCalendar feeds.
@@ -17,33 +18,30 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const migration0030CalendarFeeds: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createIndex('tasks_due_cover_idx')
-      .on('tasks')
-      .columns(['due_date', 'id', 'status', 'not_applicable_reason', 'requirement_id', 'facility_id'])
-      .execute();
-    await db.schema.dropIndex('tasks_due_idx').execute();
-    await db.schema
-      .createTable('calendar_feeds')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('user_id', 'text', (col) => col.notNull().references('users.id'))
-      .addColumn('name', 'text', (col) => col.notNull())
-      .addColumn('scope', 'text', (col) => col.notNull())
-      .addColumn('facility_id', 'text', (col) => col.references('facilities.id'))
-      .addColumn('secret_hash', 'text', (col) => col.notNull().unique())
+    await m.createIndexes(db, coverIndex);
+    await m.dropIndexes(db, Object.keys(dueIndex));
+    await m
+      .createEntityTable(db, 'calendar_feeds')
+      .addColumn('user_id', 'text', m.references('users.id', { required: true }))
+      .addColumn('name', 'text', m.required)
+      .addColumn('scope', 'text', m.required)
+      .addColumn('facility_id', 'text', m.references('facilities.id'))
+      .addColumn('secret_hash', 'text', m.requiredUnique)
       .addColumn('last_used_at', 'text')
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('updated_at', 'text', (col) => col.notNull())
+      .$call(m.timestamps)
       .execute();
-    await db.schema
-      .createIndex('calendar_feeds_user_idx')
-      .on('calendar_feeds')
-      .columns(['user_id', 'created_at'])
-      .execute();
+    await m.createIndexes(db, {
+      calendar_feeds_user_idx: { on: 'calendar_feeds', columns: ['user_id', 'created_at'] },
+    });
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('calendar_feeds').execute();
-    await db.schema.createIndex('tasks_due_idx').on('tasks').columns(['due_date', 'id']).execute();
-    await db.schema.dropIndex('tasks_due_cover_idx').execute();
+    await m.createIndexes(db, dueIndex);
+    await m.dropIndexes(db, Object.keys(coverIndex));
   },
 };
+
+const dueIndex = m.indexesOn('tasks', { tasks_due_idx: ['due_date', 'id'] });
+const coverIndex = m.indexesOn('tasks', {
+  tasks_due_cover_idx: ['due_date', 'id', 'status', 'not_applicable_reason', 'requirement_id', 'facility_id'],
+});

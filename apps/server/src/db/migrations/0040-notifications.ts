@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /** The default reminder policy of every frequency (PRODUCT §4): see features/notifications/reminder-policy.ts. */
 const FREQUENCIES = [
@@ -33,9 +34,9 @@ export const migration0040Notifications: Migration = {
       // than the task's lead time (so never before the task opens, never for a step shorter than it).
       .addColumn('first_before_days', 'integer')
       .addColumn('second_before_days', 'integer')
-      .addColumn('overdue_every_days', 'integer', (col) => col.notNull())
-      .addColumn('escalate_facility_after_days', 'integer', (col) => col.notNull())
-      .addColumn('escalate_all_after_days', 'integer', (col) => col.notNull())
+      .addColumn('overdue_every_days', 'integer', m.required)
+      .addColumn('escalate_facility_after_days', 'integer', m.required)
+      .addColumn('escalate_all_after_days', 'integer', m.required)
       .execute();
     await db
       .insertInto('reminder_policies' as never)
@@ -53,88 +54,70 @@ export const migration0040Notifications: Migration = {
       .execute();
 
     // Per-requirement overrides; null follows the frequency's policy.
-    for (const column of [
-      'reminder_first_before_days',
-      'reminder_second_before_days',
-      'escalate_facility_after_days',
-      'escalate_all_after_days',
-    ]) {
-      await db.schema.alterTable('requirements').addColumn(column, 'integer').execute();
-    }
+    await m.addColumns(db, 'requirements', 'integer', REQUIREMENT_OVERRIDES);
     // A facility's go-live: no reminder is created for it before this calendar date (its own time zone).
-    await db.schema.alterTable('facilities').addColumn('notify_from', 'text').execute();
+    await m.addColumns(db, 'facilities', 'text', ['notify_from']);
 
     await db.schema
       .createTable('notification_preferences')
       .addColumn('user_id', 'text', (col) => col.primaryKey().references('users.id').onDelete('cascade'))
-      .addColumn('delivery', 'text', (col) => col.notNull())
-      .addColumn('digest_hour', 'integer', (col) => col.notNull())
-      .addColumn('time_zone', 'text', (col) => col.notNull())
+      .addColumn('delivery', 'text', m.required)
+      .addColumn('digest_hour', 'integer', m.required)
+      .addColumn('time_zone', 'text', m.required)
       .addColumn('quiet_until', 'text')
       // JSON {category: boolean}: false = no email for it (for ESCALATION: into the digest instead).
-      .addColumn('categories', 'text', (col) => col.notNull())
+      .addColumn('categories', 'text', m.required)
       // The local calendar day of the last digest sent, so that a digest goes once per period.
       .addColumn('last_digest_on', 'text')
-      .addColumn('updated_at', 'text', (col) => col.notNull())
+      .addColumn('updated_at', 'text', m.required)
       .execute();
 
-    await db.schema
-      .createTable('notifications')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('task_id', 'text', (col) => col.notNull().references('tasks.id').onDelete('cascade'))
-      .addColumn('facility_id', 'text', (col) => col.notNull().references('facilities.id'))
-      .addColumn('step', 'text', (col) => col.notNull())
-      .addColumn('category', 'text', (col) => col.notNull())
+    await m
+      .createEntityTable(db, 'notifications')
+      .addColumn('user_id', 'text', m.references('users.id', { required: true, cascade: true }))
+      .addColumn('task_id', 'text', m.references('tasks.id', { required: true, cascade: true }))
+      .addColumn('facility_id', 'text', m.references('facilities.id', { required: true }))
+      .addColumn('step', 'text', m.required)
+      .addColumn('category', 'text', m.required)
       // Shown in the app (and sent) from this instant: later than created_at while the user is quiet.
-      .addColumn('available_at', 'text', (col) => col.notNull())
+      .addColumn('available_at', 'text', m.required)
       .addColumn('read_at', 'text')
-      .addColumn('created_at', 'text', (col) => col.notNull())
+      .$call(m.createdAt)
       .addUniqueConstraint('notifications_task_step_user_unique', ['task_id', 'step', 'user_id'])
-      .execute();
-    await db.schema
-      .createIndex('notifications_user_idx')
-      .on('notifications')
-      .columns(['user_id', 'available_at'])
       .execute();
 
     // The outbox: one row per notification and channel, claimed by one sender at a time.
-    await db.schema
-      .createTable('notification_deliveries')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('notification_id', 'text', (col) => col.notNull().references('notifications.id').onDelete('cascade'))
-      .addColumn('recipient_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
-      .addColumn('facility_id', 'text', (col) => col.notNull().references('facilities.id'))
-      .addColumn('channel', 'text', (col) => col.notNull())
-      .addColumn('status', 'text', (col) => col.notNull())
-      .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
+    await m
+      .createEntityTable(db, 'notification_deliveries')
+      .addColumn('notification_id', 'text', m.references('notifications.id', { required: true, cascade: true }))
+      .addColumn('recipient_id', 'text', m.references('users.id', { required: true, cascade: true }))
+      .addColumn('facility_id', 'text', m.references('facilities.id', { required: true }))
+      .addColumn('channel', 'text', m.required)
+      .addColumn('status', 'text', m.required)
+      .addColumn('attempts', 'integer', m.requiredDefault(0))
       .addColumn('last_error', 'text')
       // Not to be sent before this instant (quiet until, retry backoff, the next digest).
-      .addColumn('not_before', 'text', (col) => col.notNull())
+      .addColumn('not_before', 'text', m.required)
       .addColumn('claimed_by', 'text')
       .addColumn('claimed_until', 'text')
       .addColumn('message_id', 'text')
       .addColumn('sent_at', 'text')
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('updated_at', 'text', (col) => col.notNull())
+      .$call(m.timestamps)
       .addUniqueConstraint('notification_deliveries_unique', ['notification_id', 'channel'])
       .execute();
-    await db.schema
-      .createIndex('notification_deliveries_pending_idx')
-      .on('notification_deliveries')
-      .columns(['status', 'not_before'])
-      .execute();
-    await db.schema
-      .createIndex('notification_deliveries_log_idx')
-      .on('notification_deliveries')
-      .columns(['created_at', 'id'])
-      .execute();
+    await m.createIndexes(db, {
+      notifications_user_idx: { on: 'notifications', columns: ['user_id', 'available_at'] },
+      ...m.indexesOn('notification_deliveries', {
+        notification_deliveries_pending_idx: ['status', 'not_before'],
+        notification_deliveries_log_idx: ['created_at', 'id'],
+      }),
+    });
 
     // Secrets shared by every instance (the unsubscribe links' signing key), made once here.
     await db.schema
       .createTable('app_secrets')
       .addColumn('name', 'text', (col) => col.primaryKey())
-      .addColumn('value', 'text', (col) => col.notNull())
+      .addColumn('value', 'text', m.required)
       .execute();
     await db
       .insertInto('app_secrets' as never)
@@ -142,19 +125,19 @@ export const migration0040Notifications: Migration = {
       .execute();
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('app_secrets').execute();
-    await db.schema.dropTable('notification_deliveries').execute();
-    await db.schema.dropTable('notifications').execute();
-    await db.schema.dropTable('notification_preferences').execute();
-    await db.schema.alterTable('facilities').dropColumn('notify_from').execute();
-    for (const column of [
-      'reminder_first_before_days',
-      'reminder_second_before_days',
-      'escalate_facility_after_days',
-      'escalate_all_after_days',
-    ]) {
-      await db.schema.alterTable('requirements').dropColumn(column).execute();
+    for (const table of ['app_secrets', 'notification_deliveries', 'notifications', 'notification_preferences']) {
+      await db.schema.dropTable(table).execute();
     }
+    await m.dropColumns(db, 'facilities', ['notify_from']);
+    await m.dropColumns(db, 'requirements', REQUIREMENT_OVERRIDES);
     await db.schema.dropTable('reminder_policies').execute();
   },
 };
+
+/** Per-requirement overrides of the frequency's reminder policy. */
+const REQUIREMENT_OVERRIDES = [
+  'reminder_first_before_days',
+  'reminder_second_before_days',
+  'escalate_facility_after_days',
+  'escalate_all_after_days',
+];

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * Period-end requirements and facility holiday calendars (PRODUCT.md §4).
@@ -18,30 +19,26 @@ export const migration0060PeriodEndHolidays: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .alterTable('requirements')
-      .addColumn('period_start_month', 'integer', (col) => col.notNull().defaultTo(1))
+      .addColumn('period_start_month', 'integer', m.requiredDefault(1))
       .execute();
-    await db.schema.alterTable('requirements').addColumn('period_due_days', 'integer').execute();
-    await db.schema.alterTable('requirements').addColumn('period_due_day_of_month', 'integer').execute();
-    await db.schema.alterTable('tasks').addColumn('shift_holiday', 'text').execute();
+    await m.addColumns(db, 'requirements', 'integer', ['period_due_days', 'period_due_day_of_month']);
+    await m.addColumns(db, 'tasks', 'text', ['shift_holiday']);
 
-    await db.schema
-      .createTable('facility_holiday_changes')
-      .addColumn('id', 'text', (col) => col.primaryKey())
-      .addColumn('facility_id', 'text', (col) => col.notNull().references('facilities.id'))
-      .addColumn('date', 'text', (col) => col.notNull())
-      .addColumn('kind', 'text', (col) => col.notNull())
-      .addColumn('name', 'text', (col) => col.notNull())
-      .addColumn('created_at', 'text', (col) => col.notNull())
-      .addColumn('created_by', 'text', (col) => col.references('users.id'))
+    await m
+      .createEntityTable(db, 'facility_holiday_changes')
+      .addColumn('facility_id', 'text', m.references('facilities.id', { required: true }))
+      .addColumn('date', 'text', m.required)
+      .addColumn('kind', 'text', m.required)
+      .addColumn('name', 'text', m.required)
+      .$call(m.createdAt)
+      .addColumn('created_by', 'text', m.references('users.id'))
       .addUniqueConstraint('facility_holiday_changes_facility_date_key', ['facility_id', 'date'])
       .execute();
   },
 
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('facility_holiday_changes').execute();
-    await db.schema.alterTable('tasks').dropColumn('shift_holiday').execute();
-    await db.schema.alterTable('requirements').dropColumn('period_due_day_of_month').execute();
-    await db.schema.alterTable('requirements').dropColumn('period_due_days').execute();
-    await db.schema.alterTable('requirements').dropColumn('period_start_month').execute();
+    await m.dropColumns(db, 'tasks', ['shift_holiday']);
+    await m.dropColumns(db, 'requirements', ['period_start_month', 'period_due_days', 'period_due_day_of_month']);
   },
 };

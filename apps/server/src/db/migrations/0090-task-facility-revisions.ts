@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * A revision per facility that grows with every change to that facility's tasks, kept by triggers in
@@ -14,12 +15,19 @@ import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
  * to. Completed tasks get a partial covering index by completion day for the dashboard's trend (its
  * first count reads index entries of the last twelve months, not the table).
  */
+/** The writes to tasks that bump a revision, each with the row (or transition table) that names the facility. */
+const TASK_EVENTS = [
+  ['insert', 'new'],
+  ['update', 'old'],
+  ['delete', 'old'],
+] as const;
+
 export const migration0090TaskFacilityRevisions: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('task_facility_revisions')
       .addColumn('facility_id', 'text', (col) => col.primaryKey())
-      .addColumn('revision', 'integer', (col) => col.notNull().defaultTo(0))
+      .addColumn('revision', 'integer', m.requiredDefault(0))
       .execute();
     await sql`insert into task_facility_revisions (facility_id, revision) select id, 0 from facilities`.execute(db);
     await sql`create index tasks_completed_on_idx on tasks (completed_on, facility_id, timeliness) where status = 'COMPLETED'`.execute(
@@ -27,7 +35,7 @@ export const migration0090TaskFacilityRevisions: Migration = {
     );
     const requirementBump = `update task_facility_revisions set revision = revision + 1 where facility_id in
       (select facility_id from requirement_facilities where requirement_id = new.id)`;
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (m.isPostgres(db)) {
       await sql`create function bump_task_facility_revisions() returns trigger language plpgsql as $$
         begin
           insert into task_facility_revisions (facility_id, revision)
@@ -44,11 +52,7 @@ export const migration0090TaskFacilityRevisions: Migration = {
         on requirements for each row when (old.lead_time_days is distinct from new.lead_time_days
           or old.program_area_id is distinct from new.program_area_id)
         execute function bump_requirement_facility_revisions()`.execute(db);
-      for (const [event, table] of [
-        ['insert', 'new'],
-        ['update', 'old'],
-        ['delete', 'old'],
-      ] as const) {
+      for (const [event, table] of TASK_EVENTS) {
         await sql
           .raw(
             `create trigger tasks_${event}_facility_revision after ${event} on tasks
@@ -65,11 +69,7 @@ export const migration0090TaskFacilityRevisions: Migration = {
     await sql`create trigger facilities_insert_task_revision after insert on facilities begin
       insert or ignore into task_facility_revisions (facility_id, revision) values (new.id, 0);
     end`.execute(db);
-    for (const [event, row] of [
-      ['insert', 'new'],
-      ['update', 'old'],
-      ['delete', 'old'],
-    ] as const) {
+    for (const [event, row] of TASK_EVENTS) {
       await sql
         .raw(
           `create trigger tasks_${event}_facility_revision after ${event} on tasks begin
@@ -80,8 +80,8 @@ export const migration0090TaskFacilityRevisions: Migration = {
     }
   },
   async down(db: Kysely<unknown>) {
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    for (const event of ['insert', 'update', 'delete']) {
+    const postgres = m.isPostgres(db);
+    for (const [event] of TASK_EVENTS) {
       await sql.raw(`drop trigger tasks_${event}_facility_revision${postgres ? ' on tasks' : ''}`).execute(db);
     }
     await sql

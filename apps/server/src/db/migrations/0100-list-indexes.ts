@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * Indexes that serve the default order of the long lists (issue 15 item 3, decision 027), so that a
@@ -6,6 +7,11 @@ import { sql, type Kysely, type Migration } from 'kysely';
  * requirements by title (case-insensitive, as the list sorts), active documents newest first, audit
  * events of a facility in chain order.
  */
+const auditFacilityIndex = m.replaceIndexes(
+  m.indexesOn('audit_events', { audit_events_facility_idx: ['facility_id'] }),
+  m.indexesOn('audit_events', { audit_events_facility_seq_idx: ['facility_id', 'seq'] }),
+);
+
 export const migration0100ListIndexes: Migration = {
   async up(db: Kysely<unknown>) {
     // An expression index: written in SQL, which both databases accept as it is.
@@ -19,17 +25,10 @@ export const migration0100ListIndexes: Migration = {
       db,
     );
     // Replaces the single-column index: the same lookups, and the page of a facility in seq order.
-    await db.schema.dropIndex('audit_events_facility_idx').execute();
-    await db.schema
-      .createIndex('audit_events_facility_seq_idx')
-      .on('audit_events')
-      .columns(['facility_id', 'seq'])
-      .execute();
+    await auditFacilityIndex.up(db);
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.dropIndex('audit_events_facility_seq_idx').execute();
-    await db.schema.createIndex('audit_events_facility_idx').on('audit_events').column('facility_id').execute();
-    await db.schema.dropIndex('documents_active_created_idx').execute();
-    await db.schema.dropIndex('requirements_title_key_idx').execute();
+    await auditFacilityIndex.down(db);
+    await m.dropIndexes(db, ['documents_active_created_idx', 'requirements_title_key_idx']);
   },
 };

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * One row (id 1) whose revision grows with every change to documents or their tags, in the same
@@ -7,15 +8,7 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const migration0101DocumentsRevision: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('documents_revision')
-      .addColumn('id', 'integer', (col) => col.primaryKey())
-      .addColumn('revision', 'integer', (col) => col.notNull().defaultTo(0))
-      .execute();
-    await db
-      .insertInto('documents_revision' as never)
-      .values({ id: 1, revision: 0 } as never)
-      .execute();
+    await m.createRevisionRow(db, 'documents_revision');
   },
   async down(db: Kysely<unknown>) {
     await db.schema.dropTable('documents_revision').execute();

@@ -1,4 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * The names of the objects an audit event's changed values point to (an assignee, a facility, a
@@ -7,9 +8,9 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const migration0120AuditValueNames: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('audit_events').addColumn('value_names', 'text').execute();
+    await m.addColumns(db, 'audit_events', 'text', ['value_names']);
   },
   async down(db: Kysely<unknown>) {
-    await db.schema.alterTable('audit_events').dropColumn('value_names').execute();
+    await m.dropColumns(db, 'audit_events', ['value_names']);
   },
 };

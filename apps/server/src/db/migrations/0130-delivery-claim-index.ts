@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * The sender claims a bounded batch of one recipient's due rows (decision 020): `status = 'PENDING' and
@@ -8,21 +9,9 @@ import type { Kysely, Migration } from 'kysely';
  * to the next. It replaces `notification_deliveries_pending_idx (status, not_before)`, which only the old
  * recipients query read, so that the sweep, which inserts every delivery, maintains no more indexes than before.
  */
-export const migration0130DeliveryClaimIndex: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.dropIndex('notification_deliveries_pending_idx').execute();
-    await db.schema
-      .createIndex('notification_deliveries_claim_idx')
-      .on('notification_deliveries')
-      .columns(['status', 'recipient_id', 'not_before', 'id'])
-      .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropIndex('notification_deliveries_claim_idx').execute();
-    await db.schema
-      .createIndex('notification_deliveries_pending_idx')
-      .on('notification_deliveries')
-      .columns(['status', 'not_before'])
-      .execute();
-  },
-};
+export const migration0130DeliveryClaimIndex: Migration = m.replaceIndexes(
+  m.indexesOn('notification_deliveries', { notification_deliveries_pending_idx: ['status', 'not_before'] }),
+  m.indexesOn('notification_deliveries', {
+    notification_deliveries_claim_idx: ['status', 'recipient_id', 'not_before', 'id'],
+  }),
+);

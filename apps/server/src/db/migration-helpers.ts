@@ -1,0 +1,122 @@
+import {
+  PostgresAdapter,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type Kysely,
+  type Migration,
+} from 'kysely';
+
+/**
+ * The building blocks every migration repeats: the id and timestamp columns, column constraints, indexes
+ * declared as data, and the few statements that differ per dialect. Each helper emits exactly what the
+ * schema builder call it replaces emitted (db/schema-snapshot.test.ts compares the schema produced).
+ * Migrations import them as one namespace, `m`.
+ */
+
+type Column = ColumnDefinitionBuilder;
+
+export const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** A column that must hold a value. */
+export const required = (col: Column): Column => col.notNull();
+
+/** A required column whose value no other row holds. */
+export const requiredUnique = (col: Column): Column => col.notNull().unique();
+
+/** A required column with a default (flags are 0/1 integers, texts default to ''). */
+export const requiredDefault =
+  (value: string | number) =>
+  (col: Column): Column =>
+    col.notNull().defaultTo(value);
+
+/** A foreign key (`table.column`), optionally required and optionally removed with the row it points to. */
+export const references =
+  (target: string, options: { required?: boolean; cascade?: boolean } = {}) =>
+  (col: Column): Column => {
+    const referring = col.references(target);
+    const deleting = options.cascade ? referring.onDelete('cascade') : referring;
+    return options.required ? deleting.notNull() : deleting;
+  };
+
+/** A table whose rows are identified by a text id. */
+export const createEntityTable = (db: Kysely<unknown>, name: string) =>
+  db.schema.createTable(name).addColumn('id', 'text', (col) => col.primaryKey());
+
+/** When a row was created, as ISO-8601 text. */
+export const createdAt = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+  table.addColumn('created_at', 'text', required);
+
+/** When a row was created and last changed, as ISO-8601 text. */
+export const timestamps = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+  createdAt(table).addColumn('updated_at', 'text', required);
+
+/** The folded text the list search matches (platform/search-text.ts), then the timestamps. */
+export const searchTextAndTimestamps = <T extends string, C extends string>(table: CreateTableBuilder<T, C>) =>
+  timestamps(table.addColumn('search_text', 'text', requiredDefault('')));
+
+/** An index: the table it is on, its columns in order, and whether it is unique. */
+export interface IndexSpec {
+  on: string;
+  columns: string[];
+  unique?: boolean;
+}
+
+/** Creates the indexes, in the order given. */
+export async function createIndexes(db: Kysely<unknown>, indexes: Record<string, IndexSpec>): Promise<void> {
+  for (const [name, index] of Object.entries(indexes)) {
+    const builder = db.schema.createIndex(name).on(index.on).columns(index.columns);
+    await (index.unique ? builder.unique() : builder).execute();
+  }
+}
+
+/** Drops the indexes, in the order given. */
+export async function dropIndexes(db: Kysely<unknown>, names: string[]): Promise<void> {
+  for (const name of names) await db.schema.dropIndex(name).execute();
+}
+
+/** Indexes of one table, named by the caller. */
+export const indexesOn = (on: string, indexes: Record<string, string[]>): Record<string, IndexSpec> =>
+  Object.fromEntries(Object.entries(indexes).map(([name, columns]) => [name, { on, columns }]));
+
+/**
+ * A migration that only replaces indexes: up creates `created` and drops `dropped`; down undoes it in
+ * reverse. Lists whose order they serve change; the tables do not.
+ */
+export const replaceIndexes = (
+  dropped: Record<string, IndexSpec>,
+  created: Record<string, IndexSpec>,
+): Required<Migration> => ({
+  async up(db: Kysely<unknown>) {
+    await dropIndexes(db, Object.keys(dropped));
+    await createIndexes(db, created);
+  },
+  async down(db: Kysely<unknown>) {
+    await dropIndexes(db, Object.keys(created).reverse());
+    await createIndexes(db, dropped);
+  },
+});
+
+/**
+ * One row (id 1) whose revision grows with every change to what it stands for: totals cached per filter
+ * are valid while it has not moved, on every instance.
+ */
+export async function createRevisionRow(db: Kysely<unknown>, table: string): Promise<void> {
+  await db.schema
+    .createTable(table)
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('revision', 'integer', requiredDefault(0))
+    .execute();
+  await db
+    .insertInto(table as never)
+    .values({ id: 1, revision: 0 } as never)
+    .execute();
+}
+
+/** Adds (up) or drops (down) nullable columns of one type, in the order given (down: reversed). */
+export async function addColumns(db: Kysely<unknown>, table: string, type: 'text' | 'integer', columns: string[]) {
+  for (const column of columns) await db.schema.alterTable(table).addColumn(column, type).execute();
+}
+
+export async function dropColumns(db: Kysely<unknown>, table: string, columns: string[]) {
+  for (const column of [...columns].reverse()) await db.schema.alterTable(table).dropColumn(column).execute();
+}

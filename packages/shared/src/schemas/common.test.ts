@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE } from '../constants';
+import {
+  listQuerySchema,
+  recordSchema,
+  recordSortsOf,
+  requiredText,
+  sortsOf,
+  updateBodyOf,
+  wholeNumberFrom,
+} from './common';
+
+const messages = (result: { success: boolean; error?: z.ZodError }) => result.error?.issues.map((i) => i.message);
+
+describe('schema helpers', () => {
+  it('listQuerySchema: page defaults, one of the sorts, the filters, and a 400 for an unknown parameter', () => {
+    const query = listQuerySchema(sortsOf('name'), { active: z.string().optional() });
+    expect(query.parse({ sort: '-name', active: 'x' })).toEqual({
+      page: 1,
+      pageSize: DEFAULT_PAGE_SIZE,
+      sort: '-name',
+      active: 'x',
+    });
+    expect(query.safeParse({ sort: 'code' }).success).toBe(false);
+    expect(query.safeParse({ colour: 'red' }).error?.issues[0]?.code).toBe('unrecognized_keys');
+  });
+
+  it('updateBodyOf: any subset of the create body, still strict, with the same messages', () => {
+    const create = z.object({ name: requiredText(10, 'Please enter a name', 'Name'), active: z.boolean() }).strict();
+    const update = updateBodyOf(create);
+    expect(update.parse({})).toEqual({});
+    expect(update.parse({ name: ' A ' })).toEqual({ name: 'A' });
+    expect(messages(update.safeParse({ name: ' ' }))).toEqual(['Please enter a name']);
+    expect(messages(update.safeParse({ name: 'x'.repeat(11) }))).toEqual(['Name must be at most 10 characters long']);
+    expect(update.safeParse({ other: 1 }).success).toBe(false);
+  });
+
+  it('recordSchema: _id first, the fields, then the timestamps', () => {
+    const record = recordSchema({ name: z.string() });
+    const parsed = record.parse({ updatedAt: 'u', name: 'n', createdAt: 'c', _id: 'i' });
+    expect(Object.keys(parsed)).toEqual(['_id', 'name', 'createdAt', 'updatedAt']);
+  });
+
+  it('recordSortsOf: the fields, then the timestamps, each ascending and descending', () => {
+    expect(recordSortsOf('name')).toEqual(['name', '-name', 'createdAt', '-createdAt', 'updatedAt', '-updatedAt']);
+  });
+
+  it('wholeNumberFrom: one message for every way to miss the range', () => {
+    const hour = wholeNumberFrom(0, 23, 'Use an hour');
+    for (const value of ['7', 1.5, -1, 24]) expect(messages(hour.safeParse(value))).toEqual(['Use an hour']);
+    expect(hour.parse(23)).toBe(23);
+  });
+});
