@@ -3,7 +3,7 @@ import type { RequirementDetail } from '@rtms/shared/schemas/requirements';
 import { MAX_IMPORT_ROWS } from '@rtms/shared/schemas/requirement-import';
 import { allTasks, call, ok, testClock } from '../../test/compliance-fixtures';
 import { multipartBody } from '../../test/multipart';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
 import {
   csvFile,
   dateCell,
@@ -28,8 +28,7 @@ describe('requirement import', () => {
   let ids: ImportDirectory['ids'];
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: testClock(NOW) });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: testClock(NOW) }));
     ({ ids, facilityAdmin, facilityUser } = await setUpImportDirectory(t, admin));
   });
   afterAll(() => t.close());
@@ -427,8 +426,7 @@ describe('requirement import upload limits', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp({ UPLOAD_MAX_BYTES: '2048' });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({ UPLOAD_MAX_BYTES: '2048' }));
   });
   afterAll(() => t.close());
 

@@ -10,7 +10,7 @@ import {
   ok,
   testClock,
 } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** Tuesday 10 March 2026, noon UTC. */
 const NOW = '2026-03-10T12:00:00Z';
@@ -27,8 +27,7 @@ describe('requirement changes rewrite tasks', () => {
   let chicago: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     utc = await createFacility(t, admin, { timeZone: 'UTC' });
     chicago = await createFacility(t, admin, { timeZone: 'America/Chicago' });
   });

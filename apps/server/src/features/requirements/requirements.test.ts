@@ -13,7 +13,7 @@ import {
   ok,
   testClock,
 } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** Tuesday 10 March 2026, noon UTC: already Wednesday 11 March in Pacific/Kiritimati (UTC+14). */
 const NOW = '2026-03-10T12:00:00Z';
@@ -27,8 +27,7 @@ describe('requirements make tasks', () => {
   let kiritimati: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     utc = await createFacility(t, admin, { timeZone: 'UTC' });
     chicago = await createFacility(t, admin, { timeZone: 'America/Chicago' });
     kiritimati = await createFacility(t, admin, { timeZone: 'Pacific/Kiritimati' });

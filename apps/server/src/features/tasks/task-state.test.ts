@@ -10,7 +10,7 @@ import {
   ok,
   testClock,
 } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * The derived task state on the server: on every task answer and as a list filter, judged on today in
@@ -27,8 +27,7 @@ describe('task state', () => {
   let requirementId: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     east = await createFacility(t, admin, { timeZone: 'Pacific/Kiritimati' });
     utc = await createFacility(t, admin, { timeZone: 'UTC' });
     west = await createFacility(t, admin, { timeZone: 'Pacific/Pago_Pago' });

@@ -9,7 +9,7 @@ import {
   ok,
   testClock,
 } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
 
 const NOW = '2026-03-10T12:00:00Z';
 
@@ -60,8 +60,7 @@ describe('the Tasks Tracker', () => {
     tasksA.concat([]).find((task) => task.dueDate === due && task.facilityId === facilityId)!;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     plantA = await createFacility(t, admin, { name: 'Prairie Wind', timeZone: 'UTC' });
     plantB = await createFacility(t, admin, { name: 'Desert Sun', timeZone: 'UTC' });
     const { data } = await createRequirement(t, admin, {
