@@ -6,7 +6,7 @@ import { saveScreenshot } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
-import { dateAsShown } from './support/dates';
+import { dateAsShown, dayFromToday } from './support/dates';
 
 interface TaskRow {
   _id: string;
@@ -15,12 +15,6 @@ interface TaskRow {
   scheduledDueDate: string;
   state: string;
   rescheduleReason: string | null;
-}
-
-function dayFromToday(days: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /**

@@ -5,17 +5,12 @@ import { findAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { dayFromToday } from './support/dates';
 
 interface TaskRow {
   _id: string;
   dueDate: string;
   state: string;
-}
-
-function dayFromToday(days: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /**

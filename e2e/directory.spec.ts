@@ -1,10 +1,18 @@
-import fs from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Download, Locator, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { openPage, saveScreenshot, signInThroughForm, waitForStill } from './support/browser';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInThroughForm } from './support/browser';
+import {
+  chooseAndClose,
+  expectRows,
+  exportAs,
+  menuItem,
+  openDirectoryPage,
+  rowWith,
+  seedDirectory,
+  shot,
+  table,
+} from './support/directory-screens';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { signInApi, type ApiClient } from './support/directory-api';
 
 /**
  * The directory screens: Users (and My Profile), Facilities and a facility's page, User Facilities,
@@ -27,105 +35,10 @@ describe('directory screens', () => {
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
-    const area = await admin.call<{ data: Created }>('POST', '/program-areas', {
-      name: `Stormwater ${run}`,
-      description: 'Stormwater pollution prevention',
-    });
-    ids.area = area.data._id;
-    const home = await admin.call<{ data: Created }>('POST', '/facilities', {
-      name: `Prairie Wind ${run}`,
-      code: `PW-${run.slice(-4).toUpperCase()}`,
-      type: 'WIND',
-      city: 'Amarillo',
-      state: 'TX',
-      country: 'USA',
-      capacityMw: 150.5,
-      timeZone: 'America/Chicago',
-      programAreaIds: [ids.area],
-    });
-    ids.home = home.data._id;
-    const other = await admin.call<{ data: Created }>('POST', '/facilities', {
-      name: `Desert Sun ${run}`,
-      code: `DS-${run.slice(-4).toUpperCase()}`,
-      type: 'SOLAR',
-      timeZone: 'America/Phoenix',
-    });
-    ids.other = other.data._id;
-    for (const [key, person] of Object.entries(people)) {
-      const created = await admin.call<{ data: Created }>('POST', '/users', {
-        ...person,
-        password,
-        mustChangePassword: false,
-        facilityIds: person.role.startsWith('FACILITY') ? [ids.home] : [],
-      });
-      ids[key] = created.data._id;
-    }
+    Object.assign(ids, await seedDirectory(admin, run, people, password));
   });
 
-  const newPage = async (viewport?: { width: number; height: number }) => {
-    const testPage = session.track(await openPage(session.browser, viewport));
-    testPage.page.on('response', (response) => {
-      if (response.status() === 401) console.warn(`401 from ${response.request().method()} ${response.url()}`);
-    });
-    await testPage.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    return testPage;
-  };
-
-  const menuItem = (page: Page, label: string) => page.getByRole('menuitem', { name: new RegExp(`(^| )${label}$`) });
-
-  /**
-   * Chooses an option of an antd select found by its accessible name inside `scope` (a dialog, or the
-   * page), typing to search where the select searches.
-   */
-  const choose = async (
-    page: Page,
-    label: string,
-    search: string,
-    option: string | RegExp = search,
-    scope: Page | Locator = page,
-  ) => {
-    const select = scope.getByRole('combobox', { name: label });
-    await select.click();
-    if (await select.isEditable()) await select.fill(search);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-    // Click on plain text outside the select so that a multiple select's list closes too (Tab would
-    // toggle the active option, and Escape or a click outside could close the dialog).
-    const title =
-      scope === page ? page.locator('h1').first() : scope.locator('.ant-modal-title, .ant-drawer-title').first();
-    await title.click();
-    await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-  };
-
-  /** Waits until the table shows exactly `count` rows (a new search keeps the old rows until the answer comes). */
-  const expectRows = async (page: Page, count: number) =>
-    expect.poll(() => table(page).locator('tr.ant-table-row').count(), { timeout: 10_000 }).toBe(count);
-
-  /** Exports the current table as CSV or Excel and returns the downloaded file. */
-  const exportAs = async (
-    page: Page,
-    format: 'CSV (.csv)' | 'Excel (.xlsx)',
-  ): Promise<{ name: string; bytes: Buffer }> => {
-    await page.getByRole('button', { name: 'Export' }).click();
-    const [download] = (await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: format }).click(),
-    ])) as [Download, unknown];
-    const file = await download.path();
-    return { name: download.suggestedFilename(), bytes: fs.readFileSync(file) };
-  };
-
-  /**
-   * A screenshot once the screen has settled: no confirmation popover, toast or dialog animation left
-   * (`withDialog` keeps an open dialog and waits for it to finish opening).
-   */
-  const shot = async (page: Page, name: string, withDialog = false) => {
-    await waitForStill(page, withDialog);
-    await page.waitForTimeout(300);
-    await saveScreenshot(page, name);
-  };
-
-  const table = (page: Page) => page.locator('.data-table .ant-table-tbody');
-  const rowWith = (page: Page, text: string) => table(page).locator('tr', { hasText: text });
+  const newPage = (viewport?: { width: number; height: number }) => openDirectoryPage(session, viewport);
 
   it('shows the all-facility admin every directory area, and the Users table with create, reset and deactivate', async () => {
     const { page, context } = await newPage();
@@ -162,7 +75,7 @@ describe('directory screens', () => {
     await dialog.getByLabel('Email').fill(newEmail);
     await dialog.getByLabel('First name').fill('Nina');
     await dialog.getByLabel('Last name').fill('Newcomer');
-    await choose(page, 'Role', 'Facility user', /^Facility user$/, dialog);
+    await chooseAndClose(page, 'Role', 'Facility user', /^Facility user$/, dialog);
     await shot(page, 'users-create', true);
     await dialog.getByRole('button', { name: 'Create user' }).click();
     const secret = page.getByRole('dialog', { name: 'Temporary password' });
@@ -181,7 +94,7 @@ describe('directory screens', () => {
     await dialog.getByLabel('Email').fill(newEmail.toUpperCase());
     await dialog.getByLabel('First name').fill('Nina');
     await dialog.getByLabel('Last name').fill('Again');
-    await choose(page, 'Role', 'Facility user', /^Facility user$/, dialog);
+    await chooseAndClose(page, 'Role', 'Facility user', /^Facility user$/, dialog);
     await dialog.getByRole('button', { name: 'Create user' }).click();
     await dialog.getByText('This value is already used').waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -190,7 +103,7 @@ describe('directory screens', () => {
     await page.getByRole('button', { name: 'Edit Nina Newcomer' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Nina Newcomer' });
     await edit.getByLabel('Last name').fill('Renamed');
-    await choose(page, 'Role', 'Facility admin', /^Facility admin$/, edit);
+    await chooseAndClose(page, 'Role', 'Facility admin', /^Facility admin$/, edit);
     await edit.getByRole('button', { name: 'Save' }).click();
     await rowWith(page, 'Nina Renamed').getByText('Facility admin').waitFor();
 
@@ -242,7 +155,7 @@ describe('directory screens', () => {
     const code = `BR-${run.slice(-4).toUpperCase()}`;
     await drawer.getByLabel(/^Name/).fill(name);
     await drawer.getByLabel(/^Code/).fill(code.toLowerCase());
-    await choose(page, 'Type', 'Hydro', 'Hydro', drawer);
+    await chooseAndClose(page, 'Type', 'Hydro', 'Hydro', drawer);
     await drawer.getByLabel(/^Address/).fill('1 Dam Road');
     await drawer.getByLabel(/^City/).fill('Bend');
     await drawer.getByLabel(/^State or region/).fill('OR');
@@ -252,8 +165,8 @@ describe('directory screens', () => {
     await drawer.getByLabel(/^Capacity \(MW\)/).fill('42.5');
     await drawer.getByLabel(/^Commercial operation date/).fill('2019-06-30');
     await drawer.getByLabel(/^Commercial operation date/).press('Enter');
-    await choose(page, 'Time zone', 'Los_Angeles', 'America/Los Angeles', drawer);
-    await choose(page, 'Program areas', `Stormwater ${run}`, `Stormwater ${run}`, drawer);
+    await chooseAndClose(page, 'Time zone', 'Los_Angeles', 'America/Los Angeles', drawer);
+    await chooseAndClose(page, 'Program areas', `Stormwater ${run}`, `Stormwater ${run}`, drawer);
     await drawer.getByLabel(/^Notes/).fill('Run-of-river plant.\nFish ladder inspected yearly.');
     await shot(page, 'facilities-form', true);
     await drawer.getByRole('button', { name: 'Create facility' }).click();
@@ -264,9 +177,9 @@ describe('directory screens', () => {
     await page.getByRole('button', { name: 'New facility' }).click();
     await drawer.getByLabel(/^Name/).fill(`Another ${run}`);
     await drawer.getByLabel(/^Code/).fill(code);
-    await choose(page, 'Type', 'Other', 'Other', drawer);
+    await chooseAndClose(page, 'Type', 'Other', 'Other', drawer);
     // A new facility is never silently on UTC (on a UTC machine the zone starts empty): choose one.
-    await choose(page, 'Time zone', 'Chicago', 'America/Chicago', drawer);
+    await chooseAndClose(page, 'Time zone', 'Chicago', 'America/Chicago', drawer);
     await drawer.getByRole('button', { name: 'Create facility' }).click();
     await drawer.getByText('This value is already used').waitFor();
     await drawer.getByRole('button', { name: 'Cancel' }).click();
@@ -292,7 +205,7 @@ describe('directory screens', () => {
     await page.getByText('No users are assigned to this facility').waitFor();
     await page.getByRole('button', { name: 'Assign users' }).first().click();
     const assign = page.getByRole('dialog', { name: /Assign users to/ });
-    await choose(page, 'Users', people.facUser.email, people.facUser.email, assign);
+    await chooseAndClose(page, 'Users', people.facUser.email, people.facUser.email, assign);
     await assign.getByRole('button', { name: 'Assign' }).click();
     await rowWith(page, people.facUser.email).waitFor();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('users');
@@ -317,13 +230,13 @@ describe('directory screens', () => {
     await rowWith(page, people.facAdmin.email).waitFor();
 
     // By user: pick the all-facility user, assign both facilities.
-    await choose(page, 'Choose a user', people.allUser.email);
+    await chooseAndClose(page, 'Choose a user', people.allUser.email);
     await page.waitForURL((url) => url.searchParams.get('userId') === ids.allUser);
     await page.getByText('No assignments yet for this choice').waitFor();
     await page.getByRole('button', { name: 'Assign facilities' }).first().click();
     const dialog = page.getByRole('dialog', { name: /Assign facilities to/ });
-    await choose(page, 'Facilities', `Prairie Wind ${run}`, `Prairie Wind ${run}`, dialog);
-    await choose(page, 'Facilities', `Desert Sun ${run}`, `Desert Sun ${run}`, dialog);
+    await chooseAndClose(page, 'Facilities', `Prairie Wind ${run}`, `Prairie Wind ${run}`, dialog);
+    await chooseAndClose(page, 'Facilities', `Desert Sun ${run}`, `Desert Sun ${run}`, dialog);
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await rowWith(page, `Desert Sun ${run}`).waitFor();
     await rowWith(page, `Prairie Wind ${run}`).waitFor();
@@ -338,10 +251,10 @@ describe('directory screens', () => {
 
     // By facility: pick Desert Sun, assign the facility admin, then unassign one row.
     await page.getByText('By facility').click();
-    await choose(page, 'Choose a facility', `Desert Sun ${run}`);
+    await chooseAndClose(page, 'Choose a facility', `Desert Sun ${run}`);
     await page.getByRole('button', { name: 'Assign users' }).first().click();
     const usersDialog = page.getByRole('dialog', { name: /Assign users to/ });
-    await choose(page, 'Users', people.facAdmin.email, people.facAdmin.email, usersDialog);
+    await chooseAndClose(page, 'Users', people.facAdmin.email, people.facAdmin.email, usersDialog);
     await usersDialog.getByRole('button', { name: 'Assign' }).click();
     await rowWith(page, people.facAdmin.email).waitFor();
     await page.getByRole('button', { name: `Unassign ${people.facAdmin.email} from Desert Sun ${run}` }).click();
@@ -366,7 +279,7 @@ describe('directory screens', () => {
     await dialog.getByLabel('Title').fill(title);
     await dialog.getByLabel('Citation').fill('40 CFR 112');
     await dialog.getByLabel('Agency').fill('EPA');
-    await choose(page, 'Jurisdiction', 'Federal', 'Federal', dialog);
+    await chooseAndClose(page, 'Jurisdiction', 'Federal', 'Federal', dialog);
     await dialog.getByLabel('Link').fill('ftp://example.com');
     await dialog.getByText('Enter a web address starting with http:// or https://').waitFor();
     await dialog.getByLabel('Link').fill('https://www.ecfr.gov/current/title-40/part-112');
@@ -389,9 +302,9 @@ describe('directory screens', () => {
     await page.getByRole('button', { name: `Deactivate ${title}` }).click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: 'Deactivate' }).click();
     await rowWith(page, title).getByText('Inactive').waitFor();
-    await choose(page, 'Status', 'Active only');
+    await chooseAndClose(page, 'Status', 'Active only');
     await page.getByText('Nothing matches this search and these filters').waitFor();
-    await choose(page, 'Status', 'Inactive only');
+    await chooseAndClose(page, 'Status', 'Inactive only');
     await rowWith(page, title).waitFor();
 
     await page.goto('/settings/program-areas');
@@ -420,7 +333,7 @@ describe('directory screens', () => {
     await page.goto('/audit');
     await page.getByRole('heading', { name: 'Audit Trail' }).waitFor();
     await table(page).locator('tr.ant-table-row').first().waitFor();
-    await choose(page, 'Entity type', 'Facility');
+    await chooseAndClose(page, 'Entity type', 'Facility');
     await page.waitForURL((url) => url.searchParams.get('entityType') === 'FACILITY');
     await page.getByRole('searchbox', { name: 'Search user, action or entity' }).fill('update');
     await page.waitForURL((url) => url.searchParams.get('search') === 'update');

@@ -4,10 +4,12 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { openPage, saveScreenshot, signInThroughForm, waitForStill } from './support/browser';
+import { chooseOption, typeDate } from './support/antd-fields';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { inspectionPdf, sitePhotoPng } from './support/document-files';
 import { dateAsShown } from './support/dates';
+import { dayFromToday } from './support/dates';
 
 /**
  * Documents: evidence on a task (the client-side check, the evidence rule, completion), previews of a
@@ -25,7 +27,6 @@ describe('documents screens', () => {
   const ids: Record<string, string> = {};
 
   /** A calendar date `days` from today (UTC), as the API speaks. */
-  const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
@@ -86,21 +87,10 @@ describe('documents screens', () => {
     return page;
   };
 
-  /** Chooses an option of an antd select (found by its accessible name in `scope`), typing to search. */
-  const choose = async (page: Page, label: string, search: string, scope: Page | Locator = page) => {
-    const select = scope.getByRole('combobox', { name: label });
-    await select.click();
-    await select.fill(search);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: search }).first().click();
-    await select.press('Tab');
-  };
-
   /** Types a date into an antd date picker found by its label (Tab commits it without submitting the form). */
   const setDate = async (scope: Page | Locator, label: string, date: string) => {
+    await typeDate(scope, label, date);
     const input = scope.getByLabel(label, { exact: true });
-    await input.click();
-    await input.fill(date);
-    await input.press('Tab');
     // Shown as the page writes dates; antd leaves the typed text when the value did not change.
     await poll(() => input.inputValue()).toSatisfy((value) => value === dateAsShown(date) || value === date);
   };
@@ -225,7 +215,7 @@ describe('documents screens', () => {
     await page.getByRole('button', { name: 'Add evidence' }).first().click();
     const modal = dialog(page, 'Add evidence to a task');
     // Open tasks only: the completed one is not offered, the next month's is.
-    await choose(page, 'Task', requirementTitle, modal);
+    await chooseOption(page, 'Task', requirementTitle, requirementTitle, modal);
     await modal
       .getByText('This requirement needs 1 evidence document before the task can be completed: none attached yet.')
       .waitFor();
@@ -290,7 +280,7 @@ describe('documents screens', () => {
     await modal.getByRole('combobox', { name: 'Facility' }).waitFor();
     await modal.getByRole('button', { name: 'Download ZIP' }).click();
     await modal.getByText('Choose a facility, a requirement or a program area').waitFor();
-    await choose(page, 'Facility', facilityName, modal);
+    await chooseOption(page, 'Facility', facilityName, facilityName, modal);
     await setDate(modal, 'Tasks due from', dayFromToday(-30));
     await setDate(modal, 'Tasks due until', dayFromToday(40));
     await shot(page, 'evidence-pack', true);
@@ -329,8 +319,8 @@ describe('documents screens', () => {
     await tags.fill('Plan');
     await tags.press('Enter');
     await tags.press('Escape');
-    await choose(page, 'Facility', facilityName, drawer);
-    await choose(page, 'Program area', `Stormwater ${run}`, drawer);
+    await chooseOption(page, 'Facility', facilityName, facilityName, drawer);
+    await chooseOption(page, 'Program area', `Stormwater ${run}`, `Stormwater ${run}`, drawer);
     await shot(page, 'documents-library-upload', true);
     await drawer.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText(`Uploaded “${libraryTitle}”`).waitFor();

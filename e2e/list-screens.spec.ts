@@ -12,12 +12,7 @@ import {
   storeServerPreferences,
   type Preferences,
 } from './support/interface-settings';
-
-function dayFromToday(days: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { dayFromToday } from './support/dates';
 
 /**
  * The lists a manager reads all day (issue 11, points 5, 6 and 10): the Tracker, Requirements and

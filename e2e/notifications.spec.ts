@@ -6,12 +6,7 @@ import { saveScreenshot, waitForLoaded } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
-
-function dayFromToday(days: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { dayFromToday } from './support/dates';
 
 /**
  * The notification centre: the header bell with the unread count and the latest items, the page of all of

@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Download, Locator, Page } from 'playwright-core';
+import type { Download, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { axeProblems } from './support/axe';
 import { saveScreenshot, waitForLoaded, waitForStill } from './support/browser';
+import { chooseOption, typeDate } from './support/antd-fields';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
-import { dateAsShown } from './support/dates';
+import { addDaysTo, dateAsShown, dayFromToday } from './support/dates';
 
 interface TaskRow {
   _id: string;
@@ -16,19 +17,6 @@ interface TaskRow {
   status: string;
   timeliness: string | null;
   assigneeId: string | null;
-}
-
-/** A calendar date `days` from today (UTC, the facilities' zone here). */
-function dayFromToday(days: number): string {
-  const date = new Date();
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-function addDaysTo(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 /**
@@ -91,24 +79,6 @@ describe('requirements and tasks', () => {
 
   const { newPage } = session;
 
-  /** Chooses an option of an antd select found by its accessible name inside `scope`. */
-  const choose = async (page: Page, label: string, search: string, option: string | RegExp, scope: Page | Locator) => {
-    const select = scope.getByRole('combobox', { name: label });
-    await select.click();
-    if (await select.isEditable()) await select.fill(search);
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-    await select.press('Tab');
-  };
-
-  /** Types a date into an antd date picker found by its label. */
-  const typeDate = async (scope: Page | Locator, label: string, date: string) => {
-    const input = scope.getByLabel(label, { exact: true });
-    await input.click();
-    await input.fill(date);
-    // Tab, not Enter: Enter in a dialog's only input submits its form.
-    await input.press('Tab');
-  };
-
   /** A screenshot once popovers, toasts and dialog animations have settled (`withDialog` keeps the open dialog). */
   const shot = async (page: Page, name: string, withDialog = false) => {
     await waitForStill(page, withDialog);
@@ -136,30 +106,30 @@ describe('requirements and tasks', () => {
 
     await drawer.getByLabel('Title', { exact: true }).fill(title);
     await drawer.getByLabel('Description and instructions').fill('Inspect every tank, berm and valve; log defects.');
-    await choose(page, 'Category', 'Hazard', 'Hazardous materials', drawer);
+    await chooseOption(page, 'Category', 'Hazard', 'Hazardous materials', drawer);
     await drawer.getByLabel('Citation').fill('40 CFR 112.8');
 
     // Lead time and grace follow the frequency until set by hand.
-    await choose(page, 'Frequency', 'QUARTERLY', /^QUARTERLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'QUARTERLY', /^QUARTERLY$/, drawer);
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('14');
     await expect.poll(() => drawer.getByLabel('Grace').inputValue()).toBe('7');
-    await choose(page, 'Frequency', 'MONTHLY', /^MONTHLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'MONTHLY', /^MONTHLY$/, drawer);
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('7');
     await expect.poll(() => drawer.getByLabel('Grace').inputValue()).toBe('3');
     await drawer.getByLabel('Lead time').fill('10');
-    await choose(page, 'Frequency', 'YEARLY', /^YEARLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'YEARLY', /^YEARLY$/, drawer);
     await expect.poll(() => drawer.getByLabel('Grace').inputValue()).toBe('30');
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('10');
     await drawer.getByRole('button', { name: 'Use the defaults of this frequency' }).click();
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('30');
-    await choose(page, 'Frequency', 'MONTHLY', /^MONTHLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'MONTHLY', /^MONTHLY$/, drawer);
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('7');
 
     await typeDate(drawer, 'First due date', firstDue);
 
     // Three facilities; the third does not apply (a reason is required).
     for (const key of ['north', 'south', 'lake'] as const) {
-      await choose(page, 'Add a facility', names[key], names[key], drawer);
+      await chooseOption(page, 'Add a facility', names[key], names[key], drawer);
       await drawer.locator('.binding-card', { hasText: names[key] }).waitFor();
     }
     await drawer.getByRole('switch', { name: `Applies at ${names.lake} (LH-${code})` }).click();
@@ -287,7 +257,7 @@ describe('requirements and tasks', () => {
     const drawer = page.getByRole('dialog', { name: `Edit ${title}` });
     await drawer.waitFor();
     await expect.poll(() => drawer.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
-    await choose(page, 'Frequency', 'QUARTERLY', /^QUARTERLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'QUARTERLY', /^QUARTERLY$/, drawer);
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('14');
     await drawer.getByRole('button', { name: 'Review task changes' }).click();
     const preview = page.getByRole('dialog', { name: 'Review the changes to tasks' });
@@ -334,13 +304,13 @@ describe('requirements and tasks', () => {
       .toBe(Math.min(overdue.length, 20));
 
     // Bulk assign the selected overdue tasks at North Ridge to Lena (who is leaving).
-    await choose(page, 'Facility', names.north, names.north, page);
+    await chooseOption(page, 'Facility', names.north, names.north, page);
     await page.waitForURL((url) => url.searchParams.get('facilityId') === ids.north);
     await table.locator('tr.ant-table-row').first().waitFor();
     await page.getByRole('checkbox', { name: 'Select every task on this page' }).check();
     await page.getByRole('button', { name: /Assign \(\d+\)$/ }).click();
     const dialog = page.getByRole('dialog', { name: /^Assign/ });
-    await choose(page, 'Assignee', 'Lena', 'Lena Leaving', dialog);
+    await chooseOption(page, 'Assignee', 'Lena', 'Lena Leaving', dialog);
     await dialog.getByRole('button', { name: 'Assign' }).click();
     await page.getByText(/^Tasks assigned: \d+$/).waitFor();
     await table.getByText('Lena Leaving').first().waitFor();
@@ -383,7 +353,7 @@ describe('requirements and tasks', () => {
     const { page } = await newPage();
     await page.goto('/requirements');
     await page.getByRole('link', { name: title }).waitFor();
-    await choose(page, 'Frequency', '', /^QUARTERLY$/, page);
+    await chooseOption(page, 'Frequency', '', /^QUARTERLY$/, page);
     await page.waitForURL((url) => url.searchParams.get('frequency') === 'QUARTERLY');
     await page.getByRole('link', { name: title }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).first().click();
@@ -449,7 +419,7 @@ describe('requirements and tasks', () => {
     const dialog = page.getByRole('dialog', { name: 'Hand over the work of Lena Leaving' });
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText('Choose a user').first().waitFor();
-    await choose(page, 'Hand over to', 'Theo', 'Theo Taking', dialog);
+    await chooseOption(page, 'Hand over to', 'Theo', 'Theo Taking', dialog);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByText(/Move all open work of Lena Leaving/).waitFor();
     // The confirmation shows what will move before anything does.

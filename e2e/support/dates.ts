@@ -10,3 +10,15 @@ export function dateAsShown(date: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** A calendar date `YYYY-MM-DD` `days` from today in UTC (the zone of the facilities the specs create). */
+export function dayFromToday(days: number): string {
+  return addDaysTo(new Date().toISOString().slice(0, 10), days);
+}
+
+/** The calendar date `days` after `day` (before it when negative). */
+export function addDaysTo(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -9,7 +9,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { upload } from '../features/documents/documents-test-support';
 import { samplePdf, samplePng } from '../test/sample-files';
-import { ADMIN_EMAIL, TEST_PASSWORD, bearer, createTestApp, type TestApp } from '../test/test-app';
+import { ADMIN_EMAIL, bearer, createSignedInApp, TEST_PASSWORD, type TestApp } from '../test/test-app';
 
 const run = promisify(execFile);
 const REPO = path.resolve(import.meta.dirname, '../../../..');
@@ -41,8 +41,7 @@ describe('npm run backup (SQLite)', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp());
     env = { DATA_DIR: t.dataDir, DATABASE_URL: t.databaseLocation.url };
     for (const [name, content] of Object.entries(files)) {
       const created = await upload(t, admin, { kind: 'LIBRARY', title: name }, { fileName: name, content });

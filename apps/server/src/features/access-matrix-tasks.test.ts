@@ -4,48 +4,15 @@
  * access-matrix.test.ts (the directory endpoints). Expected statuses are listed in the order of ROLES:
  * ALL_FACILITY_ADMIN, ALL_FACILITY_USER, FACILITY_ADMIN, FACILITY_USER.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '@rtms/shared/enums';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../test/compliance-fixtures';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../test/test-app';
+import { accessMatrix, describeMatrix, type MatrixCase } from '../test/access-matrix';
 
-type Target = 'own' | 'other' | 'none';
-type Method = 'GET' | 'POST' | 'PATCH';
-interface Request {
-  method: Method;
-  url: string;
-  payload?: object;
-}
-interface Case {
-  endpoint: string;
-  target: Target;
-  expected: readonly [number, number, number, number];
-  request: (role: Role) => Promise<Request> | Request;
-}
+type Case = MatrixCase<'own' | 'other' | 'none'>;
 
-let t: TestApp;
-let admin: string;
-const tokens = {} as Record<Role, string>;
-const ids = {} as Record<Role, string>;
+const matrix = accessMatrix({ now: testClock('2026-03-10T12:00:00Z') });
+const { tokens, ids, send, asAdmin } = matrix;
 const facility = { own: '', other: '' };
-
-async function send(token: string | undefined, request: Request) {
-  const response = await t.app.inject({
-    method: request.method,
-    url: request.url,
-    headers: token ? bearer(token) : {},
-    ...(request.payload ? { payload: request.payload } : {}),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined };
-}
-
-async function asAdmin(request: Request) {
-  const response = await send(admin, request);
-  if (response.status >= 300) {
-    throw new Error(`${request.method} ${request.url}: ${response.status} ${JSON.stringify(response.body)}`);
-  }
-  return response.body?.data;
-}
 
 let counter = 0;
 /** A new requirement at one facility, with its tasks (monthly, a year of history backfilled). */
@@ -103,8 +70,8 @@ function cases(): Case[] {
       target: 'none',
       expected: [200, 200, 403, 403],
       request: async () => {
-        const from = await t.createUser('ALL_FACILITY_USER');
-        const to = await t.createUser('ALL_FACILITY_USER');
+        const from = await matrix.t.createUser('ALL_FACILITY_USER');
+        const to = await matrix.t.createUser('ALL_FACILITY_USER');
         return { method: 'POST', url: `/api/users/${from.id}/hand-over`, payload: { toUserId: to.id } };
       },
     },
@@ -232,8 +199,6 @@ function cases(): Case[] {
 const CASES = cases();
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: testClock('2026-03-10T12:00:00Z') });
-  admin = await t.signIn(ADMIN_EMAIL);
   for (const target of ['own', 'other'] as const) {
     facility[target] = (
       await asAdmin({
@@ -248,36 +213,10 @@ beforeAll(async () => {
       })
     )._id;
   }
-  for (const role of ROLES) {
-    const user = await t.createUser(role);
-    ids[role] = user.id;
-    if (role === 'FACILITY_ADMIN' || role === 'FACILITY_USER') {
-      await asAdmin({
-        method: 'POST',
-        url: '/api/user-facilities',
-        payload: { userId: user.id, facilityId: facility.own },
-      });
-    }
-    tokens[role] = await t.signIn(user.email);
-  }
-});
-afterAll(() => t.close());
-
-describe.each(ROLES.map((role, index) => ({ role, index })))('$role', ({ role, index }) => {
-  it.each(CASES.map((c) => ({ ...c, status: c.expected[index] as number })))(
-    '$endpoint ($target) → $status',
-    async (c) => {
-      const response = await send(tokens[role], await c.request(role));
-      expect(response.status, JSON.stringify(response.body)).toBe(c.status);
-    },
-  );
+  await matrix.signInRoles(facility.own);
 });
 
-describe('unauthenticated', () => {
-  it.each(CASES)('$endpoint ($target) → 401', async (c) => {
-    expect((await send(undefined, await c.request('ALL_FACILITY_ADMIN'))).status).toBe(401);
-  });
-});
+describeMatrix(matrix, CASES);
 
 describe('what the lists contain', () => {
   it('facility roles list only the requirements and tasks of their facilities', async () => {

@@ -3,29 +3,14 @@
  * endpoint × (own facility, other facility, no facility / self), plus unauthenticated. Runs on SQLite and
  * on PostgreSQL. Expected statuses are listed per role in the order of ROLES.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, type Role } from '@rtms/shared/enums';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accessMatrix, describeMatrix, type MatrixCase } from '../test/access-matrix';
 
 type Target = 'own' | 'other' | 'none' | 'self';
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-interface Request {
-  method: Method;
-  url: string;
-  payload?: object;
-}
-interface Case {
-  endpoint: string;
-  target: Target;
-  /** Status for ALL_FACILITY_ADMIN, ALL_FACILITY_USER, FACILITY_ADMIN, FACILITY_USER. */
-  expected: readonly [number, number, number, number];
-  request: (role: Role) => Promise<Request> | Request;
-}
+type Case = MatrixCase<Target>;
 
-let t: TestApp;
-let admin: string;
-const tokens = {} as Record<Role, string>;
-const ids = {} as Record<Role, string>;
+const matrix = accessMatrix();
+const { tokens, ids, send, asAdmin } = matrix;
 const fx = {
   facility: { own: '', other: '' },
   user: { own: '', other: '', none: '' },
@@ -37,26 +22,9 @@ const fx = {
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter += 1)}`;
 
-async function send(token: string | undefined, request: Request) {
-  const response = await t.app.inject({
-    method: request.method,
-    url: request.url,
-    headers: token ? bearer(token) : {},
-    ...(request.payload ? { payload: request.payload } : {}),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined };
-}
-
-async function asAdmin(request: Request) {
-  const response = await send(admin, request);
-  if (response.status >= 300)
-    throw new Error(`${request.method} ${request.url}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body?.data;
-}
-
 /** A new FACILITY_USER assigned to the own or other facility (or to none). */
 async function freshUser(target: 'own' | 'other' | 'none'): Promise<string> {
-  const user = await t.createUser('FACILITY_USER');
+  const user = await matrix.t.createUser('FACILITY_USER');
   if (target !== 'none')
     await asAdmin({
       method: 'POST',
@@ -67,7 +35,7 @@ async function freshUser(target: 'own' | 'other' | 'none'): Promise<string> {
 }
 
 async function freshAssignment(target: 'own' | 'other'): Promise<string> {
-  const user = await t.createUser('FACILITY_USER');
+  const user = await matrix.t.createUser('FACILITY_USER');
   return (
     await asAdmin({
       method: 'POST',
@@ -278,7 +246,7 @@ function userFacilityCases(): Case[] {
         request: async () => ({
           method: 'POST',
           url: '/api/user-facilities',
-          payload: { userId: (await t.createUser('FACILITY_USER')).id, facilityId: fx.facility[target] },
+          payload: { userId: (await matrix.t.createUser('FACILITY_USER')).id, facilityId: fx.facility[target] },
         }),
       },
       {
@@ -290,7 +258,7 @@ function userFacilityCases(): Case[] {
           url: '/api/user-facilities/bulk',
           payload: {
             action: 'assign',
-            userIds: [(await t.createUser('FACILITY_USER')).id],
+            userIds: [(await matrix.t.createUser('FACILITY_USER')).id],
             facilityIds: [fx.facility[target]],
           },
         }),
@@ -414,8 +382,6 @@ function auditCases(): Case[] {
 const CASES: Case[] = [...facilityCases(), ...userCases(), ...userFacilityCases(), ...settingsCases(), ...auditCases()];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(ADMIN_EMAIL);
   for (const target of ['own', 'other'] as const) {
     fx.facility[target] = (
       await asAdmin({
@@ -446,42 +412,10 @@ beforeAll(async () => {
     await asAdmin({ method: 'GET', url: `/api/audit?entityType=REGULATION&entityId=${fx.regulation}` })
   )[0]._id;
 
-  for (const role of ROLES) {
-    const user = await t.createUser(role);
-    ids[role] = user.id;
-    if (role === 'FACILITY_ADMIN' || role === 'FACILITY_USER') {
-      await asAdmin({
-        method: 'POST',
-        url: '/api/user-facilities',
-        payload: { userId: user.id, facilityId: fx.facility.own },
-      });
-    }
-  }
-  // Signed in after the assignments (an assignment change signs the user out).
-  await Promise.all(
-    ROLES.map(
-      async (role) =>
-        (tokens[role] = await t.signIn((await asAdmin({ method: 'GET', url: `/api/users/${ids[role]}` })).email)),
-    ),
-  );
-});
-afterAll(() => t.close());
-
-describe.each(ROLES.map((role, index) => ({ role, index })))('$role', ({ role, index }) => {
-  it.each(CASES.map((c) => ({ ...c, status: c.expected[index] as number })))(
-    '$endpoint ($target) → $status',
-    async (c) => {
-      const response = await send(tokens[role], await c.request(role));
-      expect(response.status, JSON.stringify(response.body)).toBe(c.status);
-    },
-  );
+  await matrix.signInRoles(fx.facility.own);
 });
 
-describe('unauthenticated', () => {
-  it.each(CASES)('$endpoint ($target) → 401', async (c) => {
-    expect((await send(undefined, await c.request('ALL_FACILITY_ADMIN'))).status).toBe(401);
-  });
-});
+describeMatrix(matrix, CASES);
 
 describe('what the lists contain', () => {
   it('facility roles list only their facilities, users and events', async () => {

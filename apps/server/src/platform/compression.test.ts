@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../test/test-app';
+import { bearer, createSignedInApp, type TestApp } from '../test/test-app';
 import { setUpDirectory, upload } from '../features/documents/documents-test-support';
 import { registerCompression } from './compression';
 import { registerSecurityHeaders } from './security';
@@ -106,8 +106,7 @@ describe('API answers on the wire', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp());
   });
   afterAll(() => t.close());
 

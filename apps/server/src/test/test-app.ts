@@ -159,6 +159,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   };
 }
 
+/** A test app with its first administrator signed in (`admin` is the token): where most feature tests start. */
+export async function createSignedInApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<{ t: TestApp; admin: string }> {
+  const t = await createTestApp(env, options);
+  return { t, admin: await t.signIn(ADMIN_EMAIL) };
+}
+
 /** The password in the first-administrator credentials the app printed (see `TestAppOptions.generatedAdminPassword`). */
 export function generatedAdminPassword(t: Pick<TestApp, 'printed'>): string {
   const match = /password:\s+(\S+)/.exec(t.printed.join('\n'));

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@rtms/shared/schemas/audit';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, bearer, createSignedInApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -13,8 +13,7 @@ async function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: obj
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(ADMIN_EMAIL);
+  ({ t, admin } = await createSignedInApp());
 });
 afterAll(() => t.close());
 

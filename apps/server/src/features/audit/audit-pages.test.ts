@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditListQuery } from '@rtms/shared/schemas/audit';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
 import { createAuditService } from './audit.service';
 
 /**
@@ -38,8 +38,7 @@ async function allPages(query: string, pageSize: number): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(ADMIN_EMAIL);
+  ({ t, admin } = await createSignedInApp());
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, bearer, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
 import { GENESIS_HASH, canonicalJson, changesBetween, createAuditService, hashOf } from './audit.service';
 
 let t: TestApp;
@@ -23,8 +23,7 @@ async function disableAppendOnlyTriggers() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(ADMIN_EMAIL);
+  ({ t, admin } = await createSignedInApp());
 });
 afterAll(() => t.close());
 

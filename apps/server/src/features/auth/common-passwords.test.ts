@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/config';
-import { ADMIN_EMAIL, TEST_PASSWORD, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, bearer, createSignedInApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 
 const COMMON_MESSAGE = 'This password is one of the most common or breached passwords. Choose another one.';
 
@@ -9,8 +9,7 @@ describe('common and breached passwords', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp());
   });
   afterAll(() => t.close());
 

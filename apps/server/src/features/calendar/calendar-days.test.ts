@@ -10,7 +10,7 @@ import {
   ok,
   testClock,
 } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** The days a task list gives, counted per date and state: what /api/calendar/days must answer. */
 function daysOf(tasks: Task[]): CalendarDay[] {
@@ -39,8 +39,7 @@ describe('GET /api/calendar/days', () => {
   let user: { id: string; email: string; token: string };
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     east = await createFacility(t, admin, { timeZone: 'Asia/Tokyo' });
     west = await createFacility(t, admin, { timeZone: 'America/Los_Angeles' });
     programAreaId = (await ok<{ _id: string }>(t, admin, 'POST', '/api/program-areas', { name: 'Air Quality' }))._id;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '@rtms/shared/schemas/calendar';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { allTasks, call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
 
 interface ParsedEvent {
   uid: string;
@@ -61,8 +61,7 @@ describe('iCalendar feeds', () => {
   let assignmentB: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: 'https://rtms.example.com' }, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({ PUBLIC_URL: 'https://rtms.example.com' }, { now: clock }));
     siteA = await createFacility(t, admin, { timeZone: 'America/New_York' });
     siteB = await createFacility(t, admin, { timeZone: 'UTC' });
     user = await t.createUser('FACILITY_USER');

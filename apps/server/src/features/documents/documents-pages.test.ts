@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
 import { newId } from '../../platform/ids';
 import { foldForSearch } from '../../platform/search-text';
 
@@ -26,8 +26,7 @@ async function allPages(query: string, pageSize: number): Promise<Listed[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(ADMIN_EMAIL);
+  ({ t, admin } = await createSignedInApp());
   // 23 library documents; pairs share a creation instant (so the id decides), every fifth is archived.
   const rows = Array.from({ length: 23 }, (_, i) => {
     const at = new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2))).toISOString();

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { Role } from '@rtms/shared/enums';
-import { bearer, testDialect, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, bearer, createTestApp, testDialect, type TestApp } from '../../test/test-app';
 import { multipartBody, type TestFilePart } from '../../test/multipart';
 
 /** Test helpers of the documents feature: a small directory (facilities, users) and upload/download calls. */
@@ -42,6 +43,18 @@ export async function upload(
     headers: { ...headers, ...(token ? bearer(token) : {}) },
   });
   return { status: response.statusCode, body: jsonOf(response), response };
+}
+
+/** The SHA-256 of a file's content, in hex, as the API reports it. */
+export const sha = (content: Buffer) => createHash('sha256').update(content).digest('hex');
+
+/** A fresh app (first administrator signed in) with its directory: the setup of most documents test files. */
+export async function openDocumentsApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<{ t: TestApp; dir: Directory }> {
+  const t = await createTestApp(env, options);
+  return { t, dir: await setUpDirectory(t, await t.signIn(ADMIN_EMAIL)) };
 }
 
 export interface Directory {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -27,8 +27,7 @@ const full = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(ADMIN_EMAIL);
+  ({ t, admin } = await createSignedInApp());
   air = (await call(admin, 'POST', '/api/program-areas', { name: 'Air Quality' })).body.data._id;
   storm = (await call(admin, 'POST', '/api/program-areas', { name: 'Stormwater' })).body.data._id;
 });

@@ -10,7 +10,7 @@ import {
   ok,
   testClock,
 } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 describe('hand-over of a departing user', () => {
   let t: TestApp;
@@ -19,8 +19,7 @@ describe('hand-over of a departing user', () => {
   let south: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: testClock('2026-03-10T12:00:00Z') });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: testClock('2026-03-10T12:00:00Z') }));
     north = await createFacility(t, admin);
     south = await createFacility(t, admin);
   });

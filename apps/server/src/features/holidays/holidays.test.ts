@@ -11,7 +11,7 @@ import {
   testClock,
   unique,
 } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** Tuesday 10 March 2026, noon UTC. */
 const NOW = '2026-03-10T12:00:00Z';
@@ -38,8 +38,7 @@ describe('facility holiday calendars', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     texas = await facility({ country: 'US', state: 'TX', timeZone: 'America/Chicago' });
     bavaria = await facility({ country: 'Germany', state: 'bayern', timeZone: 'Europe/Berlin' });
     const fa = await t.createUser('FACILITY_ADMIN');

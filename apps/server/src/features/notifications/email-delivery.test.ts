@@ -9,7 +9,7 @@ import {
   testClock,
 } from '../../test/compliance-fixtures';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** Email over a real SMTP server (smtp-server, STARTTLS, authentication), read back with mailparser. */
 describe('reminder email', () => {
@@ -76,8 +76,10 @@ describe('reminder email', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://rtms.example.com/' }, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp(
+      { SMTP_URL: smtp.url, PUBLIC_URL: 'https://rtms.example.com/' },
+      { now: clock },
+    ));
   });
   afterAll(async () => {
     await t.close();

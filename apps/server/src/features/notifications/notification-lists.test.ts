@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignFacility, call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 type Page<T> = { data: T[]; meta: { total: number; page: number; pageSize: number } };
 type Item = { taskTitle: string; facilityName: string; category: string; dueDate: string; read: boolean };
@@ -15,8 +15,7 @@ describe('notification and delivery lists: search, filters, sort', () => {
   let email: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     const north = await createFacility(t, admin, { name: 'Nordwind Éolien' });
     const south = await createFacility(t, admin, { name: 'Sunfield Solar' });
     const user = await t.createUser('FACILITY_USER', undefined, { firstName: 'Zoë', lastName: 'Quist' });

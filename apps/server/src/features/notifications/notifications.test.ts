@@ -10,7 +10,7 @@ import {
   testClock,
 } from '../../test/compliance-fixtures';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
-import { ADMIN_EMAIL, createTestApp, testDialect, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp, testDialect } from '../../test/test-app';
 
 type Row = { taskId: string; step: string; userId: string; category: string };
 
@@ -37,8 +37,7 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
       .execute();
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     adminId = (
       await t.database.db.selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()
     ).id;
@@ -225,8 +224,7 @@ describe('the notification centre and settings API', () => {
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     const facility = await createFacility(t, admin);
     user = await t.createUser('FACILITY_USER');
     await assignFacility(t, admin, user.id, facility);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -9,8 +9,7 @@ let facilityAdmin: string;
 const call = callerOf(() => t);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(ADMIN_EMAIL);
+  ({ t, admin } = await createSignedInApp());
   facilityAdmin = await t.signIn((await t.createUser('FACILITY_ADMIN')).email);
 });
 afterAll(() => t.close());

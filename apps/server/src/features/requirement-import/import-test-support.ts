@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
 import { toDayNumber } from '@rtms/shared/calendar-date';
 import { IMPORT_COLUMNS, type ImportReport } from '@rtms/shared/schemas/requirement-import';
+import { ok } from '../../test/compliance-fixtures';
 import { multipartBody } from '../../test/multipart';
 import { bearer, type TestApp } from '../../test/test-app';
 
@@ -110,4 +111,49 @@ export async function importFile(
   });
   const body = response.json() as ImportAnswer['body'];
   return { status: response.statusCode, report: (body.data ?? body.details) as ImportReport, body };
+}
+
+/** A valid import row (a quarterly requirement at PLANT-A and PLANT-B); `overrides` change or add cells. */
+export function sampleRow(overrides: RowValues = {}): RowValues {
+  return {
+    Title: 'Quarterly stack test',
+    Regulation: '40 CFR 70',
+    Citation: '70.6(a)(3)',
+    'Program area': 'Air quality',
+    Category: 'AIR',
+    Frequency: 'QUARTERLY',
+    'First due date': '2026-03-31',
+    'Facility codes': 'PLANT-A; PLANT-B',
+    ...overrides,
+  };
+}
+
+export interface ImportDirectory {
+  /** PLANT-A (UTC), PLANT-B (America/Chicago), OTHER-C (UTC), and the FACILITY_USER assigned to PLANT-A. */
+  ids: { plantA: string; plantB: string; other: string; assignee: string };
+  /** Tokens of a FACILITY_ADMIN and of a FACILITY_USER (jane.doe@example.com), both of PLANT-A. */
+  facilityAdmin: string;
+  facilityUser: string;
+}
+
+/** The facilities, regulation, program area and users the import files name. */
+export async function setUpImportDirectory(t: TestApp, admin: string): Promise<ImportDirectory> {
+  const ids = { plantA: '', plantB: '', other: '', assignee: '' };
+  const facility = (code: string, timeZone: string) =>
+    ok<{ _id: string }>(t, admin, 'POST', '/api/facilities', { name: `Site ${code}`, code, type: 'WIND', timeZone });
+  ids.plantA = (await facility('PLANT-A', 'UTC'))._id;
+  ids.plantB = (await facility('PLANT-B', 'America/Chicago'))._id;
+  ids.other = (await facility('OTHER-C', 'UTC'))._id;
+  await ok(t, admin, 'POST', '/api/regulations', {
+    title: 'Clean Air Act Title V',
+    citation: '40 CFR 70',
+    jurisdiction: 'FEDERAL',
+  });
+  await ok(t, admin, 'POST', '/api/program-areas', { name: 'Air quality' });
+  const assignee = await t.createUser('FACILITY_USER', 'jane.doe@example.com');
+  ids.assignee = assignee.id;
+  await ok(t, admin, 'POST', '/api/user-facilities', { userId: assignee.id, facilityId: ids.plantA });
+  const localAdmin = await t.createUser('FACILITY_ADMIN', 'site.admin@example.com');
+  await ok(t, admin, 'POST', '/api/user-facilities', { userId: localAdmin.id, facilityId: ids.plantA });
+  return { ids, facilityAdmin: await t.signIn(localAdmin.email), facilityUser: await t.signIn(assignee.email) };
 }

@@ -3,7 +3,7 @@ import type { RequirementDetail } from '@rtms/shared/schemas/requirements';
 import { MAX_IMPORT_ROWS } from '@rtms/shared/schemas/requirement-import';
 import { allTasks, call, ok, testClock } from '../../test/compliance-fixtures';
 import { multipartBody } from '../../test/multipart';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
 import {
   csvFile,
   dateCell,
@@ -11,7 +11,9 @@ import {
   HEADERS,
   importFile,
   readXlsxRows,
-  type RowValues,
+  sampleRow as row,
+  setUpImportDirectory,
+  type ImportDirectory,
   xlsxFile,
 } from './import-test-support';
 
@@ -23,43 +25,13 @@ describe('requirement import', () => {
   let admin: string;
   let facilityAdmin: string;
   let facilityUser: string;
-  const ids = { plantA: '', plantB: '', other: '', assignee: '' };
+  let ids: ImportDirectory['ids'];
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: testClock(NOW) });
-    admin = await t.signIn(ADMIN_EMAIL);
-    const facility = (code: string, timeZone: string) =>
-      ok<{ _id: string }>(t, admin, 'POST', '/api/facilities', { name: `Site ${code}`, code, type: 'WIND', timeZone });
-    ids.plantA = (await facility('PLANT-A', 'UTC'))._id;
-    ids.plantB = (await facility('PLANT-B', 'America/Chicago'))._id;
-    ids.other = (await facility('OTHER-C', 'UTC'))._id;
-    await ok(t, admin, 'POST', '/api/regulations', {
-      title: 'Clean Air Act Title V',
-      citation: '40 CFR 70',
-      jurisdiction: 'FEDERAL',
-    });
-    await ok(t, admin, 'POST', '/api/program-areas', { name: 'Air quality' });
-    const assignee = await t.createUser('FACILITY_USER', 'jane.doe@example.com');
-    ids.assignee = assignee.id;
-    await ok(t, admin, 'POST', '/api/user-facilities', { userId: assignee.id, facilityId: ids.plantA });
-    const localAdmin = await t.createUser('FACILITY_ADMIN', 'site.admin@example.com');
-    await ok(t, admin, 'POST', '/api/user-facilities', { userId: localAdmin.id, facilityId: ids.plantA });
-    facilityAdmin = await t.signIn(localAdmin.email);
-    facilityUser = await t.signIn(assignee.email);
+    ({ t, admin } = await createSignedInApp({}, { now: testClock(NOW) }));
+    ({ ids, facilityAdmin, facilityUser } = await setUpImportDirectory(t, admin));
   });
   afterAll(() => t.close());
-
-  const row = (overrides: RowValues = {}): RowValues => ({
-    Title: 'Quarterly stack test',
-    Regulation: '40 CFR 70',
-    Citation: '70.6(a)(3)',
-    'Program area': 'Air quality',
-    Category: 'AIR',
-    Frequency: 'QUARTERLY',
-    'First due date': '2026-03-31',
-    'Facility codes': 'PLANT-A; PLANT-B',
-    ...overrides,
-  });
 
   async function requirementNamed(title: string): Promise<RequirementDetail | undefined> {
     const page = await ok<{ _id: string; title: string }[]>(
@@ -454,8 +426,7 @@ describe('requirement import upload limits', () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp({ UPLOAD_MAX_BYTES: '2048' });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({ UPLOAD_MAX_BYTES: '2048' }));
   });
   afterAll(() => t.close());
 

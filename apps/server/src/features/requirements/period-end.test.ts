@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { allTasks, call, createRequirement, ok, testClock, unique } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** Tuesday 10 March 2026, noon UTC. The horizon runs to 10 April 2027. */
 const NOW = '2026-03-10T12:00:00Z';
@@ -29,8 +29,7 @@ describe('period-end requirements', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     texas = await facility('US', 'TX', 'America/Chicago');
     ontario = await facility('Canada', 'Ontario', 'America/Toronto');
   });

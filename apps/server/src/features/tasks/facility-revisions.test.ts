@@ -3,7 +3,7 @@ import type { CalendarDay } from '@rtms/shared/schemas/calendar';
 import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { allTasks, call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 import { findTaskFacilityRevisions } from './tasks.repository';
 
 /**
@@ -44,8 +44,7 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     plantA = await createFacility(t, admin, { name: 'Prairie Wind', timeZone: 'UTC' });
     plantB = await createFacility(t, admin, { name: 'Desert Sun', timeZone: 'America/Chicago' });
     const weekly = await createRequirement(t, admin, {

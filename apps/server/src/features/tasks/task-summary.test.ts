@@ -11,7 +11,7 @@ import {
   ok,
   testClock,
 } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 describe('GET /api/tasks/summary (the dashboard)', () => {
   let t: TestApp;
@@ -25,8 +25,7 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
   const at = (due: string) => tasksA.find((task) => task.dueDate === due)!;
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    admin = await t.signIn(ADMIN_EMAIL);
+    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     plantA = await createFacility(t, admin, { name: 'Prairie Wind', timeZone: 'UTC' });
     plantB = await createFacility(t, admin, { name: 'Desert Sun', timeZone: 'UTC' });
     // Monthly at A from November (backfilled): Nov, Dec, Jan, Feb overdue; 15 March due soon.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerOf } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { createSignedInApp, type TestApp } from '../../test/test-app';
 import { assertFacilityInScope, facilityScopeOf, isFacilityInScope } from './facility-scope';
 
 let t: TestApp;
@@ -10,8 +10,7 @@ const facilities: Record<string, string> = {};
 const call = callerOf(() => t);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(ADMIN_EMAIL);
+  ({ t, admin } = await createSignedInApp());
   for (const [code, name] of [
     ['ALPHA', 'Alpha Wind'],
     ['BRAVO', 'Bravo Sólar'],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@rtms/shared/enums';
 import { callerOf } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, createSignedInApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -34,8 +34,7 @@ async function newUser(role: Role, extra: object = {}) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.signIn(ADMIN_EMAIL);
+  ({ t, admin } = await createSignedInApp());
 });
 afterAll(() => t.close());
 
