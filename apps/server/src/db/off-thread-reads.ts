@@ -70,9 +70,6 @@ export function startOffThreadReads(file: string): { db: Kysely<Database>; close
     eval: true,
     workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), checkpointMs: 1000 },
   });
-  // The worker keeps the process alive only while a read is waiting for it: its checkpoint timer must
-  // not hold a finished command open.
-  worker.unref();
   const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   let next = 0;
   worker.on('message', (reply: Reply) => {
@@ -86,6 +83,9 @@ export function startOffThreadReads(file: string): { db: Kysely<Database>; close
     for (const call of waiting.values()) call.reject(error);
     waiting.clear();
   });
+  // The worker keeps the process alive only while a read is waiting for it: its checkpoint timer must
+  // not hold a finished command open. After the listeners: adding a 'message' listener refs the port.
+  worker.unref();
 
   const connection: DatabaseConnection = {
     executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
