@@ -84,8 +84,8 @@ type Reply = { id: number; rows?: unknown[]; error?: string } | { walFrames: num
  */
 const CHECKPOINT_MS = 250;
 const RESTART_FRAMES = 1000;
-/** The longest the main connection waits for that checkpoint (behind heavy reads queued on the worker). */
-const RESTART_WAIT_MS = 100;
+/** The longest the main connection waits for that checkpoint: a bound, should the worker be stuck behind heavy reads. */
+const RESTART_WAIT_MS = 1000;
 
 export interface OffThreadReads {
   db: Kysely<Database>;
