@@ -64,7 +64,12 @@ async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; appPort: number; barePort: number }> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench', 'server.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_SERVER_ARGS: more Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const flags = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = readline.createInterface({ input: child.stdout! });
   const ports = await new Promise<{ appPort: number; barePort: number }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
