@@ -13,7 +13,8 @@
  *
  * Options (environment): BENCH_DURATION seconds per measurement (default 10), BENCH_CONNECTIONS
  * (default 50), BENCH_KEEP_TASKS=1 to skip the regeneration when tasks exist, BENCH_ONLY=sweep to stop
- * after the reminder sweep (no server, no load), BENCH_TASKS the size of the tasks table (default 500000;
+ * after the reminder sweep (no server, no load), BENCH_ONLY=mixed to run only the mixed load (no sweep,
+ * no other measurement), BENCH_TASKS the size of the tasks table (default 500000;
  * 100000 seeds a fifth of the requirements), BENCH_GROWTH=1 to run at 100,000 and then at 500,000 tasks
  * and print how each figure grows.
  */
@@ -28,7 +29,7 @@ import { loadConfig } from '../config/config';
 import { findUserByEmail } from '../features/users/users.repository';
 import { analyze, completeMostHistory, countRows, resetTasks } from './bench/bench.repository';
 import { runLoad, type LoadResult } from './bench/load';
-import { runMixedLoad } from './bench/mixed-load';
+import { runMixedLoad, type MixedLoadResult } from './bench/mixed-load';
 import { cpuPerRequest } from './bench/server-cpu';
 import type { SqlFloor } from './bench/sql-floor';
 import { BENCH_MAIL_SINK, timeReminderSweeps, timeSender } from './bench/reminder-sweep';
@@ -41,6 +42,11 @@ const BENCH_ADMIN_PASSWORD = 'bench-admin-password-2026';
 
 const print = (line = '') => process.stdout.write(`${line}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 
 function benchEnv(): Record<string, string> {
   const env: Record<string, string> = {
@@ -58,7 +64,12 @@ async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; appPort: number; barePort: number }> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench', 'server.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_SERVER_ARGS: more Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const flags = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = readline.createInterface({ input: child.stdout! });
   const ports = await new Promise<{ appPort: number; barePort: number }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
@@ -130,12 +141,7 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
   const durationSeconds = Number(process.env.BENCH_DURATION ?? 10);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
   const figures: Figure[] = [];
-  print(
-    `Machine: ${os.cpus().length} CPUs, load average ${os
-      .loadavg()
-      .map((value) => value.toFixed(1))
-      .join(' ')} at start`,
-  );
+  print(`Machine: ${os.cpus().length} CPUs, load average ${loadAverage()} at start`);
 
   // Seed and generate in this process; the server then runs in its own process. Mail from this process (the
   // sender's timing) goes to an in-process sink unless SMTP_URL names a server.
@@ -190,6 +196,10 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
   const total = await countRows(db, 'tasks');
   figures.push({ name: 'tasks', value: total, unit: '' });
   print(`Tasks in the database: ${total}`);
+  if (process.env.BENCH_ONLY === 'mixed') {
+    await built.close();
+    return measureMixedOnly(env, today, connections, durationSeconds, figures);
+  }
   const sweep = await timeReminderSweeps(built);
   print(
     `Reminder sweep: ${sweep.created} reminders in ${seconds(sweep.firstMs)} (target < 5 s); ` +
@@ -340,27 +350,69 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
         `bare Fastify ${bare.cpuMsPerRequest.toFixed(3)} ms: target ≤ 1.5 × floor + bare = ${ceiling.toFixed(3)} ms: ` +
         `${first.cpuMsPerRequest <= ceiling ? 'met' : 'NOT met'}`,
     );
-    const mixedWorst = Math.max(...mixed.reads.map((result) => result.p95));
-    figures.push({ name: 'mixed: longest event-loop delay', value: mixed.maxEventLoopDelayMs, unit: 'ms' });
-    print(
-      `Mixed load (reads beside one completion per second: ${mixed.completions} completed, ${mixed.failedCompletions} failed): ` +
-        `worst p95 ${mixedWorst.toFixed(1)} ms (target < 50 ms): ${mixedWorst < 50 ? 'met' : 'NOT met'}; ` +
-        `longest event-loop delay ${mixed.maxEventLoopDelayMs.toFixed(1)} ms (target < 50 ms): ${mixed.maxEventLoopDelayMs < 50 ? 'met' : 'NOT met'}`,
-    );
-    for (const statement of mixed.slowStatements.slice(0, 8)) {
-      print(`  statement of ${statement.ms.toFixed(1)} ms during the mixed load: ${statement.sql}`);
-    }
+    printMixedSummary(mixed, figures);
     const lists = [first, filtered, search, deep, calendar, ...otherLists];
     const worst = Math.max(...lists.map((result) => result.p95));
-    print(
-      `Load average at the end: ${os
-        .loadavg()
-        .map((value) => value.toFixed(1))
-        .join(' ')}`,
-    );
+    print(`Load average at the end: ${loadAverage()}`);
     print(
       `List and calendar calls: worst p95 ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`,
     );
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+  return figures;
+}
+
+/** The mixed load's verdict and the statements of 10 ms or more that ran during it. */
+function printMixedSummary(mixed: MixedLoadResult, figures: Figure[]): void {
+  const mixedWorst = Math.max(...mixed.reads.map((result) => result.p95));
+  figures.push({ name: 'mixed: longest event-loop delay', value: mixed.maxEventLoopDelayMs, unit: 'ms' });
+  print(
+    `Mixed load (reads beside one completion per second: ${mixed.completions} completed, ${mixed.failedCompletions} failed): ` +
+      `worst p95 ${mixedWorst.toFixed(1)} ms (target < 50 ms): ${mixedWorst < 50 ? 'met' : 'NOT met'}; ` +
+      `longest event-loop delay ${mixed.maxEventLoopDelayMs.toFixed(1)} ms (target < 50 ms): ${mixed.maxEventLoopDelayMs < 50 ? 'met' : 'NOT met'}`,
+  );
+  for (const statement of mixed.slowStatements.slice(0, 8)) {
+    print(`  statement of ${statement.ms.toFixed(1)} ms during the mixed load: ${statement.sql}`);
+  }
+}
+
+/**
+ * BENCH_ONLY=mixed: the server, then the mixed load alone (issue 15 item 1), completing future-most open
+ * tasks (two pages of them) one per second.
+ */
+async function measureMixedOnly(
+  env: Record<string, string>,
+  today: string,
+  connections: number,
+  durationSeconds: number,
+  figures: Figure[],
+): Promise<Figure[]> {
+  const server = await startServer(env);
+  const base = `http://127.0.0.1:${server.appPort}`;
+  try {
+    const token = await signIn(base);
+    const open = `${base}/api/tasks?status=INCOMPLETE&dueFrom=${today}&pageSize=200&sort=-dueDate`;
+    const pages = await Promise.all(
+      [1, 2].map((page) => getJson<{ data: { _id: string }[] }>(`${open}&page=${page}`, token)),
+    );
+    const mixed = await runMixedLoad({
+      base,
+      barePort: server.barePort,
+      token,
+      connections,
+      durationSeconds,
+      calendar: calendarMonth(today),
+      completable: pages.flatMap((page) => page.data.map((task) => task._id)),
+    });
+    print(`${connections} concurrent connections, ${durationSeconds} s; latency in ms`);
+    for (const result of mixed.reads) {
+      print(row(result));
+      figures.push({ name: `${result.name} p95`, value: result.p95, unit: 'ms' });
+    }
+    printMixedSummary(mixed, figures);
+    print(`Load average at the end: ${loadAverage()}`);
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));

@@ -4,6 +4,7 @@ import { registerHeavyReads, startOffThreadReads } from './off-thread-reads';
 import { withPreparedStatements } from './postgres-prepared';
 import { openSqlite } from './sqlite';
 import { withStatementCache } from './sqlite-statement-cache';
+import { withWalRestart } from './wal-restart';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -27,16 +28,20 @@ export function createDatabase(url: string, options: { schema?: string; log?: Lo
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(file);
+    const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+    if (file === ':memory:') {
+      const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()], ...log });
+      return { db, dialect: 'sqlite', close: () => db.destroy() };
+    }
+    // Heavy reads and checkpoints on a worker thread (off-thread-reads.ts): the main connection no
+    // longer checkpoints inside its commits, and lets the WAL restart when the worker finds it long.
+    const offThread = startOffThreadReads(file);
+    sqlite.pragma('wal_autocheckpoint = 0');
     const db = new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: withWalRestart(dialect, offThread.restartWal),
       plugins: [new CamelCasePlugin()],
       ...log,
     });
-    if (file === ':memory:') return { db, dialect: 'sqlite', close: () => db.destroy() };
-    // Heavy reads and checkpoints on a worker thread (off-thread-reads.ts): the main connection no
-    // longer checkpoints inside its commits.
-    const offThread = startOffThreadReads(file);
-    sqlite.pragma('wal_autocheckpoint = 0');
     registerHeavyReads(db, offThread.db);
     return {
       db,

@@ -22,8 +22,10 @@ import type { Database } from './schema';
  * and a deep page's boundaries take tens to hundreds of milliseconds, and the checkpoint that SQLite
  * runs inside whichever commit finds the WAL over 1,000 pages writes and syncs the database file
  * there. A worker thread with its own connections runs both: a read-only connection (WAL lets it read
- * beside the writer; each statement sees every commit made before it starts) and the checkpoints, once a
- * second, which the main connection then no longer runs (`wal_autocheckpoint = 0`).
+ * beside the writer; each statement sees every commit made before it starts) and the checkpoints, four
+ * times a second, which the main connection then no longer runs (`wal_autocheckpoint = 0`). When a
+ * checkpoint finds the WAL long, the worker says so, and `restartWal` has the main connection let the
+ * WAL be reused from its start (wal-restart.ts).
  *
  * `heavyReads(db)` is the Kysely instance for such reads: the worker's for a file SQLite database, `db`
  * itself otherwise (PostgreSQL reads never block the loop; an in-memory database has one connection).
@@ -38,21 +40,33 @@ reader.pragma('busy_timeout = 5000');
 reader.pragma('cache_size = -65536');
 const checkpointer = new Sqlite(workerData.file, { fileMustExist: true });
 checkpointer.pragma('busy_timeout = 5000');
+const checkpoint = () => checkpointer.pragma('wal_checkpoint(PASSIVE)')[0];
+// A WAL that got longer since the last checkpoint without being restarted: a writer that never waits
+// for a checkpoint to catch up (one that stopped writing restarts the WAL with its next write).
+let lastLog = 0;
 const timer = setInterval(() => {
-  try { checkpointer.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy: the next second */ }
+  try {
+    const { log } = checkpoint();
+    if (log >= workerData.restartFrames && log > lastLog) parentPort.postMessage({ walFrames: log });
+    lastLog = log;
+  } catch { /* busy: the next time */ }
 }, workerData.checkpointMs);
 const statements = new Map();
 parentPort.on('message', (message) => {
   if (message === 'close') {
     clearInterval(timer);
     reader.close();
-    checkpointer.pragma('wal_checkpoint(PASSIVE)');
+    checkpoint();
     checkpointer.close();
     parentPort.close();
     return;
   }
   const { id, sql, parameters } = message;
   try {
+    if (sql === undefined) {
+      parentPort.postMessage({ id, rows: [checkpoint()] });
+      return;
+    }
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = reader.prepare(sql)));
     parentPort.postMessage({ id, rows: statement.all(...parameters) });
@@ -62,17 +76,47 @@ parentPort.on('message', (message) => {
 });
 `;
 
-type Reply = { id: number; rows?: unknown[]; error?: string };
+type Reply = { id: number; rows?: unknown[]; error?: string } | { walFrames: number };
+
+/**
+ * How often the worker checkpoints, and the WAL length (in frames, pages of 4 KB) from which it asks for
+ * the WAL to be restarted: SQLite's own automatic checkpoint runs at 1,000 pages.
+ */
+const CHECKPOINT_MS = 250;
+const RESTART_FRAMES = 1000;
+/** The longest the main connection waits for that checkpoint: a bound, should the worker be stuck behind heavy reads. */
+const RESTART_WAIT_MS = 1000;
+
+export interface OffThreadReads {
+  db: Kysely<Database>;
+  /**
+   * When the worker last found the WAL long: a checkpoint by the worker, to be awaited while the main
+   * connection is held and idle (wal-restart.ts); undefined otherwise. Never rejects.
+   */
+  restartWal: () => Promise<void> | undefined;
+  close: () => Promise<void>;
+}
 
 /** The worker, and a Kysely instance whose statements it runs. */
-export function startOffThreadReads(file: string): { db: Kysely<Database>; close: () => Promise<void> } {
+export function startOffThreadReads(file: string): OffThreadReads {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file, driver: createRequire(import.meta.url).resolve('better-sqlite3'), checkpointMs: 1000 },
+    workerData: {
+      file,
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      checkpointMs: CHECKPOINT_MS,
+      restartFrames: RESTART_FRAMES,
+    },
   });
   const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   let next = 0;
+  let walLong = false;
+  let running = true;
   worker.on('message', (reply: Reply) => {
+    if ('walFrames' in reply) {
+      walLong = true;
+      return;
+    }
     const call = waiting.get(reply.id);
     waiting.delete(reply.id);
     if (waiting.size === 0) worker.unref();
@@ -83,18 +127,26 @@ export function startOffThreadReads(file: string): { db: Kysely<Database>; close
     for (const call of waiting.values()) call.reject(error);
     waiting.clear();
   });
+  worker.once('exit', () => {
+    running = false;
+    for (const call of waiting.values()) call.reject(new Error('The off-thread reader has stopped'));
+    waiting.clear();
+  });
   // The worker keeps the process alive only while a read is waiting for it: its checkpoint timer must
   // not hold a finished command open. After the listeners: adding a 'message' listener refs the port.
   worker.unref();
 
+  const call = (message: { sql?: string; parameters?: readonly unknown[] }) => {
+    const id = (next += 1);
+    return new Promise<unknown[]>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, ...message });
+    });
+  };
   const connection: DatabaseConnection = {
-    executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-      const id = (next += 1);
-      return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve: (rows) => resolve({ rows: rows as R[] }), reject });
-        worker.ref();
-        worker.postMessage({ id, sql: query.sql, parameters: query.parameters });
-      });
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      return { rows: (await call({ sql: query.sql, parameters: query.parameters })) as R[] };
     },
     streamQuery() {
       throw new Error('Off-thread reads do not stream');
@@ -122,7 +174,23 @@ export function startOffThreadReads(file: string): { db: Kysely<Database>; close
     },
     plugins: [new CamelCasePlugin()],
   });
-  return { db, close: () => db.destroy() };
+  const restartWal = () => {
+    if (!walLong || !running) return undefined;
+    walLong = false;
+    let timeout: NodeJS.Timeout | undefined;
+    return Promise.race([
+      call({}).catch(() => undefined),
+      new Promise<void>((resolve) => (timeout = setTimeout(resolve, RESTART_WAIT_MS))),
+    ]).then(() => clearTimeout(timeout));
+  };
+  return {
+    db,
+    restartWal,
+    close: async () => {
+      running = false;
+      await db.destroy();
+    },
+  };
 }
 
 const readers = new WeakMap<Kysely<Database>, Kysely<Database>>();

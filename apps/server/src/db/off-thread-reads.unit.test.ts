@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase } from './database';
 import { heavyReads } from './off-thread-reads';
 
-describe('heavy reads off the main thread (SQLite files)', () => {
+const MB = 1024 * 1024;
+
+describe('heavy reads and checkpoints off the main thread (SQLite files)', () => {
   let dir: string;
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtms-off-thread-'));
@@ -43,6 +46,31 @@ describe('heavy reads off the main thread (SQLite files)', () => {
       await close();
     }
   });
+
+  // The reminder sweep's pattern: one write transaction after another, the event loop given back
+  // between them. The worker's passive checkpoints alone never catch up with such a writer, so the
+  // WAL was never reused from its start and grew with everything written (decision 028).
+  it('stays bounded: reused from its start instead of growing with everything written', async () => {
+    const file = path.join(dir, 'data.sqlite');
+    const { db, close } = createDatabase(`sqlite:${file}`);
+    try {
+      await sql`create table payloads (id integer primary key, body blob not null)`.execute(db);
+      const written = 96 * MB;
+      const perTransaction = 256 * 1024;
+      let largestWal = 0;
+      for (let done = 0; done < written; done += perTransaction) {
+        await db.transaction().execute(async (trx) => {
+          await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < 64)
+            insert into payloads (body) select randomblob(4000) from n`.execute(trx);
+        });
+        largestWal = Math.max(largestWal, fs.statSync(`${file}-wal`).size);
+        await sleep(2);
+      }
+      expect(largestWal).toBeLessThan(32 * MB);
+    } finally {
+      await close();
+    }
+  }, 120_000);
 
   it('is the database itself in memory', async () => {
     const { db, close } = createDatabase('sqlite::memory:');

@@ -1,0 +1,33 @@
+import type { Dialect } from 'kysely';
+
+/**
+ * Keeps the WAL of a SQLite file database bounded (decision 028).
+ *
+ * SQLite reuses the WAL from its start only when a write begins while every frame in it has been
+ * checkpointed. Since the main connection leaves checkpoints to the worker (off-thread-reads.ts), a
+ * writer that commits transaction after transaction (the reminder sweep, task generation) always starts
+ * its next one before the worker's passive checkpoint has caught up: the WAL then never restarts and
+ * grows with everything written (311 MB in one reminder sweep over 500,000 tasks), and each checkpoint
+ * copies and syncs more.
+ *
+ * So when the worker reports a long WAL, the next acquisition of the main connection holds it, idle,
+ * while the worker checkpoints once more (awaited: the event loop runs meanwhile). Nothing of this process
+ * writes during that checkpoint, so it copies every frame, and the next write starts the WAL again.
+ */
+export function withWalRestart(dialect: Dialect, restartWal: () => Promise<void> | undefined): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+    createDriver: () => {
+      const driver = dialect.createDriver();
+      const acquire = driver.acquireConnection.bind(driver);
+      driver.acquireConnection = async () => {
+        const connection = await acquire();
+        await restartWal();
+        return connection;
+      };
+      return driver;
+    },
+  };
+}
