@@ -201,12 +201,31 @@ function signedInChunkName(): (id: string, ctx: { getModuleInfo: GetModuleInfo }
   };
 }
 
+/** The full message catalogues (lib/i18n/messages/<language>.ts; the sign-in page's `?public` ones are not). */
+const FULL_CATALOGUE = /[\\/]src[\\/]lib[\\/]i18n[\\/]messages[\\/]([a-z]+)\.ts$/;
+
+/**
+ * The preload script's text. The keys are session-storage.ts's and settings-store.tsx's; English is the
+ * interface's default language. A key read wrong would only lose the head start, never change what loads.
+ */
+function preloadScript(links: Record<string, string>[], catalogues: Record<string, string>): string {
+  return `if (localStorage.getItem('token')) {
+  let language = 'en';
+  try { language = JSON.parse(localStorage.getItem('interfaceSettings') ?? '{}').locale?.locale ?? language; } catch {}
+  const catalogue = ${JSON.stringify(catalogues)}[language];
+  const links = ${JSON.stringify(links)};
+  if (catalogue) links.push({ rel: 'modulepreload', href: catalogue });
+  for (const link of links) document.head.append(Object.assign(document.createElement('link'), link));
+}
+`;
+}
+
 /**
  * A script of a few lines, run as soon as it arrives, that starts the download of the signed-in chunk (its script,
- * its other chunks, its style sheet) when a session is stored: a cold dashboard then gets them beside the entry
- * instead of after it has run, one round trip and the entry's download earlier. The sign-in page (no session)
- * downloads nothing more. A file, not an inline script: the page's policy allows scripts of its origin, and the
- * nonce written into index.html is the style nonce.
+ * its other chunks, its style sheet) and of the stored language's catalogue when a session is stored: a cold
+ * dashboard then gets them beside the entry instead of after it has run, one round trip and the entry's download
+ * earlier. The sign-in page (no session) downloads nothing more. A file, not an inline script: the page's policy
+ * allows scripts of its origin, and the nonce written into index.html is the style nonce.
  */
 function preloadSignedIn(): Plugin {
   return {
@@ -215,20 +234,24 @@ function preloadSignedIn(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        const chunks = Object.values(bundle);
-        const signedIn = chunks.find((file) => file.type === 'chunk' && file.name === SIGNED_IN_CHUNK);
+        const chunks = Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [file] : []));
+        const signedIn = chunks.find((chunk) => chunk.name === SIGNED_IN_CHUNK);
         const page = bundle['index.html'];
-        if (signedIn?.type !== 'chunk' || page?.type !== 'asset') return;
-        const entries = new Set(
-          chunks.flatMap((file) => (file.type === 'chunk' && file.isEntry ? [file.fileName] : [])),
-        );
+        if (!signedIn || page?.type !== 'asset') return;
+        const entries = new Set(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
         const scripts = [signedIn.fileName, ...signedIn.imports.filter((file) => !entries.has(file))];
         const sheets = [...(signedIn.viteMetadata?.importedCss ?? [])];
         const links = [
           ...scripts.map((file) => ({ rel: 'modulepreload', href: `/${file}` })),
           ...sheets.map((file) => ({ rel: 'preload', as: 'style', href: `/${file}` })),
         ];
-        const source = `if (localStorage.getItem('token')) for (const link of ${JSON.stringify(links)}) document.head.append(Object.assign(document.createElement('link'), link));\n`;
+        const catalogues = Object.fromEntries(
+          chunks.flatMap((chunk) => {
+            const language = FULL_CATALOGUE.exec(chunk.facadeModuleId ?? '')?.[1];
+            return language ? [[language, `/${chunk.fileName}`]] : [];
+          }),
+        );
+        const source = preloadScript(links, catalogues);
         const fileName = this.getFileName(
           this.emitFile({ type: 'asset', name: `${SIGNED_IN_CHUNK}-preload.js`, source }),
         );
