@@ -31,7 +31,7 @@ export const invalid = (message: string, details?: FieldError[]) => new AppError
  * that names the one invalid field or counts them.
  */
 export function validationError(details: FieldError[]): AppError {
-  const unique = uniqueDetails(details);
+  const unique = uniqueFieldErrors(details, (detail) => detail.path);
   return new AppError('VALIDATION_FAILED', validationSummary(unique), unique);
 }
 
@@ -129,11 +129,14 @@ function isUnstorableText(error: unknown): boolean {
   return code === '22021' || code === '22P05';
 }
 
-/** zod can report one field twice with the same message (e.g. an array where a string belongs fails type and length). */
-function uniqueDetails(details: FieldError[]): FieldError[] {
+/**
+ * Each field's message once, in first-seen order: zod can report one field twice with the same message (an
+ * array where a string belongs fails type and length), and an import row can fail one column twice.
+ */
+export function uniqueFieldErrors<E extends { message: string }>(errors: E[], fieldOf: (error: E) => string): E[] {
   const seen = new Set<string>();
-  return details.filter((detail) => {
-    const key = `${detail.path}\u0000${detail.message}`;
+  return errors.filter((error) => {
+    const key = `${fieldOf(error)}\u0000${error.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

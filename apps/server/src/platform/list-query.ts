@@ -101,6 +101,16 @@ export function searchMatches(column: string, search: string | undefined): RawBu
   return sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
+/** `query` narrowed to the rows whose `column` matches every word of `search`; unchanged without a search. */
+export function whereSearchMatches<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  column: string,
+  search: string | undefined,
+): SelectQueryBuilder<DB, TB, O> {
+  const condition = searchMatches(column, search);
+  return condition ? query.where(condition) : query;
+}
+
 /** Sorts empty values after the others in either direction, on both databases (they disagree by default). */
 export function emptyLast(order: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`case when ${order} is null then 1 else 0 end`;

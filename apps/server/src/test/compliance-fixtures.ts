@@ -60,14 +60,9 @@ export function callerOf(app: () => TestApp) {
 }
 
 /** Calls and expects a 2xx answer; returns `data`. */
-export async function ok<T = unknown>(
-  t: TestApp,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-): Promise<T> {
-  const response = await call<{ data: T }>(t, token, method, url, payload);
+export async function ok<T = unknown>(...request: Parameters<typeof call>): Promise<T> {
+  const [, , method, url] = request;
+  const response = await call<{ data: T }>(...request);
   expect(response.status, `${method} ${url}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
   return response.body.data;
 }

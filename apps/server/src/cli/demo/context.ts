@@ -68,6 +68,30 @@ export function createDemoContext(db: Kysely<Database>, config: AppConfig, print
   };
 }
 
+/** How a group of demo records is found (by its natural key), created, and remembered in `refs`. */
+export interface DemoRecords<T> {
+  refs: Map<string, string>;
+  keyOf: (item: T) => string;
+  find: (item: T) => Promise<{ id: string } | undefined>;
+  create: (item: T) => Promise<{ _id: string }>;
+}
+
+/**
+ * Loads a group of demo records so that a second run changes nothing: a record already there is kept, the
+ * others are created through the services; either way its id is remembered under its key for later groups.
+ */
+export async function loadEach<T>(ctx: DemoContext, label: string, items: readonly T[], records: DemoRecords<T>) {
+  const count = tally(ctx, label);
+  for (const item of items) {
+    const existing = await records.find(item);
+    const id = existing ? existing.id : (await records.create(item))._id;
+    records.refs.set(records.keyOf(item), id);
+    if (existing) count.existing();
+    else count.created();
+  }
+  count.print();
+}
+
 /** Counts created and existing entities of one group, and prints one line for it. */
 export function tally(ctx: DemoContext, label: string) {
   let created = 0;

@@ -1,7 +1,7 @@
 import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
 import { createFacilityBodySchema } from '@rtms/shared/schemas/facilities';
 import { findFacilityByCode } from '../../features/facilities/facilities.repository';
-import { tally, type DemoContext } from './context';
+import { loadEach, type DemoContext } from './context';
 
 interface DemoFacility {
   name: string;
@@ -213,27 +213,22 @@ export const DEMO_FACILITIES: DemoFacility[] = [
   },
 ];
 
-export async function loadFacilities(ctx: DemoContext): Promise<void> {
-  const count = tally(ctx, 'facilities');
-  for (const facility of DEMO_FACILITIES) {
-    const existing = await findFacilityByCode(ctx.db, facility.code);
-    if (existing) {
-      ctx.refs.facilities.set(facility.code, existing.id);
-      count.existing();
-      continue;
-    }
-    const { programAreas, ...fields } = facility;
-    const programAreaIds = programAreas.map((name) => {
-      const id = ctx.refs.programAreas.get(name);
-      if (!id) throw new Error(`Demo data: program area "${name}" was not loaded`);
-      return id;
-    });
-    const created = await ctx.services.facilities.create(
-      ctx.principal,
-      createFacilityBodySchema.parse({ ...fields, country: 'US', programAreaIds }),
-    );
-    ctx.refs.facilities.set(facility.code, created._id);
-    count.created();
-  }
-  count.print();
+export function loadFacilities(ctx: DemoContext): Promise<void> {
+  const programAreaIdOf = (name: string) => {
+    const id = ctx.refs.programAreas.get(name);
+    if (!id) throw new Error(`Demo data: program area "${name}" was not loaded`);
+    return id;
+  };
+  return loadEach(ctx, 'facilities', DEMO_FACILITIES, {
+    refs: ctx.refs.facilities,
+    keyOf: (facility) => facility.code,
+    find: (facility) => findFacilityByCode(ctx.db, facility.code),
+    create: ({ programAreas, ...fields }) => {
+      const programAreaIds = programAreas.map(programAreaIdOf);
+      return ctx.services.facilities.create(
+        ctx.principal,
+        createFacilityBodySchema.parse({ ...fields, country: 'US', programAreaIds }),
+      );
+    },
+  });
 }

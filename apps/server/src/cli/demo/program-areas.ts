@@ -1,7 +1,7 @@
 import { createProgramAreaBodySchema } from '@rtms/shared/schemas/program-areas';
 import { findProgramAreaByNameKey } from '../../features/program-areas/program-areas.repository';
 import { nameKeyOf } from '../../features/program-areas/program-areas.service';
-import { tally, type DemoContext } from './context';
+import { loadEach, type DemoContext } from './context';
 
 /** The compliance domains of a renewable-power operator. */
 export const DEMO_PROGRAM_AREAS = [
@@ -36,18 +36,11 @@ export const DEMO_PROGRAM_AREAS = [
   },
 ];
 
-export async function loadProgramAreas(ctx: DemoContext): Promise<void> {
-  const count = tally(ctx, 'program areas');
-  for (const area of DEMO_PROGRAM_AREAS) {
-    const existing = await findProgramAreaByNameKey(ctx.db, nameKeyOf(area.name));
-    if (existing) {
-      ctx.refs.programAreas.set(area.name, existing.id);
-      count.existing();
-      continue;
-    }
-    const created = await ctx.services.programAreas.create(ctx.principal, createProgramAreaBodySchema.parse(area));
-    ctx.refs.programAreas.set(area.name, created._id);
-    count.created();
-  }
-  count.print();
+export function loadProgramAreas(ctx: DemoContext): Promise<void> {
+  return loadEach(ctx, 'program areas', DEMO_PROGRAM_AREAS, {
+    refs: ctx.refs.programAreas,
+    keyOf: (area) => area.name,
+    find: (area) => findProgramAreaByNameKey(ctx.db, nameKeyOf(area.name)),
+    create: (area) => ctx.services.programAreas.create(ctx.principal, createProgramAreaBodySchema.parse(area)),
+  });
 }

@@ -1,7 +1,7 @@
 import type { Jurisdiction } from '@rtms/shared/enums';
 import { createRegulationBodySchema } from '@rtms/shared/schemas/regulations';
 import { findRegulationByTitle } from '../../features/regulations/regulations.repository';
-import { tally, type DemoContext } from './context';
+import { loadEach, type DemoContext } from './context';
 
 interface DemoRegulation {
   title: string;
@@ -188,18 +188,12 @@ export const DEMO_REGULATIONS: DemoRegulation[] = [
   },
 ];
 
-export async function loadRegulations(ctx: DemoContext): Promise<void> {
-  const count = tally(ctx, 'regulations');
-  for (const regulation of DEMO_REGULATIONS) {
-    const existing = await findRegulationByTitle(ctx.db, regulation.title);
-    if (existing) {
-      ctx.refs.regulations.set(regulation.citation, existing.id);
-      count.existing();
-      continue;
-    }
-    const created = await ctx.services.regulations.create(ctx.principal, createRegulationBodySchema.parse(regulation));
-    ctx.refs.regulations.set(regulation.citation, created._id);
-    count.created();
-  }
-  count.print();
+export function loadRegulations(ctx: DemoContext): Promise<void> {
+  return loadEach(ctx, 'regulations', DEMO_REGULATIONS, {
+    refs: ctx.refs.regulations,
+    keyOf: (regulation) => regulation.citation,
+    find: (regulation) => findRegulationByTitle(ctx.db, regulation.title),
+    create: (regulation) =>
+      ctx.services.regulations.create(ctx.principal, createRegulationBodySchema.parse(regulation)),
+  });
 }

@@ -1,15 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   auditEventSchema,
   auditListQuerySchema,
   auditPageSchema,
   auditVerifyResponseSchema,
 } from '@rtms/shared/schemas/audit';
-import { dataOf, idSchema } from '@rtms/shared/schemas/common';
+import { dataOf } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { AuditService } from './audit.service';
-import { errorResponses, routeOptions } from '../../platform/route-schema';
+import { errorResponses, idParams, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -37,7 +36,7 @@ export function auditRoutes(audit: AuditService, guards: AuthGuards): FastifyPlu
     app.get(
       '/audit/:id',
       route('audit:view', 'Read one audit event', {
-        params: z.object({ id: idSchema }),
+        params: idParams,
         response: { 200: dataOf(auditEventSchema) },
       }),
       async (request) => ({ data: await audit.get(principalOf(request), request.params.id) }),

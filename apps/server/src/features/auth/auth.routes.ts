@@ -9,28 +9,24 @@ import {
   sessionResponseSchema,
 } from '@rtms/shared/schemas/auth';
 import { loginMfaBodySchema } from '@rtms/shared/schemas/mfa';
-import { errorBodySchema } from '@rtms/shared/schemas/common';
 import type { AuthGuards } from '../../platform/auth';
 import { principalOf } from '../../platform/auth';
 import type { AuthService } from './auth.service';
-import { errorResponses, bearerSecurity } from '../../platform/route-schema';
+import { errorResponses, publicRouteOptions, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 429);
+/** The session's own calls stay open to a user who must first change their password or enrol a second factor. */
+const sessionCalls = { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true };
 
 /** Sign-in, current user, sign-out and change password: the seed's calls, with their shapes. */
 export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPluginAsyncZod {
+  const publicRoute = publicRouteOptions('session', errors);
+  const sessionRoute = routeOptions(guards, 'session', errors, sessionCalls);
+  const signedInRoute = routeOptions(guards, 'session', errorResponses(401), sessionCalls);
   return async (app) => {
     app.post(
       '/users/login',
-      {
-        config: { public: true },
-        schema: {
-          tags: ['session'],
-          summary: 'Sign in',
-          body: loginBodySchema,
-          response: { 200: loginResponseSchema, ...errors },
-        },
-      },
+      publicRoute('Sign in', { body: loginBodySchema, response: { 200: loginResponseSchema } }),
       async (request) => {
         const { email, password } = request.body;
         const data = await auth.login(email, password, { ip: request.ip, userAgent: request.headers['user-agent'] });
@@ -40,16 +36,11 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
 
     app.post(
       '/users/login/mfa',
-      {
-        // The second sign-in step: the mfaToken of the first step is its credential.
-        config: { public: true },
-        schema: {
-          tags: ['session'],
-          summary: 'Sign in, second step: a TOTP or backup code for the mfaToken of POST /users/login',
-          body: loginMfaBodySchema,
-          response: { 200: sessionResponseSchema, ...errors },
-        },
-      },
+      // The second sign-in step: the mfaToken of the first step is its credential.
+      publicRoute('Sign in, second step: a TOTP or backup code for the mfaToken of POST /users/login', {
+        body: loginMfaBodySchema,
+        response: { 200: sessionResponseSchema },
+      }),
       async (request) => {
         const data = await auth.loginWithCode(request.body.mfaToken, request.body.code, {
           ip: request.ip,
@@ -61,31 +52,15 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
 
     app.post(
       '/users/auth/me',
-      {
-        schema: {
-          tags: ['session'],
-          summary: 'The signed-in user',
-          security: bearerSecurity,
-          response: { 200: meResponseSchema, 401: errorBodySchema },
-        },
-        config: { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true },
-        preHandler: guards.authenticate,
-      },
+      signedInRoute('signed-in', 'The signed-in user', { response: { 200: meResponseSchema } }),
       async (request) => ({ data: await auth.me(principalOf(request)) }),
     );
 
     app.post(
       '/users/logout',
-      {
-        schema: {
-          tags: ['session'],
-          summary: 'Sign out (revokes the token)',
-          security: bearerSecurity,
-          response: { 200: z.object({ data: z.object({ signedOut: z.boolean() }) }), 401: errorBodySchema },
-        },
-        config: { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true },
-        preHandler: guards.authenticate,
-      },
+      signedInRoute('signed-in', 'Sign out (revokes the token)', {
+        response: { 200: z.object({ data: z.object({ signedOut: z.boolean() }) }) },
+      }),
       async (request) => {
         await auth.logout(principalOf(request));
         return { data: { signedOut: true } };
@@ -94,17 +69,10 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
 
     app.post(
       '/users/change-password',
-      {
-        schema: {
-          tags: ['session'],
-          summary: 'Change the signed-in user’s password; signs out every other session',
-          security: bearerSecurity,
-          body: changePasswordBodySchema,
-          response: { 200: changePasswordResponseSchema, ...errors },
-        },
-        config: { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true },
-        preHandler: guards.authenticate,
-      },
+      sessionRoute('signed-in', 'Change the signed-in user’s password; signs out every other session', {
+        body: changePasswordBodySchema,
+        response: { 200: changePasswordResponseSchema },
+      }),
       async (request) => {
         const token = await auth.changePassword(
           principalOf(request),

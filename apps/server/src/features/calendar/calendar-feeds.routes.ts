@@ -7,11 +7,11 @@ import {
   createdCalendarFeedResponseSchema,
   revokedCalendarFeedsResponseSchema,
 } from '@rtms/shared/schemas/calendar';
-import { errorBodySchema, idSchema } from '@rtms/shared/schemas/common';
+import { errorBodySchema } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import type { CalendarFeedsService } from './calendar-feeds.service';
-import { errorResponses, routeOptions } from '../../platform/route-schema';
+import { errorResponses, idParams, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 404, 409);
 
@@ -51,7 +51,7 @@ export function calendarFeedsRoutes(
     app.delete(
       '/calendar-feeds/:id',
       route('signed-in', 'Revoke one of my feeds: its URL stops at once', {
-        params: z.object({ id: idSchema }),
+        params: idParams,
         response: { 204: z.null().describe('Revoked') },
       }),
       async (request, reply) => {

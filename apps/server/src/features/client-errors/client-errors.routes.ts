@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_ERROR_BODY_LIMIT, clientErrorBodySchema } from '@rtms/shared/schemas/client-errors';
-import { errorBodySchema } from '@rtms/shared/schemas/common';
 import type { ErrorReporter } from '../../platform/error-reporter';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
+import { errorResponses, publicRouteOptions } from '../../platform/route-schema';
 
 /**
  * The web app's errors reach the same reporting sink as the server's (log, and the DSN when configured).
@@ -18,22 +18,14 @@ export function clientErrorsRoutes(reporter: ErrorReporter, rateLimits: RateLimi
       '/client-errors',
       {
         bodyLimit: CLIENT_ERROR_BODY_LIMIT,
-        config: { public: true },
         onRequest: rateLimits.limit(RATE_LIMITS.clientErrors),
-        schema: {
-          tags: ['system'],
-          summary: 'Report an error seen in the web app',
+        ...publicRouteOptions('system', errorResponses(400, 413, 429))('Report an error seen in the web app', {
           description:
             `At most ${RATE_LIMITS.clientErrors.limit} reports per address and minute (429 with Retry-After), ` +
             `${CLIENT_ERROR_BODY_LIMIT / 1024} KB each (413).`,
           body: clientErrorBodySchema,
-          response: {
-            202: z.object({ data: z.object({ received: z.boolean() }) }),
-            400: errorBodySchema,
-            413: errorBodySchema,
-            429: errorBodySchema,
-          },
-        },
+          response: { 202: z.object({ data: z.object({ received: z.boolean() }) }) },
+        }),
       },
       async (request, reply) => {
         const { message, name, stack, context, url } = request.body;

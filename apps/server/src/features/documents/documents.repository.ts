@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
-import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
+import { nothing, whereSearchMatches, type SortSpec } from '../../platform/list-query';
 import { likePattern } from '../../platform/search-text';
 import type {
   DocumentRow,
@@ -205,9 +205,7 @@ function filtered(db: Db, filters: DocumentFilters) {
   if (filters.ids) query = filters.ids.length ? query.where('documents.id', 'in', filters.ids) : query.where(nothing);
   const scope = inDocumentScope(filters.facilityIds);
   if (scope) query = query.where(scope);
-  const search = searchMatches('documents.searchText', filters.search);
-  if (search) query = query.where(search);
-  return query;
+  return whereSearchMatches(query, 'documents.searchText', filters.search);
 }
 
 export async function countDocuments(db: Db, filters: DocumentFilters): Promise<number> {

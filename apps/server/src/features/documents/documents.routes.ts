@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf, errorBodySchema } from '@rtms/shared/schemas/common';
@@ -10,13 +11,14 @@ import {
   documentResponseSchema,
   documentTagsQuerySchema,
   documentTagsResponseSchema,
+  type DocumentDetail,
   updateDocumentBodySchema,
   uploadRulesSchema,
 } from '@rtms/shared/schemas/documents';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { setFileHeaders } from '../../platform/downloads';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
-import { MULTIPART_LIMITS, receiveUpload, removeStaleUploads } from '../../platform/uploads';
+import { MULTIPART_LIMITS, receiveUpload, removeStaleUploads, type ReceivedUpload } from '../../platform/uploads';
 import type { DocumentsService } from './documents.service';
 import {
   apiErrors as errors,
@@ -49,8 +51,21 @@ export function documentsRoutes(
 ): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'documents');
   const { maxBytes } = documents.uploadRules();
-  const receive = (request: Parameters<typeof receiveUpload>[0]) =>
-    receiveUpload(request, { tempDir: options.tempDir, maxBytes });
+  /** Receives the multipart upload, stores it through `store`, and answers 201 once no temporary file remains. */
+  const storeUpload = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    store: (upload: ReceivedUpload) => Promise<DocumentDetail>,
+  ) => {
+    const upload = await receiveUpload(request, { tempDir: options.tempDir, maxBytes });
+    let data;
+    try {
+      data = await store(upload);
+    } finally {
+      await upload.cleanup();
+    }
+    return reply.status(201).send({ data });
+  };
 
   return async (app) => {
     const stale = await removeStaleUploads(options.tempDir);
@@ -104,17 +119,7 @@ export function documentsRoutes(
           response: { 201: documentResponseSchema, ...uploadErrors },
         },
       },
-      async (request, reply) => {
-        const upload = await receive(request);
-        let data;
-        try {
-          data = await documents.upload(principalOf(request), upload);
-        } finally {
-          // Before answering: once the client has its answer, no temporary file remains.
-          await upload.cleanup();
-        }
-        return reply.status(201).send({ data });
-      },
+      (request, reply) => storeUpload(request, reply, (upload) => documents.upload(principalOf(request), upload)),
     );
 
     app.get(
@@ -177,17 +182,8 @@ export function documentsRoutes(
           response: { 201: documentResponseSchema, ...uploadErrors },
         },
       },
-      async (request, reply) => {
-        const upload = await receive(request);
-        let data;
-        try {
-          data = await documents.addVersion(principalOf(request), request.params.id, upload);
-        } finally {
-          // Before answering: once the client has its answer, no temporary file remains.
-          await upload.cleanup();
-        }
-        return reply.status(201).send({ data });
-      },
+      (request, reply) =>
+        storeUpload(request, reply, (upload) => documents.addVersion(principalOf(request), request.params.id, upload)),
     );
 
     app.post(

@@ -2,11 +2,24 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
 
 /**
- * A document: task evidence (kind TASK, `taskId` set, facility = the task's) or a library document.
- * The file columns (`version` … `storageKey`, `uploadedBy`) repeat the current row of `document_versions`.
- * `storageKey` is the generated name in the file storage; it never leaves the server.
+ * A stored file of a document: its version number, name, type, size, digest and uploader. `storageKey` is the
+ * generated name in the file storage; it never leaves the server.
  */
-export interface DocumentsTable {
+export interface DocumentFileColumns {
+  version: number;
+  fileName: string;
+  mediaType: string;
+  size: number;
+  sha256: string;
+  storageKey: string;
+  uploadedBy: string | null;
+}
+
+/**
+ * A document: task evidence (kind TASK, `taskId` set, facility = the task's) or a library document.
+ * Its file columns repeat the current row of `document_versions`.
+ */
+export interface DocumentsTable extends DocumentFileColumns {
   id: string;
   kind: DocumentKind;
   title: string;
@@ -16,13 +29,6 @@ export interface DocumentsTable {
   facilityId: string | null;
   programAreaId: string | null;
   regulationId: string | null;
-  version: number;
-  fileName: string;
-  mediaType: string;
-  size: number;
-  sha256: string;
-  storageKey: string;
-  uploadedBy: string | null;
   archivedAt: string | null;
   archivedBy: string | null;
   archiveReason: string | null;
@@ -34,16 +40,9 @@ export interface DocumentsTable {
 }
 
 /** Every stored version of a document's file, the current one included. Unique per (documentId, version). */
-export interface DocumentVersionsTable {
+export interface DocumentVersionsTable extends DocumentFileColumns {
   id: string;
   documentId: string;
-  version: number;
-  fileName: string;
-  mediaType: string;
-  size: number;
-  sha256: string;
-  storageKey: string;
-  uploadedBy: string | null;
   createdAt: string;
 }
 

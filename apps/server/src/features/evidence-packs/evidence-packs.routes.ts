@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBodySchema } from '@rtms/shared/schemas/common';
 import { evidencePackQuerySchema } from '@rtms/shared/schemas/documents';
 import type { FastifyReply } from 'fastify';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { setFileHeaders } from '../../platform/downloads';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
 import type { EvidencePack, EvidencePacksService } from './evidence-packs.service';
-import { bearerSecurity as security } from '../../platform/route-schema';
+import { errorResponses, routeOptions } from '../../platform/route-schema';
 
 const DESCRIPTION =
   'A ZIP (streamed) with every active evidence file of the tasks due from `from` to `to` (inclusive) of the ' +
@@ -26,20 +25,19 @@ export function evidencePacksRoutes(
   guards: AuthGuards,
   rateLimits: RateLimiter,
 ): FastifyPluginAsyncZod {
+  // A pack is a file: no JSON success answer to document, only the errors.
+  const route = routeOptions(guards, 'documents', errorResponses(400, 401, 404, 429));
+  const rateLimited = { onRequest: rateLimits.limit(RATE_LIMITS.evidencePacks) };
   return async (app) => {
     app.get(
       '/evidence-packs',
       {
-        onRequest: rateLimits.limit(RATE_LIMITS.evidencePacks),
-        preHandler: [guards.authenticate],
-        schema: {
-          tags: ['documents'],
-          summary: 'Download an evidence pack (ZIP of evidence with a CSV and PDF index)',
+        ...rateLimited,
+        ...route('signed-in', 'Download an evidence pack (ZIP of evidence with a CSV and PDF index)', {
           description: DESCRIPTION,
-          security,
           querystring: evidencePackQuerySchema,
-          response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
-        },
+          response: {},
+        }),
       },
       async (request, reply) => send(reply, await packs.build(principalOf(request), request.query)),
     );
@@ -47,16 +45,12 @@ export function evidencePacksRoutes(
     app.post(
       '/evidence-packs',
       {
-        onRequest: rateLimits.limit(RATE_LIMITS.evidencePacks),
-        preHandler: [guards.authenticate],
-        schema: {
-          tags: ['documents'],
-          summary: 'Download an evidence pack (the same, with the selection in a JSON body)',
+        ...rateLimited,
+        ...route('signed-in', 'Download an evidence pack (the same, with the selection in a JSON body)', {
           description: DESCRIPTION,
-          security,
           body: evidencePackQuerySchema,
-          response: { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema },
-        },
+          response: {},
+        }),
       },
       async (request, reply) => send(reply, await packs.build(principalOf(request), request.body)),
     );

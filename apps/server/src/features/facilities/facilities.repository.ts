@@ -5,7 +5,7 @@ import {
   countedRows,
   pageBySearchText,
   inScope,
-  searchMatches,
+  whereSearchMatches,
   type CountedRows,
   type ListRequest,
 } from '../../platform/list-query';
@@ -105,9 +105,7 @@ function filtered(db: Db, filters: FacilityFilters) {
     );
   }
   if (filters.facilityIds) query = query.where(inScope('facilities.id', filters.facilityIds));
-  const search = searchMatches('facilities.searchText', filters.search);
-  if (search) query = query.where(search);
-  return query;
+  return whereSearchMatches(query, 'facilities.searchText', filters.search);
 }
 
 /** One page of facilities and how many match. */

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { idSchema } from '@rtms/shared/schemas/common';
 import { handOverBodySchema, handOverPreviewResponseSchema, handOverResponseSchema } from '@rtms/shared/schemas/tasks';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { HandOverService } from './hand-over.service';
-import { routeOptions } from '../../platform/route-schema';
+import { idParams, routeOptions } from '../../platform/route-schema';
 
 /** Hand-over of a departing user's open tasks and default assignments (all-facility roles). */
 export function handOverRoutes(handOver: HandOverService, guards: AuthGuards): FastifyPluginAsyncZod {
@@ -13,7 +11,7 @@ export function handOverRoutes(handOver: HandOverService, guards: AuthGuards): F
     app.get(
       '/users/:id/hand-over',
       route('handover:perform', 'What a hand-over of this user would move (counts), changing nothing', {
-        params: z.object({ id: idSchema }),
+        params: idParams,
         response: { 200: handOverPreviewResponseSchema },
       }),
       async (request) => ({ data: await handOver.preview(request.params.id) }),
@@ -21,7 +19,7 @@ export function handOverRoutes(handOver: HandOverService, guards: AuthGuards): F
     app.post(
       '/users/:id/hand-over',
       route('handover:perform', 'Move every open task and default assignment of this user to another user', {
-        params: z.object({ id: idSchema }),
+        params: idParams,
         body: handOverBodySchema,
         response: { 200: handOverResponseSchema },
       }),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { deleteExpired, useOnce } from '../../db/one-time-rows';
 import type { Database } from '../../db/schema';
 import type { UserMfaRow } from './mfa.table';
 import { countRows } from '../../db/count-rows';
@@ -115,18 +116,12 @@ export async function countChallengeFailure(db: Db, id: string): Promise<number>
 }
 
 /** Ends a challenge once: true only for the call that marks it used. */
-export async function useChallenge(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('mfa_challenges')
-    .set({ usedAt: at })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+export function useChallenge(db: Db, id: string, at: string): Promise<boolean> {
+  return useOnce(db, 'mfa_challenges', id, at);
 }
 
-export async function deleteEndedChallenges(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('mfa_challenges').where('expiresAt', '<', before).execute();
+export function deleteEndedChallenges(db: Db, before: string): Promise<void> {
+  return deleteExpired(db, 'mfa_challenges', before);
 }
 
 export async function findSetting(db: Db, name: string): Promise<string | undefined> {

@@ -10,57 +10,40 @@ import {
 } from '@rtms/shared/schemas/mfa';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { MfaService } from './mfa.service';
-import { errorResponses, bearerSecurity as security, routeOptions } from '../../platform/route-schema';
+import { errorResponses, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** The caller's second factor (PRODUCT §6 `/api/users/me/mfa`) and the security settings. */
 export function mfaRoutes(mfa: MfaService, guards: AuthGuards): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'account security', errors);
+  // A user whose role requires a second factor may call these before anything else (that is how they enrol).
+  const mine = routeOptions(guards, 'account security', errors, { allowWhileMfaEnrolmentRequired: true });
   return async (app) => {
-    // A user whose role requires a second factor may call these before anything else (that is how they enrol).
-    const mine = { preHandler: guards.authenticate, config: { allowWhileMfaEnrolmentRequired: true } };
-
     app.get(
       '/users/me/mfa',
-      {
-        ...mine,
-        schema: {
-          tags: ['account security'],
-          summary: 'My second factor: whether it is on, backup codes left, whether my role requires it',
-          security,
-          response: { 200: mfaStatusResponseSchema, ...errors },
-        },
-      },
+      mine('signed-in', 'My second factor: whether it is on, backup codes left, whether my role requires it', {
+        response: { 200: mfaStatusResponseSchema },
+      }),
       async (request) => ({ data: await mfa.status(principalOf(request)) }),
     );
 
     app.post(
       '/users/me/mfa/totp',
-      {
-        ...mine,
-        schema: {
-          tags: ['account security'],
-          summary: 'Start setting up an authenticator app: a new secret and its otpauth:// URL (for the QR code)',
-          security,
-          response: { 200: totpEnrolmentResponseSchema, ...errors },
-        },
-      },
+      mine(
+        'signed-in',
+        'Start setting up an authenticator app: a new secret and its otpauth:// URL (for the QR code)',
+        { response: { 200: totpEnrolmentResponseSchema } },
+      ),
       async (request) => ({ data: await mfa.startTotpEnrolment(principalOf(request)) }),
     );
 
     app.post(
       '/users/me/mfa/totp/confirm',
-      {
-        ...mine,
-        schema: {
-          tags: ['account security'],
-          summary: 'Confirm the authenticator app with a first code; answers the ten backup codes (shown once)',
-          security,
-          body: totpConfirmBodySchema,
-          response: { 200: backupCodesResponseSchema, ...errors },
-        },
-      },
+      mine('signed-in', 'Confirm the authenticator app with a first code; answers the ten backup codes (shown once)', {
+        body: totpConfirmBodySchema,
+        response: { 200: backupCodesResponseSchema },
+      }),
       async (request) => ({
         data: await mfa.confirmTotp(principalOf(request), request.body.code, { ip: request.ip }),
       }),
@@ -68,16 +51,11 @@ export function mfaRoutes(mfa: MfaService, guards: AuthGuards): FastifyPluginAsy
 
     app.post(
       '/users/me/mfa/backup-codes',
-      {
-        ...mine,
-        schema: {
-          tags: ['account security'],
-          summary: 'Replace my backup codes with ten new ones (my password confirms it); the old ones stop working',
-          security,
-          body: mfaDisableBodySchema,
-          response: { 200: backupCodesResponseSchema, ...errors },
-        },
-      },
+      mine(
+        'signed-in',
+        'Replace my backup codes with ten new ones (my password confirms it); the old ones stop working',
+        { body: mfaDisableBodySchema, response: { 200: backupCodesResponseSchema } },
+      ),
       async (request) => ({
         data: await mfa.regenerateBackupCodes(principalOf(request), request.body.password, { ip: request.ip }),
       }),
@@ -85,16 +63,10 @@ export function mfaRoutes(mfa: MfaService, guards: AuthGuards): FastifyPluginAsy
 
     app.delete(
       '/users/me/mfa',
-      {
-        ...mine,
-        schema: {
-          tags: ['account security'],
-          summary: 'Turn my second factor off (my password confirms it)',
-          security,
-          body: mfaDisableBodySchema,
-          response: { 200: mfaStatusResponseSchema, ...errors },
-        },
-      },
+      mine('signed-in', 'Turn my second factor off (my password confirms it)', {
+        body: mfaDisableBodySchema,
+        response: { 200: mfaStatusResponseSchema },
+      }),
       async (request) => ({
         data: await mfa.disable(principalOf(request), request.body.password, { ip: request.ip }),
       }),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, idSchema } from '@rtms/shared/schemas/common';
+import { dataOf } from '@rtms/shared/schemas/common';
 import {
   deliveryListQuerySchema,
   deliveryPageSchema,
@@ -15,7 +15,7 @@ import { principalOf, type AuthGuards } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import type { NotificationsService } from './notifications.service';
 import { unsubscribePage } from './unsubscribe-page';
-import { errorResponses, bearerSecurity, routeOptions } from '../../platform/route-schema';
+import { errorResponses, idParams, publicRouteOptions, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -23,86 +23,45 @@ const errors = errorResponses(400, 401, 403, 404);
 export function notificationsRoutes(notifications: NotificationsService, guards: AuthGuards): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'notifications', errors);
   return async (app) => {
-    const mine = { preHandler: guards.authenticate };
     app.get(
       '/notifications',
-      {
-        ...mine,
-        schema: {
-          tags: ['notifications'],
-          summary: 'My notifications, newest first',
-          security: bearerSecurity,
-          querystring: notificationListQuerySchema,
-          response: { 200: notificationPageSchema, ...errors },
-        },
-      },
+      route('signed-in', 'My notifications, newest first', {
+        querystring: notificationListQuerySchema,
+        response: { 200: notificationPageSchema },
+      }),
       async (request) => notifications.list(principalOf(request), request.query),
     );
     app.get(
       '/notifications/unread-count',
-      {
-        ...mine,
-        schema: {
-          tags: ['notifications'],
-          summary: 'How many of my notifications are unread',
-          security: bearerSecurity,
-          response: { 200: unreadCountSchema, ...errors },
-        },
-      },
+      route('signed-in', 'How many of my notifications are unread', { response: { 200: unreadCountSchema } }),
       async (request) => ({ data: { count: await notifications.unreadCount(principalOf(request)) } }),
     );
     app.post(
       '/notifications/read-all',
-      {
-        ...mine,
-        schema: {
-          tags: ['notifications'],
-          summary: 'Mark all my notifications read',
-          security: bearerSecurity,
-          response: { 200: dataOf(z.object({ updated: z.number().int() })), ...errors },
-        },
-      },
+      route('signed-in', 'Mark all my notifications read', {
+        response: { 200: dataOf(z.object({ updated: z.number().int() })) },
+      }),
       async (request) => ({ data: await notifications.markAllRead(principalOf(request)) }),
     );
     app.post(
       '/notifications/:id/read',
-      {
-        ...mine,
-        schema: {
-          tags: ['notifications'],
-          summary: 'Mark one of my notifications read',
-          security: bearerSecurity,
-          params: z.object({ id: idSchema }),
-          response: { 200: dataOf(notificationSchema), ...errors },
-        },
-      },
+      route('signed-in', 'Mark one of my notifications read', {
+        params: idParams,
+        response: { 200: dataOf(notificationSchema) },
+      }),
       async (request) => ({ data: await notifications.markRead(principalOf(request), request.params.id) }),
     );
     app.get(
       '/users/me/notification-preferences',
-      {
-        ...mine,
-        schema: {
-          tags: ['notifications'],
-          summary: 'Read my notification settings',
-          security: bearerSecurity,
-          response: { 200: notificationPreferencesResponseSchema, ...errors },
-        },
-      },
+      route('signed-in', 'Read my notification settings', { response: { 200: notificationPreferencesResponseSchema } }),
       async (request) => ({ data: await notifications.getPreferences(principalOf(request)) }),
     );
     app.put(
       '/users/me/notification-preferences',
-      {
-        ...mine,
-        schema: {
-          tags: ['notifications'],
-          summary: 'Replace my notification settings',
-          security: bearerSecurity,
-          body: notificationPreferencesSchema,
-          response: { 200: notificationPreferencesResponseSchema, ...errors },
-        },
-      },
+      route('signed-in', 'Replace my notification settings', {
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesResponseSchema },
+      }),
       async (request) => ({ data: await notifications.replacePreferences(principalOf(request), request.body) }),
     );
     app.get(
@@ -125,17 +84,11 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         (_request, body, done) => done(null, body),
       );
       const params = z.object({ token: z.string().min(1).max(1000) });
+      // Public: the signed token in the link is the only credential (the mail's reader is not signed in).
+      const linkPage = publicRouteOptions('notifications');
       open.get(
         '/notifications/unsubscribe/:token',
-        {
-          // Public: the signed token in the link is the only credential (the mail's reader is not signed in).
-          config: { public: true },
-          schema: {
-            tags: ['notifications'],
-            summary: 'The confirmation page of an unsubscribe link',
-            params,
-          },
-        },
+        linkPage('The confirmation page of an unsubscribe link', { params }),
         async (request, reply) => {
           const verified = notifications.verifyUnsubscribe(request.params.token);
           if (!verified) throw notFound('Unsubscribe link');
@@ -146,15 +99,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
       );
       open.post(
         '/notifications/unsubscribe/:token',
-        {
-          // Public: the signed token in the link is the only credential (the mail's reader is not signed in).
-          config: { public: true },
-          schema: {
-            tags: ['notifications'],
-            summary: 'Unsubscribe in one click (RFC 8058): turns off the link’s category of email',
-            params,
-          },
-        },
+        linkPage('Unsubscribe in one click (RFC 8058): turns off the link’s category of email', { params }),
         async (request, reply) => {
           const done = await notifications.unsubscribe(request.params.token);
           if (!done) throw notFound('Unsubscribe link');

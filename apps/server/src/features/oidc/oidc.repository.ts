@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { deleteExpired, useOnce } from '../../db/one-time-rows';
 import type { Database } from '../../db/schema';
 import type { OidcLoginsTable } from './oidc.table';
 
@@ -36,18 +37,13 @@ export async function setOidcLoginHandoff(db: Db, id: string, handoffHash: strin
   await db.updateTable('oidc_logins').set({ handoffHash, userId }).where('id', '=', id).execute();
 }
 
-export async function useOidcHandoff(db: Db, id: string, at: string): Promise<boolean> {
-  const result = await db
-    .updateTable('oidc_logins')
-    .set({ usedAt: at })
-    .where('id', '=', id)
-    .where('usedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** Uses the one-time hand-off code of an attempt: true only for the call that marks it used. */
+export function useOidcHandoff(db: Db, id: string, at: string): Promise<boolean> {
+  return useOnce(db, 'oidc_logins', id, at);
 }
 
-export async function deleteEndedOidcLogins(db: Db, before: string): Promise<void> {
-  await db.deleteFrom('oidc_logins').where('expiresAt', '<', before).execute();
+export function deleteEndedOidcLogins(db: Db, before: string): Promise<void> {
+  return deleteExpired(db, 'oidc_logins', before);
 }
 
 export function findIdentity(db: Db, issuer: string, subject: string) {

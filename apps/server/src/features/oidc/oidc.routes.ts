@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionResponseSchema } from '@rtms/shared/schemas/auth';
-import { errorBodySchema } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { requireOidc, type OidcService } from './oidc.service';
-import { errorResponses, routeOptions } from '../../platform/route-schema';
+import { errorResponses, publicRouteOptions, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 404, 503);
 
@@ -20,6 +19,7 @@ export function oidcRoutes(
   options: { publicUrl: string; signinUrl: string },
 ): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'session', errors);
+  const publicRoute = publicRouteOptions('session', errors);
   /** Our callback address as the provider knows it: from PUBLIC_URL, else from this request (behind TRUST_PROXY). */
   const redirectUriOf = (request: FastifyRequest) =>
     new URL('/api/auth/oidc/callback', options.publicUrl || `${request.protocol}://${request.host}`).toString();
@@ -27,29 +27,20 @@ export function oidcRoutes(
   return async (app) => {
     app.get(
       '/auth/oidc/start',
-      {
-        // Public: the way in for a caller without a session.
-        config: { public: true },
-        schema: {
-          tags: ['session'],
-          summary: 'Single sign-on: redirects to the OpenID provider (404 when not configured)',
-          response: { 302: z.null(), ...errors },
-        },
-      },
+      // Public: the way in for a caller without a session.
+      publicRoute('Single sign-on: redirects to the OpenID provider (404 when not configured)', {
+        response: { 302: z.null() },
+      }),
       async (request, reply) => reply.redirect(await requireOidc(oidc).startSignIn(redirectUriOf(request)), 302),
     );
 
     app.get(
       '/auth/oidc/callback',
-      {
-        // Public: the provider sends the browser back here, without a session.
-        config: { public: true },
-        schema: {
-          tags: ['session'],
-          summary: 'Single sign-on: the provider returns here; redirects to the web app with the outcome',
-          response: { 302: z.null(), 404: errorBodySchema },
-        },
-      },
+      // Public: the provider sends the browser back here, without a session.
+      publicRouteOptions('session', errorResponses(404))(
+        'Single sign-on: the provider returns here; redirects to the web app with the outcome',
+        { response: { 302: z.null() } },
+      ),
       async (request, reply) => {
         const service = requireOidc(oidc);
         const result = await service.callback(new URL(request.url, 'http://callback.invalid'), redirectUriOf(request));
@@ -64,18 +55,13 @@ export function oidcRoutes(
 
     app.post(
       '/auth/oidc/session',
-      {
-        // Public: the one-time code from the callback is its credential.
-        config: { public: true },
-        schema: {
-          tags: ['session'],
-          summary: 'Single sign-on: exchanges the one-time code from the callback for a session',
-          body: z
-            .object({ code: z.string({ message: 'This field is required' }).min(1, 'This field is required').max(128) })
-            .strict(),
-          response: { 200: sessionResponseSchema, ...errors },
-        },
-      },
+      // Public: the one-time code from the callback is its credential.
+      publicRoute('Single sign-on: exchanges the one-time code from the callback for a session', {
+        body: z
+          .object({ code: z.string({ message: 'This field is required' }).min(1, 'This field is required').max(128) })
+          .strict(),
+        response: { 200: sessionResponseSchema },
+      }),
       async (request) => ({
         data: await requireOidc(oidc).exchangeHandoff(request.body.code, {
           ip: request.ip,

@@ -1,6 +1,12 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { countedRows, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
+import {
+  countedRows,
+  pageBySearchText,
+  whereSearchMatches,
+  type CountedRows,
+  type ListRequest,
+} from '../../platform/list-query';
 import type { NewProgramAreaRow, ProgramAreaRow, ProgramAreaUpdate } from './program-areas.table';
 
 type Db = Kysely<Database>;
@@ -36,9 +42,7 @@ export interface ProgramAreaFilters {
 function filtered(db: Db, filters: ProgramAreaFilters) {
   let query = db.selectFrom('program_areas');
   if (filters.active !== undefined) query = query.where('active', '=', filters.active ? 1 : 0);
-  const search = searchMatches('program_areas.searchText', filters.search);
-  if (search) query = query.where(search);
-  return query;
+  return whereSearchMatches(query, 'program_areas.searchText', filters.search);
 }
 
 /** One page of program areas and how many match. */
@@ -47,15 +51,10 @@ export function listProgramAreas(
   { filters, sort, window }: ListRequest<ProgramAreaFilters, ProgramAreaSortField>,
 ): Promise<CountedRows<ProgramAreaRow>> {
   // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
-  const column = { name: 'searchText', active: 'active', createdAt: 'createdAt', updatedAt: 'updatedAt' } as const;
+  const order = sql.ref(
+    { name: 'searchText', active: 'active', createdAt: 'createdAt', updatedAt: 'updatedAt' }[sort.field],
+  );
   return countedRows(filtered(db, filters), (query) =>
-    query
-      .selectAll()
-      .orderBy(column[sort.field], sort.direction)
-      .orderBy('searchText')
-      .orderBy('id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
+    pageBySearchText(query.selectAll(), order, sort.direction, window),
   );
 }

@@ -3,6 +3,7 @@ import { APP_VERSION } from '@rtms/shared/constants';
 import { dataOf } from '@rtms/shared/schemas/common';
 import { publicConfigSchema } from '@rtms/shared/schemas/public-config';
 import type { AppConfig } from '../../config/config';
+import { publicRouteOptions } from '../../platform/route-schema';
 
 /** What the web app shows before sign-in: app name, logo, company, website, support email. */
 export function publicConfigRoutes(config: AppConfig): FastifyPluginAsyncZod {
@@ -19,14 +20,7 @@ export function publicConfigRoutes(config: AppConfig): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/config',
-      {
-        config: { public: true },
-        schema: {
-          tags: ['system'],
-          summary: 'Public installation settings',
-          response: { 200: dataOf(publicConfigSchema) },
-        },
-      },
+      publicRouteOptions('system')('Public installation settings', { response: { 200: dataOf(publicConfigSchema) } }),
       async () => ({ data }),
     );
   };

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import {
   countedRows,
   pageBySearchText,
-  searchMatches,
+  whereSearchMatches,
   type CountedRows,
   type ListRequest,
 } from '../../platform/list-query';
@@ -47,9 +47,7 @@ function filtered(db: Db, filters: RegulationFilters) {
   let query = db.selectFrom('regulations');
   if (filters.active !== undefined) query = query.where('active', '=', filters.active ? 1 : 0);
   if (filters.jurisdiction) query = query.where('jurisdiction', '=', filters.jurisdiction);
-  const search = searchMatches('regulations.searchText', filters.search);
-  if (search) query = query.where(search);
-  return query;
+  return whereSearchMatches(query, 'regulations.searchText', filters.search);
 }
 
 /** One page of regulations and how many match. */

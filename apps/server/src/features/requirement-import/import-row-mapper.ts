@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { seesAllFacilities } from '@rtms/shared/permissions';
 import { IMPORT_COLUMNS, type ImportCellError, type ImportColumnKey } from '@rtms/shared/schemas/requirement-import';
 import { createRequirementBodySchema } from '@rtms/shared/schemas/requirements';
+import { uniqueFieldErrors } from '../../platform/errors';
 import { foldForSearch } from '../../platform/search-text';
 import { isFacilityInScope, type FacilityScope } from '../user-facilities/facility-scope';
 import { unknownMessage } from './did-you-mean';
@@ -250,7 +251,7 @@ export function mapRow(
     body: errors.length === 0 && parsed.success ? parsed.data : undefined,
     naturalKey: naturalKeyOf(regulationId, citation, title),
     assignee,
-    errors: dedupe(errors),
+    errors: uniqueFieldErrors(errors, (error) => error.column),
   };
 }
 
@@ -282,14 +283,4 @@ export function assigneeProblem(
     column: HEADER.defaultAssigneeEmail,
     message: `${assignee.email} is not assigned to ${codes.join(', ')} (see User Facilities)`,
   };
-}
-
-function dedupe(errors: ImportCellError[]): ImportCellError[] {
-  const seen = new Set<string>();
-  return errors.filter((error) => {
-    const key = `${error.column}\u0000${error.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }

@@ -11,7 +11,7 @@ import type { Requirement, updateRequirementBodySchema } from '@rtms/shared/sche
 import type { z } from 'zod';
 import { invalid } from '../../platform/errors';
 import { foldForSearch } from '../../platform/search-text';
-import type { SeriesRule } from '../tasks/task-series';
+import { periodRuleOf, seriesRuleOf, type SeriesRule } from '../tasks/task-series';
 import type { RequirementListRow } from './requirements.repository';
 import type { BindingRow, RequirementRow } from './requirements.table';
 
@@ -91,9 +91,7 @@ export function toRequirement(row: RequirementListRow): Requirement {
     scheduleMode: row.scheduleMode,
     firstDueDate: row.firstDueDate,
     weekendShift: row.weekendShift,
-    periodStartMonth: Number(row.periodStartMonth),
-    periodDueDays: row.periodDueDays === null ? null : Number(row.periodDueDays),
-    periodDueDayOfMonth: row.periodDueDayOfMonth === null ? null : Number(row.periodDueDayOfMonth),
+    ...periodRuleOf(row),
     leadTimeDays: Number(row.leadTimeDays),
     graceDays: Number(row.graceDays),
     evidenceRequired: Boolean(row.evidenceRequired),
@@ -129,17 +127,7 @@ export function isLive(requirement: RequirementValues, binding: BindingRow | und
 
 /** The rule a binding's tasks follow (or, when the series is not live, would follow). */
 export function ruleOf(requirement: RequirementValues, binding: BindingRow): SeriesRule {
-  return {
-    scheduleMode: requirement.scheduleMode,
-    anchor: binding.firstDueDate ?? requirement.firstDueDate,
-    frequency: requirement.frequency,
-    weekendShift: requirement.weekendShift,
-    activeFrom: requirement.activeFrom,
-    activeUntil: requirement.activeUntil,
-    periodStartMonth: Number(requirement.periodStartMonth),
-    periodDueDays: requirement.periodDueDays === null ? null : Number(requirement.periodDueDays),
-    periodDueDayOfMonth: requirement.periodDueDayOfMonth === null ? null : Number(requirement.periodDueDayOfMonth),
-  };
+  return seriesRuleOf(requirement, binding.firstDueDate);
 }
 
 /** The values after applying a create (before = null) or update body. */

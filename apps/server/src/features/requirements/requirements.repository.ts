@@ -1,7 +1,8 @@
 import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
 import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } from '@rtms/shared/enums';
+import { inBatches } from '../../db/in-batches';
 import type { Database } from '../../db/schema';
-import { nothing, searchMatches, type SortSpec } from '../../platform/list-query';
+import { nothing, whereSearchMatches, type SortSpec } from '../../platform/list-query';
 import type {
   BindingRow,
   NewBindingRow,
@@ -56,13 +57,8 @@ export async function findBoundFacilityIds(db: Db, requirementIds: readonly stri
   return byRequirement;
 }
 
-export async function insertBindings(db: Db, rows: NewBindingRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += 100) {
-    await db
-      .insertInto('requirement_facilities')
-      .values(rows.slice(start, start + 100))
-      .execute();
-  }
+export function insertBindings(db: Db, rows: NewBindingRow[]): Promise<void> {
+  return inBatches(rows, 100, (batch) => db.insertInto('requirement_facilities').values(batch).execute());
 }
 
 export async function updateBindingRow(db: Db, id: string, changes: Partial<Omit<BindingRow, 'id'>>): Promise<void> {
@@ -134,9 +130,7 @@ function filtered(db: Db, filters: RequirementFilters) {
   if (filters.regulationId) query = query.where('requirements.regulationId', '=', filters.regulationId);
   if (filters.facilityId) query = query.where(boundTo([filters.facilityId]));
   if (filters.scopeFacilityIds) query = query.where(boundTo(filters.scopeFacilityIds));
-  const search = searchMatches('requirements.searchText', filters.search);
-  if (search) query = query.where(search);
-  return query;
+  return whereSearchMatches(query, 'requirements.searchText', filters.search);
 }
 
 export async function countRequirements(db: Db, filters: RequirementFilters): Promise<number> {

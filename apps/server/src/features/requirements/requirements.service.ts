@@ -90,6 +90,25 @@ export interface RequirementsService {
   preview(principal: Principal, body: PreviewBody): Promise<RequirementPreview>;
 }
 
+/** A requirement as the API answers it, with what this caller may do to it (shared requirement-actions.ts). */
+function withAllowedActions(
+  row: Parameters<typeof toRequirement>[0],
+  principal: Principal,
+  scope: FacilityScope,
+  boundFacilityIds: string[],
+) {
+  const requirement = toRequirement(row);
+  const callerFacilityIds = scope.all ? [] : scope.facilityIds;
+  const { role } = principal;
+  const allowedActions = requirementActionsOf({
+    role,
+    callerFacilityIds,
+    boundFacilityIds,
+    status: requirement.status,
+  });
+  return { ...requirement, allowedActions };
+}
+
 export interface RequirementsServiceDeps {
   audit: AuditService;
   generation: TaskGenerationService;
@@ -136,17 +155,11 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
     const bindings = await findBindingsWithLabels(executor, [id]);
     const visible = bindings.filter((binding) => isFacilityInScope(scope, binding.facilityId));
     if (!scope.all && visible.length === 0) throw notFound('Requirement');
-    const requirement = toRequirement(row);
+    const boundFacilityIds = (await findBindingRows(executor, id))
+      .filter((binding) => binding.bound)
+      .map((binding) => binding.facilityId);
     return {
-      ...requirement,
-      allowedActions: requirementActionsOf({
-        role: principal.role,
-        callerFacilityIds: scope.all ? [] : scope.facilityIds,
-        boundFacilityIds: (await findBindingRows(executor, id))
-          .filter((binding) => binding.bound)
-          .map((binding) => binding.facilityId),
-        status: requirement.status,
-      }),
+      ...withAllowedActions(row, principal, scope, boundFacilityIds),
       facilities: visible.map((binding) => ({
         _id: binding.id,
         facilityId: binding.facilityId,
@@ -332,18 +345,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
             rows.map((row) => row.id),
           )
         : new Map<string, string[]>();
-      const data = rows.map((row) => {
-        const requirement = toRequirement(row);
-        return {
-          ...requirement,
-          allowedActions: requirementActionsOf({
-            role: principal.role,
-            callerFacilityIds: scope.all ? [] : scope.facilityIds,
-            boundFacilityIds: bound.get(row.id) ?? [],
-            status: requirement.status,
-          }),
-        };
-      });
+      const data = rows.map((row) => withAllowedActions(row, principal, scope, bound.get(row.id) ?? []));
       return { data, meta: { total, page: query.page, pageSize: query.pageSize } };
     },
 

@@ -1,4 +1,5 @@
 import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { inBatches } from '../../db/in-batches';
 import type { Database } from '../../db/schema';
 import type { TaskRow } from './tasks.table';
 
@@ -19,13 +20,7 @@ export async function updateColumnsOfTasks(
   ids: readonly string[],
   changes: Partial<Omit<TaskRow, 'id'>>,
 ): Promise<void> {
-  for (let start = 0; start < ids.length; start += 500) {
-    await db
-      .updateTable('tasks')
-      .set(changes)
-      .where('id', 'in', ids.slice(start, start + 500))
-      .execute();
-  }
+  await inBatches(ids, 500, (batch) => db.updateTable('tasks').set(changes).where('id', 'in', batch).execute());
 }
 
 /** How many generation batches may be written at once: several on PostgreSQL, one on SQLite (one writer). */

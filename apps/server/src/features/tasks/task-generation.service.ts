@@ -15,7 +15,6 @@ import {
   refreshPlannerStatistics,
   updateColumnsOfTasks,
   writeConcurrency,
-  type SeriesForGeneration,
 } from './task-generation.repository';
 import { loadHolidayLookups } from '../holidays/holiday-lookups';
 import {
@@ -25,6 +24,7 @@ import {
   extendCalendarSeries,
   isFixedSchedule,
   planSeries,
+  seriesRuleOf,
   shiftedOccurrenceOn,
 } from './task-series';
 import {
@@ -108,34 +108,6 @@ function toSeriesTask(task: ExistingTask): SeriesTask {
     periodLabel: task.periodLabel,
     frequency: task.frequency,
     shiftHoliday: task.shiftHoliday,
-  };
-}
-
-function ruleOfSeries(
-  series: Pick<
-    SeriesForGeneration,
-    | 'scheduleMode'
-    | 'bindingFirstDueDate'
-    | 'firstDueDate'
-    | 'frequency'
-    | 'weekendShift'
-    | 'activeFrom'
-    | 'activeUntil'
-    | 'periodStartMonth'
-    | 'periodDueDays'
-    | 'periodDueDayOfMonth'
-  >,
-): SeriesRule {
-  return {
-    scheduleMode: series.scheduleMode,
-    anchor: series.bindingFirstDueDate ?? series.firstDueDate,
-    frequency: series.frequency,
-    weekendShift: series.weekendShift,
-    activeFrom: series.activeFrom,
-    activeUntil: series.activeUntil,
-    periodStartMonth: Number(series.periodStartMonth),
-    periodDueDays: series.periodDueDays === null ? null : Number(series.periodDueDays),
-    periodDueDayOfMonth: series.periodDueDayOfMonth === null ? null : Number(series.periodDueDayOfMonth),
   };
 }
 
@@ -373,7 +345,10 @@ export function createTaskGenerationService(
         afterId = page[page.length - 1]!.id;
         for (const series of page) {
           result.series += 1;
-          const rule: SeriesRule = { ...ruleOfSeries(series), holidays: holidays.forFacility(series.facilityId) };
+          const rule: SeriesRule = {
+            ...seriesRuleOf(series, series.bindingFirstDueDate),
+            holidays: holidays.forFacility(series.facilityId),
+          };
           const fields: SeriesTaskFields = {
             requirementId: series.requirementId,
             title: series.title,

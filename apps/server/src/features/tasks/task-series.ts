@@ -39,6 +39,43 @@ export interface SeriesRule {
   holidays?: HolidayLookup;
 }
 
+/**
+ * The schedule columns of a requirement as its row holds them (PostgreSQL may answer the integers as text).
+ */
+export interface ScheduleColumns {
+  scheduleMode: ScheduleMode;
+  frequency: TaskFrequency;
+  weekendShift: WeekendShift;
+  activeFrom: CalendarDate | null;
+  activeUntil: CalendarDate | null;
+  firstDueDate: CalendarDate;
+  periodStartMonth: number | string;
+  periodDueDays: number | string | null;
+  periodDueDayOfMonth: number | string | null;
+}
+
+/** The period-end columns as numbers. */
+export function periodRuleOf(row: Pick<ScheduleColumns, 'periodStartMonth' | 'periodDueDays' | 'periodDueDayOfMonth'>) {
+  return {
+    periodStartMonth: Number(row.periodStartMonth),
+    periodDueDays: row.periodDueDays === null ? null : Number(row.periodDueDays),
+    periodDueDayOfMonth: row.periodDueDayOfMonth === null ? null : Number(row.periodDueDayOfMonth),
+  };
+}
+
+/** The rule a binding follows: its requirement's schedule, anchored on the binding's first due date when it has one. */
+export function seriesRuleOf(requirement: ScheduleColumns, bindingFirstDueDate: CalendarDate | null): SeriesRule {
+  return {
+    scheduleMode: requirement.scheduleMode,
+    anchor: bindingFirstDueDate ?? requirement.firstDueDate,
+    frequency: requirement.frequency,
+    weekendShift: requirement.weekendShift,
+    activeFrom: requirement.activeFrom,
+    activeUntil: requirement.activeUntil,
+    ...periodRuleOf(requirement),
+  };
+}
+
 /** Whether the rule's occurrences are fixed in advance (calendar and period-end), not made by completions. */
 export function isFixedSchedule(
   rule: SeriesRule | null,

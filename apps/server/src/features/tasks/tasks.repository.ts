@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import { isPostgres } from '../../db/dialect';
+import { inBatches } from '../../db/in-batches';
 import type { Database } from '../../db/schema';
 import type { NewTaskRow, TaskCommentRow, TaskRow } from './tasks.table';
 
@@ -135,12 +136,7 @@ export function findTasksOfBindings(db: Db, bindingIds: readonly string[]) {
 }
 
 export async function deleteTasks(db: Db, ids: readonly string[]): Promise<void> {
-  for (let start = 0; start < ids.length; start += 500) {
-    await db
-      .deleteFrom('tasks')
-      .where('id', 'in', ids.slice(start, start + 500))
-      .execute();
-  }
+  await inBatches(ids, 500, (batch) => db.deleteFrom('tasks').where('id', 'in', batch).execute());
   if (ids.length) await bumpTasksRevision(db);
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
+import { inBatches } from '../../db/in-batches';
 import type { Database } from '../../db/schema';
 import { countedRows, inScope, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NewUserFacilityRow, UserFacilityRow } from './user-facilities.table';
@@ -45,23 +46,12 @@ export function findAssignmentsAmong(db: Db, userIds: string[], facilityIds: str
     .execute();
 }
 
-export async function insertUserFacilities(db: Db, rows: NewUserFacilityRow[]): Promise<void> {
-  // Chunked: SQLite limits the number of bound parameters per statement.
-  for (let i = 0; i < rows.length; i += 100) {
-    await db
-      .insertInto('user_facilities')
-      .values(rows.slice(i, i + 100))
-      .execute();
-  }
+export function insertUserFacilities(db: Db, rows: NewUserFacilityRow[]): Promise<void> {
+  return inBatches(rows, 100, (batch) => db.insertInto('user_facilities').values(batch).execute());
 }
 
-export async function deleteUserFacilities(db: Db, ids: string[]): Promise<void> {
-  for (let i = 0; i < ids.length; i += 500) {
-    await db
-      .deleteFrom('user_facilities')
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-  }
+export function deleteUserFacilities(db: Db, ids: string[]): Promise<void> {
+  return inBatches(ids, 500, (batch) => db.deleteFrom('user_facilities').where('id', 'in', batch).execute());
 }
 
 /** The users assigned to a facility, for its detail page. */

@@ -2,7 +2,13 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import { ROLES, type Role } from '@rtms/shared/enums';
 import { seesAllFacilities } from '@rtms/shared/permissions';
 import type { Database } from '../../db/schema';
-import { countedRows, emptyLast, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
+import {
+  countedRows,
+  emptyLast,
+  whereSearchMatches,
+  type CountedRows,
+  type ListRequest,
+} from '../../platform/list-query';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table';
 import { countRows } from '../../db/count-rows';
 
@@ -87,9 +93,7 @@ function filtered(db: Db, filters: UserFilters) {
       ]),
     );
   }
-  const search = searchMatches('users.searchText', filters.search);
-  if (search) query = query.where(search);
-  return query;
+  return whereSearchMatches(query, 'users.searchText', filters.search);
 }
 
 /** The user `id` if `visibility` lets the caller see them. */
