@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { signInApi, type ApiClient } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
 import { dateAsShown, dayFromToday } from './support/dates';
 
@@ -36,14 +36,12 @@ describe('calendar', () => {
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
-    facilityId = (
-      await admin.call<{ data: Created }>('POST', '/facilities', {
-        name: `Calendar Ridge Wind ${run}`,
-        code: `CR-${code}`,
-        type: 'WIND',
-        timeZone: 'UTC',
-      })
-    ).data._id;
+    facilityId = await admin.create('/facilities', {
+      name: `Calendar Ridge Wind ${run}`,
+      code: `CR-${code}`,
+      type: 'WIND',
+      timeZone: 'UTC',
+    });
     for (let index = 1; index <= 5; index += 1) {
       await admin.call('POST', '/requirements', {
         title: `Turbine check ${index} ${run}`,

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { signInApi, type ApiClient } from './support/directory-api';
 import { dayFromToday } from './support/dates';
 
 interface TaskRow {
@@ -30,35 +30,29 @@ describe('daily use: figures that agree, screens that say what matters', () => {
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
-    facilityId = (
-      await admin.call<{ data: Created }>('POST', '/facilities', {
-        name: `Review Ridge Wind ${run}`,
-        code: `RR-${code}`,
-        type: 'WIND',
-        timeZone: 'UTC',
-      })
-    ).data._id;
-    const regulation = (
-      await admin.call<{ data: Created }>('POST', '/regulations', {
-        title: `Clean Water Act ${run}`,
-        citation: '40 CFR 122',
-        jurisdiction: 'FEDERAL',
-      })
-    ).data._id;
-    requirementId = (
-      await admin.call<{ data: Created }>('POST', '/requirements', {
-        title,
-        description: 'Walk outfalls 001 and 002.\nPhotograph any sheen and note the flow.',
-        citation: '40 CFR 122.41(j)',
-        permitNumber: `TX-${code}`,
-        regulationId: regulation,
-        category: 'WATER',
-        frequency: 'WEEKLY',
-        firstDueDate: dayFromToday(-35),
-        backfillFrom: dayFromToday(-36),
-        facilities: [{ facilityId }],
-      })
-    ).data._id;
+    facilityId = await admin.create('/facilities', {
+      name: `Review Ridge Wind ${run}`,
+      code: `RR-${code}`,
+      type: 'WIND',
+      timeZone: 'UTC',
+    });
+    const regulation = await admin.create('/regulations', {
+      title: `Clean Water Act ${run}`,
+      citation: '40 CFR 122',
+      jurisdiction: 'FEDERAL',
+    });
+    requirementId = await admin.create('/requirements', {
+      title,
+      description: 'Walk outfalls 001 and 002.\nPhotograph any sheen and note the flow.',
+      citation: '40 CFR 122.41(j)',
+      permitNumber: `TX-${code}`,
+      regulationId: regulation,
+      category: 'WATER',
+      frequency: 'WEEKLY',
+      firstDueDate: dayFromToday(-35),
+      backfillFrom: dayFromToday(-36),
+      facilities: [{ facilityId }],
+    });
     const tasks = (
       await admin.call<{ data: TaskRow[] }>('GET', `/tasks?requirementId=${requirementId}&pageSize=200&sort=dueDate`)
     ).data;

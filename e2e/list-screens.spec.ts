@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { launchBrowser, saveScreenshot, type TestPage } from './support/browser';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { signInApi, type ApiClient } from './support/directory-api';
 import {
   apiToken,
   DEFAULTS,
@@ -34,23 +34,19 @@ describe('lists at 1,367 and 375 px', () => {
     browser = await launchBrowser();
     admin = await signInApi(inject('baseURL'));
     token = await apiToken();
-    facilityId = (
-      await admin.call<{ data: Created }>('POST', '/facilities', {
-        name: `Juniper Flats Solar ${run}`,
-        code: `JF-${code}`,
-        type: 'SOLAR',
-        timeZone: 'UTC',
-      })
-    ).data._id;
-    const regulation = (
-      await admin.call<{ data: Created }>('POST', '/regulations', {
-        title: `Noise Control Act ${run}`,
-        citation: '42 U.S.C. 4901',
-        agency: 'EPA',
-        jurisdiction: 'FEDERAL',
-        link: 'https://example.com/noise',
-      })
-    ).data._id;
+    facilityId = await admin.create('/facilities', {
+      name: `Juniper Flats Solar ${run}`,
+      code: `JF-${code}`,
+      type: 'SOLAR',
+      timeZone: 'UTC',
+    });
+    const regulation = await admin.create('/regulations', {
+      title: `Noise Control Act ${run}`,
+      citation: '42 U.S.C. 4901',
+      agency: 'EPA',
+      jurisdiction: 'FEDERAL',
+      link: 'https://example.com/noise',
+    });
     await admin.call('POST', '/requirements', {
       title,
       citation: '40 CFR 204',

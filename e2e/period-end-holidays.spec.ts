@@ -35,7 +35,7 @@ describe('period-end requirements and holiday calendars', () => {
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
-    const created = await admin.call<{ data: Created }>('POST', '/facilities', {
+    facilityId = await admin.create('/facilities', {
       name: facilityName,
       code: `GC-${code}`,
       type: 'SOLAR',
@@ -43,7 +43,6 @@ describe('period-end requirements and holiday calendars', () => {
       country: 'US',
       state: 'TX',
     });
-    facilityId = created.data._id;
   });
 
   const { newPage } = session;

@@ -6,7 +6,7 @@ import { axeProblems } from './support/axe';
 import { saveScreenshot, waitForLoaded, waitForStill } from './support/browser';
 import { chooseOption, typeDate } from './support/antd-fields';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { signInApi, type ApiClient } from './support/directory-api';
 import { addDaysTo, dateAsShown, dayFromToday } from './support/dates';
 
 interface TaskRow {
@@ -47,15 +47,14 @@ describe('requirements and tasks', () => {
       ['lake', `LH-${code}`, 'HYDRO'],
     ];
     for (const [key, facilityCode, type] of facilities) {
-      const created = await admin.call<{ data: Created }>('POST', '/facilities', {
+      ids[key] = await admin.create('/facilities', {
         name: names[key],
         code: facilityCode,
         type,
         timeZone: 'UTC',
       });
-      ids[key] = created.data._id;
     }
-    const leaving = await admin.call<{ data: Created }>('POST', '/users', {
+    ids.leaving = await admin.create('/users', {
       email: `leaving-${run}@e2e.test`,
       firstName: 'Lena',
       lastName: 'Leaving',
@@ -64,8 +63,7 @@ describe('requirements and tasks', () => {
       mustChangePassword: false,
       facilityIds: [ids.north, ids.south],
     });
-    ids.leaving = leaving.data._id;
-    const taking = await admin.call<{ data: Created }>('POST', '/users', {
+    ids.taking = await admin.create('/users', {
       email: `taking-${run}@e2e.test`,
       firstName: 'Theo',
       lastName: 'Taking',
@@ -74,7 +72,6 @@ describe('requirements and tasks', () => {
       mustChangePassword: false,
       facilityIds: [],
     });
-    ids.taking = taking.data._id;
   });
 
   const { newPage } = session;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOf } from '../../test/compliance-fixtures';
+import { callerOf } from '../../test/api-calls';
 import { ADMIN_EMAIL, bearer, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
 import { GENESIS_HASH, canonicalJson, changesBetween, createAuditService, hashOf } from './audit.service';
 

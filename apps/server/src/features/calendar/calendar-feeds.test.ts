@@ -3,7 +3,9 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '@rtms/shared/schemas/calendar';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import { allTasks, call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
 
 interface ParsedEvent {

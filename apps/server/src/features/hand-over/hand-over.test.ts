@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequirementDetail } from '@rtms/shared/schemas/requirements';
 import type { HandOverResult } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 describe('hand-over of a departing user', () => {

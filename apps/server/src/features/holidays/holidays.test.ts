@@ -2,15 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Holiday, HolidayPage, HolidayPreview } from '@rtms/shared/schemas/holidays';
 import type { RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createRequirement,
-  ok,
-  testClock,
-  unique,
-} from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createRequirement, unique } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** Tuesday 10 March 2026, noon UTC. */

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@rtms/shared/schemas/preferences';
-import {
-  assignFacility,
-  createFacility,
-  createRequirement,
-  ok,
-  allTasks,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 

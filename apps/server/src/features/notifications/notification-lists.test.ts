@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignFacility, call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 type Page<T> = { data: T[]; meta: { total: number; page: number; pageSize: number } };

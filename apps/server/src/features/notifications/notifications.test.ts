@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import {
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  allTasks,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { setDeliveryPreference } from '../../test/notification-fixtures';
+import { testClock } from '../../test/test-clock';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
 import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp, testDialect } from '../../test/test-app';
 
@@ -350,19 +345,7 @@ describe('exactly once across two app instances on one database', () => {
     for (let i = 0; i < 5; i += 1) {
       const user = await t.createUser('FACILITY_USER');
       await assignFacility(t, admin, user.id, facility);
-      await t.database.db
-        .insertInto('notification_preferences')
-        .values({
-          userId: user.id,
-          delivery: 'IMMEDIATE',
-          digestHour: 7,
-          timeZone: 'UTC',
-          quietUntil: null,
-          categories: JSON.stringify({}),
-          lastDigestOn: null,
-          updatedAt: '2026-03-01T00:00:00.000Z',
-        })
-        .execute();
+      await setDeliveryPreference(t, user.id, 'IMMEDIATE');
       await createRequirement(t, admin, {
         frequency: 'MONTHLY',
         firstDueDate: '2026-03-05',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOf } from '../../test/compliance-fixtures';
+import { callerOf } from '../../test/api-calls';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;

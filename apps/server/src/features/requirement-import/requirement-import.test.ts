@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequirementDetail } from '@rtms/shared/schemas/requirements';
 import { MAX_IMPORT_ROWS } from '@rtms/shared/schemas/requirement-import';
-import { allTasks, call, ok, testClock } from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { multipartBody } from '../../test/multipart';
 import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
 import {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import { allTasks, call, createRequirement, ok, testClock, unique } from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, createRequirement, unique } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** Tuesday 10 March 2026, noon UTC. The horizon runs to 10 April 2027. */

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { TaskDetail } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  call,
-  createFacility,
-  createRequirement,
-  dueDates,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, createFacility, createRequirement, dueDates } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** Tuesday 10 March 2026, noon UTC. */

@@ -3,16 +3,9 @@ import { dayOfWeek, diffDays } from '@rtms/shared/calendar-date';
 import type { TaskFrequency } from '@rtms/shared/enums';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  dueDates,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement, dueDates } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 /** Tuesday 10 March 2026, noon UTC: already Wednesday 11 March in Pacific/Kiritimati (UTC+14). */

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarDay } from '@rtms/shared/schemas/calendar';
 import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import { allTasks, call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 import { findTaskFacilityRevisions } from './tasks.repository';
 

@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import type { Task, TaskDetail } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
 
 /**

@@ -2,15 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { summaryFigureQueries } from '@rtms/shared/summary-links';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 
 describe('GET /api/tasks/summary (the dashboard)', () => {

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Task, TaskDetail } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
 
 const NOW = '2026-03-10T12:00:00Z';

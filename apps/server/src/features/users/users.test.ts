@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@rtms/shared/enums';
-import { callerOf } from '../../test/compliance-fixtures';
+import { callerOf } from '../../test/api-calls';
 import { ADMIN_EMAIL, createSignedInApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
