@@ -4,6 +4,7 @@ import type { Task } from '@rtms/shared/schemas/tasks';
 import { summaryFigureQueries } from '@rtms/shared/summary-links';
 import { call, ok } from '../../test/api-calls';
 import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { createMonthlySpccInspection } from '../../test/task-scenarios';
 import { testClock } from '../../test/test-clock';
 import { signedInSuite } from '../../test/signed-in-suite';
 
@@ -21,15 +22,7 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
     plantA = await createFacility(suite.t, suite.admin, { name: 'Prairie Wind', timeZone: 'UTC' });
     plantB = await createFacility(suite.t, suite.admin, { name: 'Desert Sun', timeZone: 'UTC' });
     // Monthly at A from November (backfilled): Nov, Dec, Jan, Feb overdue; 15 March due soon.
-    const monthly = await createRequirement(suite.t, suite.admin, {
-      title: 'Monthly SPCC inspection',
-      category: 'HAZARDOUS_MATERIALS',
-      frequency: 'MONTHLY',
-      firstDueDate: '2025-11-15',
-      backfillFrom: '2025-11-01',
-      graceDays: 5,
-      facilities: [{ facilityId: plantA }],
-    });
+    const monthly = await createMonthlySpccInspection(suite.t, suite.admin, [plantA]);
     tasksA = await allTasks(suite.t, suite.admin, { requirementId: monthly.data._id });
     // Quarterly at B, first due 1 April (within 30 days, not within 7) and one overdue weekly series.
     await createRequirement(suite.t, suite.admin, {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Task, TaskDetail } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
 import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { createMonthlySpccInspection } from '../../test/task-scenarios';
 import { testClock } from '../../test/test-clock';
 import { ADMIN_EMAIL, createTestApp } from '../../test/test-app';
 import { signedInSuite } from '../../test/signed-in-suite';
@@ -56,15 +57,7 @@ describe('the Tasks Tracker', () => {
   beforeAll(async () => {
     plantA = await createFacility(suite.t, suite.admin, { name: 'Prairie Wind', timeZone: 'UTC' });
     plantB = await createFacility(suite.t, suite.admin, { name: 'Desert Sun', timeZone: 'UTC' });
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      title: 'Monthly SPCC inspection',
-      category: 'HAZARDOUS_MATERIALS',
-      frequency: 'MONTHLY',
-      firstDueDate: '2025-11-15',
-      backfillFrom: '2025-11-01',
-      graceDays: 5,
-      facilities: [{ facilityId: plantA }, { facilityId: plantB }],
-    });
+    const { data } = await createMonthlySpccInspection(suite.t, suite.admin, [plantA, plantB]);
     requirementId = data._id;
     tasksA = await allTasks(suite.t, suite.admin, { requirementId });
     for (const [role, holder] of [
