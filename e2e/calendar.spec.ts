@@ -4,9 +4,10 @@ import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient } from './support/directory-api';
+import { createFacility, signInApi, type ApiClient } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
 import { dateAsShown, dayFromToday } from './support/dates';
+import { runStamp } from './support/run-stamp';
 
 interface TaskRow {
   _id: string;
@@ -23,8 +24,7 @@ interface TaskRow {
  * nothing), the Subscribe dialog whose feed URL answers iCalendar, the phone's list and Arabic.
  */
 describe('calendar', () => {
-  const run = Date.now().toString(36);
-  const code = run.slice(-4).toUpperCase();
+  const { run, code } = runStamp();
   // Tasks due from today + 1 to today + 4 keep to one week row of the month as long as possible; the
   // crowded day is today + 2 (five tasks), and the drop target is today + 3.
   const anchor = dayFromToday(0);
@@ -36,12 +36,7 @@ describe('calendar', () => {
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
-    facilityId = await admin.create('/facilities', {
-      name: `Calendar Ridge Wind ${run}`,
-      code: `CR-${code}`,
-      type: 'WIND',
-      timeZone: 'UTC',
-    });
+    facilityId = await createFacility(admin, `Calendar Ridge Wind ${run}`, `CR-${code}`, 'WIND');
     for (let index = 1; index <= 5; index += 1) {
       await admin.call('POST', '/requirements', {
         title: `Turbine check ${index} ${run}`,
