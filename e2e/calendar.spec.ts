@@ -25,11 +25,12 @@ interface TaskRow {
  */
 describe('calendar', () => {
   const { run, code } = runStamp();
-  // Tasks due from today + 1 to today + 4 keep to one week row of the month as long as possible; the
-  // crowded day is today + 2 (five tasks), and the drop target is today + 3.
+  // The crowded day is today + 2 (five tasks). The drop target is the day after it in the same week
+  // (weeks start on Monday), or the day before it when it is a Sunday, so that the week view opened on
+  // the crowded day shows both whatever today is.
   const anchor = dayFromToday(0);
   const crowded = dayFromToday(2);
-  const target = dayFromToday(3);
+  const target = new Date(`${crowded}T00:00:00Z`).getUTCDay() === 0 ? dayFromToday(1) : dayFromToday(3);
   const session = uiSession();
   let admin: ApiClient;
   let facilityId = '';
@@ -124,7 +125,7 @@ describe('calendar', () => {
 
   it('reschedules by drag only through the reason dialog; cancelling changes nothing', async () => {
     const { page } = await newPage();
-    await page.goto(`/calendar?facilityId=${facilityId}&date=${anchor}&view=week`);
+    await page.goto(`/calendar?facilityId=${facilityId}&date=${crowded}&view=week`);
     const title = `Turbine check 1 ${run}`;
     const chip = page.locator('.calendar-chip', { hasText: title });
     await chip.waitFor();
