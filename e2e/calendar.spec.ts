@@ -4,9 +4,10 @@ import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { createFacility, signInApi, type ApiClient } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
 import { dateAsShown, dayFromToday } from './support/dates';
+import { runStamp } from './support/run-stamp';
 
 interface TaskRow {
   _id: string;
@@ -23,8 +24,7 @@ interface TaskRow {
  * nothing), the Subscribe dialog whose feed URL answers iCalendar, the phone's list and Arabic.
  */
 describe('calendar', () => {
-  const run = Date.now().toString(36);
-  const code = run.slice(-4).toUpperCase();
+  const { run, code } = runStamp();
   // The crowded day is today + 2 (five tasks). The drop target is the day after it in the same week
   // (weeks start on Monday), or the day before it when it is a Sunday, so that the week view opened on
   // the crowded day shows both whatever today is.
@@ -37,14 +37,7 @@ describe('calendar', () => {
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
-    facilityId = (
-      await admin.call<{ data: Created }>('POST', '/facilities', {
-        name: `Calendar Ridge Wind ${run}`,
-        code: `CR-${code}`,
-        type: 'WIND',
-        timeZone: 'UTC',
-      })
-    ).data._id;
+    facilityId = await createFacility(admin, `Calendar Ridge Wind ${run}`, `CR-${code}`, 'WIND');
     for (let index = 1; index <= 5; index += 1) {
       await admin.call('POST', '/requirements', {
         title: `Turbine check ${index} ${run}`,

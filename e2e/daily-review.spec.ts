@@ -4,8 +4,9 @@ import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/browser';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { createFacility, signInApi, type ApiClient } from './support/directory-api';
 import { dayFromToday } from './support/dates';
+import { runStamp } from './support/run-stamp';
 
 interface TaskRow {
   _id: string;
@@ -19,8 +20,7 @@ interface TaskRow {
  * instructions and a history with evidence; the facility page shows its compliance; phone layouts.
  */
 describe('daily use: figures that agree, screens that say what matters', () => {
-  const run = Date.now().toString(36);
-  const code = run.slice(-4).toUpperCase();
+  const { run, code } = runStamp();
   const title = `Weekly outfall check ${run}`;
   const session = uiSession();
   let admin: ApiClient;
@@ -30,35 +30,24 @@ describe('daily use: figures that agree, screens that say what matters', () => {
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
-    facilityId = (
-      await admin.call<{ data: Created }>('POST', '/facilities', {
-        name: `Review Ridge Wind ${run}`,
-        code: `RR-${code}`,
-        type: 'WIND',
-        timeZone: 'UTC',
-      })
-    ).data._id;
-    const regulation = (
-      await admin.call<{ data: Created }>('POST', '/regulations', {
-        title: `Clean Water Act ${run}`,
-        citation: '40 CFR 122',
-        jurisdiction: 'FEDERAL',
-      })
-    ).data._id;
-    requirementId = (
-      await admin.call<{ data: Created }>('POST', '/requirements', {
-        title,
-        description: 'Walk outfalls 001 and 002.\nPhotograph any sheen and note the flow.',
-        citation: '40 CFR 122.41(j)',
-        permitNumber: `TX-${code}`,
-        regulationId: regulation,
-        category: 'WATER',
-        frequency: 'WEEKLY',
-        firstDueDate: dayFromToday(-35),
-        backfillFrom: dayFromToday(-36),
-        facilities: [{ facilityId }],
-      })
-    ).data._id;
+    facilityId = await createFacility(admin, `Review Ridge Wind ${run}`, `RR-${code}`, 'WIND');
+    const regulation = await admin.create('/regulations', {
+      title: `Clean Water Act ${run}`,
+      citation: '40 CFR 122',
+      jurisdiction: 'FEDERAL',
+    });
+    requirementId = await admin.create('/requirements', {
+      title,
+      description: 'Walk outfalls 001 and 002.\nPhotograph any sheen and note the flow.',
+      citation: '40 CFR 122.41(j)',
+      permitNumber: `TX-${code}`,
+      regulationId: regulation,
+      category: 'WATER',
+      frequency: 'WEEKLY',
+      firstDueDate: dayFromToday(-35),
+      backfillFrom: dayFromToday(-36),
+      facilities: [{ facilityId }],
+    });
     const tasks = (
       await admin.call<{ data: TaskRow[] }>('GET', `/tasks?requirementId=${requirementId}&pageSize=200&sort=dueDate`)
     ).data;

@@ -6,7 +6,7 @@ import { findAxeViolations } from './support/axe';
 import { openPage, saveScreenshot, signInThroughForm, waitForStill } from './support/browser';
 import { chooseOption, typeDate } from './support/antd-fields';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { signInApi, type ApiClient } from './support/directory-api';
 import { inspectionPdf, sitePhotoPng } from './support/document-files';
 import { dateAsShown } from './support/dates';
 import { dayFromToday } from './support/dates';
@@ -30,12 +30,11 @@ describe('documents screens', () => {
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
-    const area = await admin.call<{ data: Created }>('POST', '/program-areas', {
+    ids.area = await admin.create('/program-areas', {
       name: `Stormwater ${run}`,
       description: 'Stormwater pollution prevention',
     });
-    ids.area = area.data._id;
-    const facility = await admin.call<{ data: Created }>('POST', '/facilities', {
+    ids.facility = await admin.create('/facilities', {
       name: facilityName,
       code: `MV-${run.slice(-4).toUpperCase()}`,
       type: 'SOLAR',
@@ -45,8 +44,7 @@ describe('documents screens', () => {
       timeZone: 'America/Denver',
       programAreaIds: [ids.area],
     });
-    ids.facility = facility.data._id;
-    const requirement = await admin.call<{ data: Created }>('POST', '/requirements', {
+    ids.requirement = await admin.create('/requirements', {
       title: requirementTitle,
       category: 'WATER',
       frequency: 'MONTHLY',
@@ -56,13 +54,12 @@ describe('documents screens', () => {
       programAreaId: ids.area,
       facilities: [{ facilityId: ids.facility }],
     });
-    ids.requirement = requirement.data._id;
     const tasks = await admin.call<{ data: { _id: string; dueDate: string }[] }>(
       'GET',
       `/tasks?requirementId=${ids.requirement}&sort=dueDate&pageSize=5`,
     );
     ids.task = tasks.data[0]!._id;
-    const user = await admin.call<{ data: Created }>('POST', '/users', {
+    ids.facilityUser = await admin.create('/users', {
       email: `site-tech-${run}@e2e.test`,
       firstName: 'Theo',
       lastName: 'Technician',
@@ -71,7 +68,6 @@ describe('documents screens', () => {
       mustChangePassword: false,
       facilityIds: [ids.facility],
     });
-    ids.facilityUser = user.data._id;
   });
 
   /** A page not yet signed in (the tests sign in as different people). */

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { launchBrowser, saveScreenshot, type TestPage } from './support/browser';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { createFacility, signInApi, type ApiClient } from './support/directory-api';
 import {
   apiToken,
   DEFAULTS,
@@ -13,6 +13,7 @@ import {
   type Preferences,
 } from './support/interface-settings';
 import { dayFromToday } from './support/dates';
+import { runStamp } from './support/run-stamp';
 
 /**
  * The lists a manager reads all day (issue 11, points 5, 6 and 10): the Tracker, Requirements and
@@ -21,8 +22,7 @@ import { dayFromToday } from './support/dates';
  * sidebar runs down long pages. Screenshots at both widths, and Arabic.
  */
 describe('lists at 1,367 and 375 px', () => {
-  const run = Date.now().toString(36);
-  const code = run.slice(-4).toUpperCase();
+  const { run, code } = runStamp();
   const title = `Quarterly noise survey ${run}`;
   let browser: Browser;
   let admin: ApiClient;
@@ -34,23 +34,14 @@ describe('lists at 1,367 and 375 px', () => {
     browser = await launchBrowser();
     admin = await signInApi(inject('baseURL'));
     token = await apiToken();
-    facilityId = (
-      await admin.call<{ data: Created }>('POST', '/facilities', {
-        name: `Juniper Flats Solar ${run}`,
-        code: `JF-${code}`,
-        type: 'SOLAR',
-        timeZone: 'UTC',
-      })
-    ).data._id;
-    const regulation = (
-      await admin.call<{ data: Created }>('POST', '/regulations', {
-        title: `Noise Control Act ${run}`,
-        citation: '42 U.S.C. 4901',
-        agency: 'EPA',
-        jurisdiction: 'FEDERAL',
-        link: 'https://example.com/noise',
-      })
-    ).data._id;
+    facilityId = await createFacility(admin, `Juniper Flats Solar ${run}`, `JF-${code}`, 'SOLAR');
+    const regulation = await admin.create('/regulations', {
+      title: `Noise Control Act ${run}`,
+      citation: '42 U.S.C. 4901',
+      agency: 'EPA',
+      jurisdiction: 'FEDERAL',
+      link: 'https://example.com/noise',
+    });
     await admin.call('POST', '/requirements', {
       title,
       citation: '40 CFR 204',

@@ -4,8 +4,9 @@ import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
 import { saveScreenshot, waitForLoaded } from './support/browser';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { createFacility, signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences, storeServerPreferences } from './support/interface-settings';
+import { runStamp } from './support/run-stamp';
 
 interface TaskRow {
   _id: string;
@@ -25,8 +26,7 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
  * (right to left) and at 375 px, with no axe-core violation.
  */
 describe('period-end requirements and holiday calendars', () => {
-  const run = Date.now().toString(36);
-  const code = run.slice(-4).toUpperCase();
+  const { run, code } = runStamp();
   const facilityName = `Gulf Coast Solar ${run}`;
   const title = `Quarterly DMR ${run}`;
   const session = uiSession();
@@ -35,15 +35,11 @@ describe('period-end requirements and holiday calendars', () => {
 
   beforeAll(async () => {
     admin = await signInApi(inject('baseURL'));
-    const created = await admin.call<{ data: Created }>('POST', '/facilities', {
-      name: facilityName,
-      code: `GC-${code}`,
-      type: 'SOLAR',
+    facilityId = await createFacility(admin, facilityName, `GC-${code}`, 'SOLAR', {
       timeZone: 'America/Chicago',
       country: 'US',
       state: 'TX',
     });
-    facilityId = created.data._id;
   });
 
   const { newPage } = session;

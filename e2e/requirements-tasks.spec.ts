@@ -6,8 +6,9 @@ import { axeProblems } from './support/axe';
 import { saveScreenshot, waitForLoaded, waitForStill } from './support/browser';
 import { chooseOption, typeDate } from './support/antd-fields';
 import { uiSession } from './support/ui-session';
-import { signInApi, type ApiClient, type Created } from './support/directory-api';
+import { createFacility, signInApi, type ApiClient } from './support/directory-api';
 import { addDaysTo, dateAsShown, dayFromToday } from './support/dates';
+import { runStamp } from './support/run-stamp';
 
 interface TaskRow {
   _id: string;
@@ -25,8 +26,7 @@ interface TaskRow {
  * with a reason, the preview of an edit before saving, the dashboard's figures and the hand-over.
  */
 describe('requirements and tasks', () => {
-  const run = Date.now().toString(36);
-  const code = run.slice(-4).toUpperCase();
+  const { run, code } = runStamp();
   const title = `Monthly SPCC inspection ${run}`;
   const today = dayFromToday(0);
   const firstDue = dayFromToday(-70);
@@ -47,34 +47,24 @@ describe('requirements and tasks', () => {
       ['lake', `LH-${code}`, 'HYDRO'],
     ];
     for (const [key, facilityCode, type] of facilities) {
-      const created = await admin.call<{ data: Created }>('POST', '/facilities', {
-        name: names[key],
-        code: facilityCode,
-        type,
-        timeZone: 'UTC',
-      });
-      ids[key] = created.data._id;
+      ids[key] = await createFacility(admin, names[key], facilityCode, type);
     }
-    const leaving = await admin.call<{ data: Created }>('POST', '/users', {
-      email: `leaving-${run}@e2e.test`,
-      firstName: 'Lena',
-      lastName: 'Leaving',
-      role: 'FACILITY_ADMIN',
-      password: 'requirements-e2e-password-1',
-      mustChangePassword: false,
-      facilityIds: [ids.north, ids.south],
-    });
-    ids.leaving = leaving.data._id;
-    const taking = await admin.call<{ data: Created }>('POST', '/users', {
-      email: `taking-${run}@e2e.test`,
-      firstName: 'Theo',
-      lastName: 'Taking',
-      role: 'ALL_FACILITY_USER',
-      password: 'requirements-e2e-password-1',
-      mustChangePassword: false,
-      facilityIds: [],
-    });
-    ids.taking = taking.data._id;
+    // Lena, who is leaving (a facility admin of North and South), and Theo, who takes over her work.
+    const people: ['leaving' | 'taking', string, string, string, string[]][] = [
+      ['leaving', 'Lena', 'Leaving', 'FACILITY_ADMIN', [ids.north, ids.south]],
+      ['taking', 'Theo', 'Taking', 'ALL_FACILITY_USER', []],
+    ];
+    for (const [key, firstName, lastName, role, facilityIds] of people) {
+      ids[key] = await admin.create('/users', {
+        email: `${key}-${run}@e2e.test`,
+        firstName,
+        lastName,
+        role,
+        password: 'requirements-e2e-password-1',
+        mustChangePassword: false,
+        facilityIds,
+      });
+    }
   });
 
   const { newPage } = session;

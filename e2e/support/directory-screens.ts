@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { openPage, saveScreenshot, waitForStill } from './browser';
-import type { ApiClient, Created } from './directory-api';
+import type { ApiClient } from './directory-api';
 import type { UiSession } from './ui-session';
 
 /** The directory screens' page helpers (directory.spec.ts): menus, selects, tables, exports and screenshots. */
@@ -86,12 +86,11 @@ export async function seedDirectory(
   password: string,
 ): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
-  const area = await admin.call<{ data: Created }>('POST', '/program-areas', {
+  ids.area = await admin.create('/program-areas', {
     name: `Stormwater ${run}`,
     description: 'Stormwater pollution prevention',
   });
-  ids.area = area.data._id;
-  const home = await admin.call<{ data: Created }>('POST', '/facilities', {
+  ids.home = await admin.create('/facilities', {
     name: `Prairie Wind ${run}`,
     code: `PW-${run.slice(-4).toUpperCase()}`,
     type: 'WIND',
@@ -102,22 +101,19 @@ export async function seedDirectory(
     timeZone: 'America/Chicago',
     programAreaIds: [ids.area],
   });
-  ids.home = home.data._id;
-  const other = await admin.call<{ data: Created }>('POST', '/facilities', {
+  ids.other = await admin.create('/facilities', {
     name: `Desert Sun ${run}`,
     code: `DS-${run.slice(-4).toUpperCase()}`,
     type: 'SOLAR',
     timeZone: 'America/Phoenix',
   });
-  ids.other = other.data._id;
   for (const [key, person] of Object.entries(people)) {
-    const created = await admin.call<{ data: Created }>('POST', '/users', {
+    ids[key] = await admin.create('/users', {
       ...person,
       password,
       mustChangePassword: false,
       facilityIds: person.role.startsWith('FACILITY') ? [ids.home] : [],
     });
-    ids[key] = created.data._id;
   }
   return ids;
 }

@@ -20,6 +20,7 @@ import {
   scheduledDueDate,
   timelinessOf,
 } from './recurrence';
+import { ORACLE_MONTHS } from './recurrence-test-support';
 import { scheduleOccurrencesBetween } from './series-schedule';
 
 // ---------------------------------------------------------------------------------------------------
@@ -27,21 +28,6 @@ import { scheduleOccurrencesBetween } from './series-schedule';
 // ---------------------------------------------------------------------------------------------------
 
 const DAY_MS = 86_400_000;
-
-/** Months per step (PRODUCT.md §4's table, written out again rather than imported). */
-const ORACLE_MONTHS: Record<Exclude<TaskFrequency, 'ONCE' | 'WEEKLY'>, number> = {
-  MONTHLY: 1,
-  QUARTERLY: 3,
-  'SEMI-ANNUAL': 6,
-  YEARLY: 12,
-  BIENNIAL: 24,
-  TRIENNUAL: 36,
-  '4 YEARS': 48,
-  '5 YEARS': 60,
-  '6 YEARS': 72,
-  '10 YEARS': 120,
-  '12 YEARS': 144,
-};
 
 function utc(year: number, month: number, day: number): number {
   return Date.UTC(year, month - 1, day);

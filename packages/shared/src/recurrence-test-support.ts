@@ -12,6 +12,24 @@ import { isMonthStepFrequency, scheduledDueDate } from './recurrence';
 export const processEnv = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process
   .env;
 
+/**
+ * Months per step: PRODUCT.md §4's table, written out again rather than imported from recurrence.ts, so that
+ * the oracle (recurrence-oracle.test.ts) and the table's own test check the code against the product's words.
+ */
+export const ORACLE_MONTHS: Record<Exclude<TaskFrequency, 'ONCE' | 'WEEKLY'>, number> = {
+  MONTHLY: 1,
+  QUARTERLY: 3,
+  'SEMI-ANNUAL': 6,
+  YEARLY: 12,
+  BIENNIAL: 24,
+  TRIENNUAL: 36,
+  '4 YEARS': 48,
+  '5 YEARS': 60,
+  '6 YEARS': 72,
+  '10 YEARS': 120,
+  '12 YEARS': 144,
+};
+
 /** The first `count` scheduled due dates of a series. */
 export function series(anchor: string, frequency: TaskFrequency, count: number): string[] {
   return Array.from({ length: count }, (_, k) => scheduledDueDate(anchor, frequency, k));

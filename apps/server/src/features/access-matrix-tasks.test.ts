@@ -5,7 +5,7 @@
  * ALL_FACILITY_ADMIN, ALL_FACILITY_USER, FACILITY_ADMIN, FACILITY_USER.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testClock } from '../test/compliance-fixtures';
+import { testClock } from '../test/test-clock';
 import { accessMatrix, describeMatrix, type MatrixCase } from '../test/access-matrix';
 
 type Case = MatrixCase<'own' | 'other' | 'none'>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { testClock } from '../test/compliance-fixtures';
+import { testClock } from '../test/test-clock';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../test/test-app';
 import { samplePdf } from '../test/sample-files';
 import { setUpDirectory, upload, type Directory } from '../features/documents/documents-test-support';

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import type { CreateRequirementBody, RequirementDetail, TaskChangeCounts } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import { bearer, type TestApp } from './test-app';
+import { call, ok } from './api-calls';
+import type { TestApp } from './test-app';
 
 /** Helpers for the requirement, task, job and hand-over tests: API calls that must succeed. */
 
@@ -10,61 +11,6 @@ let counter = 0;
 export function unique(): string {
   counter += 1;
   return `${Date.now().toString(36).slice(-4)}${counter}`.toUpperCase();
-}
-
-/** A clock the test moves: `clock.set('2026-03-10T12:00:00Z')`. */
-export function testClock(start: string) {
-  let now = new Date(start);
-  const clock = () => new Date(now.getTime());
-  clock.set = (instant: string) => {
-    now = new Date(instant);
-  };
-  return clock;
-}
-
-export async function call<T = unknown>(
-  t: TestApp,
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: object,
-): Promise<{ status: number; body: T & { message?: string; code?: string; details?: unknown } }> {
-  const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const body = (response.body ? response.json() : undefined) as T & {
-    message?: string;
-    code?: string;
-    details?: unknown;
-  };
-  return { status: response.statusCode, body };
-}
-
-/**
- * `call` for a feature test file: bound to its app (read when called, so it can be made in `beforeAll`),
- * without a token when none is given, answering the body as parsed JSON (untyped, as the tests read it).
- */
-export function callerOf(app: () => TestApp) {
-  return async (
-    token: string | undefined,
-    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: object,
-  ) => {
-    const response = await app().app.inject({
-      method,
-      url,
-      headers: token ? bearer(token) : {},
-      ...(payload ? { payload } : {}),
-    });
-    return { status: response.statusCode, body: response.body ? response.json() : undefined };
-  };
-}
-
-/** Calls and expects a 2xx answer; returns `data`. */
-export async function ok<T = unknown>(...request: Parameters<typeof call>): Promise<T> {
-  const [, , method, url] = request;
-  const response = await call<{ data: T }>(...request);
-  expect(response.status, `${method} ${url}: ${JSON.stringify(response.body)}`).toBeLessThan(300);
-  return response.body.data;
 }
 
 export async function createFacility(

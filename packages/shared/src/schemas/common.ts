@@ -40,6 +40,14 @@ export const optionalText = (max: number, label: string) =>
     .nullable()
     .optional();
 
+/** An optional value of a form that may also come as '' (an emptied field): '' and null both mean none (null). */
+export const optionalOrEmpty = <T extends z.ZodTypeAny>(value: T) =>
+  z
+    .union([z.literal(''), value])
+    .transform((given) => given || null)
+    .nullable()
+    .optional();
+
 /**
  * Required text of a form: trimmed and not empty (`missing` is the message for both), at most `max`
  * characters (`label` names the field in the length message).
@@ -136,3 +144,17 @@ export const errorBodySchema = z.object({
   code: z.string(),
   details: z.unknown().optional(),
 });
+
+/**
+ * Whether `value` names an IANA time zone this runtime knows (e.g. "America/Chicago", "UTC").
+ * Offsets such as "+05:00" are refused: a facility's calendar follows its zone's daylight-saving rules.
+ */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

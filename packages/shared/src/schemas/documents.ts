@@ -7,6 +7,7 @@ import {
   idSchema,
   instantSchema,
   listQuerySchema,
+  optionalOrEmpty,
   optionalText,
   pageOf,
   querySchema,
@@ -25,18 +26,10 @@ export const TAGS_MAX = 20;
 export const TAG_MAX_LENGTH = 50;
 
 /** An optional reference: an id, or ''/null for none. */
-const optionalRef = z
-  .union([z.literal(''), idSchema])
-  .transform((value) => value || null)
-  .nullable()
-  .optional();
+const optionalRef = optionalOrEmpty(idSchema);
 
 /** An optional date: `YYYY-MM-DD`, or ''/null for none. */
-const optionalDate = z
-  .union([z.literal(''), calendarDateSchema])
-  .transform((value) => value || null)
-  .nullable()
-  .optional();
+const optionalDate = optionalOrEmpty(calendarDateSchema);
 
 const tagSchema = z
   .string()

@@ -4,6 +4,7 @@ import {
   calendarDateSchema,
   dataOf,
   idSchema,
+  isTimeZone,
   listQuerySchema,
   optionalText,
   pageOf,
@@ -12,20 +13,6 @@ import {
   requiredText,
   updateBodyOf,
 } from './common';
-
-/**
- * Whether `value` names an IANA time zone this runtime knows (e.g. "America/Chicago", "UTC").
- * Offsets such as "+05:00" are refused: a facility's calendar follows its zone's daylight-saving rules.
- */
-export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** An IANA time zone, stored in its canonical spelling ("US/Eastern" becomes "America/New_York"). */
 export const timeZoneSchema = z

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, recordSchema, wholeNumberFrom } from './common';
+import {
+  dataOf,
+  idSchema,
+  instantSchema,
+  isTimeZone,
+  pageOf,
+  pageQuerySchema,
+  recordSchema,
+  wholeNumberFrom,
+} from './common';
 
 /** How a user receives reminder email (PRODUCT §4 "No floods"). */
 export const NOTIFICATION_DELIVERY_MODES = ['IMMEDIATE', 'DAILY_DIGEST', 'WEEKLY_DIGEST'] as const;
@@ -54,15 +63,6 @@ const categoriesShape = Object.fromEntries(NOTIFICATION_CATEGORIES.map((category
 /** Email per category: true = send, false = none (for ESCALATION: into the digest instead of at once). */
 export const notificationCategoriesSchema = z.object(categoriesShape).strict();
 export type NotificationCategories = z.infer<typeof notificationCategoriesSchema>;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export const notificationPreferencesSchema = z
   .object({

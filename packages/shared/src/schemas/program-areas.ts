@@ -3,6 +3,7 @@ import {
   booleanQuery,
   dataOf,
   listQuerySchema,
+  optionalText,
   pageOf,
   recordSchema,
   recordSortsOf,
@@ -19,18 +20,12 @@ export const programAreaSchema = recordSchema({
 export type ProgramArea = z.infer<typeof programAreaSchema>;
 
 const nameSchema = requiredText(120, 'Please enter a name', 'Name');
-const descriptionSchema = z
-  .string()
-  .trim()
-  .max(2000, 'Description must be at most 2000 characters long')
-  .transform((value) => value || null)
-  .nullable();
 
 /** POST /api/program-areas */
 export const createProgramAreaBodySchema = z
   .object({
     name: nameSchema,
-    description: descriptionSchema.optional(),
+    description: optionalText(2000, 'Description'),
     active: z.boolean().optional(),
   })
   .strict();

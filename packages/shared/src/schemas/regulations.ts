@@ -4,6 +4,7 @@ import {
   booleanQuery,
   dataOf,
   listQuerySchema,
+  optionalOrEmpty,
   optionalText,
   pageOf,
   recordSchema,
@@ -27,14 +28,9 @@ export type Regulation = z.infer<typeof regulationSchema>;
 const titleSchema = requiredText(300, 'Please enter a title', 'Title');
 
 /** An http(s) address, or empty/null for none. */
-const linkSchema = z
-  .union([
-    z.literal(''),
-    z.url({ protocol: /^https?$/, message: 'Enter a web address starting with http:// or https://' }).max(2000),
-  ])
-  .transform((value) => value || null)
-  .nullable()
-  .optional();
+const linkSchema = optionalOrEmpty(
+  z.url({ protocol: /^https?$/, message: 'Enter a web address starting with http:// or https://' }).max(2000),
+);
 
 /** POST /api/regulations */
 export const createRegulationBodySchema = z

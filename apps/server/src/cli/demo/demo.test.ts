@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { createDemoContext } from './context';
+import { loadDemoInto } from '../../test/demo-loaders';
 import { DEMO_FACILITIES } from './facilities';
-import { DEMO_LOADERS } from './loaders';
 import { DEMO_PROGRAM_AREAS } from './program-areas';
 import { DEMO_REGULATIONS } from './regulations';
 import { DEMO_USERS } from './users';
@@ -13,12 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function loadDemo(): Promise<string[]> {
-  const lines: string[] = [];
-  const ctx = createDemoContext(t.database.db, t.config, (line) => lines.push(line));
-  for (const loader of DEMO_LOADERS) await loader.load(ctx);
-  return lines;
-}
+const loadDemo = () => loadDemoInto(t);
 
 describe('demo data', () => {
   it('loads every group through the services, idempotently, with working sign-ins', async () => {

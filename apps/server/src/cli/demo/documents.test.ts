@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allTasks, createRequirement, ok } from '../../test/compliance-fixtures';
+import { ok } from '../../test/api-calls';
+import { allTasks, createRequirement } from '../../test/compliance-fixtures';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { createDemoContext } from './context';
+import { loadDemoInto } from '../../test/demo-loaders';
 import { DEMO_LIBRARY_DOCUMENTS } from './documents';
-import { DEMO_LOADERS } from './loaders';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,15 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function loadDemo(): Promise<string[]> {
-  const lines: string[] = [];
-  const ctx = createDemoContext(t.database.db, t.config, (line) => lines.push(line));
-  // Without the requirement and task-history loaders: this test makes its own completed tasks.
-  for (const loader of DEMO_LOADERS.filter((l) => l.name !== 'requirements' && l.name !== 'task history')) {
-    await loader.load(ctx);
-  }
-  return lines;
-}
+// Without the requirement and task-history loaders: this test makes its own completed tasks.
+const loadDemo = () => loadDemoInto(t, ['requirements', 'task history']);
 
 describe('demo documents', () => {
   it('adds library documents, then evidence on completed tasks, idempotently', async () => {

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonthsClamped, todayInTimeZone } from '@rtms/shared/calendar-date';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { bearer, createTestApp, type TestApp } from '../../test/test-app';
-import { createDemoContext } from './context';
-import { DEMO_LOADERS } from './loaders';
+import { loadDemoInto } from '../../test/demo-loaders';
 import { DEMO_REQUIREMENTS } from './requirements';
 import { DEMO_USERS } from './users';
 
@@ -14,15 +13,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** Every loader up to and including the task history (documents are covered by their own test). */
-async function loadDemo(): Promise<string[]> {
-  const lines: string[] = [];
-  const ctx = createDemoContext(t.database.db, t.config, (line) => lines.push(line));
-  for (const loader of DEMO_LOADERS) {
-    if (loader.name === 'documents') continue;
-    await loader.load(ctx);
-  }
-  return lines;
-}
+const loadDemo = () => loadDemoInto(t, ['documents']);
 
 describe('demo requirements and task history', () => {
   it('creates about sixty requirements with two years of tasks: completed on time and late, open, overdue', async () => {

@@ -1,21 +1,21 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@rtms/shared/schemas/audit';
-import { ADMIN_EMAIL, bearer, createSignedInApp, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, bearer } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 
-let t: TestApp;
-let admin: string;
+const suite = signedInSuite();
 
 async function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-  const response = await t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
+  const response = await suite.t.app.inject({
+    method,
+    url,
+    headers: bearer(suite.admin),
+    ...(payload ? { payload } : {}),
+  });
   expect(response.statusCode, response.body).toBeLessThan(300);
   return response.json();
 }
-
-beforeAll(async () => {
-  ({ t, admin } = await createSignedInApp());
-});
-afterAll(() => t.close());
 
 describe('names kept in audit events (issue 11, point 5)', () => {
   it('keeps who, which facility and which object by the names they had at the time', async () => {
@@ -25,7 +25,7 @@ describe('names kept in audit events (issue 11, point 5)', () => {
     await call('PATCH', `/api/facilities/${facility._id}`, { name: 'Prairie Wind II' });
     const events = (await call('GET', `/api/audit?entityType=FACILITY&entityId=${facility._id}&sort=at`))
       .data as AuditEvent[];
-    const me = await t.database.db
+    const me = await suite.t.database.db
       .selectFrom('users')
       .select(['firstName', 'lastName'])
       .where('email', '=', ADMIN_EMAIL)
@@ -41,10 +41,10 @@ describe('names kept in audit events (issue 11, point 5)', () => {
     const facility = (
       await call('POST', '/api/facilities', { name: 'Mesa Solar', code: 'MSS', type: 'SOLAR', timeZone: 'UTC' })
     ).data;
-    const created = await t.app.inject({
+    const created = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: bearer(admin),
+      headers: bearer(suite.admin),
       payload: { email: 'dana.site@example.com', firstName: 'Dana', lastName: 'Site', role: 'FACILITY_USER' },
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -64,7 +64,7 @@ describe('names kept in audit events (issue 11, point 5)', () => {
   });
 
   it('makes the names part of the hash: a changed name breaks the chain', async () => {
-    const { db, dialect } = t.database;
+    const { db, dialect } = suite.t.database;
     const target = await db
       .selectFrom('audit_events')
       .selectAll()

@@ -1,28 +1,28 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditListQuery } from '@rtms/shared/schemas/audit';
-import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 import { createAuditService } from './audit.service';
 
 /**
  * The audit list's totals are counted once and then only for new events, and unfiltered pages are read
  * as ranges of seq (decision 027): both must give what counting and OFFSET would.
  */
-let t: TestApp;
-let admin: string;
+const suite = signedInSuite();
 
 const get = async (url: string) => {
-  const response = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+  const response = await suite.t.app.inject({ method: 'GET', url, headers: bearer(suite.admin) });
   expect(response.statusCode).toBe(200);
   return response.json() as { data: { seq: number; entityType: string }[]; meta: { total: number } };
 };
 const createAreas = (from: number, count: number) =>
   Promise.all(
     Array.from({ length: count }, (_, i) =>
-      t.app.inject({
+      suite.t.app.inject({
         method: 'POST',
         url: '/api/program-areas',
-        headers: bearer(admin),
+        headers: bearer(suite.admin),
         payload: { name: `Area ${from + i}` },
       }),
     ),
@@ -36,11 +36,6 @@ async function allPages(query: string, pageSize: number): Promise<number[]> {
     if (data.length < pageSize) return seqs;
   }
 }
-
-beforeAll(async () => {
-  ({ t, admin } = await createSignedInApp());
-});
-afterAll(() => t.close());
 
 describe('audit list totals and pages', () => {
   it('keeps totals exact as events are appended, with and without filters', async () => {
@@ -65,7 +60,7 @@ describe('audit list totals and pages', () => {
   });
 
   it('counts and pages by OFFSET when the chain has a gap (a deleted event)', async () => {
-    const { db, dialect } = t.database;
+    const { db, dialect } = suite.t.database;
     if (dialect === 'postgres') await sql`alter table audit_events disable trigger user`.execute(db);
     else await sql`drop trigger audit_events_no_delete`.execute(db);
     const before = (await get('/api/audit')).meta.total;

@@ -1,19 +1,19 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOf } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, bearer, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
+import { callerOf } from '../../test/api-calls';
+import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 import { GENESIS_HASH, canonicalJson, changesBetween, createAuditService, hashOf } from './audit.service';
 
-let t: TestApp;
-let admin: string;
+const suite = signedInSuite();
 
-const call = callerOf(() => t);
+const call = callerOf(() => suite.t);
 
-const verify = async () => (await call(admin, 'GET', '/api/audit/verify')).body.data;
+const verify = async () => (await call(suite.admin, 'GET', '/api/audit/verify')).body.data;
 
 /** What someone with write access to the database would do: switch off the append-only triggers. */
 async function disableAppendOnlyTriggers() {
-  const { db, dialect } = t.database;
+  const { db, dialect } = suite.t.database;
   if (dialect === 'postgres') {
     await sql`alter table audit_events disable trigger user`.execute(db);
   } else {
@@ -22,16 +22,11 @@ async function disableAppendOnlyTriggers() {
   }
 }
 
-beforeAll(async () => {
-  ({ t, admin } = await createSignedInApp());
-});
-afterAll(() => t.close());
-
 describe('the audit chain', () => {
   it('links every event to the previous one by SHA-256, from the first administrator on', async () => {
-    await call(admin, 'POST', '/api/program-areas', { name: 'Air Quality' });
-    await call(admin, 'POST', '/api/regulations', { title: 'Clean Air Act Title V', jurisdiction: 'FEDERAL' });
-    const events = (await call(admin, 'GET', '/api/audit?sort=at')).body.data;
+    await call(suite.admin, 'POST', '/api/program-areas', { name: 'Air Quality' });
+    await call(suite.admin, 'POST', '/api/regulations', { title: 'Clean Air Act Title V', jurisdiction: 'FEDERAL' });
+    const events = (await call(suite.admin, 'GET', '/api/audit?sort=at')).body.data;
     expect(events.map((e: { seq: number }) => e.seq)).toEqual([1, 2, 3]);
     expect(events[0]).toMatchObject({ action: 'CREATE', entityType: 'USER', actorId: null, prevHash: GENESIS_HASH });
     expect(events[1].prevHash).toBe(events[0].hash);
@@ -46,10 +41,12 @@ describe('the audit chain', () => {
 
   it('stays one chain under concurrent writers', async () => {
     const responses = await Promise.all(
-      Array.from({ length: 25 }, (_, i) => call(admin, 'POST', '/api/program-areas', { name: `Concurrent ${i}` })),
+      Array.from({ length: 25 }, (_, i) =>
+        call(suite.admin, 'POST', '/api/program-areas', { name: `Concurrent ${i}` }),
+      ),
     );
     expect(responses.every((r) => r.status === 201)).toBe(true);
-    const seqs = (await call(admin, 'GET', '/api/audit?sort=at&pageSize=200')).body.data.map(
+    const seqs = (await call(suite.admin, 'GET', '/api/audit?sort=at&pageSize=200')).body.data.map(
       (e: { seq: number }) => e.seq,
     );
     expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
@@ -57,17 +54,17 @@ describe('the audit chain', () => {
   });
 
   it('records an event only when its transaction commits, and never a secret', async () => {
-    const audit = createAuditService(t.database.db);
+    const audit = createAuditService(suite.t.database.db);
     const before = await verify();
     await expect(
-      t.database.db.transaction().execute(async (trx) => {
+      suite.t.database.db.transaction().execute(async (trx) => {
         await audit.record(trx, { actor: null, action: 'UPDATE', entityType: 'USER', entityId: 'x' });
         throw new Error('the mutation failed');
       }),
     ).rejects.toThrow('the mutation failed');
     expect(await verify()).toEqual(before);
 
-    await t.database.db.transaction().execute((trx) =>
+    await suite.t.database.db.transaction().execute((trx) =>
       audit.record(trx, {
         actor: { id: 'u1', email: 'u1@example.com' },
         action: 'UPDATE',
@@ -81,12 +78,12 @@ describe('the audit chain', () => {
         },
       }),
     );
-    const [event] = (await call(admin, 'GET', '/api/audit?entityId=secret-test')).body.data;
+    const [event] = (await call(suite.admin, 'GET', '/api/audit?entityId=secret-test')).body.data;
     expect(event.changes).toEqual({ lastName: { before: 'A', after: 'B' } });
   });
 
   it('refuses updates and deletes of events in the database itself', async () => {
-    const { db } = t.database;
+    const { db } = suite.t.database;
     await expect(db.updateTable('audit_events').set({ action: 'X' }).where('seq', '=', 1).execute()).rejects.toThrow(
       /append-only/,
     );
@@ -94,7 +91,7 @@ describe('the audit chain', () => {
   });
 
   it('detects a changed, a re-hashed or a deleted past event', async () => {
-    const { db } = t.database;
+    const { db } = suite.t.database;
     await disableAppendOnlyTriggers();
     const target = await db.selectFrom('audit_events').selectAll().where('seq', '=', 2).executeTakeFirstOrThrow();
     const total = (await verify()).checked as number;
@@ -128,7 +125,7 @@ describe('the audit chain', () => {
     // 3. Someone deletes a past event.
     await db.deleteFrom('audit_events').where('id', '=', target.id).execute();
     expect(await verify()).toEqual({ intact: false, checked: 2, firstBrokenId: next.id });
-    expect((await call(admin, 'GET', '/api/audit/verify')).status).toBe(200);
+    expect((await call(suite.admin, 'GET', '/api/audit/verify')).status).toBe(200);
   });
 });
 

@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config/config';
-import { ADMIN_EMAIL, bearer, createSignedInApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, bearer, TEST_PASSWORD } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 const COMMON_MESSAGE = 'This password is one of the most common or breached passwords. Choose another one.';
 
 /** The server refuses the common and breached passwords wherever a password is set (PRODUCT §5). */
 describe('common and breached passwords', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp());
-  });
-  afterAll(() => t.close());
+  const suite = signedInSuite();
 
   it('refuses one as the new password of a password change, naming the field', async () => {
     for (const newPassword of ['password1234', 'Password1234']) {
-      const response = await t.app.inject({
+      const response = await suite.t.app.inject({
         method: 'POST',
         url: '/api/users/change-password',
-        headers: bearer(admin),
+        headers: bearer(suite.admin),
         payload: { currentPassword: TEST_PASSWORD, newPassword },
       });
       expect(response.statusCode, newPassword).toBe(400);
@@ -29,14 +25,14 @@ describe('common and breached passwords', () => {
       });
     }
     // The password did not change.
-    expect(await t.signIn(ADMIN_EMAIL)).toEqual(expect.any(String));
+    expect(await suite.t.signIn(ADMIN_EMAIL)).toEqual(expect.any(String));
   });
 
   it('refuses one as the initial password of a new user', async () => {
-    const response = await t.app.inject({
+    const response = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users',
-      headers: bearer(admin),
+      headers: bearer(suite.admin),
       payload: {
         email: 'new.user@example.com',
         firstName: 'New',
@@ -52,7 +48,7 @@ describe('common and breached passwords', () => {
   it('refuses one as ADMIN_PASSWORD at start, without echoing it', () => {
     let error: unknown;
     try {
-      loadConfig({ ADMIN_PASSWORD: 'iloveyou1234', DATA_DIR: t.dataDir });
+      loadConfig({ ADMIN_PASSWORD: 'iloveyou1234', DATA_DIR: suite.t.dataDir });
     } catch (caught) {
       error = caught;
     }

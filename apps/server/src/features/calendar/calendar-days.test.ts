@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarDay } from '@rtms/shared/schemas/calendar';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 /** The days a task list gives, counted per date and state: what /api/calendar/days must answer. */
 function daysOf(tasks: Task[]): CalendarDay[] {
@@ -29,9 +23,8 @@ function daysOf(tasks: Task[]): CalendarDay[] {
 }
 
 describe('GET /api/calendar/days', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock('2026-06-10T12:00:00Z');
+  const suite = signedInSuite({}, { now: clock });
   let east: string;
   let west: string;
   let weekly: string;
@@ -39,12 +32,13 @@ describe('GET /api/calendar/days', () => {
   let user: { id: string; email: string; token: string };
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
-    east = await createFacility(t, admin, { timeZone: 'Asia/Tokyo' });
-    west = await createFacility(t, admin, { timeZone: 'America/Los_Angeles' });
-    programAreaId = (await ok<{ _id: string }>(t, admin, 'POST', '/api/program-areas', { name: 'Air Quality' }))._id;
+    east = await createFacility(suite.t, suite.admin, { timeZone: 'Asia/Tokyo' });
+    west = await createFacility(suite.t, suite.admin, { timeZone: 'America/Los_Angeles' });
+    programAreaId = (
+      await ok<{ _id: string }>(suite.t, suite.admin, 'POST', '/api/program-areas', { name: 'Air Quality' })
+    )._id;
     weekly = (
-      await createRequirement(t, admin, {
+      await createRequirement(suite.t, suite.admin, {
         programAreaId,
         frequency: 'WEEKLY',
         category: 'AIR',
@@ -54,7 +48,7 @@ describe('GET /api/calendar/days', () => {
         facilities: [{ facilityId: east }, { facilityId: west }],
       })
     ).data._id;
-    await createRequirement(t, admin, {
+    await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       category: 'WATER',
       // Due 14 June: due soon on 10 June.
@@ -64,34 +58,40 @@ describe('GET /api/calendar/days', () => {
       facilities: [{ facilityId: west }],
     });
     // Due 25 June, open since 26 May: OPEN on 10 June.
-    await createRequirement(t, admin, {
+    await createRequirement(suite.t, suite.admin, {
       frequency: 'QUARTERLY',
       category: 'SAFETY',
       firstDueDate: '2026-06-25',
       leadTimeDays: 30,
       facilities: [{ facilityId: east }],
     });
-    const created = await t.createUser('FACILITY_USER');
-    await assignFacility(t, admin, created.id, east);
-    user = { ...created, token: await t.signIn(created.email) };
+    const created = await suite.t.createUser('FACILITY_USER');
+    await assignFacility(suite.t, suite.admin, created.id, east);
+    user = { ...created, token: await suite.t.signIn(created.email) };
     // Some history: one completed and one not applicable task in the range.
-    const mayTasks = await allTasks(t, admin, { requirementId: weekly, facilityId: east, dueTo: '2026-05-31' });
-    await ok(t, admin, 'POST', `/api/tasks/${mayTasks[0]!._id}/complete`, {});
-    await ok(t, admin, 'PATCH', `/api/tasks/${mayTasks[1]!._id}`, { notApplicableReason: 'Plant shut down' });
+    const mayTasks = await allTasks(suite.t, suite.admin, {
+      requirementId: weekly,
+      facilityId: east,
+      dueTo: '2026-05-31',
+    });
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${mayTasks[0]!._id}/complete`, {});
+    await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${mayTasks[1]!._id}`, {
+      notApplicableReason: 'Plant shut down',
+    });
   });
 
   afterAll(async () => {
-    await t.close();
+    await suite.t.close();
   });
 
   async function days(query: string) {
-    return call<{ data: CalendarDay[] }>(t, admin, 'GET', `/api/calendar/days?${query}`);
+    return call<{ data: CalendarDay[] }>(suite.t, suite.admin, 'GET', `/api/calendar/days?${query}`);
   }
 
   it('counts each day’s tasks by state exactly as the task list (with its date range) shows them', async () => {
     const { status, body } = await days('from=2026-05-01&to=2026-07-01');
     expect(status).toBe(200);
-    const tasks = await allTasks(t, admin, { dueFrom: '2026-05-01', dueTo: '2026-07-01' });
+    const tasks = await allTasks(suite.t, suite.admin, { dueFrom: '2026-05-01', dueTo: '2026-07-01' });
     expect(body.data).toEqual(daysOf(tasks));
     const states = new Set(
       body.data.flatMap((day) =>
@@ -117,11 +117,11 @@ describe('GET /api/calendar/days', () => {
     for (const query of queries) {
       const params = new URLSearchParams({ from: '2026-05-01', to: '2026-07-01', ...query });
       const { body } = await days(params.toString());
-      const tasks = await allTasks(t, admin, { ...query, dueFrom: '2026-05-01', dueTo: '2026-07-01' });
+      const tasks = await allTasks(suite.t, suite.admin, { ...query, dueFrom: '2026-05-01', dueTo: '2026-07-01' });
       expect(body.data, JSON.stringify(query)).toEqual(daysOf(tasks));
       expect(body.data.length, JSON.stringify(query)).toBeGreaterThan(0);
     }
-    const ofProgramArea = await allTasks(t, admin, { programAreaId });
+    const ofProgramArea = await allTasks(suite.t, suite.admin, { programAreaId });
     expect(ofProgramArea.length).toBeGreaterThan(0);
     expect(ofProgramArea.every((task) => task.requirementId === weekly)).toBe(true);
   });
@@ -133,22 +133,22 @@ describe('GET /api/calendar/days', () => {
     const { body } = await days('from=2026-06-08&to=2026-06-08');
     expect(body.data).toHaveLength(1);
     expect(body.data[0]!.byState.OVERDUE).toBeGreaterThan(0);
-    const tasks = await allTasks(t, admin, { dueFrom: '2026-06-08', dueTo: '2026-06-08' });
+    const tasks = await allTasks(suite.t, suite.admin, { dueFrom: '2026-06-08', dueTo: '2026-06-08' });
     expect(body.data).toEqual(daysOf(tasks));
     clock.set('2026-06-10T12:00:00Z');
   });
 
   it('answers only the caller’s facilities', async () => {
     const response = await call<{ data: CalendarDay[] }>(
-      t,
+      suite.t,
       user.token,
       'GET',
       '/api/calendar/days?from=2026-05-01&to=2026-07-01',
     );
-    const mine = await allTasks(t, admin, { facilityId: east, dueFrom: '2026-05-01', dueTo: '2026-07-01' });
+    const mine = await allTasks(suite.t, suite.admin, { facilityId: east, dueFrom: '2026-05-01', dueTo: '2026-07-01' });
     expect(response.body.data).toEqual(daysOf(mine));
     const outside = await call<{ data: CalendarDay[] }>(
-      t,
+      suite.t,
       user.token,
       'GET',
       `/api/calendar/days?from=2026-05-01&to=2026-07-01&facilityId=${west}`,
@@ -159,11 +159,18 @@ describe('GET /api/calendar/days', () => {
 
   it('follows a change at once (the cached answer is dropped)', async () => {
     const before = (await days('from=2026-06-01&to=2026-06-30')).body.data;
-    const [task] = await allTasks(t, admin, { facilityId: west, dueFrom: '2026-06-15', dueTo: '2026-06-30' });
-    await ok(t, admin, 'PATCH', `/api/tasks/${task!._id}`, { dueDate: '2026-06-29', rescheduleReason: 'Crane' });
+    const [task] = await allTasks(suite.t, suite.admin, {
+      facilityId: west,
+      dueFrom: '2026-06-15',
+      dueTo: '2026-06-30',
+    });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${task!._id}`, {
+      dueDate: '2026-06-29',
+      rescheduleReason: 'Crane',
+    });
     const after = (await days('from=2026-06-01&to=2026-06-30')).body.data;
     expect(after).not.toEqual(before);
-    expect(after).toEqual(daysOf(await allTasks(t, admin, { dueFrom: '2026-06-01', dueTo: '2026-06-30' })));
+    expect(after).toEqual(daysOf(await allTasks(suite.t, suite.admin, { dueFrom: '2026-06-01', dueTo: '2026-06-30' })));
   });
 
   it('allows 62 days and refuses 63, a reversed range and bad dates with the field named', async () => {
@@ -184,7 +191,10 @@ describe('GET /api/calendar/days', () => {
   });
 
   it('is for signed-in users only', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/calendar/days?from=2026-06-01&to=2026-06-30' });
+    const response = await suite.t.app.inject({
+      method: 'GET',
+      url: '/api/calendar/days?from=2026-06-01&to=2026-06-30',
+    });
     expect(response.statusCode).toBe(401);
   });
 });

@@ -3,8 +3,11 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '@rtms/shared/schemas/calendar';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import { allTasks, call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
-import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
+import { bearer } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 interface ParsedEvent {
   uid: string;
@@ -51,9 +54,8 @@ const STATE_WORDS = {
 } as const;
 
 describe('iCalendar feeds', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock('2026-06-10T12:00:00Z');
+  const suite = signedInSuite({ PUBLIC_URL: 'https://rtms.example.com' }, { now: clock });
   let siteA: string;
   let siteB: string;
   let user: { id: string; email: string };
@@ -61,19 +63,18 @@ describe('iCalendar feeds', () => {
   let assignmentB: string;
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({ PUBLIC_URL: 'https://rtms.example.com' }, { now: clock }));
-    siteA = await createFacility(t, admin, { timeZone: 'America/New_York' });
-    siteB = await createFacility(t, admin, { timeZone: 'UTC' });
-    user = await t.createUser('FACILITY_USER');
-    await ok(t, admin, 'POST', '/api/user-facilities', { userId: user.id, facilityId: siteA });
+    siteA = await createFacility(suite.t, suite.admin, { timeZone: 'America/New_York' });
+    siteB = await createFacility(suite.t, suite.admin, { timeZone: 'UTC' });
+    user = await suite.t.createUser('FACILITY_USER');
+    await ok(suite.t, suite.admin, 'POST', '/api/user-facilities', { userId: user.id, facilityId: siteA });
     assignmentB = (
-      await ok<{ _id: string }>(t, admin, 'POST', '/api/user-facilities', {
+      await ok<{ _id: string }>(suite.t, suite.admin, 'POST', '/api/user-facilities', {
         userId: user.id,
         facilityId: siteB,
       })
     )._id;
-    token = await t.signIn(user.email);
-    await createRequirement(t, admin, {
+    token = await suite.t.signIn(user.email);
+    await createRequirement(suite.t, suite.admin, {
       title: 'Monthly stormwater inspection',
       frequency: 'MONTHLY',
       firstDueDate: '2026-01-20',
@@ -87,15 +88,15 @@ describe('iCalendar feeds', () => {
   });
 
   afterAll(async () => {
-    await t.close();
+    await suite.t.close();
   });
 
   async function createFeed(body: object, as = token) {
-    return call<{ data: CalendarFeed & { url: string } }>(t, as, 'POST', '/api/calendar-feeds', body);
+    return call<{ data: CalendarFeed & { url: string } }>(suite.t, as, 'POST', '/api/calendar-feeds', body);
   }
 
   async function fetchFeed(url: string, headers: Record<string, string> = {}) {
-    return t.app.inject({ method: 'GET', url: new URL(url).pathname, headers });
+    return suite.t.app.inject({ method: 'GET', url: new URL(url).pathname, headers });
   }
 
   it('creates a feed of my tasks whose secret URL is shown once and whose hash only is stored', async () => {
@@ -106,13 +107,13 @@ describe('iCalendar feeds', () => {
     expect(feed.url).toMatch(/^https:\/\/rtms\.example\.com\/ical\/[A-Za-z0-9_-]{43}\.ics$/);
     const secret = feed.url.split('/ical/')[1]!.replace('.ics', '');
 
-    const listed = await ok<CalendarFeed[]>(t, token, 'GET', '/api/calendar-feeds');
+    const listed = await ok<CalendarFeed[]>(suite.t, token, 'GET', '/api/calendar-feeds');
     expect(listed).toHaveLength(1);
     expect(JSON.stringify(listed)).not.toContain(secret);
-    const rows = await t.database.db.selectFrom('calendar_feeds').selectAll().execute();
+    const rows = await suite.t.database.db.selectFrom('calendar_feeds').selectAll().execute();
     expect(rows.map((row) => row.secretHash)).toEqual([createHash('sha256').update(secret).digest('hex')]);
     expect(JSON.stringify(rows)).not.toContain(secret);
-    expect((await call(t, token, 'DELETE', `/api/calendar-feeds/${feed._id}`)).status).toBe(204);
+    expect((await call(suite.t, token, 'DELETE', `/api/calendar-feeds/${feed._id}`)).status).toBe(204);
   });
 
   it('serves my tasks of the window (3 months back, 13 ahead) as RFC 5545 all-day events', async () => {
@@ -124,8 +125,12 @@ describe('iCalendar feeds', () => {
     const { name, events } = parseFeed(response.body);
     expect(name).toBe('Mine');
 
-    const expected = await allTasks(t, token, { assigneeId: user.id, dueFrom: '2026-03-10', dueTo: '2027-07-10' });
-    const all = await allTasks(t, token, { assigneeId: user.id });
+    const expected = await allTasks(suite.t, token, {
+      assigneeId: user.id,
+      dueFrom: '2026-03-10',
+      dueTo: '2027-07-10',
+    });
+    const all = await allTasks(suite.t, token, { assigneeId: user.id });
     // The window leaves out the backfilled January and February and what lies beyond 13 months.
     expect(all.length).toBeGreaterThan(expected.length);
     expect(events.map((event) => event.uid).sort()).toEqual(expected.map((task) => `task-${task._id}@rtms`).sort());
@@ -150,13 +155,16 @@ describe('iCalendar feeds', () => {
     const again = await fetchFeed(url, { 'if-none-match': etag });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const listed = await ok<CalendarFeed[]>(t, token, 'GET', '/api/calendar-feeds');
+    const listed = await ok<CalendarFeed[]>(suite.t, token, 'GET', '/api/calendar-feeds');
     expect(listed.find((feed) => feed._id === _id)!.lastUsedAt).toBe('2026-06-10T12:00:00.000Z');
 
-    const [task] = await allTasks(t, token, { assigneeId: user.id, dueFrom: '2026-07-01', dueTo: '2026-07-31' });
+    const [task] = await allTasks(suite.t, token, { assigneeId: user.id, dueFrom: '2026-07-01', dueTo: '2026-07-31' });
     const before = parseFeed(first.body).events.find((event) => event.uid === `task-${task!._id}@rtms`)!;
     clock.set('2026-06-10T13:00:00Z');
-    await ok(t, admin, 'PATCH', `/api/tasks/${task!._id}`, { dueDate: '2026-07-24', rescheduleReason: 'Storm' });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${task!._id}`, {
+      dueDate: '2026-07-24',
+      rescheduleReason: 'Storm',
+    });
     const changed = await fetchFeed(url, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -165,7 +173,7 @@ describe('iCalendar feeds', () => {
     expect(after.sequence).toBeGreaterThan(before.sequence);
     expect(after.lastModified > before.lastModified).toBe(true);
 
-    await ok(t, admin, 'PATCH', `/api/tasks/${task!._id}`, { notApplicableReason: 'Outfall closed' });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${task!._id}`, { notApplicableReason: 'Outfall closed' });
     const cancelled = parseFeed((await fetchFeed(url)).body).events.find((event) => event.uid === before.uid)!;
     expect(cancelled.status).toBe('CANCELLED');
     expect(cancelled.summary.startsWith('[Not applicable]')).toBe(true);
@@ -178,23 +186,23 @@ describe('iCalendar feeds', () => {
     expect(created.status).toBe(201);
     expect(created.body.data.facilityId).toBe(siteB);
     const { url } = created.body.data;
-    const expected = await allTasks(t, token, { facilityId: siteB, dueFrom: '2026-03-10', dueTo: '2027-07-10' });
+    const expected = await allTasks(suite.t, token, { facilityId: siteB, dueFrom: '2026-03-10', dueTo: '2027-07-10' });
     expect(expected.length).toBeGreaterThan(0);
     const events = parseFeed((await fetchFeed(url)).body).events;
     expect(events.map((event) => event.uid).sort()).toEqual(
       expected.map((task: Task) => `task-${task._id}@rtms`).sort(),
     );
 
-    expect((await call(t, admin, 'DELETE', `/api/user-facilities/${assignmentB}`)).status).toBe(204);
+    expect((await call(suite.t, suite.admin, 'DELETE', `/api/user-facilities/${assignmentB}`)).status).toBe(204);
     const after = await fetchFeed(url);
     expect(after.statusCode).toBe(200);
     expect(parseFeed(after.body).events).toEqual([]);
     // The unassignment signed the user out; the next tests sign in again.
-    token = await t.signIn(user.email);
+    token = await suite.t.signIn(user.email);
   });
 
   it('refuses a facility outside the caller’s scope and bad input with the field named', async () => {
-    const other = await createFacility(t, admin);
+    const other = await createFacility(suite.t, suite.admin);
     expect((await createFeed({ name: 'Other', scope: 'FACILITY', facilityId: other })).status).toBe(404);
     for (const [body, path] of [
       [{ name: 'No site', scope: 'FACILITY' }, 'facilityId'],
@@ -216,31 +224,33 @@ describe('iCalendar feeds', () => {
       ['GET', '/api/calendar-feeds'],
       ['POST', '/api/users/auth/me'],
     ] as const) {
-      const response = await t.app.inject({ method, url: path, headers: bearer(secret) });
+      const response = await suite.t.app.inject({ method, url: path, headers: bearer(secret) });
       expect(response.statusCode, path).toBe(401);
     }
-    expect((await t.app.inject({ method: 'GET', url: `/ical/${secret.slice(0, -1)}x.ics` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/ical/${secret}` })).statusCode).toBe(404);
+    expect((await suite.t.app.inject({ method: 'GET', url: `/ical/${secret.slice(0, -1)}x.ics` })).statusCode).toBe(
+      404,
+    );
+    expect((await suite.t.app.inject({ method: 'GET', url: `/ical/${secret}` })).statusCode).toBe(404);
   });
 
   it('revokes one feed or all of mine at once, and no one else’s', async () => {
-    const other = await t.createUser('ALL_FACILITY_USER');
-    const otherToken = await t.signIn(other.email);
+    const other = await suite.t.createUser('ALL_FACILITY_USER');
+    const otherToken = await suite.t.signIn(other.email);
     const theirs = (await createFeed({ name: 'Theirs', scope: 'MINE' }, otherToken)).body.data;
     const one = (await createFeed({ name: 'One', scope: 'MINE' })).body.data;
     const two = (await createFeed({ name: 'Two', scope: 'MINE' })).body.data;
-    expect((await call(t, token, 'DELETE', `/api/calendar-feeds/${theirs._id}`)).status).toBe(404);
-    expect((await call(t, token, 'DELETE', `/api/calendar-feeds/${one._id}`)).status).toBe(204);
+    expect((await call(suite.t, token, 'DELETE', `/api/calendar-feeds/${theirs._id}`)).status).toBe(404);
+    expect((await call(suite.t, token, 'DELETE', `/api/calendar-feeds/${one._id}`)).status).toBe(204);
     expect((await fetchFeed(one.url)).statusCode).toBe(404);
     expect((await fetchFeed(two.url)).statusCode).toBe(200);
-    const revoked = await ok<{ revoked: number }>(t, token, 'DELETE', '/api/calendar-feeds');
+    const revoked = await ok<{ revoked: number }>(suite.t, token, 'DELETE', '/api/calendar-feeds');
     expect(revoked.revoked).toBeGreaterThanOrEqual(1);
     expect((await fetchFeed(two.url)).statusCode).toBe(404);
-    expect(await ok<CalendarFeed[]>(t, token, 'GET', '/api/calendar-feeds')).toEqual([]);
+    expect(await ok<CalendarFeed[]>(suite.t, token, 'GET', '/api/calendar-feeds')).toEqual([]);
     expect((await fetchFeed(theirs.url)).statusCode).toBe(200);
     const audit = await ok<{ entityType: string; action: string }[]>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'GET',
       `/api/audit?entityType=CALENDAR_FEED&entityId=${one._id}`,
     );
@@ -248,11 +258,11 @@ describe('iCalendar feeds', () => {
   });
 
   it('stops the feeds of a deactivated user at once', async () => {
-    const person = await t.createUser('ALL_FACILITY_USER');
-    const personToken = await t.signIn(person.email);
+    const person = await suite.t.createUser('ALL_FACILITY_USER');
+    const personToken = await suite.t.signIn(person.email);
     const { url } = (await createFeed({ name: 'Leaving', scope: 'MINE' }, personToken)).body.data;
     expect((await fetchFeed(url)).statusCode).toBe(200);
-    await ok(t, admin, 'PATCH', `/api/users/${person.id}`, { active: false });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/users/${person.id}`, { active: false });
     expect((await fetchFeed(url)).statusCode).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testClock } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { RATE_LIMITS } from '../../platform/rate-limit';
 

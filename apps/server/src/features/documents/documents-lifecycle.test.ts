@@ -23,6 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The administrator uploads a sample PDF named plan.pdf (to `url` when given: a new version). */
+function uploadPlan(fields: Record<string, string>, url?: string) {
+  return upload(t, dir.admin, fields, { fileName: 'plan.pdf', content: samplePdf() }, url);
+}
+
 async function auditOf(id: string) {
   const events = await call(t, dir.admin, 'GET', `/api/audit?entityType=DOCUMENT&entityId=${id}&sort=at`);
   return (events.body.data as { action: string; changes: Record<string, { before: unknown; after: unknown }> }[]).map(
@@ -83,29 +88,12 @@ describe('versions', () => {
   });
 
   it('refuses other fields with a new version, and new versions of archived documents', async () => {
-    const created = await upload(
-      t,
-      dir.admin,
-      { facilityId: dir.facilityA },
-      { fileName: 'plan.pdf', content: samplePdf() },
-    );
+    const created = await uploadPlan({ facilityId: dir.facilityA });
     const id = created.body.data._id;
-    const withFields = await upload(
-      t,
-      dir.admin,
-      { title: 'x' },
-      { fileName: 'plan.pdf', content: samplePdf() },
-      `/api/documents/${id}/versions`,
-    );
+    const withFields = await uploadPlan({ title: 'x' }, `/api/documents/${id}/versions`);
     expect(withFields.status).toBe(400);
     await call(t, dir.admin, 'POST', `/api/documents/${id}/archive`, { reason: 'Superseded' });
-    const archived = await upload(
-      t,
-      dir.admin,
-      {},
-      { fileName: 'plan.pdf', content: samplePdf() },
-      `/api/documents/${id}/versions`,
-    );
+    const archived = await uploadPlan({}, `/api/documents/${id}/versions`);
     expect(archived.status).toBe(409);
     expect((await call(t, dir.admin, 'GET', `/api/documents/${id}`)).body.data.versions).toHaveLength(1);
   });
@@ -113,12 +101,7 @@ describe('versions', () => {
 
 describe('metadata, archive, retention and deletion', () => {
   it('updates metadata, audited with before and after', async () => {
-    const created = await upload(
-      t,
-      dir.admin,
-      { facilityId: dir.facilityA },
-      { fileName: 'plan.pdf', content: samplePdf() },
-    );
+    const created = await uploadPlan({ facilityId: dir.facilityA });
     const id = created.body.data._id;
     const updated = await call(t, dir.tokens.FACILITY_ADMIN, 'PATCH', `/api/documents/${id}`, {
       title: 'Stormwater Pollution Prevention Plan',

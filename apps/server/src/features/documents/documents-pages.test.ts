@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 import { newId } from '../../platform/ids';
 import { foldForSearch } from '../../platform/search-text';
 
@@ -7,12 +8,15 @@ import { foldForSearch } from '../../platform/search-text';
  * The document list finds a page's ids from the documents table alone and joins only those rows
  * (decision 027): paging through it must give every document once, in the order asked for.
  */
-let t: TestApp;
-let admin: string;
+const suite = signedInSuite();
 
 type Listed = { _id: string; title: string; createdAt: string };
 const list = async (query: string) => {
-  const response = await t.app.inject({ method: 'GET', url: `/api/documents?${query}`, headers: bearer(admin) });
+  const response = await suite.t.app.inject({
+    method: 'GET',
+    url: `/api/documents?${query}`,
+    headers: bearer(suite.admin),
+  });
   expect(response.statusCode).toBe(200);
   return response.json() as { data: Listed[]; meta: { total: number } };
 };
@@ -26,7 +30,6 @@ async function allPages(query: string, pageSize: number): Promise<Listed[]> {
 }
 
 beforeAll(async () => {
-  ({ t, admin } = await createSignedInApp());
   // 23 library documents; pairs share a creation instant (so the id decides), every fifth is archived.
   const rows = Array.from({ length: 23 }, (_, i) => {
     const at = new Date(Date.UTC(2026, 0, 1 + Math.floor(i / 2))).toISOString();
@@ -48,9 +51,8 @@ beforeAll(async () => {
       updatedAt: at,
     };
   });
-  await t.database.db.insertInto('documents').values(rows).execute();
+  await suite.t.database.db.insertInto('documents').values(rows).execute();
 });
-afterAll(() => t.close());
 
 describe('document list pages', () => {
   it('pages newest first, oldest first and by title give every active document once, in order', async () => {
@@ -75,16 +77,20 @@ describe('document list pages', () => {
   it('keeps the cached totals true after an archive and a restore', async () => {
     const before = (await list('sort=-createdAt')).meta.total;
     const id = (await list('sort=-createdAt')).data[0]!._id;
-    const archive = await t.app.inject({
+    const archive = await suite.t.app.inject({
       method: 'POST',
       url: `/api/documents/${id}/archive`,
-      headers: bearer(admin),
+      headers: bearer(suite.admin),
       payload: { reason: 'Superseded' },
     });
     expect(archive.statusCode).toBe(200);
     expect((await list('sort=-createdAt')).meta.total).toBe(before - 1);
     expect((await list('archived=true')).meta.total).toBe(5);
-    const restore = await t.app.inject({ method: 'POST', url: `/api/documents/${id}/restore`, headers: bearer(admin) });
+    const restore = await suite.t.app.inject({
+      method: 'POST',
+      url: `/api/documents/${id}/restore`,
+      headers: bearer(suite.admin),
+    });
     expect(restore.statusCode).toBe(200);
     expect((await list('sort=-createdAt')).meta.total).toBe(before);
   });

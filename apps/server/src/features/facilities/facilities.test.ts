@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOf } from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callerOf } from '../../test/api-calls';
+import { signedInSuite } from '../../test/signed-in-suite';
 
-let t: TestApp;
-let admin: string;
+const suite = signedInSuite();
 let air: string;
 let storm: string;
 
-const call = callerOf(() => t);
+const call = callerOf(() => suite.t);
 
 const full = {
   name: 'Río Grande Wind Farm',
@@ -27,15 +26,13 @@ const full = {
 };
 
 beforeAll(async () => {
-  ({ t, admin } = await createSignedInApp());
-  air = (await call(admin, 'POST', '/api/program-areas', { name: 'Air Quality' })).body.data._id;
-  storm = (await call(admin, 'POST', '/api/program-areas', { name: 'Stormwater' })).body.data._id;
+  air = (await call(suite.admin, 'POST', '/api/program-areas', { name: 'Air Quality' })).body.data._id;
+  storm = (await call(suite.admin, 'POST', '/api/program-areas', { name: 'Stormwater' })).body.data._id;
 });
-afterAll(() => t.close());
 
 describe('creating facilities', () => {
   it('stores every field and answers with camelCase fields, _id and timestamps', async () => {
-    const created = await call(admin, 'POST', '/api/facilities', { ...full, programAreaIds: [storm, air, air] });
+    const created = await call(suite.admin, 'POST', '/api/facilities', { ...full, programAreaIds: [storm, air, air] });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({
       ...full,
@@ -44,19 +41,23 @@ describe('creating facilities', () => {
     });
     expect(created.body.data.programAreaIds).toHaveLength(2);
     expect(created.body.data.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    const read = await call(admin, 'GET', `/api/facilities/${created.body.data._id}`);
+    const read = await call(suite.admin, 'GET', `/api/facilities/${created.body.data._id}`);
     expect(read.body.data).toMatchObject({ ...full, code: 'RGW-01', users: [] });
     expect(read.body.data.programAreas.map((a: { name: string }) => a.name)).toEqual(['Air Quality', 'Stormwater']);
   });
 
   it('refuses duplicate names (whatever the case) and codes with 409 and writes nothing', async () => {
-    const name = await call(admin, 'POST', '/api/facilities', { ...full, code: 'OTHER', name: 'RÍO GRANDE wind farm' });
+    const name = await call(suite.admin, 'POST', '/api/facilities', {
+      ...full,
+      code: 'OTHER',
+      name: 'RÍO GRANDE wind farm',
+    });
     expect(name.status).toBe(409);
     expect(name.body).toMatchObject({ code: 'CONFLICT', details: [{ path: 'name' }] });
-    const code = await call(admin, 'POST', '/api/facilities', { ...full, name: 'Another', code: 'RGW-01' });
+    const code = await call(suite.admin, 'POST', '/api/facilities', { ...full, name: 'Another', code: 'RGW-01' });
     expect(code.status).toBe(409);
     expect(code.body.message).toBe('A facility with code "RGW-01" already exists');
-    expect((await call(admin, 'GET', '/api/facilities?search=another')).body.meta.total).toBe(0);
+    expect((await call(suite.admin, 'GET', '/api/facilities?search=another')).body.meta.total).toBe(0);
   });
 
   it.each([
@@ -71,15 +72,20 @@ describe('creating facilities', () => {
     [{ type: 'NUCLEAR' }, 'type'],
     [{ owner: 'someone' }, ''],
   ])('answers 400 with field details for %j', async (change, path) => {
-    const response = await call(admin, 'POST', '/api/facilities', { ...full, name: 'Bad', code: 'BAD', ...change });
+    const response = await call(suite.admin, 'POST', '/api/facilities', {
+      ...full,
+      name: 'Bad',
+      code: 'BAD',
+      ...change,
+    });
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('VALIDATION_FAILED');
     if (path) expect(response.body.details.map((d: { path: string }) => d.path)).toContain(path);
   });
 
   it('answers 400 naming an unknown program area, and writes neither facility nor audit event', async () => {
-    const before = (await call(admin, 'GET', '/api/audit')).body.meta.total;
-    const response = await call(admin, 'POST', '/api/facilities', {
+    const before = (await call(suite.admin, 'GET', '/api/audit')).body.meta.total;
+    const response = await call(suite.admin, 'POST', '/api/facilities', {
       ...full,
       name: 'Ghost',
       code: 'GHOST',
@@ -87,12 +93,12 @@ describe('creating facilities', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.details).toEqual([{ path: 'programAreaIds.1', message: 'Unknown program area missing' }]);
-    expect((await call(admin, 'GET', '/api/facilities?search=ghost')).body.meta.total).toBe(0);
-    expect((await call(admin, 'GET', '/api/audit')).body.meta.total).toBe(before);
+    expect((await call(suite.admin, 'GET', '/api/facilities?search=ghost')).body.meta.total).toBe(0);
+    expect((await call(suite.admin, 'GET', '/api/audit')).body.meta.total).toBe(before);
   });
 
   it('stores an IANA alias in its canonical spelling', async () => {
-    const response = await call(admin, 'POST', '/api/facilities', {
+    const response = await call(suite.admin, 'POST', '/api/facilities', {
       name: 'Alias',
       code: 'ALIAS',
       type: 'OTHER',
@@ -105,16 +111,16 @@ describe('creating facilities', () => {
 describe('updating facilities', () => {
   it('updates fields and program areas, clears optional ones with null, audits before/after', async () => {
     const id = (
-      await call(admin, 'POST', '/api/facilities', { ...full, name: 'Upd', code: 'UPD', programAreaIds: [air] })
+      await call(suite.admin, 'POST', '/api/facilities', { ...full, name: 'Upd', code: 'UPD', programAreaIds: [air] })
     ).body.data._id;
-    const updated = await call(admin, 'PATCH', `/api/facilities/${id}`, {
+    const updated = await call(suite.admin, 'PATCH', `/api/facilities/${id}`, {
       capacityMw: 300,
       notes: null,
       programAreaIds: [storm],
     });
     expect(updated.status).toBe(200);
     expect(updated.body.data).toMatchObject({ capacityMw: 300, notes: null, programAreaIds: [storm] });
-    const [event] = (await call(admin, 'GET', `/api/audit?entityId=${id}&action=UPDATE`)).body.data;
+    const [event] = (await call(suite.admin, 'GET', `/api/audit?entityId=${id}&action=UPDATE`)).body.data;
     expect(event).toMatchObject({ entityType: 'FACILITY', facilityId: id });
     expect(event.changes).toEqual({
       capacityMw: { before: 250.5, after: 300 },
@@ -122,38 +128,41 @@ describe('updating facilities', () => {
       programAreaIds: { before: [air], after: [storm] },
     });
     // No change, no event.
-    await call(admin, 'PATCH', `/api/facilities/${id}`, { capacityMw: 300 });
-    expect((await call(admin, 'GET', `/api/audit?entityId=${id}`)).body.meta.total).toBe(2);
+    await call(suite.admin, 'PATCH', `/api/facilities/${id}`, { capacityMw: 300 });
+    expect((await call(suite.admin, 'GET', `/api/audit?entityId=${id}`)).body.meta.total).toBe(2);
   });
 
   it('deactivates and reactivates through status', async () => {
-    const id = (await call(admin, 'POST', '/api/facilities', { ...full, name: 'Off', code: 'OFF' })).body.data._id;
-    expect((await call(admin, 'PATCH', `/api/facilities/${id}`, { status: 'INACTIVE' })).body.data.status).toBe(
+    const id = (await call(suite.admin, 'POST', '/api/facilities', { ...full, name: 'Off', code: 'OFF' })).body.data
+      ._id;
+    expect((await call(suite.admin, 'PATCH', `/api/facilities/${id}`, { status: 'INACTIVE' })).body.data.status).toBe(
       'INACTIVE',
     );
     expect(
-      (await call(admin, 'GET', `/api/facilities?status=INACTIVE`)).body.data.map((f: { _id: string }) => f._id),
+      (await call(suite.admin, 'GET', `/api/facilities?status=INACTIVE`)).body.data.map((f: { _id: string }) => f._id),
     ).toEqual([id]);
-    expect((await call(admin, 'PATCH', `/api/facilities/${id}`, { status: 'ACTIVE' })).status).toBe(200);
-    const actions = (await call(admin, 'GET', `/api/audit?entityId=${id}&sort=at`)).body.data.map(
+    expect((await call(suite.admin, 'PATCH', `/api/facilities/${id}`, { status: 'ACTIVE' })).status).toBe(200);
+    const actions = (await call(suite.admin, 'GET', `/api/audit?entityId=${id}&sort=at`)).body.data.map(
       (e: { action: string }) => e.action,
     );
     expect(actions).toEqual(['CREATE', 'DEACTIVATE', 'REACTIVATE']);
   });
 
   it('lets a FACILITY_ADMIN edit an own facility but not deactivate it, and hides other facilities', async () => {
-    const own = (await call(admin, 'POST', '/api/facilities', { ...full, name: 'Own', code: 'OWN' })).body.data._id;
-    const other = (await call(admin, 'POST', '/api/facilities', { ...full, name: 'Other', code: 'OTH' })).body.data._id;
-    const fa = await t.createUser('FACILITY_ADMIN');
-    const fu = await t.createUser('FACILITY_USER');
-    const peer = await t.createUser('FACILITY_USER');
-    await call(admin, 'POST', '/api/user-facilities/bulk', {
+    const own = (await call(suite.admin, 'POST', '/api/facilities', { ...full, name: 'Own', code: 'OWN' })).body.data
+      ._id;
+    const other = (await call(suite.admin, 'POST', '/api/facilities', { ...full, name: 'Other', code: 'OTH' })).body
+      .data._id;
+    const fa = await suite.t.createUser('FACILITY_ADMIN');
+    const fu = await suite.t.createUser('FACILITY_USER');
+    const peer = await suite.t.createUser('FACILITY_USER');
+    await call(suite.admin, 'POST', '/api/user-facilities/bulk', {
       action: 'assign',
       userIds: [fa.id, fu.id, peer.id],
       facilityIds: [own],
     });
-    const faToken = await t.signIn(fa.email);
-    const fuToken = await t.signIn(fu.email);
+    const faToken = await suite.t.signIn(fa.email);
+    const fuToken = await suite.t.signIn(fu.email);
 
     expect((await call(faToken, 'PATCH', `/api/facilities/${own}`, { notes: 'checked' })).status).toBe(200);
     const deactivate = await call(faToken, 'PATCH', `/api/facilities/${own}`, { status: 'INACTIVE' });
@@ -175,13 +184,19 @@ describe('updating facilities', () => {
 describe('listing facilities', () => {
   it('filters, searches case- and accent-insensitively, sorts and paginates', async () => {
     const make = (name: string, code: string, extra: object) =>
-      call(admin, 'POST', '/api/facilities', { name, code, type: 'SOLAR', timeZone: 'America/Phoenix', ...extra });
+      call(suite.admin, 'POST', '/api/facilities', {
+        name,
+        code,
+        type: 'SOLAR',
+        timeZone: 'America/Phoenix',
+        ...extra,
+      });
     await make('Ärztehaus Solar', 'AEH', { state: 'AZ', capacityMw: 10 });
     await make('Peña Blanca Solar', 'PBS', { state: 'AZ', capacityMw: 30, programAreaIds: [storm] });
     await make('Zuni 100% Solar_Park', 'ZUN', { state: 'NM', capacityMw: 20 });
 
     const ids = async (query: string) =>
-      (await call(admin, 'GET', `/api/facilities?${query}`)).body.data.map((f: { code: string }) => f.code);
+      (await call(suite.admin, 'GET', `/api/facilities?${query}`)).body.data.map((f: { code: string }) => f.code);
     expect(await ids(`search=${encodeURIComponent('ÄRZTE')}`)).toEqual(['AEH']);
     expect(await ids(`search=${encodeURIComponent('pena')}`)).toEqual(['PBS']);
     expect(await ids(`search=${encodeURIComponent('PEÑA')}`)).toEqual(['PBS']);
@@ -195,8 +210,8 @@ describe('listing facilities', () => {
     expect(await ids('type=SOLAR&sort=-capacityMw')).toEqual(['PBS', 'ZUN', 'AEH']);
     expect(await ids('type=SOLAR&state=AZ&sort=name')).toEqual(['AEH', 'PBS']);
     expect(await ids(`type=SOLAR&programAreaId=${storm}`)).toEqual(['PBS']);
-    const page = await call(admin, 'GET', '/api/facilities?type=SOLAR&sort=code&page=2&pageSize=2');
+    const page = await call(suite.admin, 'GET', '/api/facilities?type=SOLAR&sort=code&page=2&pageSize=2');
     expect(page.body).toMatchObject({ meta: { total: 3, page: 2, pageSize: 2 }, data: [{ code: 'ZUN' }] });
-    expect((await call(admin, 'GET', '/api/facilities?sort=searchText')).status).toBe(400);
+    expect((await call(suite.admin, 'GET', '/api/facilities?sort=searchText')).status).toBe(400);
   });
 });

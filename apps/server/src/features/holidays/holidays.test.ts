@@ -1,34 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Holiday, HolidayPage, HolidayPreview } from '@rtms/shared/schemas/holidays';
 import type { RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createRequirement,
-  ok,
-  testClock,
-  unique,
-} from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createRequirement, unique } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC. */
 const NOW = '2026-03-10T12:00:00Z';
 
 /** Holiday calendars per facility (PRODUCT.md §4 "Business days and holidays", §6 /api/facilities/{id}/holidays). */
 describe('facility holiday calendars', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock(NOW);
+  const suite = signedInSuite({}, { now: clock });
   let texas: string;
   let bavaria: string;
   let facilityAdmin: string;
   let facilityUser: string;
 
+  /** What adding or removing a holiday would move, as the administrator asks for it (nothing is written). */
+  const previewHoliday = (facilityId: string, change: object) =>
+    ok<HolidayPreview>(suite.t, suite.admin, 'POST', `/api/facilities/${facilityId}/holidays/preview`, change);
+
   async function facility(fields: { country?: string; state?: string; timeZone: string }): Promise<string> {
     const code = `H${unique()}`.slice(0, 12);
-    const created = await ok<{ _id: string }>(t, admin, 'POST', '/api/facilities', {
+    const created = await ok<{ _id: string }>(suite.t, suite.admin, 'POST', '/api/facilities', {
       name: `Site ${code}`,
       code,
       type: 'WIND',
@@ -38,20 +35,19 @@ describe('facility holiday calendars', () => {
   }
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     texas = await facility({ country: 'US', state: 'TX', timeZone: 'America/Chicago' });
     bavaria = await facility({ country: 'Germany', state: 'bayern', timeZone: 'Europe/Berlin' });
-    const fa = await t.createUser('FACILITY_ADMIN');
-    await assignFacility(t, admin, fa.id, bavaria);
-    facilityAdmin = await t.signIn(fa.email);
-    const fu = await t.createUser('FACILITY_USER');
-    await assignFacility(t, admin, fu.id, texas);
-    facilityUser = await t.signIn(fu.email);
+    const fa = await suite.t.createUser('FACILITY_ADMIN');
+    await assignFacility(suite.t, suite.admin, fa.id, bavaria);
+    facilityAdmin = await suite.t.signIn(fa.email);
+    const fu = await suite.t.createUser('FACILITY_USER');
+    await assignFacility(suite.t, suite.admin, fu.id, texas);
+    facilityUser = await suite.t.signIn(fu.email);
   });
-  afterAll(() => t.close());
 
-  const holidays = async (facilityId: string, year: number, token = admin) =>
-    (await call<HolidayPage>(t, token, 'GET', `/api/facilities/${facilityId}/holidays?year=${year}&pageSize=100`)).body;
+  const holidays = async (facilityId: string, year: number, token = suite.admin) =>
+    (await call<HolidayPage>(suite.t, token, 'GET', `/api/facilities/${facilityId}/holidays?year=${year}&pageSize=100`))
+      .body;
 
   it('seeds each facility from its country and state, with observed days', async () => {
     const us = await holidays(texas, 2027);
@@ -70,13 +66,18 @@ describe('facility holiday calendars', () => {
     expect(de.data.map((day) => day.date)).not.toContain('2027-07-04');
 
     // Paginated on the server, and the year defaults to this year in the facility's zone.
-    const page = await call<HolidayPage>(t, admin, 'GET', `/api/facilities/${texas}/holidays?pageSize=2&page=2`);
+    const page = await call<HolidayPage>(
+      suite.t,
+      suite.admin,
+      'GET',
+      `/api/facilities/${texas}/holidays?pageSize=2&page=2`,
+    );
     expect(page.body.meta).toMatchObject({ year: 2026, page: 2, pageSize: 2 });
     expect(page.body.data).toHaveLength(2);
   });
 
   it('documents its routes in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await suite.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     expect(Object.keys(doc.paths['/api/facilities/{id}/holidays'] ?? {})).toEqual(['get', 'post']);
@@ -85,38 +86,43 @@ describe('facility holiday calendars', () => {
   });
 
   it('refuses bad input and answers out-of-scope facilities as not found', async () => {
-    expect((await call(t, admin, 'GET', `/api/facilities/${texas}/holidays?year=abc`)).status).toBe(400);
-    expect((await call(t, admin, 'GET', `/api/facilities/${texas}/holidays?year=99999`)).status).toBe(400);
-    const badDate = await call(t, admin, 'POST', `/api/facilities/${texas}/holidays`, {
+    expect((await call(suite.t, suite.admin, 'GET', `/api/facilities/${texas}/holidays?year=abc`)).status).toBe(400);
+    expect((await call(suite.t, suite.admin, 'GET', `/api/facilities/${texas}/holidays?year=99999`)).status).toBe(400);
+    const badDate = await call(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays`, {
       date: '2027-02-30',
       name: 'x',
     });
     expect(badDate.status).toBe(400);
     expect(badDate.body.details).toEqual([{ path: 'date', message: expect.any(String) }]);
-    const noName = await call(t, admin, 'POST', `/api/facilities/${texas}/holidays`, { date: '2027-02-03', name: ' ' });
+    const noName = await call(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays`, {
+      date: '2027-02-03',
+      name: ' ',
+    });
     expect(noName.body.details).toEqual([{ path: 'name', message: 'Please name the holiday' }]);
-    expect((await call(t, admin, 'DELETE', `/api/facilities/${texas}/holidays/2027-02-03`)).status).toBe(404);
-    expect((await call(t, admin, 'GET', '/api/facilities/nope/holidays')).status).toBe(404);
-    const both = await call(t, admin, 'POST', `/api/facilities/${texas}/holidays/preview`, {});
+    expect((await call(suite.t, suite.admin, 'DELETE', `/api/facilities/${texas}/holidays/2027-02-03`)).status).toBe(
+      404,
+    );
+    expect((await call(suite.t, suite.admin, 'GET', '/api/facilities/nope/holidays')).status).toBe(404);
+    const both = await call(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays/preview`, {});
     expect(both.status).toBe(400);
 
     // A facility user reads their own calendar but may not change it; a facility administrator of
     // another facility does not see this one at all.
-    expect((await call(t, facilityUser, 'GET', `/api/facilities/${texas}/holidays`)).status).toBe(200);
-    const denied = await call(t, facilityUser, 'POST', `/api/facilities/${texas}/holidays`, {
+    expect((await call(suite.t, facilityUser, 'GET', `/api/facilities/${texas}/holidays`)).status).toBe(200);
+    const denied = await call(suite.t, facilityUser, 'POST', `/api/facilities/${texas}/holidays`, {
       date: '2027-02-03',
       name: 'Site day',
     });
     expect(denied.status).toBe(403);
-    expect((await call(t, facilityAdmin, 'GET', `/api/facilities/${texas}/holidays`)).status).toBe(404);
-    const outside = await call(t, facilityAdmin, 'POST', `/api/facilities/${texas}/holidays`, {
+    expect((await call(suite.t, facilityAdmin, 'GET', `/api/facilities/${texas}/holidays`)).status).toBe(404);
+    const outside = await call(suite.t, facilityAdmin, 'POST', `/api/facilities/${texas}/holidays`, {
       date: '2027-02-03',
       name: 'Site day',
     });
     expect(outside.status).toBe(404);
     expect(
       (
-        await call(t, facilityAdmin, 'POST', `/api/facilities/${bavaria}/holidays`, {
+        await call(suite.t, facilityAdmin, 'POST', `/api/facilities/${bavaria}/holidays`, {
           date: '2027-02-03',
           name: 'Fest',
         })
@@ -129,7 +135,7 @@ describe('facility holiday calendars', () => {
     clock.set('2026-08-01T12:00:00Z');
     // Q2 2027 is due 4 days after 30 June: Sunday 4 July 2027, Independence Day; Monday 5 July is the
     // observed day, so the next business day is Tuesday 6 July.
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'QUARTERLY',
       scheduleMode: 'PERIOD_END',
       periodDueDays: 4,
@@ -138,7 +144,7 @@ describe('facility holiday calendars', () => {
       facilities: [{ facilityId: texas }],
     });
     const q2 = async (): Promise<Task> =>
-      (await allTasks(t, admin, { requirementId: data._id, facilityId: texas })).find(
+      (await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: texas })).find(
         (task) => task.periodLabel === '2027-Q2',
       )!;
     expect(await q2()).toMatchObject({
@@ -148,9 +154,7 @@ describe('facility holiday calendars', () => {
     });
 
     // Adding 6 July (a site shutdown): the preview shows the move, and writes nothing.
-    const preview = await ok<HolidayPreview>(t, admin, 'POST', `/api/facilities/${texas}/holidays/preview`, {
-      add: { date: '2027-07-06', name: 'Plant shutdown' },
-    });
+    const preview = await previewHoliday(texas, { add: { date: '2027-07-06', name: 'Plant shutdown' } });
     const task = await q2();
     expect(preview.moved).toEqual([
       {
@@ -166,8 +170,8 @@ describe('facility holiday calendars', () => {
     expect((await q2()).dueDate).toBe('2027-07-06');
 
     const added = await call<{ data: Holiday; meta: { tasks: { moved: number } } }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'POST',
       `/api/facilities/${texas}/holidays`,
       { date: '2027-07-06', name: 'Plant shutdown' },
@@ -179,11 +183,12 @@ describe('facility holiday calendars', () => {
     });
     expect((await q2()).dueDate).toBe('2027-07-07');
     expect(
-      (await call(t, admin, 'POST', `/api/facilities/${texas}/holidays`, { date: '2027-07-06', name: 'x' })).status,
+      (await call(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays`, { date: '2027-07-06', name: 'x' }))
+        .status,
     ).toBe(409);
 
     // A requirement preview of a new series uses the calendar as it now is.
-    const newSeries = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+    const newSeries = await ok<RequirementPreview>(suite.t, suite.admin, 'POST', '/api/requirements/preview', {
       title: 'Quarterly report',
       category: 'AIR',
       frequency: 'QUARTERLY',
@@ -196,7 +201,12 @@ describe('facility holiday calendars', () => {
     expect(newSeries.added.find((occurrence) => occurrence.periodLabel === '2027-Q2')?.dueDate).toBe('2027-07-07');
 
     // Removing the library day: 4 July is still a Sunday, so the reason becomes the weekend.
-    const removed = await call<{ data: Holiday }>(t, admin, 'DELETE', `/api/facilities/${texas}/holidays/2027-07-04`);
+    const removed = await call<{ data: Holiday }>(
+      suite.t,
+      suite.admin,
+      'DELETE',
+      `/api/facilities/${texas}/holidays/2027-07-04`,
+    );
     expect(removed.status).toBe(200);
     expect(removed.body.data).toMatchObject({ date: '2027-07-04', source: 'LIBRARY' });
     expect(await q2()).toMatchObject({
@@ -206,35 +216,36 @@ describe('facility holiday calendars', () => {
     expect((await holidays(texas, 2027)).data.map((day) => day.date)).not.toContain('2027-07-04');
 
     // Adding it back restores the library day; removing the added day moves the task back.
-    const restored = await ok<Holiday>(t, admin, 'POST', `/api/facilities/${texas}/holidays`, {
+    const restored = await ok<Holiday>(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays`, {
       date: '2027-07-04',
       name: 'ignored',
     });
     expect(restored).toEqual({ date: '2027-07-04', name: 'Independence Day', source: 'LIBRARY' });
-    await ok(t, admin, 'DELETE', `/api/facilities/${texas}/holidays/2027-07-06`);
+    await ok(suite.t, suite.admin, 'DELETE', `/api/facilities/${texas}/holidays/2027-07-06`);
     expect(await q2()).toMatchObject({ dueDate: '2027-07-06', dueDateShift: { holidayName: 'Independence Day' } });
     clock.set(NOW);
   });
 
   it('never moves a task someone has worked on, nor one in the past', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-05-29',
       weekendShift: 'PREVIOUS',
       facilities: [{ facilityId: bavaria }],
     });
-    const tasks = await allTasks(t, admin, { requirementId: data._id, facilityId: bavaria });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: bavaria });
     const may = tasks.find((task) => task.scheduledDueDate === '2026-05-29')!;
     const june = tasks.find((task) => task.scheduledDueDate === '2026-06-29')!;
     expect([may.dueDate, june.dueDate]).toEqual(['2026-05-29', '2026-06-29']);
-    await ok(t, admin, 'POST', `/api/tasks/${may._id}/comments`, { body: 'Sampling booked for the 29th' });
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${may._id}/comments`, { body: 'Sampling booked for the 29th' });
 
-    const preview = await ok<HolidayPreview>(t, admin, 'POST', `/api/facilities/${bavaria}/holidays/preview`, {
-      add: { date: '2026-05-29', name: 'Site day' },
-    });
+    const preview = await previewHoliday(bavaria, { add: { date: '2026-05-29', name: 'Site day' } });
     expect(preview.moved).toEqual([]);
-    await ok(t, admin, 'POST', `/api/facilities/${bavaria}/holidays`, { date: '2026-06-29', name: 'Site day' });
-    const after = await allTasks(t, admin, { requirementId: data._id, facilityId: bavaria });
+    await ok(suite.t, suite.admin, 'POST', `/api/facilities/${bavaria}/holidays`, {
+      date: '2026-06-29',
+      name: 'Site day',
+    });
+    const after = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: bavaria });
     expect(after.find((task) => task._id === june._id)).toMatchObject({
       dueDate: '2026-06-26',
       dueDateShift: { reason: 'HOLIDAY', holidayName: 'Site day' },
@@ -243,9 +254,7 @@ describe('facility holiday calendars', () => {
     // A day in the past changes nothing that was due then.
     clock.set('2026-07-10T12:00:00Z');
     try {
-      const past = await ok<HolidayPreview>(t, admin, 'POST', `/api/facilities/${bavaria}/holidays/preview`, {
-        remove: '2026-06-29',
-      });
+      const past = await previewHoliday(bavaria, { remove: '2026-06-29' });
       expect(past.moved).toEqual([]);
     } finally {
       clock.set(NOW);
@@ -255,16 +264,17 @@ describe('facility holiday calendars', () => {
   it("re-plans untouched future tasks when the facility's country or state changes", async () => {
     const moving = await facility({ country: 'US', state: 'TX', timeZone: 'America/Chicago' });
     // Friday 3 July 2026 is the observed Independence Day in the US: NEXT moves the task to Monday 6 July.
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',
       firstDueDate: '2026-07-03',
       weekendShift: 'NEXT',
       facilities: [{ facilityId: moving }],
     });
-    const first = async () => (await allTasks(t, admin, { requirementId: data._id, facilityId: moving }))[0]!;
+    const first = async () =>
+      (await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: moving }))[0]!;
     expect(await first()).toMatchObject({ dueDate: '2026-07-06', dueDateShift: { reason: 'HOLIDAY' } });
     // The same site, now recorded in Bavaria: 3 July is a working day there.
-    await ok(t, admin, 'PATCH', `/api/facilities/${moving}`, { country: 'DE', state: 'BY' });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/facilities/${moving}`, { country: 'DE', state: 'BY' });
     expect(await first()).toMatchObject({ dueDate: '2026-07-03', dueDateShift: null });
     expect((await holidays(moving, 2026)).meta).toMatchObject({ country: 'DE', state: 'BY' });
   });

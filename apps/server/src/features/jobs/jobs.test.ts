@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { allTasks, createFacility, createRequirement, testClock } from '../../test/compliance-fixtures';
+import { allTasks, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 import { TASK_GENERATION_JOB } from './jobs.service';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import { assignFacility, createFacility, createRequirement, testClock } from '../../test/compliance-fixtures';
+import { createWeeklyBacklog, setDeliveryPreference } from '../../test/notification-fixtures';
+import { testClock } from '../../test/test-clock';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
 import { ADMIN_EMAIL, createTestApp, testDialect, type TestApp } from '../../test/test-app';
 import { claimDeliveries } from './deliveries.repository';
@@ -19,30 +20,9 @@ describe('the sender’s bounded claim', () => {
   async function backlogUser(delivery: 'IMMEDIATE' | 'DAILY_DIGEST') {
     const admin = await t.signIn(ADMIN_EMAIL);
     const user = await t.createUser('FACILITY_USER');
-    await t.database.db
-      .insertInto('notification_preferences')
-      .values({
-        userId: user.id,
-        delivery,
-        digestHour: 7,
-        timeZone: 'UTC',
-        quietUntil: null,
-        categories: JSON.stringify({}),
-        lastDigestOn: null,
-        updatedAt: '2026-03-01T00:00:00.000Z',
-      })
-      .execute();
-    // Three weekly requirements open since January, never done: one overdue reminder per task, about 24 in all.
-    for (let i = 0; i < 3; i += 1) {
-      const facility = await createFacility(t, admin);
-      await assignFacility(t, admin, user.id, facility);
-      await createRequirement(t, admin, {
-        frequency: 'WEEKLY',
-        firstDueDate: '2026-01-05',
-        backfillFrom: '2026-01-05',
-        facilities: [{ facilityId: facility, assigneeId: user.id }],
-      });
-    }
+    await setDeliveryPreference(t, user.id, delivery);
+    // About 24 overdue reminders in all.
+    await createWeeklyBacklog(t, admin, user.id);
     return user;
   }
 

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@rtms/shared/schemas/preferences';
-import {
-  assignFacility,
-  createFacility,
-  createRequirement,
-  ok,
-  allTasks,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
 
@@ -65,6 +60,16 @@ describe('reminder email', () => {
       .orderBy('d.createdAt')
       .orderBy('n.step')
       .execute();
+  /** The one-click unsubscribe a mail client posts to the List-Unsubscribe address (RFC 8058). */
+  const unsubscribeOneClick = (url: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+  const notificationSettingsOf = (token: string) =>
+    ok<{ categories: Record<string, boolean> }>(t, token, 'GET', '/api/users/me/notification-preferences');
   const mailsTo = (email: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(email));
   const header = (mail: SmtpTestServer['received'][number], name: string) =>
     // Long headers arrive folded over lines: unfold them.
@@ -139,33 +144,13 @@ describe('reminder email', () => {
     const page = await t.app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post"');
-    const forged = await t.app.inject({
-      method: 'POST',
-      url: `${path.slice(0, -3)}abc`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const forged = await unsubscribeOneClick(`${path.slice(0, -3)}abc`);
     expect(forged.statusCode).toBe(404);
-    const settingsBefore = await ok<{ categories: Record<string, boolean> }>(
-      t,
-      french.token,
-      'GET',
-      '/api/users/me/notification-preferences',
-    );
+    const settingsBefore = await notificationSettingsOf(french.token);
     expect(settingsBefore.categories.TASK_OPENED).toBe(true);
-    const oneClick = await t.app.inject({
-      method: 'POST',
-      url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const oneClick = await unsubscribeOneClick(path);
     expect(oneClick.statusCode).toBe(200);
-    const settings = await ok<{ categories: Record<string, boolean> }>(
-      t,
-      french.token,
-      'GET',
-      '/api/users/me/notification-preferences',
-    );
+    const settings = await notificationSettingsOf(french.token);
     expect(settings.categories).toEqual({
       TASK_OPENED: false,
       DUE_SOON: true,
@@ -264,12 +249,7 @@ describe('reminder email', () => {
     expect(escalation!.mail.subject).toBe('[RTMS] Escalation, was due 7 days ago: Late report');
     expect(escalation!.mail.text).toContain('Receive escalations in the digest only');
     const link = header(escalation!, 'list-unsubscribe')!.match(/<(.+)>/)![1]!;
-    const response = await t.app.inject({
-      method: 'POST',
-      url: new URL(link).pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'List-Unsubscribe=One-Click',
-    });
+    const response = await unsubscribeOneClick(new URL(link).pathname);
     expect(response.body).toContain('Escalations will now arrive in your digest.');
     const row = await t.database.db
       .selectFrom('notification_preferences')

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assignFacility, call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, ok } from '../../test/api-calls';
+import { assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 type Page<T> = { data: T[]; meta: { total: number; page: number; pageSize: number } };
 type Item = { taskTitle: string; facilityName: string; category: string; dueDate: string; read: boolean };
@@ -9,42 +11,39 @@ type Delivery = { taskTitle: string; facilityName: string; recipientEmail: strin
 /** The notification centre's and the delivery log's search, filters and sorts, answered by the server. */
 describe('notification and delivery lists: search, filters, sort', () => {
   const clock = testClock('2026-03-01T12:00:00Z');
-  let t: TestApp;
-  let admin: string;
+  const suite = signedInSuite({}, { now: clock });
   let token: string;
   let email: string;
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
-    const north = await createFacility(t, admin, { name: 'Nordwind Éolien' });
-    const south = await createFacility(t, admin, { name: 'Sunfield Solar' });
-    const user = await t.createUser('FACILITY_USER', undefined, { firstName: 'Zoë', lastName: 'Quist' });
+    const north = await createFacility(suite.t, suite.admin, { name: 'Nordwind Éolien' });
+    const south = await createFacility(suite.t, suite.admin, { name: 'Sunfield Solar' });
+    const user = await suite.t.createUser('FACILITY_USER', undefined, { firstName: 'Zoë', lastName: 'Quist' });
     email = user.email;
-    await assignFacility(t, admin, user.id, north);
-    await assignFacility(t, admin, user.id, south);
-    await createRequirement(t, admin, {
+    await assignFacility(suite.t, suite.admin, user.id, north);
+    await assignFacility(suite.t, suite.admin, user.id, south);
+    await createRequirement(suite.t, suite.admin, {
       title: 'Stormwater sampling',
       frequency: 'MONTHLY',
       firstDueDate: '2026-03-05',
       leadTimeDays: 30,
       facilities: [{ facilityId: north, assigneeId: user.id }],
     });
-    await createRequirement(t, admin, {
+    await createRequirement(suite.t, suite.admin, {
       title: 'Bird strike survey',
       frequency: 'MONTHLY',
       firstDueDate: '2026-03-20',
       leadTimeDays: 30,
       facilities: [{ facilityId: south, assigneeId: user.id }],
     });
-    token = await t.signIn(user.email);
+    token = await suite.t.signIn(user.email);
     // 1 March: the survey opens (TASK_OPENED), the sampling is due in 4 days (DUE_SOON); 5 March: it is due.
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     clock.set('2026-03-05T12:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
   });
-  afterAll(() => t.close());
 
-  const mine = (query: string) => ok<Item[]>(t, token, 'GET', `/api/notifications${query}`);
+  const mine = (query: string) => ok<Item[]>(suite.t, token, 'GET', `/api/notifications${query}`);
 
   it('searches my notifications by requirement or facility, case and accents folded, every word', async () => {
     expect((await mine('?search=STORMWATER')).map((n) => n.taskTitle)).toEqual([
@@ -53,7 +52,7 @@ describe('notification and delivery lists: search, filters, sort', () => {
     ]);
     expect((await mine('?search=eolien')).every((n) => n.facilityName === 'Nordwind Éolien')).toBe(true);
     expect(await mine('?search=bird%20nordwind')).toEqual([]);
-    const page = await call<Page<Item>>(t, token, 'GET', '/api/notifications?search=bird&pageSize=1');
+    const page = await call<Page<Item>>(suite.t, token, 'GET', '/api/notifications?search=bird&pageSize=1');
     expect(page.body.meta).toEqual({ total: 1, page: 1, pageSize: 1 });
     // LIKE wildcards match themselves only.
     expect(await mine('?search=%25')).toEqual([]);
@@ -71,7 +70,7 @@ describe('notification and delivery lists: search, filters, sort', () => {
   });
 
   it('searches the delivery log by recipient, requirement or facility, with the facility named', async () => {
-    const log = (query: string) => ok<Delivery[]>(t, admin, 'GET', `/api/notification-deliveries${query}`);
+    const log = (query: string) => ok<Delivery[]>(suite.t, suite.admin, 'GET', `/api/notification-deliveries${query}`);
     expect((await log('?search=zoe%20quist')).map((d) => d.recipientEmail)).toEqual([email, email, email]);
     expect((await log('?search=sunfield')).map((d) => [d.taskTitle, d.facilityName])).toEqual([
       ['Bird strike survey', 'Sunfield Solar'],
@@ -89,8 +88,8 @@ describe('notification and delivery lists: search, filters, sort', () => {
       ['/api/notification-deliveries?category=NOPE', 'category'],
     ] as const) {
       const response = await call<{ details: { field: string }[] }>(
-        t,
-        path.startsWith('/api/notifications') ? token : admin,
+        suite.t,
+        path.startsWith('/api/notifications') ? token : suite.admin,
         'GET',
         path,
       );

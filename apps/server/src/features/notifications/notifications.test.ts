@@ -1,23 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
-import {
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  allTasks,
-  testClock,
-} from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { setDeliveryPreference } from '../../test/notification-fixtures';
+import { testClock } from '../../test/test-clock';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
-import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp, testDialect } from '../../test/test-app';
+import { ADMIN_EMAIL, createTestApp, type TestApp, testDialect } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 type Row = { taskId: string; step: string; userId: string; category: string };
 
 describe('reminders: steps, catch-up, escalation and scope, on a movable clock', () => {
   const clock = testClock('2026-03-01T12:00:00Z');
-  let t: TestApp;
-  let admin: string;
+  const suite = signedInSuite({}, { now: clock });
   let facilityA: string;
   let facilityB: string;
   let assignee: { id: string; email: string };
@@ -28,7 +23,7 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
   let taskB: string;
 
   const rows = async (taskId: string): Promise<Row[]> =>
-    t.database.db
+    suite.t.database.db
       .selectFrom('notifications')
       .select(['taskId', 'step', 'userId', 'category'])
       .where('taskId', '=', taskId)
@@ -37,30 +32,32 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
       .execute();
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     adminId = (
-      await t.database.db.selectFrom('users').select('id').where('email', '=', ADMIN_EMAIL).executeTakeFirstOrThrow()
+      await suite.t.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', ADMIN_EMAIL)
+        .executeTakeFirstOrThrow()
     ).id;
-    facilityA = await createFacility(t, admin);
-    facilityB = await createFacility(t, admin);
-    assignee = await t.createUser('FACILITY_USER');
-    facilityAdmin = await t.createUser('FACILITY_ADMIN');
-    otherUser = await t.createUser('FACILITY_USER');
-    await assignFacility(t, admin, assignee.id, facilityA);
-    await assignFacility(t, admin, facilityAdmin.id, facilityA);
-    await assignFacility(t, admin, otherUser.id, facilityB);
+    facilityA = await createFacility(suite.t, suite.admin);
+    facilityB = await createFacility(suite.t, suite.admin);
+    assignee = await suite.t.createUser('FACILITY_USER');
+    facilityAdmin = await suite.t.createUser('FACILITY_ADMIN');
+    otherUser = await suite.t.createUser('FACILITY_USER');
+    await assignFacility(suite.t, suite.admin, assignee.id, facilityA);
+    await assignFacility(suite.t, suite.admin, facilityAdmin.id, facilityA);
+    await assignFacility(suite.t, suite.admin, otherUser.id, facilityB);
     // Monthly, opening 14 days before: reminders when it opens, 7 and 1 days before, on the due date.
-    const requirement = await createRequirement(t, admin, {
+    const requirement = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-03-20',
       leadTimeDays: 14,
       facilities: [{ facilityId: facilityA, assigneeId: assignee.id }, { facilityId: facilityB }],
     });
-    const tasks = await allTasks(t, admin, { requirementId: requirement.data._id });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id });
     taskA = tasks.find((task) => task.facilityId === facilityA && task.dueDate === '2026-03-20')!._id;
     taskB = tasks.find((task) => task.facilityId === facilityB && task.dueDate === '2026-03-20')!._id;
   });
-  afterAll(() => t.close());
 
   it('fires each step on its day, once, to the assignee; a re-run the same day creates nothing', async () => {
     const expected: Record<string, string[]> = {
@@ -77,8 +74,8 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     const seen: string[] = [];
     for (let day = '2026-03-05'; day <= '2026-04-03';) {
       clock.set(`${day}T08:00:00Z`);
-      await t.notifications.sweep();
-      const again = await t.notifications.sweep();
+      await suite.t.notifications.sweep();
+      const again = await suite.t.notifications.sweep();
       // The second sweep of the day creates nothing anywhere.
       expect(again.created).toBe(0);
       const mine = (await rows(taskA)).filter((row) => row.userId === assignee.id).map((row) => row.step);
@@ -99,10 +96,10 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
       { taskId: taskA, step: 'ESCALATE-FACILITY', userId: facilityAdmin.id, category: 'ESCALATION' },
     ]);
     clock.set('2026-04-18T08:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     expect((await rows(taskA)).some((row) => row.step === 'ESCALATE-ALL')).toBe(false);
     clock.set('2026-04-19T08:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     const all = (await rows(taskA)).filter((row) => row.step === 'ESCALATE-ALL').map((row) => row.userId);
     expect(all).toEqual([adminId]);
   });
@@ -115,9 +112,9 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     expect(b.length).toBeGreaterThan(0);
     expect(new Set(b.map((row) => row.userId))).toEqual(new Set([adminId]));
     // The other facility's user sees none of it in the app either.
-    const token = await t.signIn(otherUser.email);
+    const token = await suite.t.signIn(otherUser.email);
     const list = await call<{ data: { taskId: string }[]; meta: { total: number } }>(
-      t,
+      suite.t,
       token,
       'GET',
       '/api/notifications',
@@ -126,46 +123,46 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
   });
 
   it('catches up after downtime with the step due today, not the ones missed', async () => {
-    const requirement = await createRequirement(t, admin, {
+    const requirement = await createRequirement(suite.t, suite.admin, {
       frequency: 'QUARTERLY',
       firstDueDate: '2026-06-30',
       leadTimeDays: 14,
       facilities: [{ facilityId: facilityA, assigneeId: assignee.id }],
     });
-    const task = (await allTasks(t, admin, { requirementId: requirement.data._id }))[0]!;
+    const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
     clock.set('2026-06-10T08:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     expect(await rows(task._id)).toEqual([]);
     // Down from 10 June to 29 June: the opening and the 7-day reminder passed unseen.
     clock.set('2026-06-29T08:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-1']);
   });
 
   it('sends nothing for a task completed before its step, and nothing before a facility goes live', async () => {
-    const facilityC = await createFacility(t, admin);
-    await assignFacility(t, admin, assignee.id, facilityC);
-    await ok(t, admin, 'PATCH', `/api/facilities/${facilityC}`, { notifyFrom: '2026-09-25' });
-    const requirement = await createRequirement(t, admin, {
+    const facilityC = await createFacility(suite.t, suite.admin);
+    await assignFacility(suite.t, suite.admin, assignee.id, facilityC);
+    await ok(suite.t, suite.admin, 'PATCH', `/api/facilities/${facilityC}`, { notifyFrom: '2026-09-25' });
+    const requirement = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',
       firstDueDate: '2026-09-30',
       facilities: [{ facilityId: facilityC, assigneeId: assignee.id }],
     });
-    const task = (await allTasks(t, admin, { requirementId: requirement.data._id }))[0]!;
+    const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
     clock.set('2026-09-20T08:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     expect(await rows(task._id)).toEqual([]);
     clock.set('2026-09-25T08:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-7']);
-    await ok(t, admin, 'POST', `/api/tasks/${task._id}/complete`, { completionNote: 'done' });
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${task._id}/complete`, { completionNote: 'done' });
     clock.set('2026-09-29T08:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-7']);
   });
 
   it('follows a requirement’s overrides of the policy', async () => {
-    const requirement = await createRequirement(t, admin, {
+    const requirement = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',
       firstDueDate: '2026-12-31',
       reminderFirstBeforeDays: 20,
@@ -174,16 +171,16 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
       facilities: [{ facilityId: facilityA, assigneeId: assignee.id }],
     });
     expect(requirement.data).toMatchObject({ reminderFirstBeforeDays: 20, escalateFacilityAfterDays: 2 });
-    const task = (await allTasks(t, admin, { requirementId: requirement.data._id }))[0]!;
+    const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
     clock.set('2026-12-11T08:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-20']);
     clock.set('2027-01-02T08:00:00Z');
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     expect((await rows(task._id)).filter((row) => row.step === 'ESCALATE-FACILITY').map((row) => row.userId)).toEqual([
       facilityAdmin.id,
     ]);
-    const bad = await call(t, admin, 'PATCH', `/api/requirements/${requirement.data._id}`, {
+    const bad = await call(suite.t, suite.admin, 'PATCH', `/api/requirements/${requirement.data._id}`, {
       reminderFirstBeforeDays: 2,
       reminderSecondBeforeDays: 5,
     });
@@ -197,112 +194,114 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
   });
 
   it('hides what a user was told about a facility once they are taken off it', async () => {
-    const token = await t.signIn(assignee.email);
-    const before = await ok<{ count: number }>(t, token, 'GET', '/api/notifications/unread-count');
+    const token = await suite.t.signIn(assignee.email);
+    const before = await ok<{ count: number }>(suite.t, token, 'GET', '/api/notifications/unread-count');
     expect(before.count).toBeGreaterThan(0);
     const links = await ok<{ _id: string; facilityId: string }[]>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'GET',
       `/api/user-facilities?userId=${assignee.id}&pageSize=100`,
     );
     for (const link of links) {
-      expect((await call(t, admin, 'DELETE', `/api/user-facilities/${link._id}`)).status).toBeLessThan(300);
+      expect((await call(suite.t, suite.admin, 'DELETE', `/api/user-facilities/${link._id}`)).status).toBeLessThan(300);
     }
-    const fresh = await t.signIn(assignee.email);
-    expect((await ok<{ count: number }>(t, fresh, 'GET', '/api/notifications/unread-count')).count).toBe(0);
-    const list = await call<{ meta: { total: number } }>(t, fresh, 'GET', '/api/notifications');
+    const fresh = await suite.t.signIn(assignee.email);
+    expect((await ok<{ count: number }>(suite.t, fresh, 'GET', '/api/notifications/unread-count')).count).toBe(0);
+    const list = await call<{ meta: { total: number } }>(suite.t, fresh, 'GET', '/api/notifications');
     expect(list.body.meta.total).toBe(0);
   });
 });
 
 describe('the notification centre and settings API', () => {
   const clock = testClock('2026-03-01T12:00:00Z');
-  let t: TestApp;
-  let admin: string;
+  const suite = signedInSuite({}, { now: clock });
   let user: { id: string; email: string };
   let token: string;
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
-    const facility = await createFacility(t, admin);
-    user = await t.createUser('FACILITY_USER');
-    await assignFacility(t, admin, user.id, facility);
-    await createRequirement(t, admin, {
+    const facility = await createFacility(suite.t, suite.admin);
+    user = await suite.t.createUser('FACILITY_USER');
+    await assignFacility(suite.t, suite.admin, user.id, facility);
+    await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-03-05',
       facilities: [{ facilityId: facility, assigneeId: user.id }],
     });
-    token = await t.signIn(user.email);
+    token = await suite.t.signIn(user.email);
   });
-  afterAll(() => t.close());
 
   it('lists, counts, marks read and marks all read; only the caller’s own', async () => {
-    await t.notifications.sweep();
+    await suite.t.notifications.sweep();
     clock.set('2026-03-05T12:00:00Z');
-    await t.notifications.sweep();
-    const count = await ok<{ count: number }>(t, token, 'GET', '/api/notifications/unread-count');
+    await suite.t.notifications.sweep();
+    const count = await ok<{ count: number }>(suite.t, token, 'GET', '/api/notifications/unread-count');
     expect(count.count).toBe(2);
     const list = await call<{
       data: { _id: string; step: string; daysUntilDue: number; read: boolean }[];
       meta: object;
-    }>(t, token, 'GET', '/api/notifications?pageSize=1');
+    }>(suite.t, token, 'GET', '/api/notifications?pageSize=1');
     expect(list.body.meta).toEqual({ total: 2, page: 1, pageSize: 1 });
     const [first] = list.body.data;
     expect(first).toMatchObject({ read: false });
-    const read = await ok<{ read: boolean }>(t, token, 'POST', `/api/notifications/${first!._id}/read`);
+    const read = await ok<{ read: boolean }>(suite.t, token, 'POST', `/api/notifications/${first!._id}/read`);
     expect(read.read).toBe(true);
-    expect((await ok<{ count: number }>(t, token, 'GET', '/api/notifications/unread-count')).count).toBe(1);
-    const unread = await call<{ data: { read: boolean }[] }>(t, token, 'GET', '/api/notifications?unread=true');
+    expect((await ok<{ count: number }>(suite.t, token, 'GET', '/api/notifications/unread-count')).count).toBe(1);
+    const unread = await call<{ data: { read: boolean }[] }>(suite.t, token, 'GET', '/api/notifications?unread=true');
     expect(unread.body.data.map((n) => n.read)).toEqual([false]);
     // Someone else's notification is not found.
-    expect((await call(t, admin, 'POST', `/api/notifications/${first!._id}/read`)).status).toBe(404);
-    expect(await ok(t, token, 'POST', '/api/notifications/read-all')).toEqual({ updated: 1 });
-    expect((await ok<{ count: number }>(t, token, 'GET', '/api/notifications/unread-count')).count).toBe(0);
+    expect((await call(suite.t, suite.admin, 'POST', `/api/notifications/${first!._id}/read`)).status).toBe(404);
+    expect(await ok(suite.t, token, 'POST', '/api/notifications/read-all')).toEqual({ updated: 1 });
+    expect((await ok<{ count: number }>(suite.t, token, 'GET', '/api/notifications/unread-count')).count).toBe(0);
   });
 
   it('lets only admins see the delivery log and only the all-facility admin run jobs', async () => {
-    expect((await call(t, token, 'GET', '/api/notification-deliveries')).status).toBe(403);
-    expect((await call(t, token, 'GET', '/api/jobs')).status).toBe(403);
+    expect((await call(suite.t, token, 'GET', '/api/notification-deliveries')).status).toBe(403);
+    expect((await call(suite.t, token, 'GET', '/api/jobs')).status).toBe(403);
     const log = await call<{ data: { status: string; lastError: string | null }[] }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'GET',
       '/api/notification-deliveries?status=PENDING',
     );
     expect(log.status).toBe(200);
     expect(log.body.data.length).toBeGreaterThan(0);
     const run = await ok<{ name: string; result: { send: { skipped: number } } }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'POST',
       '/api/jobs/reminders/run',
     );
     // No SMTP_URL: every delivery is skipped with why.
     expect(run.result.send.skipped).toBeGreaterThan(0);
     const skipped = await call<{ data: { status: string; lastError: string }[] }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'GET',
       '/api/notification-deliveries?status=SKIPPED',
     );
     expect(skipped.body.data[0]!.lastError).toBe('Email is disabled (SMTP_URL is not set); shown in the app only');
-    const jobs = await ok<{ name: string; lastRun: { result: object } | null }[]>(t, admin, 'GET', '/api/jobs');
+    const jobs = await ok<{ name: string; lastRun: { result: object } | null }[]>(
+      suite.t,
+      suite.admin,
+      'GET',
+      '/api/jobs',
+    );
     expect(jobs.map((job) => job.name)).toEqual(['task-generation', 'reminders', 'session-purge']);
     expect(jobs.find((job) => job.name === 'reminders')!.lastRun!.result).toMatchObject({
       send: { skipped: run.result.send.skipped },
     });
-    expect((await call(t, admin, 'POST', '/api/jobs/no-such-job/run')).status).toBe(404);
+    expect((await call(suite.t, suite.admin, 'POST', '/api/jobs/no-such-job/run')).status).toBe(404);
     const generation = await ok<{ name: string; result: { inserted: number } }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'POST',
       '/api/jobs/task-generation/run',
     );
     expect(generation.name).toBe('task-generation');
   });
   it('reads defaults and replaces settings, with per-field errors for bad input', async () => {
-    expect(await ok(t, token, 'GET', '/api/users/me/notification-preferences')).toEqual({
+    expect(await ok(suite.t, token, 'GET', '/api/users/me/notification-preferences')).toEqual({
       delivery: 'DAILY_DIGEST',
       digestHour: 7,
       timeZone: 'UTC',
@@ -316,10 +315,10 @@ describe('the notification centre and settings API', () => {
       quietUntil: '2026-04-01T00:00:00.000Z',
       categories: { TASK_OPENED: false, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: false },
     };
-    const response = await call(t, token, 'PUT', '/api/users/me/notification-preferences', settings);
+    const response = await call(suite.t, token, 'PUT', '/api/users/me/notification-preferences', settings);
     expect(response.status).toBe(200);
-    expect(await ok(t, token, 'GET', '/api/users/me/notification-preferences')).toEqual(settings);
-    const bad = await t.app.inject({
+    expect(await ok(suite.t, token, 'GET', '/api/users/me/notification-preferences')).toEqual(settings);
+    const bad = await suite.t.app.inject({
       method: 'PUT',
       url: '/api/users/me/notification-preferences',
       headers: { authorization: `Bearer ${token}` },
@@ -330,7 +329,7 @@ describe('the notification centre and settings API', () => {
       'digestHour',
       'timeZone',
     ]);
-    const anonymous = await t.app.inject({ method: 'GET', url: '/api/notifications' });
+    const anonymous = await suite.t.app.inject({ method: 'GET', url: '/api/notifications' });
     expect(anonymous.statusCode).toBe(401);
   });
 });
@@ -350,19 +349,7 @@ describe('exactly once across two app instances on one database', () => {
     for (let i = 0; i < 5; i += 1) {
       const user = await t.createUser('FACILITY_USER');
       await assignFacility(t, admin, user.id, facility);
-      await t.database.db
-        .insertInto('notification_preferences')
-        .values({
-          userId: user.id,
-          delivery: 'IMMEDIATE',
-          digestHour: 7,
-          timeZone: 'UTC',
-          quietUntil: null,
-          categories: JSON.stringify({}),
-          lastDigestOn: null,
-          updatedAt: '2026-03-01T00:00:00.000Z',
-        })
-        .execute();
+      await setDeliveryPreference(t, user.id, 'IMMEDIATE');
       await createRequirement(t, admin, {
         frequency: 'MONTHLY',
         firstDueDate: '2026-03-05',

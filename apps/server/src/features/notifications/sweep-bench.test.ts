@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeReminderSweeps } from '../../cli/bench/reminder-sweep';
-import { assignFacility, createFacility, createRequirement, testClock } from '../../test/compliance-fixtures';
+import { createWeeklyBacklog } from '../../test/notification-fixtures';
+import { testClock } from '../../test/test-clock';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 
 /** A smoke run of the benchmark's sweep step (the figures on 500,000 tasks come from `npm run bench`). */
@@ -12,16 +13,7 @@ describe('the benchmark’s reminder sweep step', () => {
     t = await createTestApp({}, { now: clock });
     const admin = await t.signIn(ADMIN_EMAIL);
     const user = await t.createUser('FACILITY_USER');
-    for (let i = 0; i < 3; i += 1) {
-      const facility = await createFacility(t, admin);
-      await assignFacility(t, admin, user.id, facility);
-      await createRequirement(t, admin, {
-        frequency: 'WEEKLY',
-        firstDueDate: '2026-01-05',
-        backfillFrom: '2026-01-05',
-        facilities: [{ facilityId: facility, assigneeId: user.id }],
-      });
-    }
+    await createWeeklyBacklog(t, admin, user.id);
   });
   afterAll(() => t.close());
 

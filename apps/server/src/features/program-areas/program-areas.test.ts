@@ -1,67 +1,66 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOf } from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callerOf } from '../../test/api-calls';
+import { signedInSuite } from '../../test/signed-in-suite';
 
-let t: TestApp;
-let admin: string;
+const suite = signedInSuite();
 let facilityAdmin: string;
 
-const call = callerOf(() => t);
+const call = callerOf(() => suite.t);
 
 beforeAll(async () => {
-  ({ t, admin } = await createSignedInApp());
-  facilityAdmin = await t.signIn((await t.createUser('FACILITY_ADMIN')).email);
+  facilityAdmin = await suite.t.signIn((await suite.t.createUser('FACILITY_ADMIN')).email);
 });
-afterAll(() => t.close());
 
 describe('program areas', () => {
   it('creates, reads, updates, deactivates (still readable and still linked to facilities)', async () => {
-    const created = await call(admin, 'POST', '/api/program-areas', {
+    const created = await call(suite.admin, 'POST', '/api/program-areas', {
       name: 'Avian & Bat Protection',
       description: 'Eagle take permits, curtailment.',
     });
     expect(created.status).toBe(201);
     const id = created.body.data._id;
-    const facility = await call(admin, 'POST', '/api/facilities', {
+    const facility = await call(suite.admin, 'POST', '/api/facilities', {
       name: 'W',
       code: 'WW',
       type: 'WIND',
       timeZone: 'UTC',
       programAreaIds: [id],
     });
-    expect((await call(admin, 'PATCH', `/api/program-areas/${id}`, { active: false })).body.data.active).toBe(false);
+    expect((await call(suite.admin, 'PATCH', `/api/program-areas/${id}`, { active: false })).body.data.active).toBe(
+      false,
+    );
     expect((await call(facilityAdmin, 'GET', `/api/program-areas/${id}`)).body.data).toMatchObject({
       name: 'Avian & Bat Protection',
       active: false,
     });
-    const detail = await call(admin, 'GET', `/api/facilities/${facility.body.data._id}`);
+    const detail = await call(suite.admin, 'GET', `/api/facilities/${facility.body.data._id}`);
     expect(detail.body.data.programAreas).toEqual([{ _id: id, name: 'Avian & Bat Protection', active: false }]);
-    expect((await call(admin, 'GET', '/api/program-areas?active=true')).body.meta.total).toBe(0);
+    expect((await call(suite.admin, 'GET', '/api/program-areas?active=true')).body.meta.total).toBe(0);
   });
 
   it('keeps names unique regardless of case (409), on create and on rename', async () => {
-    await call(admin, 'POST', '/api/program-areas', { name: 'Stormwater' });
-    const dup = await call(admin, 'POST', '/api/program-areas', { name: '  STORMWATER ' });
+    await call(suite.admin, 'POST', '/api/program-areas', { name: 'Stormwater' });
+    const dup = await call(suite.admin, 'POST', '/api/program-areas', { name: '  STORMWATER ' });
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({
       message: 'A program area named "STORMWATER" already exists',
       details: [{ path: 'name' }],
     });
-    const other = (await call(admin, 'POST', '/api/program-areas', { name: 'SPCC' })).body.data._id;
-    expect((await call(admin, 'PATCH', `/api/program-areas/${other}`, { name: 'stormwater' })).status).toBe(409);
-    expect((await call(admin, 'PATCH', `/api/program-areas/${other}`, { name: 'Spcc' })).status).toBe(200);
+    const other = (await call(suite.admin, 'POST', '/api/program-areas', { name: 'SPCC' })).body.data._id;
+    expect((await call(suite.admin, 'PATCH', `/api/program-areas/${other}`, { name: 'stormwater' })).status).toBe(409);
+    expect((await call(suite.admin, 'PATCH', `/api/program-areas/${other}`, { name: 'Spcc' })).status).toBe(200);
   });
 
   it('lets every role read but only the all-facility roles manage', async () => {
     expect((await call(facilityAdmin, 'GET', '/api/program-areas')).status).toBe(200);
     expect((await call(facilityAdmin, 'POST', '/api/program-areas', { name: 'Noise' })).status).toBe(403);
-    expect((await call(admin, 'GET', '/api/program-areas/unknown')).status).toBe(404);
+    expect((await call(suite.admin, 'GET', '/api/program-areas/unknown')).status).toBe(404);
   });
 
   it('searches case-insensitively for non-ASCII text and sorts', async () => {
-    await call(admin, 'POST', '/api/program-areas', { name: 'Ökologie' });
+    await call(suite.admin, 'POST', '/api/program-areas', { name: 'Ökologie' });
     const names = async (query: string) =>
-      (await call(admin, 'GET', `/api/program-areas?${query}`)).body.data.map((a: { name: string }) => a.name);
+      (await call(suite.admin, 'GET', `/api/program-areas?${query}`)).body.data.map((a: { name: string }) => a.name);
     expect(await names(`search=${encodeURIComponent('ÖKO')}`)).toEqual(['Ökologie']);
     expect(await names(`search=${encodeURIComponent('oko')}`)).toEqual(['Ökologie']);
     expect(await names('sort=name')).toEqual(['Avian & Bat Protection', 'Ökologie', 'Spcc', 'Stormwater']);

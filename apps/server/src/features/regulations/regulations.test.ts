@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerOf } from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callerOf } from '../../test/api-calls';
+import { signedInSuite } from '../../test/signed-in-suite';
 
-let t: TestApp;
-let admin: string;
+const suite = signedInSuite();
 let facilityUser: string;
 
-const call = callerOf(() => t);
+const call = callerOf(() => suite.t);
 
 beforeAll(async () => {
-  ({ t, admin } = await createSignedInApp());
-  facilityUser = await t.signIn((await t.createUser('FACILITY_USER')).email);
+  facilityUser = await suite.t.signIn((await suite.t.createUser('FACILITY_USER')).email);
 });
-afterAll(() => t.close());
 
 describe('regulations', () => {
   const spcc = {
@@ -25,18 +22,24 @@ describe('regulations', () => {
   };
 
   it('creates, reads, updates and deactivates; a deactivated regulation stays readable', async () => {
-    const created = await call(admin, 'POST', '/api/regulations', spcc);
+    const created = await call(suite.admin, 'POST', '/api/regulations', spcc);
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ ...spcc, active: true });
     const id = created.body.data._id;
-    const updated = await call(admin, 'PATCH', `/api/regulations/${id}`, { agency: '', citation: '40 CFR Part 112' });
+    const updated = await call(suite.admin, 'PATCH', `/api/regulations/${id}`, {
+      agency: '',
+      citation: '40 CFR Part 112',
+    });
     expect(updated.body.data).toMatchObject({ agency: null, citation: '40 CFR Part 112' });
-    expect((await call(admin, 'PATCH', `/api/regulations/${id}`, { active: false })).body.data.active).toBe(false);
+    expect((await call(suite.admin, 'PATCH', `/api/regulations/${id}`, { active: false })).body.data.active).toBe(
+      false,
+    );
     expect((await call(facilityUser, 'GET', `/api/regulations/${id}`)).body.data.active).toBe(false);
     expect(
-      (await call(admin, 'GET', '/api/regulations?active=false')).body.data.map((r: { _id: string }) => r._id),
+      (await call(suite.admin, 'GET', '/api/regulations?active=false')).body.data.map((r: { _id: string }) => r._id),
     ).toEqual([id]);
-    const events = (await call(admin, 'GET', `/api/audit?entityType=REGULATION&entityId=${id}&sort=at`)).body.data;
+    const events = (await call(suite.admin, 'GET', `/api/audit?entityType=REGULATION&entityId=${id}&sort=at`)).body
+      .data;
     expect(events.map((e: { action: string }) => e.action)).toEqual(['CREATE', 'UPDATE', 'DEACTIVATE']);
     expect(events[1].changes).toEqual({
       agency: { before: 'U.S. EPA', after: null },
@@ -52,7 +55,7 @@ describe('regulations', () => {
       { ...spcc, title: '' },
       { ...spcc, owner: 'x' },
     ]) {
-      expect((await call(admin, 'POST', '/api/regulations', body)).status).toBe(400);
+      expect((await call(suite.admin, 'POST', '/api/regulations', body)).status).toBe(400);
     }
   });
 
@@ -62,20 +65,20 @@ describe('regulations', () => {
   });
 
   it('searches title, citation and agency without regard to case or accents, and filters by jurisdiction', async () => {
-    await call(admin, 'POST', '/api/regulations', {
+    await call(suite.admin, 'POST', '/api/regulations', {
       title: 'Règlement sur la qualité de l’air',
       citation: 'Q-2, r. 4.1',
       agency: 'MELCCFP',
       jurisdiction: 'STATE',
     });
-    await call(admin, 'POST', '/api/regulations', {
+    await call(suite.admin, 'POST', '/api/regulations', {
       title: 'NPDES Stormwater Permits',
       citation: '40 CFR 122.26',
       agency: 'U.S. EPA',
       jurisdiction: 'FEDERAL',
     });
     const titles = async (query: string) =>
-      (await call(admin, 'GET', `/api/regulations?${query}`)).body.data.map((r: { title: string }) => r.title);
+      (await call(suite.admin, 'GET', `/api/regulations?${query}`)).body.data.map((r: { title: string }) => r.title);
     expect(await titles(`search=${encodeURIComponent('QUALITÉ')}`)).toEqual(['Règlement sur la qualité de l’air']);
     expect(await titles(`search=${encodeURIComponent('regle')}`)).toEqual(['Règlement sur la qualité de l’air']);
     expect(await titles('search=122.26')).toEqual(['NPDES Stormwater Permits']);

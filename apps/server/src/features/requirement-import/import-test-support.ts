@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
 import { toDayNumber } from '@rtms/shared/calendar-date';
 import { IMPORT_COLUMNS, type ImportReport } from '@rtms/shared/schemas/requirement-import';
-import { ok } from '../../test/compliance-fixtures';
+import { ok } from '../../test/api-calls';
 import { multipartBody } from '../../test/multipart';
 import { bearer, type TestApp } from '../../test/test-app';
 

@@ -1,9 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequirementDetail } from '@rtms/shared/schemas/requirements';
 import { MAX_IMPORT_ROWS } from '@rtms/shared/schemas/requirement-import';
-import { allTasks, call, ok, testClock } from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { multipartBody } from '../../test/multipart';
-import { bearer, createSignedInApp, type TestApp } from '../../test/test-app';
+import { bearer } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 import {
   csvFile,
   dateCell,
@@ -21,40 +24,48 @@ import {
 const NOW = '2026-03-10T12:00:00Z';
 
 describe('requirement import', () => {
-  let t: TestApp;
-  let admin: string;
+  const suite = signedInSuite({}, { now: testClock(NOW) });
   let facilityAdmin: string;
   let facilityUser: string;
   let ids: ImportDirectory['ids'];
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: testClock(NOW) }));
-    ({ ids, facilityAdmin, facilityUser } = await setUpImportDirectory(t, admin));
+    ({ ids, facilityAdmin, facilityUser } = await setUpImportDirectory(suite.t, suite.admin));
   });
-  afterAll(() => t.close());
 
   async function requirementNamed(title: string): Promise<RequirementDetail | undefined> {
     const page = await ok<{ _id: string; title: string }[]>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'GET',
       `/api/requirements?search=${encodeURIComponent(title)}&pageSize=100`,
     );
     const found = page.find((requirement) => requirement.title === title);
-    return found ? ok<RequirementDetail>(t, admin, 'GET', `/api/requirements/${found._id}`) : undefined;
+    return found ? ok<RequirementDetail>(suite.t, suite.admin, 'GET', `/api/requirements/${found._id}`) : undefined;
   }
 
   async function requirementCount(): Promise<number> {
-    const response = await call<{ meta: { total: number } }>(t, admin, 'GET', '/api/requirements?pageSize=1');
+    const response = await call<{ meta: { total: number } }>(
+      suite.t,
+      suite.admin,
+      'GET',
+      '/api/requirements?pageSize=1',
+    );
     return response.body.meta.total;
   }
 
   it('offers a CSV and an XLSX template with the same columns, and list validations in the XLSX', async () => {
-    const csv = await t.app.inject({ url: '/api/requirements/import/template?format=csv', headers: bearer(admin) });
+    const csv = await suite.t.app.inject({
+      url: '/api/requirements/import/template?format=csv',
+      headers: bearer(suite.admin),
+    });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const xlsx = await t.app.inject({ url: '/api/requirements/import/template?format=xlsx', headers: bearer(admin) });
+    const xlsx = await suite.t.app.inject({
+      url: '/api/requirements/import/template?format=xlsx',
+      headers: bearer(suite.admin),
+    });
     expect(xlsx.statusCode).toBe(200);
     expect(String(xlsx.headers['content-disposition'])).toContain('requirements-import-template.xlsx');
     const [xlsxHeader, xlsxExample] = readXlsxRows(xlsx.rawPayload);
@@ -83,9 +94,9 @@ describe('requirement import', () => {
     zip.close();
     expect(sheetXml).toMatch(/<dataValidation [^>]*type="list"/);
     expect(sheetXml).toContain('Lists!$');
-    const bad = await call(t, admin, 'GET', '/api/requirements/import/template?format=pdf');
+    const bad = await call(suite.t, suite.admin, 'GET', '/api/requirements/import/template?format=pdf');
     expect(bad.status).toBe(400);
-    const openapi = (await t.app.inject({ url: '/api/openapi.json' })).json() as {
+    const openapi = (await suite.t.app.inject({ url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     expect(openapi.paths['/api/requirements/import']?.post).toBeDefined();
@@ -103,7 +114,7 @@ describe('requirement import', () => {
     for (const { encoding, delimiter } of cases) {
       // The em dash is 0x97 in Windows-1252 (not in Latin-1): the file must be decoded as 1252, not ISO-8859-1.
       const file = csvFile([row({ Title: title, Description: 'Größe, Menge; «tab»' })], { encoding, delimiter });
-      const answer = await importFile(t, admin, file, 'register.csv');
+      const answer = await importFile(suite.t, suite.admin, file, 'register.csv');
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       const [only] = answer.report.rows;
       expect(only, encoding).toMatchObject({ row: 2, action: 'CREATE', title, errors: [] });
@@ -113,7 +124,7 @@ describe('requirement import', () => {
 
   it('shows the first three due dates per facility, in each facility calendar', async () => {
     const file = csvFile([row({ Title: 'Due date preview', 'Weekend shift': 'NEXT', Frequency: 'monthly' })]);
-    const answer = await importFile(t, admin, file, 'preview.csv');
+    const answer = await importFile(suite.t, suite.admin, file, 'preview.csv');
     expect(answer.report.rows[0]).toMatchObject({
       action: 'CREATE',
       dueDates: [
@@ -134,7 +145,7 @@ describe('requirement import', () => {
         ],
         { date1904, trailingEmptyRows: 20 },
       );
-      const answer = await importFile(t, admin, file, 'dates.xlsx', false);
+      const answer = await importFile(suite.t, suite.admin, file, 'dates.xlsx', false);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.report.rows).toHaveLength(2);
       expect(answer.report.summary).toEqual({ create: 2, update: 0, unchanged: 0, error: 0 });
@@ -147,14 +158,14 @@ describe('requirement import', () => {
 
   it('refuses formula cells with a message and keeps formula-looking text as text', async () => {
     const xlsx = xlsxFile([row({ Title: 'Formula title', 'Lead time (days)': formulaCell('3+4', 7) })]);
-    const answer = await importFile(t, admin, xlsx, 'formula.xlsx');
+    const answer = await importFile(suite.t, suite.admin, xlsx, 'formula.xlsx');
     expect(answer.report.rows[0]).toMatchObject({
       action: 'ERROR',
       errors: [{ column: 'Lead time (days)', message: expect.stringContaining('Formulas are not read') }],
     });
     const text = '=HYPERLINK("http://example.com","click")';
     const csv = csvFile([row({ Title: text, Citation: 'injection-check' })]);
-    const imported = await importFile(t, admin, csv, 'text.csv', false);
+    const imported = await importFile(suite.t, suite.admin, csv, 'text.csv', false);
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect((await requirementNamed(text))?.title).toBe(text);
   });
@@ -175,7 +186,7 @@ describe('requirement import', () => {
       row({ Title: 'twice' }),
       row({ Title: '' }),
     ]);
-    const answer = await importFile(t, admin, file, 'errors.csv');
+    const answer = await importFile(suite.t, suite.admin, file, 'errors.csv');
     expect(answer.status).toBe(200);
     const errorsOf = (index: number) => answer.report.rows[index]!.errors;
     expect(errorsOf(0)).toEqual([
@@ -218,7 +229,7 @@ describe('requirement import', () => {
 
     // An import with errors writes nothing and answers 409 with the same report.
     const before = await requirementCount();
-    const refused = await importFile(t, admin, file, 'errors.csv', false);
+    const refused = await importFile(suite.t, suite.admin, file, 'errors.csv', false);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('CONFLICT');
     expect(refused.report.summary).toEqual(answer.report.summary);
@@ -239,13 +250,13 @@ describe('requirement import', () => {
     const file = xlsxFile(rows);
     const importEvents = () =>
       ok<{ action: string; changes: Record<string, { after: unknown }> }[]>(
-        t,
-        admin,
+        suite.t,
+        suite.admin,
         'GET',
         '/api/audit?action=IMPORT&pageSize=100',
       );
     const eventsBefore = (await importEvents()).length;
-    const first = await importFile(t, admin, file, 'register.xlsx', false);
+    const first = await importFile(suite.t, suite.admin, file, 'register.xlsx', false);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.report.summary).toEqual({ create: 2, update: 0, unchanged: 0, error: 0 });
     expect(first.report.rows.every((r) => r.requirementId)).toBe(true);
@@ -255,22 +266,22 @@ describe('requirement import', () => {
       ['OTHER-C', false, 'no boiler on site'],
       ['PLANT-A', true, null],
     ]);
-    const tasksOfA = await allTasks(t, admin, { requirementId: first.report.rows[0]!.requirementId! });
+    const tasksOfA = await allTasks(suite.t, suite.admin, { requirementId: first.report.rows[0]!.requirementId! });
     expect(tasksOfA.length).toBeGreaterThan(0);
     const audit = await importEvents();
     expect(audit).toHaveLength(eventsBefore + 1);
     expect(audit[0]!.changes.requirements!.after).toEqual({ created: 2, updated: 0, unchanged: 0 });
 
-    const tasksBefore = (await allTasks(t, admin)).length;
-    const again = await importFile(t, admin, file, 'register.xlsx', false);
+    const tasksBefore = (await allTasks(suite.t, suite.admin)).length;
+    const again = await importFile(suite.t, suite.admin, file, 'register.xlsx', false);
     expect(again.status).toBe(200);
     expect(again.report.summary).toEqual({ create: 0, update: 0, unchanged: 2, error: 0 });
-    expect((await allTasks(t, admin)).length).toBe(tasksBefore);
+    expect((await allTasks(suite.t, suite.admin)).length).toBe(tasksBefore);
     expect(await importEvents()).toHaveLength(audit.length);
 
     // Case and accents of the natural key do not matter; a changed field makes an UPDATE.
     const changed = csvFile([{ ...rows[0]!, Title: 'IDEMPOTENT a', 'Lead time (days)': '9' }]);
-    const update = await importFile(t, admin, changed, 'changed.csv', false);
+    const update = await importFile(suite.t, suite.admin, changed, 'changed.csv', false);
     expect(update.report.rows[0]).toMatchObject({
       action: 'UPDATE',
       requirementId: first.report.rows[0]!.requirementId,
@@ -280,7 +291,7 @@ describe('requirement import', () => {
   });
 
   it('checks a new default assignee against the facilities an update keeps', async () => {
-    await ok(t, admin, 'POST', '/api/requirements', {
+    await ok(suite.t, suite.admin, 'POST', '/api/requirements', {
       title: 'Kept bindings',
       category: 'AIR',
       frequency: 'MONTHLY',
@@ -300,7 +311,7 @@ describe('requirement import', () => {
         'Facility codes': 'PLANT-A',
       },
     ]);
-    const plain = await importFile(t, admin, file, 'kept.csv');
+    const plain = await importFile(suite.t, suite.admin, file, 'kept.csv');
     expect(plain.report.rows.map((r) => r.action)).toEqual(['UNCHANGED', 'CREATE']);
     const withAssignee = csvFile([
       {
@@ -311,7 +322,7 @@ describe('requirement import', () => {
         'Default assignee email': 'jane.doe@example.com',
       },
     ]);
-    const refused = await importFile(t, admin, withAssignee, 'kept.csv');
+    const refused = await importFile(suite.t, suite.admin, withAssignee, 'kept.csv');
     expect(refused.report.rows[0]!.errors).toEqual([
       {
         column: 'Default assignee email',
@@ -322,7 +333,7 @@ describe('requirement import', () => {
 
   it('keeps a facility administrator to their own facilities, and refuses other roles', async () => {
     const mine = csvFile([row({ Title: 'Local only', 'Facility codes': 'PLANT-A' })]);
-    const allowed = await importFile(t, facilityAdmin, mine, 'mine.csv', false);
+    const allowed = await importFile(suite.t, facilityAdmin, mine, 'mine.csv', false);
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
     expect(allowed.report.summary.create).toBe(1);
 
@@ -332,37 +343,40 @@ describe('requirement import', () => {
       // Bound to PLANT-A and PLANT-B by the administrator's import above: not theirs to change.
       row({ Title: 'IDEMPOTENT a', 'Facility codes': 'PLANT-A' }),
     ]);
-    const refused = await importFile(t, facilityAdmin, foreign, 'foreign.csv');
+    const refused = await importFile(suite.t, facilityAdmin, foreign, 'foreign.csv');
     expect(refused.report.rows.map((r) => r.errors[0]?.message)).toEqual([
       // PLANT-B is not theirs: the suggestion names their own facility only.
       'Unknown facility code "PLANT-B" — did you mean "PLANT-A"?',
       'List at least one of your facilities',
       'This requirement also applies to facilities outside yours; only an all-facility administrator can change it',
     ]);
-    expect((await importFile(t, facilityUser, mine, 'mine.csv')).status).toBe(403);
-    expect((await importFile(t, undefined, mine, 'mine.csv')).status).toBe(401);
-    const template = await t.app.inject({ url: '/api/requirements/import/template', headers: bearer(facilityUser) });
+    expect((await importFile(suite.t, facilityUser, mine, 'mine.csv')).status).toBe(403);
+    expect((await importFile(suite.t, undefined, mine, 'mine.csv')).status).toBe(401);
+    const template = await suite.t.app.inject({
+      url: '/api/requirements/import/template',
+      headers: bearer(facilityUser),
+    });
     expect(template.statusCode).toBe(403);
   });
 
   it('refuses files that are not CSV or XLSX, a bad dryRun, no file, and more than 5,000 rows', async () => {
-    const pdf = await importFile(t, admin, Buffer.from('%PDF-1.4\n%%EOF\n'), 'register.pdf');
+    const pdf = await importFile(suite.t, suite.admin, Buffer.from('%PDF-1.4\n%%EOF\n'), 'register.pdf');
     expect(pdf.status).toBe(415);
-    const badFlag = await importFile(t, admin, csvFile([row()]), 'a.csv', 'maybe');
+    const badFlag = await importFile(suite.t, suite.admin, csvFile([row()]), 'a.csv', 'maybe');
     expect(badFlag.status).toBe(400);
     const { payload, headers } = multipartBody({ dryRun: 'true' }, []);
-    const noFile = await t.app.inject({
+    const noFile = await suite.t.app.inject({
       method: 'POST',
       url: '/api/requirements/import',
       payload,
-      headers: { ...headers, ...bearer(admin) },
+      headers: { ...headers, ...bearer(suite.admin) },
     });
     expect(noFile.statusCode).toBe(400);
-    const missingColumns = await importFile(t, admin, Buffer.from('Name,Due\nx,2026-01-01\n'), 'a.csv');
+    const missingColumns = await importFile(suite.t, suite.admin, Buffer.from('Name,Due\nx,2026-01-01\n'), 'a.csv');
     expect(missingColumns.status).toBe(400);
     expect(missingColumns.body.message).toContain('Category');
     const tooMany = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => row({ Title: `Row ${i}` }));
-    const refused = await importFile(t, admin, csvFile(tooMany), 'big.csv');
+    const refused = await importFile(suite.t, suite.admin, csvFile(tooMany), 'big.csv');
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('at most 5,000 rows');
   });
@@ -373,7 +387,7 @@ describe('requirement import', () => {
     );
     const file = xlsxFile(rows);
     const started = performance.now();
-    const answer = await importFile(t, admin, file, 'bulk.xlsx');
+    const answer = await importFile(suite.t, suite.admin, file, 'bulk.xlsx');
     const seconds = (performance.now() - started) / 1000;
     expect(answer.status).toBe(200);
     expect(answer.report.summary).toEqual({ create: MAX_IMPORT_ROWS, update: 0, unchanged: 0, error: 0 });
@@ -385,11 +399,11 @@ describe('requirement import', () => {
     const rows = [row({ Title: 'Report fine' }), row({ Title: 'Report bad', Frequency: 'SOMETIMES' })];
     const post = async (file: Buffer, fileName: string) => {
       const { payload, headers } = multipartBody({}, { fileName, content: file });
-      return t.app.inject({
+      return suite.t.app.inject({
         method: 'POST',
         url: '/api/requirements/import/error-report',
         payload,
-        headers: { ...headers, ...bearer(admin) },
+        headers: { ...headers, ...bearer(suite.admin) },
       });
     };
     const csv = await post(csvFile(rows, { delimiter: ';', encoding: 'windows-1252' }), 'mine.csv');
@@ -415,7 +429,7 @@ describe('requirement import', () => {
     expect(sheet[2]![0]).toBe('Report bad');
 
     // The report goes back in as it is: its errors column is not a column of the template, nor a warning.
-    const again = await importFile(t, admin, xlsx.rawPayload, 'mine-errors.xlsx');
+    const again = await importFile(suite.t, suite.admin, xlsx.rawPayload, 'mine-errors.xlsx');
     expect(again.status).toBe(200);
     expect(again.report.warnings).toEqual([]);
     expect(again.report.rows.map((r) => r.action)).toEqual(['CREATE', 'ERROR']);
@@ -423,20 +437,15 @@ describe('requirement import', () => {
 });
 
 describe('requirement import upload limits', () => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({ UPLOAD_MAX_BYTES: '2048' }));
-  });
-  afterAll(() => t.close());
+  const suite = signedInSuite({ UPLOAD_MAX_BYTES: '2048' });
 
   it('answers 413 for a file over the documents upload limit, and 415 for an old .xls', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => ({ Title: `A rather long requirement title number ${i}` }));
     const big = csvFile(rows);
     expect(big.length).toBeGreaterThan(2048);
-    expect((await importFile(t, admin, big, 'big.csv')).status).toBe(413);
+    expect((await importFile(suite.t, suite.admin, big, 'big.csv')).status).toBe(413);
     // The OLE2 header of a legacy Excel workbook.
     const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1000)]);
-    expect((await importFile(t, admin, xls, 'old.xls')).status).toBe(415);
+    expect((await importFile(suite.t, suite.admin, xls, 'old.xls')).status).toBe(415);
   });
 });

@@ -1,23 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import { allTasks, call, createRequirement, ok, testClock, unique } from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, createRequirement, unique } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC. The horizon runs to 10 April 2027. */
 const NOW = '2026-03-10T12:00:00Z';
 
 /** Period-end requirements through the API (PRODUCT.md §4 "Period-end mode"), on both databases. */
 describe('period-end requirements', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock(NOW);
+  const suite = signedInSuite({}, { now: clock });
   let texas: string;
   let ontario: string;
 
   async function facility(country: string, state: string, timeZone: string): Promise<string> {
     const code = `P${unique()}`.slice(0, 12);
-    const created = await ok<{ _id: string }>(t, admin, 'POST', '/api/facilities', {
+    const created = await ok<{ _id: string }>(suite.t, suite.admin, 'POST', '/api/facilities', {
       name: `Plant ${code}`,
       code,
       type: 'SOLAR',
@@ -29,17 +30,15 @@ describe('period-end requirements', () => {
   }
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
     texas = await facility('US', 'TX', 'America/Chicago');
     ontario = await facility('Canada', 'Ontario', 'America/Toronto');
   });
-  afterAll(() => t.close());
 
   const tasksOf = async (requirementId: string, facilityId: string): Promise<Task[]> =>
-    allTasks(t, admin, { requirementId, facilityId, sort: 'dueDate' });
+    allTasks(suite.t, suite.admin, { requirementId, facilityId, sort: 'dueDate' });
 
   it('makes one task per quarter, due 30 days after quarter end, labelled by the quarter reported on', async () => {
-    const { data, meta } = await createRequirement(t, admin, {
+    const { data, meta } = await createRequirement(suite.t, suite.admin, {
       frequency: 'QUARTERLY',
       scheduleMode: 'PERIOD_END',
       periodDueDays: 30,
@@ -63,7 +62,7 @@ describe('period-end requirements', () => {
   });
 
   it('makes a DMR due on the 28th of the month after each month, in a fiscal-year-aligned requirement too', async () => {
-    const dmr = await createRequirement(t, admin, {
+    const dmr = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       scheduleMode: 'PERIOD_END',
       periodDueDayOfMonth: 28,
@@ -78,7 +77,7 @@ describe('period-end requirements', () => {
     ]);
     expect(new Set(tasks.map((task) => task.periodLabel)).size).toBe(tasks.length);
 
-    const fiscal = await createRequirement(t, admin, {
+    const fiscal = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',
       scheduleMode: 'PERIOD_END',
       periodStartMonth: 7,
@@ -94,7 +93,7 @@ describe('period-end requirements', () => {
   it('refuses a period-end rule without exactly one due rule, for ONCE, and a weekly day-of-month', async () => {
     const base = { title: `R ${unique()}`, category: 'AIR', firstDueDate: '2026-04-01', scheduleMode: 'PERIOD_END' };
     const paths = async (body: object) => {
-      const response = await call<unknown>(t, admin, 'POST', '/api/requirements', { ...base, ...body });
+      const response = await call<unknown>(suite.t, suite.admin, 'POST', '/api/requirements', { ...base, ...body });
       expect(response.status).toBe(400);
       expect(response.body.code).toBe('VALIDATION_FAILED');
       return (response.body.details as { path: string }[]).map((detail) => detail.path);
@@ -118,8 +117,8 @@ describe('period-end requirements', () => {
   });
 
   it('previews the first due dates per facility before saving, and writes nothing', async () => {
-    const before = (await allTasks(t, admin, { facilityId: ontario })).length;
-    const preview = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+    const before = (await allTasks(suite.t, suite.admin, { facilityId: ontario })).length;
+    const preview = await ok<RequirementPreview>(suite.t, suite.admin, 'POST', '/api/requirements/preview', {
       title: 'Quarterly emissions report',
       category: 'AIR',
       frequency: 'QUARTERLY',
@@ -139,11 +138,11 @@ describe('period-end requirements', () => {
     ]);
     expect(first(ontario)).toEqual(first(texas));
     expect(preview.moved).toEqual([]);
-    expect((await allTasks(t, admin, { facilityId: ontario })).length).toBe(before);
+    expect((await allTasks(suite.t, suite.admin, { facilityId: ontario })).length).toBe(before);
   });
 
   it('an edit moves untouched future tasks, never a completed one, and numbers stay unique', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'QUARTERLY',
       scheduleMode: 'PERIOD_END',
       periodDueDays: 30,
@@ -152,10 +151,10 @@ describe('period-end requirements', () => {
     });
     const [q1] = await tasksOf(data._id, ontario);
     expect(q1).toMatchObject({ periodLabel: '2026-Q1', dueDate: '2026-04-30' });
-    await ok(t, admin, 'POST', `/api/tasks/${q1!._id}/complete`, { completionNote: 'Filed early' });
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${q1!._id}/complete`, { completionNote: 'Filed early' });
 
     const edit = { periodDueDays: null, periodDueDayOfMonth: 15, requirementId: data._id };
-    const preview = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', edit);
+    const preview = await ok<RequirementPreview>(suite.t, suite.admin, 'POST', '/api/requirements/preview', edit);
     expect(preview.moved.map((moved) => [moved.periodLabel, moved.from, moved.to])).toEqual([
       ['2026-Q2', '2026-07-30', '2026-07-15'],
       ['2026-Q3', '2026-10-30', '2026-10-15'],
@@ -165,8 +164,8 @@ describe('period-end requirements', () => {
     expect(preview.removed).toEqual([]);
 
     const saved = await call<{ data: RequirementDetail; meta: { tasks: { moved: number; added: number } } }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'PATCH',
       `/api/requirements/${data._id}`,
       { periodDueDayOfMonth: 15 },
@@ -185,7 +184,7 @@ describe('period-end requirements', () => {
     expect(new Set(after.map((task) => task.sequence)).size).toBe(after.length);
 
     // Switching back to calendar mode clears the due rule.
-    const calendar = await ok<RequirementDetail>(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+    const calendar = await ok<RequirementDetail>(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {
       scheduleMode: 'CALENDAR',
       firstDueDate: '2026-04-30',
     });
@@ -193,7 +192,7 @@ describe('period-end requirements', () => {
   });
 
   it('daily generation extends period-end series without duplicates and a re-run does nothing', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       scheduleMode: 'PERIOD_END',
       periodDueDays: 20,
@@ -203,9 +202,9 @@ describe('period-end requirements', () => {
     const before = await tasksOf(data._id, texas);
     clock.set('2026-06-10T12:00:00Z');
     try {
-      const first = await t.jobs.runGenerationNow();
+      const first = await suite.t.jobs.runGenerationNow();
       expect(first.inserted).toBeGreaterThan(0);
-      const second = await t.jobs.runGenerationNow();
+      const second = await suite.t.jobs.runGenerationNow();
       expect(second.inserted).toBe(0);
       const after = await tasksOf(data._id, texas);
       expect(after.length).toBe(before.length + 3);

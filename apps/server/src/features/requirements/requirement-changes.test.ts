@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { TaskDetail } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  call,
-  createFacility,
-  createRequirement,
-  dueDates,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, createFacility, createRequirement, dueDates } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC. */
 const NOW = '2026-03-10T12:00:00Z';
@@ -20,41 +14,40 @@ const NOW = '2026-03-10T12:00:00Z';
  * unbinding a facility, and the after-completion mode (moved from requirements.test.ts by subject).
  */
 describe('requirement changes rewrite tasks', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock(NOW);
+  const suite = signedInSuite({}, { now: clock });
   let utc: string;
   let chicago: string;
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
-    utc = await createFacility(t, admin, { timeZone: 'UTC' });
-    chicago = await createFacility(t, admin, { timeZone: 'America/Chicago' });
+    utc = await createFacility(suite.t, suite.admin, { timeZone: 'UTC' });
+    chicago = await createFacility(suite.t, suite.admin, { timeZone: 'America/Chicago' });
   });
-  afterAll(() => t.close());
 
   it('previews an edit without writing, and the save then rewrites only untouched future tasks', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2025-10-31',
       backfillFrom: '2025-10-01',
       facilities: [{ facilityId: utc }],
     });
-    const tasks = await allTasks(t, admin, { requirementId: data._id });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     const byDue = (due: string) => tasks.find((task) => task.dueDate === due)!;
     // Touch some future tasks: a comment (April), a reschedule (May), a completion (June, early).
-    await ok(t, admin, 'POST', `/api/tasks/${byDue('2026-04-30')._id}/comments`, { body: 'Contractor booked' });
-    await ok(t, admin, 'PATCH', `/api/tasks/${byDue('2026-05-31')._id}`, {
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${byDue('2026-04-30')._id}/comments`, {
+      body: 'Contractor booked',
+    });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${byDue('2026-05-31')._id}`, {
       dueDate: '2026-05-29',
       rescheduleReason: 'Holiday',
     });
-    await ok(t, admin, 'POST', `/api/tasks/${byDue('2026-06-30')._id}/complete`, {});
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${byDue('2026-06-30')._id}/complete`, {});
 
-    const preview = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+    const preview = await ok<RequirementPreview>(suite.t, suite.admin, 'POST', '/api/requirements/preview', {
       requirementId: data._id,
       firstDueDate: '2025-10-15',
     });
-    const after = await allTasks(t, admin, { requirementId: data._id });
+    const after = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     expect(after.map((task) => [task._id, task.dueDate])).toEqual(
       tasks.map((task) => [task._id, task.dueDate === '2026-05-31' ? '2026-05-29' : task.dueDate]),
     );
@@ -67,11 +60,11 @@ describe('requirement changes rewrite tasks', () => {
     expect(preview.added).toEqual([]);
     expect(preview.removed).toEqual([]);
 
-    const saved = await ok<RequirementDetail>(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+    const saved = await ok<RequirementDetail>(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {
       firstDueDate: '2025-10-15',
     });
     expect(saved.firstDueDate).toBe('2025-10-15');
-    const edited = await allTasks(t, admin, { requirementId: data._id });
+    const edited = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     const dateOf = (id: string) => edited.find((task) => task._id === id)!.dueDate;
     expect(dateOf(byDue('2026-03-31')._id)).toBe('2026-03-15');
     expect(dateOf(byDue('2026-02-28')._id)).toBe('2026-02-28');
@@ -82,13 +75,13 @@ describe('requirement changes rewrite tasks', () => {
     expect(edited).toHaveLength(tasks.length);
 
     // A change of frequency: the preview and the save agree, history stays.
-    const quarterly = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+    const quarterly = await ok<RequirementPreview>(suite.t, suite.admin, 'POST', '/api/requirements/preview', {
       requirementId: data._id,
       frequency: 'QUARTERLY',
     });
     const response = await call<{ meta: { tasks: { added: number; moved: number; removed: number } } }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'PATCH',
       `/api/requirements/${data._id}`,
       { frequency: 'QUARTERLY' },
@@ -99,7 +92,7 @@ describe('requirement changes rewrite tasks', () => {
       moved: quarterly.moved.length,
       removed: quarterly.removed.length,
     });
-    const quarterlyTasks = await allTasks(t, admin, { requirementId: data._id });
+    const quarterlyTasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     // History (before today) kept the dates it had: edits never rewrite it.
     expect(quarterlyTasks.filter((task) => task.dueDate < '2026-03-10').map((task) => task.dueDate)).toEqual([
       '2025-10-31',
@@ -123,12 +116,12 @@ describe('requirement changes rewrite tasks', () => {
     expect(untouched.length).toBeGreaterThan(0);
     for (const task of untouched) expect(task.periodLabel).toMatch(/^\d{4}-Q[1-4]$/);
     // The lead time and grace followed the frequency's defaults.
-    const detail = await ok<RequirementDetail>(t, admin, 'GET', `/api/requirements/${data._id}`);
+    const detail = await ok<RequirementDetail>(suite.t, suite.admin, 'GET', `/api/requirements/${data._id}`);
     expect(detail).toMatchObject({ leadTimeDays: 14, graceDays: 7 });
   });
 
   it('previews a create', async () => {
-    const preview = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+    const preview = await ok<RequirementPreview>(suite.t, suite.admin, 'POST', '/api/requirements/preview', {
       title: 'Annual SPCC review',
       category: 'HAZARDOUS_MATERIALS',
       frequency: 'YEARLY',
@@ -136,7 +129,7 @@ describe('requirement changes rewrite tasks', () => {
       facilities: [{ facilityId: utc }, { facilityId: chicago }],
     });
     expect(preview.added.map((added) => added.dueDate)).toEqual(['2026-07-01', '2026-07-01']);
-    const invalid = await call(t, admin, 'POST', '/api/requirements/preview', { frequency: 'YEARLY' });
+    const invalid = await call(suite.t, suite.admin, 'POST', '/api/requirements/preview', { frequency: 'YEARLY' });
     expect(invalid.status).toBe(400);
     expect((invalid.body.details as { path: string }[]).map((detail) => detail.path)).toEqual(
       expect.arrayContaining(['title', 'category', 'firstDueDate']),
@@ -144,19 +137,19 @@ describe('requirement changes rewrite tasks', () => {
   });
 
   it('retires: no new tasks, untouched future tasks removed, history and touched tasks kept', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-01-20',
       backfillFrom: '2026-01-01',
       facilities: [{ facilityId: utc }, { facilityId: chicago }],
     });
-    const tasks = await allTasks(t, admin, { requirementId: data._id, facilityId: utc });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: utc });
     const april = tasks.find((task) => task.dueDate === '2026-04-20')!;
-    await ok(t, admin, 'POST', `/api/tasks/${april._id}/comments`, { body: 'Keep me' });
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${april._id}/comments`, { body: 'Keep me' });
     // The confirmation shows these before anyone retires: the preview with status RETIRED names them.
     const preview = await ok<{ added: unknown[]; moved: unknown[]; removed: { taskId: string }[] }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'POST',
       '/api/requirements/preview',
       { requirementId: data._id, status: 'RETIRED' },
@@ -165,8 +158,8 @@ describe('requirement changes rewrite tasks', () => {
     expect(preview.removed.map((task) => task.taskId)).not.toContain(april._id);
     expect(preview.added).toEqual([]);
     const retired = await call<{ data: RequirementDetail; meta: { tasks: { removed: number } } }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'POST',
       `/api/requirements/${data._id}/retire`,
       { reason: 'Permit terminated' },
@@ -175,7 +168,7 @@ describe('requirement changes rewrite tasks', () => {
     expect(retired.body.data.status).toBe('RETIRED');
     // 13 future tasks per facility (March … March), one of them touched.
     expect(retired.body.meta.tasks.removed).toBe(25);
-    const left = await allTasks(t, admin, { requirementId: data._id });
+    const left = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     expect(left.map((task) => task.dueDate).sort()).toEqual([
       '2026-01-20',
       '2026-01-20',
@@ -185,41 +178,51 @@ describe('requirement changes rewrite tasks', () => {
     ]);
     clock.set('2026-05-11T12:00:00Z');
     try {
-      await t.jobs.runGenerationNow();
+      await suite.t.jobs.runGenerationNow();
     } finally {
       clock.set(NOW);
     }
-    expect((await allTasks(t, admin, { requirementId: data._id })).length).toBe(5);
-    const list = await ok<{ _id: string }[]>(t, admin, 'GET', '/api/requirements?status=RETIRED&pageSize=200');
+    expect((await allTasks(suite.t, suite.admin, { requirementId: data._id })).length).toBe(5);
+    const list = await ok<{ _id: string }[]>(
+      suite.t,
+      suite.admin,
+      'GET',
+      '/api/requirements?status=RETIRED&pageSize=200',
+    );
     expect(list.map((requirement) => requirement._id)).toContain(data._id);
     // Reactivating generates again from today.
-    const reactivated = await ok<RequirementDetail>(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+    const reactivated = await ok<RequirementDetail>(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {
       status: 'ACTIVE',
     });
     expect(reactivated.status).toBe('ACTIVE');
-    const again = await dueDates(t, admin, data._id, utc);
+    const again = await dueDates(suite.t, suite.admin, data._id, utc);
     expect(again.filter((date) => date >= '2026-03-10')).toHaveLength(13);
-    const events = await ok<{ action: string }[]>(t, admin, 'GET', `/api/audit?entityId=${data._id}&pageSize=200`);
+    const events = await ok<{ action: string }[]>(
+      suite.t,
+      suite.admin,
+      'GET',
+      `/api/audit?entityId=${data._id}&pageSize=200`,
+    );
     expect(events.map((event) => event.action)).toEqual(expect.arrayContaining(['CREATE', 'RETIRE', 'REACTIVATE']));
   });
 
   it('unbinding a facility removes its untouched future tasks and keeps its history', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-01-05',
       backfillFrom: '2026-01-01',
       facilities: [{ facilityId: utc }, { facilityId: chicago }],
     });
-    const updated = await ok<RequirementDetail>(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+    const updated = await ok<RequirementDetail>(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {
       facilities: [{ facilityId: utc }],
     });
     expect(updated.facilities.map((binding) => binding.facilityId)).toEqual([utc]);
-    expect(await dueDates(t, admin, data._id, chicago)).toEqual(['2026-01-05', '2026-02-05', '2026-03-05']);
+    expect(await dueDates(suite.t, suite.admin, data._id, chicago)).toEqual(['2026-01-05', '2026-02-05', '2026-03-05']);
     // Binding it again continues the series from today, with fresh numbers.
-    await ok(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+    await ok(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {
       facilities: [{ facilityId: utc }, { facilityId: chicago }],
     });
-    const tasks = await allTasks(t, admin, { requirementId: data._id, facilityId: chicago });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: chicago });
     expect(tasks.map((task) => task.dueDate).slice(0, 4)).toEqual([
       '2026-01-05',
       '2026-02-05',
@@ -230,30 +233,32 @@ describe('requirement changes rewrite tasks', () => {
   });
 
   it('after-completion mode: the next task is created on completion, one step after the completion date', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       scheduleMode: 'AFTER_COMPLETION',
       firstDueDate: '2026-03-20',
       facilities: [{ facilityId: utc }],
     });
-    let tasks = await allTasks(t, admin, { requirementId: data._id });
+    let tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     expect(tasks.map((task) => task.dueDate)).toEqual(['2026-03-20']);
-    expect((await t.jobs.runGenerationNow()).inserted).toBe(0);
-    await ok(t, admin, 'POST', `/api/tasks/${tasks[0]!._id}/complete`, { completedOn: '2026-03-08' });
-    tasks = await allTasks(t, admin, { requirementId: data._id });
+    expect((await suite.t.jobs.runGenerationNow()).inserted).toBe(0);
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${tasks[0]!._id}/complete`, { completedOn: '2026-03-08' });
+    tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     expect(tasks.map((task) => `${task.sequence}:${task.dueDate}:${task.status}`)).toEqual([
       '0:2026-03-20:COMPLETED',
       '1:2026-04-08:INCOMPLETE',
     ]);
     // Reopening takes the created occurrence back; completing again recreates it from the new date.
-    await ok(t, admin, 'POST', `/api/tasks/${tasks[0]!._id}/reopen`, {});
-    expect((await allTasks(t, admin, { requirementId: data._id })).map((task) => task.dueDate)).toEqual(['2026-03-20']);
-    await ok(t, admin, 'POST', `/api/tasks/${tasks[0]!._id}/complete`, { completedOn: '2026-03-10' });
-    expect((await allTasks(t, admin, { requirementId: data._id })).map((task) => task.dueDate)).toEqual([
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${tasks[0]!._id}/reopen`, {});
+    expect((await allTasks(suite.t, suite.admin, { requirementId: data._id })).map((task) => task.dueDate)).toEqual([
+      '2026-03-20',
+    ]);
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${tasks[0]!._id}/complete`, { completedOn: '2026-03-10' });
+    expect((await allTasks(suite.t, suite.admin, { requirementId: data._id })).map((task) => task.dueDate)).toEqual([
       '2026-03-20',
       '2026-04-10',
     ]);
-    const detail = await ok<TaskDetail>(t, admin, 'GET', `/api/tasks/${tasks[0]!._id}`);
+    const detail = await ok<TaskDetail>(suite.t, suite.admin, 'GET', `/api/tasks/${tasks[0]!._id}`);
     expect(detail.scheduleMode).toBe('AFTER_COMPLETION');
   });
 });

@@ -1,38 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dayOfWeek, diffDays } from '@rtms/shared/calendar-date';
 import type { TaskFrequency } from '@rtms/shared/enums';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  dueDates,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement, dueDates } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC: already Wednesday 11 March in Pacific/Kiritimati (UTC+14). */
 const NOW = '2026-03-10T12:00:00Z';
 
 describe('requirements make tasks', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock(NOW);
+  const suite = signedInSuite({}, { now: clock });
   let utc: string;
   let chicago: string;
   let kiritimati: string;
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
-    utc = await createFacility(t, admin, { timeZone: 'UTC' });
-    chicago = await createFacility(t, admin, { timeZone: 'America/Chicago' });
-    kiritimati = await createFacility(t, admin, { timeZone: 'Pacific/Kiritimati' });
+    utc = await createFacility(suite.t, suite.admin, { timeZone: 'UTC' });
+    chicago = await createFacility(suite.t, suite.admin, { timeZone: 'America/Chicago' });
+    kiritimati = await createFacility(suite.t, suite.admin, { timeZone: 'Pacific/Kiritimati' });
   });
-  afterAll(() => t.close());
 
   const everywhere = () => [{ facilityId: utc }, { facilityId: chicago }, { facilityId: kiritimati }];
 
@@ -77,9 +67,13 @@ describe('requirements make tasks', () => {
       { frequency: '12 YEARS', first: '2020-06-01', expected: ['2032-06-01'] },
     ];
     for (const { frequency, first, expected, kiritimati: inKiritimati } of cases) {
-      const { data } = await createRequirement(t, admin, { frequency, firstDueDate: first, facilities: everywhere() });
+      const { data } = await createRequirement(suite.t, suite.admin, {
+        frequency,
+        firstDueDate: first,
+        facilities: everywhere(),
+      });
       for (const facilityId of [utc, chicago, kiritimati]) {
-        const dates = await dueDates(t, admin, data._id, facilityId);
+        const dates = await dueDates(suite.t, suite.admin, data._id, facilityId);
         if (expected === null) {
           // Weekly: every Monday from the first on or after today through the horizon (2027-04-10).
           expect(dates[0]).toBe('2026-03-16');
@@ -93,34 +87,34 @@ describe('requirements make tasks', () => {
         }
       }
     }
-    const monthly = await allTasks(t, admin, { frequency: 'MONTHLY', facilityId: utc });
+    const monthly = await allTasks(suite.t, suite.admin, { frequency: 'MONTHLY', facilityId: utc });
     expect(monthly.map((task) => task.periodLabel).slice(0, 3)).toEqual(['2026-03', '2026-04', '2026-05']);
     expect(monthly.map((task) => task.sequence).slice(0, 3)).toEqual([2, 3, 4]);
   });
 
   it('is idempotent: the daily job finds nothing to do after a save, and runs once per day', async () => {
-    const before = (await allTasks(t, admin)).length;
-    const first = await t.jobs.runDailyGeneration();
+    const before = (await allTasks(suite.t, suite.admin)).length;
+    const first = await suite.t.jobs.runDailyGeneration();
     expect(first).toMatchObject({ ran: true, result: { inserted: 0 } });
-    expect(await t.jobs.runDailyGeneration()).toMatchObject({ ran: false });
-    expect((await t.jobs.runGenerationNow()).inserted).toBe(0);
-    expect((await allTasks(t, admin)).length).toBe(before);
+    expect(await suite.t.jobs.runDailyGeneration()).toMatchObject({ ran: false });
+    expect((await suite.t.jobs.runGenerationNow()).inserted).toBe(0);
+    expect((await allTasks(suite.t, suite.admin)).length).toBe(before);
   });
 
   it('extends the horizon day by day, without ever duplicating a task', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-01-15',
       facilities: [{ facilityId: utc }],
     });
-    expect((await dueDates(t, admin, data._id, utc)).at(-1)).toBe('2027-03-15');
+    expect((await dueDates(suite.t, suite.admin, data._id, utc)).at(-1)).toBe('2027-03-15');
     clock.set('2026-04-11T12:00:00Z');
     try {
-      const run = await t.jobs.runDailyGeneration();
+      const run = await suite.t.jobs.runDailyGeneration();
       expect(run.ran).toBe(true);
       expect(run.result!.inserted).toBeGreaterThan(0);
-      expect((await t.jobs.runGenerationNow()).inserted).toBe(0);
-      const dates = await dueDates(t, admin, data._id, utc);
+      expect((await suite.t.jobs.runGenerationNow()).inserted).toBe(0);
+      const dates = await dueDates(suite.t, suite.admin, data._id, utc);
       expect(dates.at(-1)).toBe('2027-04-15');
       expect(new Set(dates).size).toBe(dates.length);
     } finally {
@@ -129,20 +123,20 @@ describe('requirements make tasks', () => {
   });
 
   it('generates history only when a backfill is asked for', async () => {
-    const plain = await createRequirement(t, admin, {
+    const plain = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2025-01-31',
       facilities: [{ facilityId: utc }],
     });
-    expect((await dueDates(t, admin, plain.data._id, utc))[0]).toBe('2026-03-31');
+    expect((await dueDates(suite.t, suite.admin, plain.data._id, utc))[0]).toBe('2026-03-31');
 
-    const backfilled = await createRequirement(t, admin, {
+    const backfilled = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2025-01-31',
       backfillFrom: '2025-06-01',
       facilities: [{ facilityId: utc }],
     });
-    const tasks = await allTasks(t, admin, { requirementId: backfilled.data._id });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: backfilled.data._id });
     expect(tasks[0]).toMatchObject({ dueDate: '2025-06-30', sequence: 5, overdue: true });
     expect(tasks.filter((task) => task.overdue).map((task) => task.dueDate)).toEqual([
       '2025-06-30',
@@ -159,20 +153,20 @@ describe('requirements make tasks', () => {
   });
 
   it('applies the weekend shift to the due date, keeping the scheduled date and its period', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-03-31',
       weekendShift: 'NEXT',
       facilities: [{ facilityId: utc }],
     });
-    const may = (await allTasks(t, admin, { requirementId: data._id })).find(
+    const may = (await allTasks(suite.t, suite.admin, { requirementId: data._id })).find(
       (task) => task.scheduledDueDate === '2026-05-31',
     );
     expect(may).toMatchObject({ dueDate: '2026-06-01', periodLabel: '2026-05' });
   });
 
   it('defaults lead time and grace by frequency and answers the requirement with its bindings', async () => {
-    const { data, meta } = await createRequirement(t, admin, {
+    const { data, meta } = await createRequirement(suite.t, suite.admin, {
       frequency: 'QUARTERLY',
       firstDueDate: '2026-04-01',
       permitNumber: 'NPDES-TX-0001',
@@ -187,9 +181,9 @@ describe('requirements make tasks', () => {
       facilityCount: 2,
     });
     expect(meta.tasks.added).toBe(9);
-    const read = await ok<RequirementDetail>(t, admin, 'GET', `/api/requirements/${data._id}`);
+    const read = await ok<RequirementDetail>(suite.t, suite.admin, 'GET', `/api/requirements/${data._id}`);
     expect(read.facilities.map((binding) => binding.firstDueDate).sort()).toEqual(['2026-04-15', null].sort());
-    expect(await dueDates(t, admin, data._id, chicago)).toEqual([
+    expect(await dueDates(suite.t, suite.admin, data._id, chicago)).toEqual([
       '2026-04-15',
       '2026-07-15',
       '2026-10-15',
@@ -198,7 +192,7 @@ describe('requirements make tasks', () => {
   });
 
   it('needs a reason for a facility that is not applicable, and gives it no tasks', async () => {
-    const missing = await call(t, admin, 'POST', '/api/requirements', {
+    const missing = await call(suite.t, suite.admin, 'POST', '/api/requirements', {
       title: 'Stormwater inspection',
       category: 'WATER',
       frequency: 'MONTHLY',
@@ -208,7 +202,7 @@ describe('requirements make tasks', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.details).toEqual([{ path: 'facilities.1.notApplicableReason', message: expect.any(String) }]);
 
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-04-01',
       facilities: [
@@ -216,21 +210,21 @@ describe('requirements make tasks', () => {
         { facilityId: chicago, applicable: false, notApplicableReason: 'No outfall on site' },
       ],
     });
-    expect(await dueDates(t, admin, data._id, chicago)).toEqual([]);
-    expect((await dueDates(t, admin, data._id, utc)).length).toBe(13);
+    expect(await dueDates(suite.t, suite.admin, data._id, chicago)).toEqual([]);
+    expect((await dueDates(suite.t, suite.admin, data._id, utc)).length).toBe(13);
     expect(data.facilities.find((binding) => binding.facilityId === chicago)).toMatchObject({
       applicable: false,
       notApplicableReason: 'No outfall on site',
     });
     // Marking an applicable facility not applicable removes its untouched future tasks.
-    const edited = await ok<RequirementDetail>(t, admin, 'PATCH', `/api/requirements/${data._id}`, {
+    const edited = await ok<RequirementDetail>(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {
       facilities: [
         { facilityId: utc, applicable: false, notApplicableReason: 'Decommissioned outfall' },
         { facilityId: chicago, applicable: false, notApplicableReason: 'No outfall on site' },
       ],
     });
     expect(edited.facilities.every((binding) => !binding.applicable)).toBe(true);
-    expect(await dueDates(t, admin, data._id, utc)).toEqual([]);
+    expect(await dueDates(suite.t, suite.admin, data._id, utc)).toEqual([]);
   });
 
   it('validates references, dates and duplicates with per-field details', async () => {
@@ -247,29 +241,29 @@ describe('requirements make tasks', () => {
       [{ ...base, title: '' }, 'title'],
     ];
     for (const [payload, path] of cases) {
-      const response = await call(t, admin, 'POST', '/api/requirements', payload);
+      const response = await call(suite.t, suite.admin, 'POST', '/api/requirements', payload);
       expect(response.status, JSON.stringify(payload)).toBe(400);
       expect((response.body.details as { path: string }[]).map((detail) => detail.path)).toContain(path);
     }
   });
 
   it('a change of frequency never adds a task on a day a completed task already holds', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-01-31',
       facilities: [{ facilityId: utc }],
     });
-    const tasks = await allTasks(t, admin, { requirementId: data._id });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     const april = tasks.find((task) => task.dueDate === '2026-04-30')!;
-    await ok(t, admin, 'POST', `/api/tasks/${april._id}/complete`, {});
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${april._id}/complete`, {});
 
-    const preview = await ok<RequirementPreview>(t, admin, 'POST', '/api/requirements/preview', {
+    const preview = await ok<RequirementPreview>(suite.t, suite.admin, 'POST', '/api/requirements/preview', {
       requirementId: data._id,
       frequency: 'QUARTERLY',
     });
     expect(preview.added.map((occurrence) => occurrence.dueDate)).not.toContain('2026-04-30');
-    await ok(t, admin, 'PATCH', `/api/requirements/${data._id}`, { frequency: 'QUARTERLY' });
-    const after = await allTasks(t, admin, { requirementId: data._id });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, { frequency: 'QUARTERLY' });
+    const after = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     expect(after.filter((task) => task.scheduledDueDate === '2026-04-30').map((task) => task._id)).toEqual([april._id]);
     const upcoming = after.filter((task) => task.scheduledDueDate >= '2026-03-10' && task._id !== april._id);
     expect(upcoming.slice(0, 3).map((task) => `${task.dueDate} ${task.periodLabel}`)).toEqual([
@@ -280,7 +274,7 @@ describe('requirements make tasks', () => {
   });
 
   it('lists with filters, search and sort', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       title: 'Avian mortality survey',
       category: 'SUSTAINABILITY',
       frequency: 'SEMI-ANNUAL',
@@ -288,19 +282,19 @@ describe('requirements make tasks', () => {
       citation: '16 U.S.C. 703',
       facilities: [{ facilityId: kiritimati }],
     });
-    const search = await ok<{ _id: string }[]>(t, admin, 'GET', '/api/requirements?search=avian%20703');
+    const search = await ok<{ _id: string }[]>(suite.t, suite.admin, 'GET', '/api/requirements?search=avian%20703');
     expect(search.map((requirement) => requirement._id)).toEqual([data._id]);
     const filtered = await call<{ data: { _id: string; category: string }[]; meta: { total: number } }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'GET',
       `/api/requirements?category=SUSTAINABILITY&frequency=SEMI-ANNUAL&facilityId=${kiritimati}&sort=-title`,
     );
     expect(filtered.body.data.map((requirement) => requirement._id)).toContain(data._id);
     expect(filtered.body.data.every((requirement) => requirement.category === 'SUSTAINABILITY')).toBe(true);
     const page = await call<{ data: unknown[]; meta: { total: number; page: number; pageSize: number } }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'GET',
       '/api/requirements?pageSize=5&page=2&sort=firstDueDate',
     );
@@ -310,18 +304,18 @@ describe('requirements make tasks', () => {
   });
 
   it('facility admins manage requirements of their own facilities only', async () => {
-    const facilityAdmin = await t.createUser('FACILITY_ADMIN');
-    await assignFacility(t, admin, facilityAdmin.id, utc);
-    const token = await t.signIn(facilityAdmin.email);
+    const facilityAdmin = await suite.t.createUser('FACILITY_ADMIN');
+    await assignFacility(suite.t, suite.admin, facilityAdmin.id, utc);
+    const token = await suite.t.signIn(facilityAdmin.email);
 
-    const own = await createRequirement(t, token, {
+    const own = await createRequirement(suite.t, token, {
       frequency: 'YEARLY',
       firstDueDate: '2026-09-01',
       facilities: [{ facilityId: utc }],
     });
     expect(own.data.facilities).toHaveLength(1);
     expect(own.data.allowedActions).toEqual(['update', 'retire']);
-    const other = await call(t, token, 'POST', '/api/requirements', {
+    const other = await call(suite.t, token, 'POST', '/api/requirements', {
       title: 'X',
       category: 'AIR',
       frequency: 'YEARLY',
@@ -331,41 +325,43 @@ describe('requirements make tasks', () => {
     expect(other.status).toBe(400);
     expect(other.body.details).toEqual([{ path: 'facilities.0.facilityId', message: 'Unknown facility' }]);
 
-    const shared = await createRequirement(t, admin, {
+    const shared = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',
       firstDueDate: '2026-09-01',
       facilities: [{ facilityId: utc }, { facilityId: chicago }],
     });
-    const read = await ok<RequirementDetail>(t, token, 'GET', `/api/requirements/${shared.data._id}`);
+    const read = await ok<RequirementDetail>(suite.t, token, 'GET', `/api/requirements/${shared.data._id}`);
     expect(read.facilities.map((binding) => binding.facilityId)).toEqual([utc]);
     // The server says so before anyone tries: nothing to offer on a requirement that binds others' facilities.
     expect(read.allowedActions).toEqual([]);
     expect(shared.data.allowedActions).toEqual(['update', 'retire']);
-    expect((await call(t, token, 'PATCH', `/api/requirements/${shared.data._id}`, { title: 'Mine now' })).status).toBe(
-      403,
-    );
-    expect((await call(t, token, 'POST', `/api/requirements/${shared.data._id}/retire`, {})).status).toBe(403);
-    const user = await t.createUser('FACILITY_USER');
-    await assignFacility(t, admin, user.id, utc);
+    expect(
+      (await call(suite.t, token, 'PATCH', `/api/requirements/${shared.data._id}`, { title: 'Mine now' })).status,
+    ).toBe(403);
+    expect((await call(suite.t, token, 'POST', `/api/requirements/${shared.data._id}/retire`, {})).status).toBe(403);
+    const user = await suite.t.createUser('FACILITY_USER');
+    await assignFacility(suite.t, suite.admin, user.id, utc);
     const userRead = await ok<RequirementDetail>(
-      t,
-      await t.signIn(user.email),
+      suite.t,
+      await suite.t.signIn(user.email),
       'GET',
       `/api/requirements/${own.data._id}`,
     );
     expect(userRead.allowedActions).toEqual([]);
-    const onlyOther = await createRequirement(t, admin, {
+    const onlyOther = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',
       firstDueDate: '2026-09-01',
       facilities: [{ facilityId: chicago }],
     });
-    expect((await call(t, token, 'GET', `/api/requirements/${onlyOther.data._id}`)).status).toBe(404);
-    expect((await call(t, token, 'PATCH', `/api/requirements/${onlyOther.data._id}`, { title: 'x' })).status).toBe(404);
+    expect((await call(suite.t, token, 'GET', `/api/requirements/${onlyOther.data._id}`)).status).toBe(404);
+    expect(
+      (await call(suite.t, token, 'PATCH', `/api/requirements/${onlyOther.data._id}`, { title: 'x' })).status,
+    ).toBe(404);
     const listed = await allRequirementIds(token);
     // The list rows carry the same per-requirement answer as the detail, so the table offers nothing doomed.
     const listedActions = async (caller: string, requirement: { _id: string; title: string }) => {
       const rows = await ok<{ _id: string; allowedActions: string[] }[]>(
-        t,
+        suite.t,
         caller,
         'GET',
         `/api/requirements?pageSize=200&search=${encodeURIComponent(requirement.title)}`,
@@ -374,18 +370,18 @@ describe('requirements make tasks', () => {
     };
     expect(await listedActions(token, shared.data)).toEqual([]);
     expect(await listedActions(token, own.data)).toEqual(['update', 'retire']);
-    expect(await listedActions(admin, shared.data)).toEqual(['update', 'retire']);
+    expect(await listedActions(suite.admin, shared.data)).toEqual(['update', 'retire']);
     expect(listed).toContain(shared.data._id);
     expect(listed).not.toContain(onlyOther.data._id);
     // The tasks it sees are those of its facility.
-    const tasks: Task[] = await allTasks(t, token, { requirementId: shared.data._id });
+    const tasks: Task[] = await allTasks(suite.t, token, { requirementId: shared.data._id });
     expect(tasks.every((task) => task.facilityId === utc)).toBe(true);
   });
 
   async function allRequirementIds(token: string): Promise<string[]> {
     const ids: string[] = [];
     for (let page = 1; ; page += 1) {
-      const data = await ok<{ _id: string }[]>(t, token, 'GET', `/api/requirements?pageSize=200&page=${page}`);
+      const data = await ok<{ _id: string }[]>(suite.t, token, 'GET', `/api/requirements?pageSize=200&page=${page}`);
       ids.push(...data.map((requirement) => requirement._id));
       if (data.length < 200) return ids;
     }

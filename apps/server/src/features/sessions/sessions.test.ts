@@ -14,6 +14,11 @@ import { createSessionsService, hashToken } from './sessions.service';
 
 const NEW_PASSWORD = 'a-brand-new-passphrase-42';
 
+/** POST /api/users/login as it answers (a refusal included), unlike `t.signIn`, which expects success. */
+async function signInAttempt(t: Pick<TestApp, 'app'>, email: string, password: string) {
+  return t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+}
+
 async function me(t: TestApp, token: string) {
   return t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(token) });
 }
@@ -110,11 +115,7 @@ describe('sessions', () => {
     const token = await t.signIn(user.email);
     await t.database.db.updateTable('users').set({ active: 0 }).where('id', '=', user.id).execute();
     expect((await me(t, token)).statusCode).toBe(401);
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: user.email, password: TEST_PASSWORD },
-    });
+    const login = await signInAttempt(t, user.email, TEST_PASSWORD);
     expect(login.statusCode).toBe(401);
   });
 
@@ -148,11 +149,7 @@ describe('sessions', () => {
       expect((await me(t, bystander)).statusCode).toBe(200);
 
       // The old password no longer signs in; the new one does.
-      const old = await t.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email: user.email, password: TEST_PASSWORD },
-      });
+      const old = await signInAttempt(t, user.email, TEST_PASSWORD);
       expect(old.statusCode).toBe(401);
       await expect(t.signIn(user.email, NEW_PASSWORD)).resolves.toEqual(expect.any(String));
     });
@@ -206,11 +203,7 @@ describe('first administrator with a generated password', () => {
     const password = generatedAdminPassword(t);
     expect(password.length).toBeGreaterThanOrEqual(20);
 
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: ADMIN_EMAIL, password },
-    });
+    const login = await signInAttempt(t, ADMIN_EMAIL, password);
     expect(login.statusCode).toBe(200);
     const { token, user } = (login.json() as { data: { token: string; user: { mustChangePassword: boolean } } }).data;
     expect(user.mustChangePassword).toBe(true);
@@ -259,11 +252,7 @@ describe('first administrator with a generated password', () => {
     const newToken = (change.json() as { data: { token: string } }).data.token;
     const after = await me(t, newToken);
     expect(after.json().data.mustChangePassword).toBe(false);
-    const relogin = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/login',
-      payload: { email: ADMIN_EMAIL, password: NEW_PASSWORD },
-    });
+    const relogin = await signInAttempt(t, ADMIN_EMAIL, NEW_PASSWORD);
     expect(relogin.json().data.user.mustChangePassword).toBe(false);
 
     // With the password changed, the guard lets the user through.
@@ -279,11 +268,7 @@ describe('first administrator with a generated password', () => {
     const configured = await createTestApp();
     try {
       expect(configured.printed).toEqual([]);
-      const login = await configured.app.inject({
-        method: 'POST',
-        url: '/api/users/login',
-        payload: { email: ADMIN_EMAIL, password: TEST_PASSWORD },
-      });
+      const login = await signInAttempt(configured, ADMIN_EMAIL, TEST_PASSWORD);
       expect(login.json().data.user.mustChangePassword).toBe(false);
     } finally {
       await configured.close();

@@ -11,7 +11,7 @@ import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import { createDemoContext } from '../../cli/demo/context';
 import { DEMO_LOADERS } from '../../cli/demo/loaders';
 import { DEMO_USERS } from '../../cli/demo/users';
-import { ok } from '../../test/compliance-fixtures';
+import { ok } from '../../test/api-calls';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarDay } from '@rtms/shared/schemas/calendar';
 import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import { allTasks, call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
+import { signedInSuite } from '../../test/signed-in-suite';
 import { findTaskFacilityRevisions } from './tasks.repository';
 
 /**
@@ -12,22 +14,22 @@ import { findTaskFacilityRevisions } from './tasks.repository';
  * and nothing else's; so must the requirement changes that change its tasks' states or filters.
  */
 describe('per-facility tasks revisions and the figures cached on them', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock('2026-03-10T12:00:00Z');
+  const suite = signedInSuite({}, { now: clock });
   let plantA: string;
   let plantB: string;
   let requirementId: string;
 
-  const revisions = () => findTaskFacilityRevisions(t.database.db);
-  const summary = () => ok<TaskSummary>(t, admin, 'GET', '/api/tasks/summary');
+  const revisions = () => findTaskFacilityRevisions(suite.t.database.db);
+  const summary = () => ok<TaskSummary>(suite.t, suite.admin, 'GET', '/api/tasks/summary');
   const total = async (query = '') =>
-    (await call<{ meta: { total: number } }>(t, admin, 'GET', `/api/tasks?pageSize=1${query}`)).body.meta.total;
-  const days = () => ok<CalendarDay[]>(t, admin, 'GET', '/api/calendar/days?from=2026-03-01&to=2026-03-31');
+    (await call<{ meta: { total: number } }>(suite.t, suite.admin, 'GET', `/api/tasks?pageSize=1${query}`)).body.meta
+      .total;
+  const days = () => ok<CalendarDay[]>(suite.t, suite.admin, 'GET', '/api/calendar/days?from=2026-03-01&to=2026-03-31');
 
   /** Every cached figure against what the task list says. */
   async function expectFiguresOfTheList() {
-    const tasks = await allTasks(t, admin);
+    const tasks = await allTasks(suite.t, suite.admin);
     const figures = await summary();
     const count = (predicate: (task: Task) => boolean) => tasks.filter(predicate).length;
     expect(figures.overdue).toBe(count((task) => task.state === 'OVERDUE'));
@@ -44,10 +46,9 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
   }
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
-    plantA = await createFacility(t, admin, { name: 'Prairie Wind', timeZone: 'UTC' });
-    plantB = await createFacility(t, admin, { name: 'Desert Sun', timeZone: 'America/Chicago' });
-    const weekly = await createRequirement(t, admin, {
+    plantA = await createFacility(suite.t, suite.admin, { name: 'Prairie Wind', timeZone: 'UTC' });
+    plantB = await createFacility(suite.t, suite.admin, { name: 'Desert Sun', timeZone: 'America/Chicago' });
+    const weekly = await createRequirement(suite.t, suite.admin, {
       frequency: 'WEEKLY',
       firstDueDate: '2026-02-02',
       backfillFrom: '2026-02-01',
@@ -56,13 +57,12 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
     });
     requirementId = weekly.data._id;
   });
-  afterAll(() => t.close());
 
   it('moves only the written facility’s revision, and the cached figures follow the write', async () => {
     await expectFiguresOfTheList(); // warms every cache
     const before = await revisions();
-    const [task] = await allTasks(t, admin, { facilityId: plantA, state: 'OVERDUE' });
-    await ok(t, admin, 'POST', `/api/tasks/${task!._id}/complete`, {});
+    const [task] = await allTasks(suite.t, suite.admin, { facilityId: plantA, state: 'OVERDUE' });
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${task!._id}/complete`, {});
     const after = await revisions();
     expect(after.get(plantA)).toBeGreaterThan(before.get(plantA) ?? 0);
     expect(after.get(plantB)).toBe(before.get(plantB));
@@ -72,7 +72,7 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
   it('moves the bound facilities when a requirement’s lead time changes (tasks move between UPCOMING and OPEN)', async () => {
     await expectFiguresOfTheList();
     const before = await revisions();
-    await ok(t, admin, 'PATCH', `/api/requirements/${requirementId}`, { leadTimeDays: 20 });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/requirements/${requirementId}`, { leadTimeDays: 20 });
     const after = await revisions();
     expect(after.get(plantA)).toBeGreaterThan(before.get(plantA) ?? 0);
     expect(after.get(plantB)).toBeGreaterThan(before.get(plantB) ?? 0);
@@ -80,18 +80,18 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
   });
 
   it('caches a search’s total and follows a change of the searched texts and of the tasks', async () => {
-    const before = await allTasks(t, admin, { search: 'lighthouse' });
+    const before = await allTasks(suite.t, suite.admin, { search: 'lighthouse' });
     expect(before).toHaveLength(0);
     expect(await total('&search=lighthouse')).toBe(0);
-    await ok(t, admin, 'PATCH', `/api/requirements/${requirementId}`, { title: 'Weekly lighthouse check' });
-    const matching = await allTasks(t, admin, { search: 'lighthouse' });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/requirements/${requirementId}`, { title: 'Weekly lighthouse check' });
+    const matching = await allTasks(suite.t, suite.admin, { search: 'lighthouse' });
     expect(matching.length).toBeGreaterThan(0);
     expect(await total('&search=lighthouse')).toBe(matching.length);
     expect(await total('&search=lighthouse&status=COMPLETED')).toBe(
       matching.filter((task) => task.status === 'COMPLETED').length,
     );
     const open = matching.find((task) => task.status === 'INCOMPLETE' && task.facilityId === plantA)!;
-    await ok(t, admin, 'POST', `/api/tasks/${open._id}/complete`, {});
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${open._id}/complete`, {});
     expect(await total('&search=lighthouse&status=COMPLETED')).toBe(
       matching.filter((task) => task.status === 'COMPLETED').length + 1,
     );
@@ -99,13 +99,13 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
 
   it('rolls back with the write: a refused completion moves nothing', async () => {
     const before = await revisions();
-    const [done] = await allTasks(t, admin, { facilityId: plantB, status: 'INCOMPLETE' });
-    await ok(t, admin, 'POST', `/api/tasks/${done!._id}/complete`, {});
+    const [done] = await allTasks(suite.t, suite.admin, { facilityId: plantB, status: 'INCOMPLETE' });
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${done!._id}/complete`, {});
     const middle = await revisions();
-    const response = await t.app.inject({
+    const response = await suite.t.app.inject({
       method: 'POST',
       url: `/api/tasks/${done!._id}/complete`,
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${suite.admin}` },
       payload: {},
     });
     expect(response.statusCode).toBe(409);

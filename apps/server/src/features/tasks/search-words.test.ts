@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createFacility, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 
 /** A search's words are resolved once per word and cached while the search texts hold (search-words.ts). */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TaskDetail } from '@rtms/shared/schemas/tasks';
-import { allTasks, call, createRequirement, ok, testClock } from '../../test/compliance-fixtures';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
 import { samplePdf } from '../../test/sample-files';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 import { setUpDirectory, upload, type Directory } from '../documents/documents-test-support';

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import type { Task, TaskDetail } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { testClock } from '../../test/test-clock';
+import { ADMIN_EMAIL, createTestApp } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 /**
  * The derived task state on the server: on every task answer and as a list filter, judged on today in
@@ -18,20 +13,18 @@ import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp } from '../
  * UTC+14 (Kiritimati), UTC and UTC−11 (Pago Pago), so that one instant is two different days.
  */
 describe('task state', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock('2026-06-01T12:00:00Z');
+  const suite = signedInSuite({}, { now: clock });
   let east: string;
   let utc: string;
   let west: string;
   let requirementId: string;
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
-    east = await createFacility(t, admin, { timeZone: 'Pacific/Kiritimati' });
-    utc = await createFacility(t, admin, { timeZone: 'UTC' });
-    west = await createFacility(t, admin, { timeZone: 'Pacific/Pago_Pago' });
-    const { data } = await createRequirement(t, admin, {
+    east = await createFacility(suite.t, suite.admin, { timeZone: 'Pacific/Kiritimati' });
+    utc = await createFacility(suite.t, suite.admin, { timeZone: 'UTC' });
+    west = await createFacility(suite.t, suite.admin, { timeZone: 'Pacific/Pago_Pago' });
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'ONCE',
       firstDueDate: '2026-06-20',
       leadTimeDays: 10,
@@ -42,7 +35,7 @@ describe('task state', () => {
   });
 
   afterAll(async () => {
-    await t.close();
+    await suite.t.close();
   });
 
   const named = () =>
@@ -55,7 +48,7 @@ describe('task state', () => {
   /** Each facility's state as the task answers carry it. */
   async function states(): Promise<Record<string, TaskState>> {
     const names = named();
-    const tasks = await allTasks(t, admin, { requirementId });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId });
     return Object.fromEntries(tasks.map((task) => [names.get(task.facilityId)!, task.state]));
   }
 
@@ -65,8 +58,8 @@ describe('task state', () => {
     const found: Record<string, TaskState> = {};
     for (const state of TASK_STATES) {
       const { body } = await call<{ data: Task[]; meta: { total: number } }>(
-        t,
-        admin,
+        suite.t,
+        suite.admin,
         'GET',
         `/api/tasks?requirementId=${requirementId}&state=${state}`,
       );
@@ -105,64 +98,64 @@ describe('task state', () => {
 
   it('stays OVERDUE on the last day of grace, and the detail says which day that is', async () => {
     await expectStates('2026-06-25T12:00:00Z', { east: 'OVERDUE', utc: 'OVERDUE', west: 'OVERDUE' });
-    const [task] = await allTasks(t, admin, { requirementId, facilityId: utc });
-    const detail = await ok<TaskDetail>(t, admin, 'GET', `/api/tasks/${task!._id}`);
+    const [task] = await allTasks(suite.t, suite.admin, { requirementId, facilityId: utc });
+    const detail = await ok<TaskDetail>(suite.t, suite.admin, 'GET', `/api/tasks/${task!._id}`);
     expect(detail).toMatchObject({ state: 'OVERDUE', opensOn: '2026-06-10', graceEndsOn: '2026-06-25' });
   });
 
   it('is COMPLETED once completed and NOT_APPLICABLE once marked so, in answers and filters', async () => {
     clock.set('2026-06-25T12:00:00Z');
-    const tasks = await allTasks(t, admin, { requirementId });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId });
     const byFacility = (id: string) => tasks.find((task) => task.facilityId === id)!;
-    const completed = await ok<Task>(t, admin, 'POST', `/api/tasks/${byFacility(utc)._id}/complete`, {});
+    const completed = await ok<Task>(suite.t, suite.admin, 'POST', `/api/tasks/${byFacility(utc)._id}/complete`, {});
     expect(completed.state).toBe('COMPLETED');
-    const exempt = await ok<Task>(t, admin, 'PATCH', `/api/tasks/${byFacility(west)._id}`, {
+    const exempt = await ok<Task>(suite.t, suite.admin, 'PATCH', `/api/tasks/${byFacility(west)._id}`, {
       notApplicableReason: 'Decommissioned',
     });
     expect(exempt.state).toBe('NOT_APPLICABLE');
     await expectStates('2026-06-25T12:00:00Z', { east: 'OVERDUE', utc: 'COMPLETED', west: 'NOT_APPLICABLE' });
 
-    const several = await allTasks(t, admin, { requirementId, state: 'COMPLETED,NOT_APPLICABLE' });
+    const several = await allTasks(suite.t, suite.admin, { requirementId, state: 'COMPLETED,NOT_APPLICABLE' });
     expect(several.map((task) => task.state).sort()).toEqual(['COMPLETED', 'NOT_APPLICABLE']);
     const params = new URLSearchParams([
       ['requirementId', requirementId],
       ['state', 'OVERDUE'],
       ['state', 'COMPLETED'],
     ]);
-    const repeated = await ok<Task[]>(t, admin, 'GET', `/api/tasks?${params}`);
+    const repeated = await ok<Task[]>(suite.t, suite.admin, 'GET', `/api/tasks?${params}`);
     expect(repeated.map((task) => task.state).sort()).toEqual(['COMPLETED', 'OVERDUE']);
   });
 
   it('follows a change of the lead time at once (no cached count outlives it)', async () => {
     clock.set('2026-06-01T12:00:00Z');
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'ONCE',
       firstDueDate: '2026-06-30',
       leadTimeDays: 10,
       facilities: [{ facilityId: utc }],
     });
     const upcoming = `/api/tasks?requirementId=${data._id}&state=UPCOMING`;
-    const before = await call<{ meta: { total: number } }>(t, admin, 'GET', upcoming);
+    const before = await call<{ meta: { total: number } }>(suite.t, suite.admin, 'GET', upcoming);
     expect(before.body.meta.total).toBe(1);
-    await ok(t, admin, 'PATCH', `/api/requirements/${data._id}`, { leadTimeDays: 60 });
-    const after = await call<{ data: Task[]; meta: { total: number } }>(t, admin, 'GET', upcoming);
+    await ok(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, { leadTimeDays: 60 });
+    const after = await call<{ data: Task[]; meta: { total: number } }>(suite.t, suite.admin, 'GET', upcoming);
     expect(after.body.meta.total).toBe(0);
-    const [task] = await allTasks(t, admin, { requirementId: data._id });
+    const [task] = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     expect(task!.state).toBe('OPEN');
   });
 
   it('filters within the caller scope only', async () => {
     clock.set('2026-06-20T10:30:00Z');
-    const user = await t.createUser('FACILITY_USER');
-    await assignFacility(t, admin, user.id, east);
-    const token = await t.signIn(user.email);
-    const overdue = await allTasks(t, token, { requirementId, state: 'OVERDUE' });
+    const user = await suite.t.createUser('FACILITY_USER');
+    await assignFacility(suite.t, suite.admin, user.id, east);
+    const token = await suite.t.signIn(user.email);
+    const overdue = await allTasks(suite.t, token, { requirementId, state: 'OVERDUE' });
     expect(overdue.map((task) => task.facilityId)).toEqual([east]);
-    expect(await allTasks(t, token, { requirementId, state: 'DUE_SOON' })).toEqual([]);
+    expect(await allTasks(suite.t, token, { requirementId, state: 'DUE_SOON' })).toEqual([]);
   });
 
   it('refuses an unknown state with the field named', async () => {
-    const response = await call(t, admin, 'GET', '/api/tasks?state=OPEN,LATE');
+    const response = await call(suite.t, suite.admin, 'GET', '/api/tasks?state=OPEN,LATE');
     expect(response.status).toBe(400);
     expect(response.body.code).toBe('VALIDATION_FAILED');
     expect(JSON.stringify(response.body.details)).toContain('state');

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { summaryFigureQueries } from '@rtms/shared/summary-links';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
-import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { createMonthlySpccInspection } from '../../test/task-scenarios';
+import { testClock } from '../../test/test-clock';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 describe('GET /api/tasks/summary (the dashboard)', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock('2026-03-10T12:00:00Z');
+  const suite = signedInSuite({}, { now: clock });
   let plantA: string;
   let plantB: string;
   let facilityUser: string;
@@ -25,46 +19,36 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
   const at = (due: string) => tasksA.find((task) => task.dueDate === due)!;
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
-    plantA = await createFacility(t, admin, { name: 'Prairie Wind', timeZone: 'UTC' });
-    plantB = await createFacility(t, admin, { name: 'Desert Sun', timeZone: 'UTC' });
+    plantA = await createFacility(suite.t, suite.admin, { name: 'Prairie Wind', timeZone: 'UTC' });
+    plantB = await createFacility(suite.t, suite.admin, { name: 'Desert Sun', timeZone: 'UTC' });
     // Monthly at A from November (backfilled): Nov, Dec, Jan, Feb overdue; 15 March due soon.
-    const monthly = await createRequirement(t, admin, {
-      title: 'Monthly SPCC inspection',
-      category: 'HAZARDOUS_MATERIALS',
-      frequency: 'MONTHLY',
-      firstDueDate: '2025-11-15',
-      backfillFrom: '2025-11-01',
-      graceDays: 5,
-      facilities: [{ facilityId: plantA }],
-    });
-    tasksA = await allTasks(t, admin, { requirementId: monthly.data._id });
+    const monthly = await createMonthlySpccInspection(suite.t, suite.admin, [plantA]);
+    tasksA = await allTasks(suite.t, suite.admin, { requirementId: monthly.data._id });
     // Quarterly at B, first due 1 April (within 30 days, not within 7) and one overdue weekly series.
-    await createRequirement(t, admin, {
+    await createRequirement(suite.t, suite.admin, {
       category: 'WATER',
       frequency: 'QUARTERLY',
       firstDueDate: '2026-04-01',
       facilities: [{ facilityId: plantB }],
     });
-    await createRequirement(t, admin, {
+    await createRequirement(suite.t, suite.admin, {
       category: 'AIR',
       frequency: 'ONCE',
       firstDueDate: '2026-03-01',
       backfillFrom: '2026-03-01',
       facilities: [{ facilityId: plantB }],
     });
-    const user = await t.createUser('FACILITY_USER');
-    await assignFacility(t, admin, user.id, plantA);
-    facilityUser = await t.signIn(user.email);
+    const user = await suite.t.createUser('FACILITY_USER');
+    await assignFacility(suite.t, suite.admin, user.id, plantA);
+    facilityUser = await suite.t.signIn(user.email);
   });
-  afterAll(() => t.close());
 
-  const summaryOf = (token: string, query = '') => ok<TaskSummary>(t, token, 'GET', `/api/tasks/summary${query}`);
+  const summaryOf = (token: string, query = '') => ok<TaskSummary>(suite.t, token, 'GET', `/api/tasks/summary${query}`);
 
   it('counts open, overdue, due soon and within 30 days against each facility’s today', async () => {
-    const summary = await summaryOf(admin);
+    const summary = await summaryOf(suite.admin);
     const queries = summaryFigureQueries(summary.today);
-    const totalOf = async (query: Record<string, string>) => (await allTasks(t, admin, query)).length;
+    const totalOf = async (query: Record<string, string>) => (await allTasks(suite.t, suite.admin, query)).length;
     expect(summary).toMatchObject({
       today: '2026-03-10',
       open: await totalOf(queries.open),
@@ -75,7 +59,7 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
     });
     // Open work is the 5 overdue, 15 March (due soon) and 1 April at B (its window is open); the monthly
     // tasks of April onwards have not opened: upcoming, not open.
-    const incomplete = await allTasks(t, admin, { status: 'INCOMPLETE' });
+    const incomplete = await allTasks(suite.t, suite.admin, { status: 'INCOMPLETE' });
     expect(summary.open + summary.upcoming).toBe(incomplete.length);
     expect(summary.upcoming).toBe(incomplete.filter((task) => task.state === 'UPCOMING').length);
     expect(summary.upcoming).toBeGreaterThan(0);
@@ -99,11 +83,17 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
   });
 
   it('follows completions: this month, timeliness, the trend; not-applicable tasks are not open', async () => {
-    await ok(t, admin, 'POST', `/api/tasks/${at('2026-03-15')._id}/complete`, {});
-    await ok(t, admin, 'POST', `/api/tasks/${at('2026-02-15')._id}/complete`, { completedOn: '2026-02-19' });
-    await ok(t, admin, 'POST', `/api/tasks/${at('2025-12-15')._id}/complete`, { completedOn: '2026-03-02' });
-    await ok(t, admin, 'PATCH', `/api/tasks/${at('2026-01-15')._id}`, { notApplicableReason: 'Plant shut down' });
-    const summary = await summaryOf(admin);
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${at('2026-03-15')._id}/complete`, {});
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${at('2026-02-15')._id}/complete`, {
+      completedOn: '2026-02-19',
+    });
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${at('2025-12-15')._id}/complete`, {
+      completedOn: '2026-03-02',
+    });
+    await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${at('2026-01-15')._id}`, {
+      notApplicableReason: 'Plant shut down',
+    });
+    const summary = await summaryOf(suite.admin);
     expect(summary.completedThisMonth).toBe(2);
     expect(summary.timeliness).toEqual({ onTime: 1, late: 1, missed: 1, rate: 1 / 3 });
     expect(summary.completionsByMonth.slice(-2)).toEqual([
@@ -118,7 +108,7 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
   it('moves with the date', async () => {
     clock.set('2026-03-16T12:00:00Z');
     try {
-      const summary = await summaryOf(admin);
+      const summary = await summaryOf(suite.admin);
       expect(summary.today).toBe('2026-03-16');
       // 15 March was completed; nothing new is overdue at A; 1 April is now within 30 days, so is 15 April.
       expect(summary.overdue).toBe(2);
@@ -134,14 +124,14 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
     expect(mine.overdueByCategory).toEqual([{ category: 'HAZARDOUS_MATERIALS', count: 1 }]);
     const outside = await summaryOf(facilityUser, `?facilityId=${plantB}`);
     expect(outside).toMatchObject({ open: 0, overdue: 0, completedThisMonth: 0, overdueByFacility: [] });
-    const onlyB = await summaryOf(admin, `?facilityId=${plantB}`);
+    const onlyB = await summaryOf(suite.admin, `?facilityId=${plantB}`);
     expect(onlyB.overdueByFacility.map((row) => row.facilityId)).toEqual([plantB]);
     expect(onlyB.completedThisMonth).toBe(0);
   });
 
   it('needs a session', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/tasks/summary' });
+    const response = await suite.t.app.inject({ method: 'GET', url: '/api/tasks/summary' });
     expect(response.statusCode).toBe(401);
-    expect((await call(t, admin, 'GET', '/api/tasks/summary?facilityId=')).status).toBe(400);
+    expect((await call(suite.t, suite.admin, 'GET', '/api/tasks/summary?facilityId=')).status).toBe(400);
   });
 });

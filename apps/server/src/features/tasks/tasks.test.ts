@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Task, TaskDetail } from '@rtms/shared/schemas/tasks';
-import {
-  allTasks,
-  assignFacility,
-  call,
-  createFacility,
-  createRequirement,
-  ok,
-  testClock,
-} from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
+import { call, ok } from '../../test/api-calls';
+import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { createMonthlySpccInspection } from '../../test/task-scenarios';
+import { testClock } from '../../test/test-clock';
+import { ADMIN_EMAIL, createTestApp } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 
 const NOW = '2026-03-10T12:00:00Z';
 
@@ -46,9 +42,8 @@ const TASK_FIELDS = [
 ];
 
 describe('the Tasks Tracker', () => {
-  let t: TestApp;
-  let admin: string;
   const clock = testClock(NOW);
+  const suite = signedInSuite({}, { now: clock });
   let plantA: string;
   let plantB: string;
   let requirementId: string;
@@ -60,36 +55,26 @@ describe('the Tasks Tracker', () => {
     tasksA.concat([]).find((task) => task.dueDate === due && task.facilityId === facilityId)!;
 
   beforeAll(async () => {
-    ({ t, admin } = await createSignedInApp({}, { now: clock }));
-    plantA = await createFacility(t, admin, { name: 'Prairie Wind', timeZone: 'UTC' });
-    plantB = await createFacility(t, admin, { name: 'Desert Sun', timeZone: 'UTC' });
-    const { data } = await createRequirement(t, admin, {
-      title: 'Monthly SPCC inspection',
-      category: 'HAZARDOUS_MATERIALS',
-      frequency: 'MONTHLY',
-      firstDueDate: '2025-11-15',
-      backfillFrom: '2025-11-01',
-      graceDays: 5,
-      facilities: [{ facilityId: plantA }, { facilityId: plantB }],
-    });
+    plantA = await createFacility(suite.t, suite.admin, { name: 'Prairie Wind', timeZone: 'UTC' });
+    plantB = await createFacility(suite.t, suite.admin, { name: 'Desert Sun', timeZone: 'UTC' });
+    const { data } = await createMonthlySpccInspection(suite.t, suite.admin, [plantA, plantB]);
     requirementId = data._id;
-    tasksA = await allTasks(t, admin, { requirementId });
+    tasksA = await allTasks(suite.t, suite.admin, { requirementId });
     for (const [role, holder] of [
       ['FACILITY_USER', (value: typeof facilityUser) => (facilityUser = value)],
       ['FACILITY_ADMIN', (value: typeof facilityAdmin) => (facilityAdmin = value)],
     ] as const) {
-      const user = await t.createUser(role);
-      await assignFacility(t, admin, user.id, plantA);
-      holder({ ...user, token: await t.signIn(user.email) });
+      const user = await suite.t.createUser(role);
+      await assignFacility(suite.t, suite.admin, user.id, plantA);
+      holder({ ...user, token: await suite.t.signIn(user.email) });
     }
   });
-  afterAll(() => t.close());
 
   it('lists tasks with every field, derived overdue and due soon', async () => {
     const response = await call<{
       data: Task[];
       meta: { total: number; page: number; pageSize: number; nextCursor: string };
-    }>(t, admin, 'GET', `/api/tasks?requirementId=${requirementId}&pageSize=5`);
+    }>(suite.t, suite.admin, 'GET', `/api/tasks?requirementId=${requirementId}&pageSize=5`);
     expect(response.status).toBe(200);
     expect(response.body.meta).toMatchObject({ total: tasksA.length, page: 1, pageSize: 5 });
     expect(Object.keys(response.body.data[0]!).sort()).toEqual([...TASK_FIELDS].sort());
@@ -108,7 +93,7 @@ describe('the Tasks Tracker', () => {
   });
 
   it('records timeliness at completion: on time, late within grace, missed after it', async () => {
-    const onTime = await ok<Task>(t, facilityUser.token, 'POST', `/api/tasks/${at('2026-03-15')._id}/complete`, {
+    const onTime = await ok<Task>(suite.t, facilityUser.token, 'POST', `/api/tasks/${at('2026-03-15')._id}/complete`, {
       completionNote: 'All tanks inspected',
     });
     expect(onTime).toMatchObject({
@@ -120,17 +105,17 @@ describe('the Tasks Tracker', () => {
       completionNote: 'All tanks inspected',
       overdue: false,
     });
-    const late = await ok<Task>(t, admin, 'POST', `/api/tasks/${at('2026-02-15')._id}/complete`, {
+    const late = await ok<Task>(suite.t, suite.admin, 'POST', `/api/tasks/${at('2026-02-15')._id}/complete`, {
       completedOn: '2026-02-20',
     });
     expect(late.timeliness).toBe('LATE');
-    const missed = await ok<Task>(t, admin, 'POST', `/api/tasks/${at('2026-01-15')._id}/complete`, {
+    const missed = await ok<Task>(suite.t, suite.admin, 'POST', `/api/tasks/${at('2026-01-15')._id}/complete`, {
       completedOn: '2026-02-21',
     });
     expect(missed.timeliness).toBe('MISSED');
-    const again = await call(t, admin, 'POST', `/api/tasks/${at('2026-01-15')._id}/complete`, {});
+    const again = await call(suite.t, suite.admin, 'POST', `/api/tasks/${at('2026-01-15')._id}/complete`, {});
     expect(again.status).toBe(409);
-    const future = await call(t, admin, 'POST', `/api/tasks/${at('2026-04-15')._id}/complete`, {
+    const future = await call(suite.t, suite.admin, 'POST', `/api/tasks/${at('2026-04-15')._id}/complete`, {
       completedOn: '2026-03-11',
     });
     expect(future.status).toBe(400);
@@ -139,8 +124,8 @@ describe('the Tasks Tracker', () => {
 
   it('reopens (not as a facility user) and keeps the whole story in the history', async () => {
     const id = at('2026-02-15')._id;
-    expect((await call(t, facilityUser.token, 'POST', `/api/tasks/${id}/reopen`, {})).status).toBe(403);
-    const reopened = await ok<Task>(t, facilityAdmin.token, 'POST', `/api/tasks/${id}/reopen`, {
+    expect((await call(suite.t, facilityUser.token, 'POST', `/api/tasks/${id}/reopen`, {})).status).toBe(403);
+    const reopened = await ok<Task>(suite.t, facilityAdmin.token, 'POST', `/api/tasks/${id}/reopen`, {
       reason: 'Wrong tank',
     });
     expect(reopened).toMatchObject({
@@ -150,8 +135,8 @@ describe('the Tasks Tracker', () => {
       completedBy: null,
       overdue: true,
     });
-    expect((await call(t, admin, 'POST', `/api/tasks/${id}/reopen`, {})).status).toBe(409);
-    const detail = await ok<TaskDetail>(t, facilityUser.token, 'GET', `/api/tasks/${id}`);
+    expect((await call(suite.t, suite.admin, 'POST', `/api/tasks/${id}/reopen`, {})).status).toBe(409);
+    const detail = await ok<TaskDetail>(suite.t, facilityUser.token, 'GET', `/api/tasks/${id}`);
     expect(detail.history.map((entry) => entry.action)).toEqual(['COMPLETE', 'REOPEN']);
     expect(detail).toMatchObject({
       graceDays: 5,
@@ -164,14 +149,18 @@ describe('the Tasks Tracker', () => {
 
   it('needs a reason to reschedule, and keeps the scheduled due date', async () => {
     const id = at('2026-04-15')._id;
-    const missing = await call(t, admin, 'PATCH', `/api/tasks/${id}`, { dueDate: '2026-04-20' });
+    const missing = await call(suite.t, suite.admin, 'PATCH', `/api/tasks/${id}`, { dueDate: '2026-04-20' });
     expect(missing.status).toBe(400);
     expect(missing.body.details).toEqual([{ path: 'rescheduleReason', message: expect.any(String) }]);
     expect(
-      (await call(t, facilityUser.token, 'PATCH', `/api/tasks/${id}`, { dueDate: '2026-04-20', rescheduleReason: 'x' }))
-        .status,
+      (
+        await call(suite.t, facilityUser.token, 'PATCH', `/api/tasks/${id}`, {
+          dueDate: '2026-04-20',
+          rescheduleReason: 'x',
+        })
+      ).status,
     ).toBe(403);
-    const moved = await ok<Task>(t, facilityAdmin.token, 'PATCH', `/api/tasks/${id}`, {
+    const moved = await ok<Task>(suite.t, facilityAdmin.token, 'PATCH', `/api/tasks/${id}`, {
       dueDate: '2026-04-20',
       rescheduleReason: 'Inspector available on the 20th',
     });
@@ -181,25 +170,29 @@ describe('the Tasks Tracker', () => {
       rescheduleReason: 'Inspector available on the 20th',
     });
     // The same due date again needs no reason and changes nothing.
-    expect((await call(t, admin, 'PATCH', `/api/tasks/${id}`, { dueDate: '2026-04-20' })).status).toBe(200);
+    expect((await call(suite.t, suite.admin, 'PATCH', `/api/tasks/${id}`, { dueDate: '2026-04-20' })).status).toBe(200);
     const completed = at('2026-03-15')._id;
     expect(
-      (await call(t, admin, 'PATCH', `/api/tasks/${completed}`, { dueDate: '2026-03-20', rescheduleReason: 'x' }))
-        .status,
+      (
+        await call(suite.t, suite.admin, 'PATCH', `/api/tasks/${completed}`, {
+          dueDate: '2026-03-20',
+          rescheduleReason: 'x',
+        })
+      ).status,
     ).toBe(409);
   });
 
   it('assigns only to users who can see the facility', async () => {
     const id = at('2026-05-15')._id;
-    const outsider = await t.createUser('FACILITY_USER');
-    const refused = await call(t, admin, 'PATCH', `/api/tasks/${id}`, { assigneeId: outsider.id });
+    const outsider = await suite.t.createUser('FACILITY_USER');
+    const refused = await call(suite.t, suite.admin, 'PATCH', `/api/tasks/${id}`, { assigneeId: outsider.id });
     expect(refused.status).toBe(400);
     expect(refused.body.details).toEqual([{ path: 'assigneeId', message: expect.any(String) }]);
-    const assigned = await ok<Task>(t, admin, 'PATCH', `/api/tasks/${id}`, { assigneeId: facilityUser.id });
+    const assigned = await ok<Task>(suite.t, suite.admin, 'PATCH', `/api/tasks/${id}`, { assigneeId: facilityUser.id });
     expect(assigned).toMatchObject({ assigneeId: facilityUser.id, assigneeName: 'Test FACILITY_USER' });
-    const mine = await allTasks(t, facilityUser.token, { assigneeId: facilityUser.id });
+    const mine = await allTasks(suite.t, facilityUser.token, { assigneeId: facilityUser.id });
     expect(mine.map((task) => task._id)).toEqual([id]);
-    const detail = await ok<TaskDetail>(t, admin, 'GET', `/api/tasks/${id}`);
+    const detail = await ok<TaskDetail>(suite.t, suite.admin, 'GET', `/api/tasks/${id}`);
     expect(detail.history.at(-1)).toMatchObject({
       action: 'ASSIGN',
       changes: { assigneeId: { before: null, after: facilityUser.id } },
@@ -208,23 +201,25 @@ describe('the Tasks Tracker', () => {
 
   it('marks a task not applicable: no longer overdue, and not completable until cleared', async () => {
     const id = at('2025-12-15')._id;
-    const marked = await ok<Task>(t, admin, 'PATCH', `/api/tasks/${id}`, {
+    const marked = await ok<Task>(suite.t, suite.admin, 'PATCH', `/api/tasks/${id}`, {
       notApplicableReason: 'Site shut down for repowering',
     });
     expect(marked).toMatchObject({ overdue: false, notApplicableReason: 'Site shut down for repowering' });
-    const overdue = await allTasks(t, admin, { requirementId, facilityId: plantA, overdue: 'true' });
+    const overdue = await allTasks(suite.t, suite.admin, { requirementId, facilityId: plantA, overdue: 'true' });
     expect(overdue.map((task) => task._id)).not.toContain(id);
-    expect((await call(t, admin, 'POST', `/api/tasks/${id}/complete`, {})).status).toBe(409);
-    await ok(t, admin, 'PATCH', `/api/tasks/${id}`, { notApplicableReason: null });
+    expect((await call(suite.t, suite.admin, 'POST', `/api/tasks/${id}/complete`, {})).status).toBe(409);
+    await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${id}`, { notApplicableReason: null });
     expect(
-      (await allTasks(t, admin, { requirementId, facilityId: plantA, overdue: 'true' })).map((task) => task._id),
+      (await allTasks(suite.t, suite.admin, { requirementId, facilityId: plantA, overdue: 'true' })).map(
+        (task) => task._id,
+      ),
     ).toContain(id);
   });
 
   it('takes comments from every role in scope and shows them with the history', async () => {
     const id = at('2026-06-15')._id;
     const response = await call<{ data: { _id: string; body: string; authorName: string } }>(
-      t,
+      suite.t,
       facilityUser.token,
       'POST',
       `/api/tasks/${id}/comments`,
@@ -232,8 +227,10 @@ describe('the Tasks Tracker', () => {
     );
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({ body: 'Waiting for the contractor', authorName: 'Test FACILITY_USER' });
-    expect((await call(t, facilityUser.token, 'POST', `/api/tasks/${id}/comments`, { body: '  ' })).status).toBe(400);
-    const detail = await ok<TaskDetail>(t, admin, 'GET', `/api/tasks/${id}`);
+    expect((await call(suite.t, facilityUser.token, 'POST', `/api/tasks/${id}/comments`, { body: '  ' })).status).toBe(
+      400,
+    );
+    const detail = await ok<TaskDetail>(suite.t, suite.admin, 'GET', `/api/tasks/${id}`);
     expect(detail.comments.map((comment) => comment.body)).toEqual(['Waiting for the contractor']);
     expect(detail.history.map((entry) => entry.action)).toEqual(['COMMENT']);
   });
@@ -241,13 +238,13 @@ describe('the Tasks Tracker', () => {
   it('keeps tasks of other facilities out of reach (404) for the facility roles', async () => {
     const other = at('2026-03-15', plantB)._id;
     for (const token of [facilityUser.token, facilityAdmin.token]) {
-      expect((await call(t, token, 'GET', `/api/tasks/${other}`)).status).toBe(404);
-      expect((await call(t, token, 'POST', `/api/tasks/${other}/complete`, {})).status).toBe(404);
-      expect((await call(t, token, 'POST', `/api/tasks/${other}/comments`, { body: 'hello' })).status).toBe(404);
-      const visible = await allTasks(t, token, { requirementId });
+      expect((await call(suite.t, token, 'GET', `/api/tasks/${other}`)).status).toBe(404);
+      expect((await call(suite.t, token, 'POST', `/api/tasks/${other}/complete`, {})).status).toBe(404);
+      expect((await call(suite.t, token, 'POST', `/api/tasks/${other}/comments`, { body: 'hello' })).status).toBe(404);
+      const visible = await allTasks(suite.t, token, { requirementId });
       expect(visible.every((task) => task.facilityId === plantA)).toBe(true);
       const filtered = await call<{ data: Task[]; meta: { total: number } }>(
-        t,
+        suite.t,
         token,
         'GET',
         `/api/tasks?facilityId=${plantB}`,
@@ -255,80 +252,82 @@ describe('the Tasks Tracker', () => {
       expect(filtered.body.meta.total).toBe(0);
     }
     expect(
-      (await call(t, facilityAdmin.token, 'PATCH', `/api/tasks/${other}`, { notApplicableReason: 'x' })).status,
+      (await call(suite.t, facilityAdmin.token, 'PATCH', `/api/tasks/${other}`, { notApplicableReason: 'x' })).status,
     ).toBe(404);
   });
 
   it('completes and assigns in bulk, all or nothing, checking every id', async () => {
     const ids = [at('2026-07-15')._id, at('2026-08-15')._id];
     const outOfScope = at('2026-07-15', plantB)._id;
-    const refused = await call(t, facilityAdmin.token, 'POST', '/api/tasks/bulk', {
+    const refused = await call(suite.t, facilityAdmin.token, 'POST', '/api/tasks/bulk', {
       ids: [...ids, outOfScope],
       action: 'complete',
     });
     expect(refused.status).toBe(404);
-    const untouched = await allTasks(t, admin, { requirementId, facilityId: plantA, status: 'COMPLETED' });
+    const untouched = await allTasks(suite.t, suite.admin, { requirementId, facilityId: plantA, status: 'COMPLETED' });
     expect(untouched.map((task) => task._id)).not.toContain(ids[0]);
 
     expect(
       (
-        await call(t, facilityUser.token, 'POST', '/api/tasks/bulk', {
+        await call(suite.t, facilityUser.token, 'POST', '/api/tasks/bulk', {
           ids,
           action: 'assign',
           assigneeId: facilityUser.id,
         })
       ).status,
     ).toBe(403);
-    const assigned = await ok<{ updated: number }>(t, facilityAdmin.token, 'POST', '/api/tasks/bulk', {
+    const assigned = await ok<{ updated: number }>(suite.t, facilityAdmin.token, 'POST', '/api/tasks/bulk', {
       ids,
       action: 'assign',
       assigneeId: facilityAdmin.id,
     });
     expect(assigned.updated).toBe(2);
-    const completed = await ok<{ updated: number }>(t, facilityUser.token, 'POST', '/api/tasks/bulk', {
+    const completed = await ok<{ updated: number }>(suite.t, facilityUser.token, 'POST', '/api/tasks/bulk', {
       ids,
       action: 'complete',
       completionNote: 'Done together',
     });
     expect(completed.updated).toBe(2);
-    const after = await allTasks(t, admin, { requirementId, facilityId: plantA, status: 'COMPLETED' });
+    const after = await allTasks(suite.t, suite.admin, { requirementId, facilityId: plantA, status: 'COMPLETED' });
     expect(after.filter((task) => ids.includes(task._id)).map((task) => task.timeliness)).toEqual([
       'ON_TIME',
       'ON_TIME',
     ]);
     // One of them already completed: the whole batch is refused.
-    const mixed = await call(t, admin, 'POST', '/api/tasks/bulk', {
+    const mixed = await call(suite.t, suite.admin, 'POST', '/api/tasks/bulk', {
       ids: [ids[0], at('2026-09-15')._id],
       action: 'complete',
     });
     expect(mixed.status).toBe(409);
-    expect((await ok<TaskDetail>(t, admin, 'GET', `/api/tasks/${at('2026-09-15')._id}`)).status).toBe('INCOMPLETE');
-    const missingAssignee = await call(t, admin, 'POST', '/api/tasks/bulk', { ids, action: 'assign' });
+    expect((await ok<TaskDetail>(suite.t, suite.admin, 'GET', `/api/tasks/${at('2026-09-15')._id}`)).status).toBe(
+      'INCOMPLETE',
+    );
+    const missingAssignee = await call(suite.t, suite.admin, 'POST', '/api/tasks/bulk', { ids, action: 'assign' });
     expect(missingAssignee.status).toBe(400);
   });
 
   it('refuses to complete without the evidence the requirement requires', async () => {
-    const { data } = await createRequirement(t, admin, {
+    const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',
       firstDueDate: '2026-06-01',
       evidenceRequired: true,
       facilities: [{ facilityId: plantA }],
     });
     expect(data.minEvidence).toBe(1);
-    const [task] = await allTasks(t, admin, { requirementId: data._id });
-    const refused = await call(t, admin, 'POST', `/api/tasks/${task!._id}/complete`, {});
+    const [task] = await allTasks(suite.t, suite.admin, { requirementId: data._id });
+    const refused = await call(suite.t, suite.admin, 'POST', `/api/tasks/${task!._id}/complete`, {});
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       code: 'VALIDATION_FAILED',
       details: [{ path: 'evidence', message: 'Attach 1 more evidence document' }],
     });
-    const detail = await ok<TaskDetail>(t, admin, 'GET', `/api/tasks/${task!._id}`);
+    const detail = await ok<TaskDetail>(suite.t, suite.admin, 'GET', `/api/tasks/${task!._id}`);
     expect(detail).toMatchObject({ evidenceRequired: true, minEvidence: 1, evidenceCount: 0 });
   });
 
   it('filters, sorts, searches and pages — by offset or by cursor — with correct totals', async () => {
-    const all = await allTasks(t, admin);
-    const total = (await call<{ meta: { total: number } }>(t, admin, 'GET', '/api/tasks')).body.meta.total;
+    const all = await allTasks(suite.t, suite.admin);
+    const total = (await call<{ meta: { total: number } }>(suite.t, suite.admin, 'GET', '/api/tasks')).body.meta.total;
     expect(total).toBe(all.length);
     const byDue = [...all].sort((a, b) =>
       a.dueDate === b.dueDate ? (a._id < b._id ? -1 : 1) : a.dueDate < b.dueDate ? -1 : 1,
@@ -341,8 +340,8 @@ describe('the Tasks Tracker', () => {
     do {
       const query: string = cursor ? `&cursor=${cursor}` : '';
       const page: { body: { data: Task[]; meta: { nextCursor: string | null } } } = await call(
-        t,
-        admin,
+        suite.t,
+        suite.admin,
         'GET',
         `/api/tasks?pageSize=7&sort=-dueDate${query}`,
       );
@@ -350,44 +349,54 @@ describe('the Tasks Tracker', () => {
       cursor = page.body.meta.nextCursor;
     } while (cursor);
     expect(viaCursor).toEqual([...byDue].reverse().map((task) => task._id));
-    expect((await call(t, admin, 'GET', '/api/tasks?sort=facility&cursor=abc')).status).toBe(400);
-    expect((await call(t, admin, 'GET', '/api/tasks?cursor=not-a-cursor')).status).toBe(400);
+    expect((await call(suite.t, suite.admin, 'GET', '/api/tasks?sort=facility&cursor=abc')).status).toBe(400);
+    expect((await call(suite.t, suite.admin, 'GET', '/api/tasks?cursor=not-a-cursor')).status).toBe(400);
 
     const completed = await call<{ data: Task[]; meta: { total: number } }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'GET',
       '/api/tasks?status=COMPLETED&sort=-completedAt',
     );
     expect(completed.body.data.every((task) => task.status === 'COMPLETED')).toBe(true);
     const countBefore = completed.body.meta.total;
     // The cached total follows a change at once.
-    await ok(t, admin, 'POST', `/api/tasks/${at('2026-10-15')._id}/complete`, {});
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${at('2026-10-15')._id}/complete`, {});
     expect(
-      (await call<{ meta: { total: number } }>(t, admin, 'GET', '/api/tasks?status=COMPLETED&sort=-completedAt')).body
-        .meta.total,
+      (
+        await call<{ meta: { total: number } }>(
+          suite.t,
+          suite.admin,
+          'GET',
+          '/api/tasks?status=COMPLETED&sort=-completedAt',
+        )
+      ).body.meta.total,
     ).toBe(countBefore + 1);
 
-    const bySearch = await allTasks(t, admin, { search: 'spcc prairie' });
+    const bySearch = await allTasks(suite.t, suite.admin, { search: 'spcc prairie' });
     expect(bySearch.length).toBeGreaterThan(0);
     expect(bySearch.every((task) => task.facilityId === plantA && task.requirementId === requirementId)).toBe(true);
-    const range = await allTasks(t, admin, { dueFrom: '2026-04-01', dueTo: '2026-06-30', facilityId: plantB });
+    const range = await allTasks(suite.t, suite.admin, {
+      dueFrom: '2026-04-01',
+      dueTo: '2026-06-30',
+      facilityId: plantB,
+    });
     expect(range.map((task) => task.dueDate)).toEqual(['2026-04-15', '2026-05-15', '2026-06-15']);
-    const soon = await allTasks(t, admin, { dueSoon: 'true' });
+    const soon = await allTasks(suite.t, suite.admin, { dueSoon: 'true' });
     expect(soon.every((task) => task.dueSoon)).toBe(true);
-    const notOverdue = await allTasks(t, admin, { overdue: 'false', requirementId });
+    const notOverdue = await allTasks(suite.t, suite.admin, { overdue: 'false', requirementId });
     expect(notOverdue.every((task) => !task.overdue)).toBe(true);
     const byTitle = await call<{ data: Task[] }>(
-      t,
-      admin,
+      suite.t,
+      suite.admin,
       'GET',
       '/api/tasks?sort=title&category=HAZARDOUS_MATERIALS&frequency=MONTHLY',
     );
     expect(byTitle.status).toBe(200);
-    const byFacility = await allTasks(t, admin, { sort: '-facility', requirementId });
+    const byFacility = await allTasks(suite.t, suite.admin, { sort: '-facility', requirementId });
     expect(byFacility[0]!.facilityName).toBe('Prairie Wind');
     expect(byFacility.at(-1)!.facilityName).toBe('Desert Sun');
-    expect((await call(t, admin, 'GET', '/api/tasks?overdue=maybe')).status).toBe(400);
+    expect((await call(suite.t, suite.admin, 'GET', '/api/tasks?overdue=maybe')).status).toBe(400);
   });
 });
 

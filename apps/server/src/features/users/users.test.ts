@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Role } from '@rtms/shared/enums';
-import { callerOf } from '../../test/compliance-fixtures';
-import { ADMIN_EMAIL, createSignedInApp, type TestApp } from '../../test/test-app';
+import { callerOf } from '../../test/api-calls';
+import { ADMIN_EMAIL } from '../../test/test-app';
+import { signedInSuite } from '../../test/signed-in-suite';
 
-let t: TestApp;
-let admin: string;
+const suite = signedInSuite();
 
-const call = callerOf(() => t);
+const call = callerOf(() => suite.t);
 
 async function facility(code: string): Promise<string> {
-  const response = await call(admin, 'POST', '/api/facilities', {
+  const response = await call(suite.admin, 'POST', '/api/facilities', {
     name: `Facility ${code}`,
     code,
     type: 'SOLAR',
@@ -20,7 +20,7 @@ async function facility(code: string): Promise<string> {
 }
 
 async function newUser(role: Role, extra: object = {}) {
-  const response = await call(admin, 'POST', '/api/users', {
+  const response = await call(suite.admin, 'POST', '/api/users', {
     email: `u-${Math.random().toString(36).slice(2, 10)}@example.com`,
     firstName: 'New',
     lastName: 'Person',
@@ -33,14 +33,9 @@ async function newUser(role: Role, extra: object = {}) {
   return response.body.data as { _id: string; email: string };
 }
 
-beforeAll(async () => {
-  ({ t, admin } = await createSignedInApp());
-});
-afterAll(() => t.close());
-
 describe('creating users', () => {
   it('generates a temporary password, returned once, that must be changed at first sign-in', async () => {
-    const created = await call(admin, 'POST', '/api/users', {
+    const created = await call(suite.admin, 'POST', '/api/users', {
       email: 'Jane.Doe@Example.com',
       firstName: 'Jane',
       lastName: 'Doe',
@@ -59,7 +54,7 @@ describe('creating users', () => {
     expect(temporaryPassword).toMatch(/^\S{20}$/);
     expect(typeof user.createdAt).toBe('string');
 
-    const login = await t.app.inject({
+    const login = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: 'jane.doe@example.com', password: temporaryPassword },
@@ -69,12 +64,12 @@ describe('creating users', () => {
     // Until the password is changed, the API refuses everything but the password change.
     expect((await call(login.json().data.token, 'GET', '/api/facilities')).body.code).toBe('PASSWORD_CHANGE_REQUIRED');
 
-    const read = await call(admin, 'GET', `/api/users/${user._id}`);
+    const read = await call(suite.admin, 'GET', `/api/users/${user._id}`);
     expect(read.body.data.temporaryPassword).toBeUndefined();
   });
 
   it('refuses a duplicate email regardless of case with 409', async () => {
-    const response = await call(admin, 'POST', '/api/users', {
+    const response = await call(suite.admin, 'POST', '/api/users', {
       email: 'JANE.DOE@example.com',
       firstName: 'J',
       lastName: 'D',
@@ -86,27 +81,28 @@ describe('creating users', () => {
 
   it('validates the body: unknown fields, weak password, bad role, unknown facility', async () => {
     const base = { email: 'x@example.com', firstName: 'X', lastName: 'Y', role: 'FACILITY_USER' };
-    expect((await call(admin, 'POST', '/api/users', { ...base, isAdmin: true })).status).toBe(400);
-    const weak = await call(admin, 'POST', '/api/users', { ...base, password: 'short' });
+    expect((await call(suite.admin, 'POST', '/api/users', { ...base, isAdmin: true })).status).toBe(400);
+    const weak = await call(suite.admin, 'POST', '/api/users', { ...base, password: 'short' });
     expect(weak.status).toBe(400);
     expect(weak.body.details[0].path).toBe('password');
-    expect((await call(admin, 'POST', '/api/users', { ...base, role: 'ROOT' })).status).toBe(400);
-    const unknown = await call(admin, 'POST', '/api/users', { ...base, facilityIds: ['nope'] });
+    expect((await call(suite.admin, 'POST', '/api/users', { ...base, role: 'ROOT' })).status).toBe(400);
+    const unknown = await call(suite.admin, 'POST', '/api/users', { ...base, facilityIds: ['nope'] });
     expect(unknown.status).toBe(400);
     expect(unknown.body.details).toEqual([{ path: 'facilityIds.0', message: 'Unknown facility nope' }]);
     // Nothing was written by the failed requests.
-    expect((await call(admin, 'GET', '/api/users?search=x@example.com')).body.meta.total).toBe(0);
+    expect((await call(suite.admin, 'GET', '/api/users?search=x@example.com')).body.meta.total).toBe(0);
   });
 
   it('assigns facilities at creation and audits the user and each assignment', async () => {
     const f = await facility('CRT1');
     const user = await newUser('FACILITY_ADMIN', { facilityIds: [f] });
-    expect((await call(admin, 'GET', `/api/users/${user._id}`)).body.data.facilityIds).toEqual([f]);
-    const events = (await call(admin, 'GET', `/api/audit?entityId=${user._id}`)).body.data;
+    expect((await call(suite.admin, 'GET', `/api/users/${user._id}`)).body.data.facilityIds).toEqual([f]);
+    const events = (await call(suite.admin, 'GET', `/api/audit?entityId=${user._id}`)).body.data;
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ action: 'CREATE', entityType: 'USER' });
     expect(JSON.stringify(events[0].changes)).not.toMatch(/"password(Hash)?"/i);
-    const assignments = (await call(admin, 'GET', `/api/audit?entityType=USER_FACILITY&facilityId=${f}`)).body.data;
+    const assignments = (await call(suite.admin, 'GET', `/api/audit?entityType=USER_FACILITY&facilityId=${f}`)).body
+      .data;
     expect(assignments).toHaveLength(1);
   });
 });
@@ -115,71 +111,71 @@ describe('editing users', () => {
   it('edits names and email, keeping emails unique', async () => {
     const user = await newUser('FACILITY_USER');
     const other = await newUser('FACILITY_USER');
-    const edited = await call(admin, 'PATCH', `/api/users/${user._id}`, {
+    const edited = await call(suite.admin, 'PATCH', `/api/users/${user._id}`, {
       firstName: 'Ñuño',
       lastName: 'Äberg',
       email: 'NUNO@example.com',
     });
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ name: 'Ñuño Äberg', email: 'nuno@example.com' });
-    const clash = await call(admin, 'PATCH', `/api/users/${other._id}`, { email: 'Nuno@Example.com' });
+    const clash = await call(suite.admin, 'PATCH', `/api/users/${other._id}`, { email: 'Nuno@Example.com' });
     expect(clash.status).toBe(409);
     // Search folds case and accents alike on both databases.
     for (const term of ['ñuño', 'NUNO', 'äberg', 'ABERG']) {
-      const found = await call(admin, 'GET', `/api/users?search=${encodeURIComponent(term)}`);
+      const found = await call(suite.admin, 'GET', `/api/users?search=${encodeURIComponent(term)}`);
       expect(found.body.data.map((u: { _id: string }) => u._id)).toEqual([user._id]);
     }
   });
 
   it('changes a role and signs the user out at once; a user cannot change their own role', async () => {
     const user = await newUser('FACILITY_USER');
-    const token = await t.signIn(user.email, 'a-long-enough-password');
-    const changed = await call(admin, 'PATCH', `/api/users/${user._id}`, { role: 'FACILITY_ADMIN' });
+    const token = await suite.t.signIn(user.email, 'a-long-enough-password');
+    const changed = await call(suite.admin, 'PATCH', `/api/users/${user._id}`, { role: 'FACILITY_ADMIN' });
     expect(changed.status).toBe(200);
     expect(changed.body.data.role).toBe('FACILITY_ADMIN');
     expect((await call(token, 'POST', '/api/users/auth/me')).status).toBe(401);
-    const events = (await call(admin, 'GET', `/api/audit?entityId=${user._id}&action=ROLE_CHANGE`)).body.data;
+    const events = (await call(suite.admin, 'GET', `/api/audit?entityId=${user._id}&action=ROLE_CHANGE`)).body.data;
     expect(events[0].changes).toEqual({ role: { before: 'FACILITY_USER', after: 'FACILITY_ADMIN' } });
 
-    const self = (await call(admin, 'POST', '/api/users/auth/me')).body.data._id;
-    const own = await call(admin, 'PATCH', `/api/users/${self}`, { role: 'FACILITY_USER' });
+    const self = (await call(suite.admin, 'POST', '/api/users/auth/me')).body.data._id;
+    const own = await call(suite.admin, 'PATCH', `/api/users/${self}`, { role: 'FACILITY_USER' });
     expect(own.status).toBe(403);
     expect(own.body.message).toBe('You cannot change your own role');
   });
 
   it('deactivates (signing out, refusing sign-in) and reactivates', async () => {
     const user = await newUser('ALL_FACILITY_USER');
-    const token = await t.signIn(user.email, 'a-long-enough-password');
-    const off = await call(admin, 'PATCH', `/api/users/${user._id}`, { active: false });
+    const token = await suite.t.signIn(user.email, 'a-long-enough-password');
+    const off = await call(suite.admin, 'PATCH', `/api/users/${user._id}`, { active: false });
     expect(off.body.data.active).toBe(false);
     expect((await call(token, 'POST', '/api/users/auth/me')).status).toBe(401);
-    const login = await t.app.inject({
+    const login = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: user.email, password: 'a-long-enough-password' },
     });
     expect(login.statusCode).toBe(401);
     expect(
-      (await call(admin, 'GET', '/api/users?active=false')).body.data.map((u: { _id: string }) => u._id),
+      (await call(suite.admin, 'GET', '/api/users?active=false')).body.data.map((u: { _id: string }) => u._id),
     ).toContain(user._id);
-    const on = await call(admin, 'PATCH', `/api/users/${user._id}`, { active: true });
+    const on = await call(suite.admin, 'PATCH', `/api/users/${user._id}`, { active: true });
     expect(on.body.data.active).toBe(true);
-    const actions = (await call(admin, 'GET', `/api/audit?entityId=${user._id}&sort=at`)).body.data.map(
+    const actions = (await call(suite.admin, 'GET', `/api/audit?entityId=${user._id}&sort=at`)).body.data.map(
       (e: { action: string }) => e.action,
     );
     expect(actions).toEqual(['CREATE', 'DEACTIVATE', 'REACTIVATE']);
   });
 
   it('never removes the last active ALL_FACILITY_ADMIN (409), even when two admins act at once', async () => {
-    const self = (await call(admin, 'POST', '/api/users/auth/me')).body.data._id as string;
+    const self = (await call(suite.admin, 'POST', '/api/users/auth/me')).body.data._id as string;
     const activeAdmins = async () =>
-      (await call(admin, 'GET', '/api/users?role=ALL_FACILITY_ADMIN&active=true&pageSize=200')).body.data as {
+      (await call(suite.admin, 'GET', '/api/users?role=ALL_FACILITY_ADMIN&active=true&pageSize=200')).body.data as {
         _id: string;
       }[];
     for (const other of (await activeAdmins()).filter((a) => a._id !== self)) {
-      expect((await call(admin, 'PATCH', `/api/users/${other._id}`, { active: false })).status).toBe(200);
+      expect((await call(suite.admin, 'PATCH', `/api/users/${other._id}`, { active: false })).status).toBe(200);
     }
-    const last = await call(admin, 'PATCH', `/api/users/${self}`, { active: false });
+    const last = await call(suite.admin, 'PATCH', `/api/users/${self}`, { active: false });
     expect(last.status).toBe(409);
     expect(last.body.message).toBe(
       `${ADMIN_EMAIL} is the last active all-facility administrator: make another user ALL_FACILITY_ADMIN first`,
@@ -187,20 +183,20 @@ describe('editing users', () => {
 
     // With a second admin, the first may be demoted; then the second is the last one.
     const second = await newUser('ALL_FACILITY_ADMIN');
-    const secondToken = await t.signIn(second.email, 'a-long-enough-password');
+    const secondToken = await suite.t.signIn(second.email, 'a-long-enough-password');
     expect((await call(secondToken, 'PATCH', `/api/users/${self}`, { role: 'ALL_FACILITY_USER' })).status).toBe(200);
-    expect((await call(admin, 'POST', '/api/users/auth/me')).status).toBe(401); // demoted: signed out
+    expect((await call(suite.admin, 'POST', '/api/users/auth/me')).status).toBe(401); // demoted: signed out
     expect((await call(secondToken, 'PATCH', `/api/users/${second._id}`, { active: false })).status).toBe(409);
     expect((await call(secondToken, 'PATCH', `/api/users/${self}`, { role: 'ALL_FACILITY_ADMIN' })).status).toBe(200);
-    admin = await t.signIn(ADMIN_EMAIL);
+    suite.admin = await suite.t.signIn(ADMIN_EMAIL);
 
     // Two admins deactivating each other at the same moment: exactly one succeeds.
-    expect((await call(admin, 'PATCH', `/api/users/${second._id}`, { active: false })).status).toBe(200);
+    expect((await call(suite.admin, 'PATCH', `/api/users/${second._id}`, { active: false })).status).toBe(200);
     const x = await newUser('ALL_FACILITY_ADMIN');
     const y = await newUser('ALL_FACILITY_ADMIN');
     const [xToken, yToken] = await Promise.all([
-      t.signIn(x.email, 'a-long-enough-password'),
-      t.signIn(y.email, 'a-long-enough-password'),
+      suite.t.signIn(x.email, 'a-long-enough-password'),
+      suite.t.signIn(y.email, 'a-long-enough-password'),
     ]);
     expect((await call(xToken, 'PATCH', `/api/users/${self}`, { active: false })).status).toBe(200);
     const statuses = (
@@ -214,13 +210,13 @@ describe('editing users', () => {
     expect([401, 409]).toContain(statuses.find((status) => status !== 200));
     const survivor = (await call(xToken, 'POST', '/api/users/auth/me')).status === 200 ? xToken : yToken;
     expect((await call(survivor, 'PATCH', `/api/users/${self}`, { active: true })).status).toBe(200);
-    admin = await t.signIn(ADMIN_EMAIL);
+    suite.admin = await suite.t.signIn(ADMIN_EMAIL);
     expect((await activeAdmins()).length).toBe(2);
   });
 
   it('lets only an ALL_FACILITY_ADMIN grant that role', async () => {
     const allUser = await newUser('ALL_FACILITY_USER');
-    const token = await t.signIn(allUser.email, 'a-long-enough-password');
+    const token = await suite.t.signIn(allUser.email, 'a-long-enough-password');
     const target = await newUser('FACILITY_USER');
     const grant = await call(token, 'PATCH', `/api/users/${target._id}`, { role: 'ALL_FACILITY_ADMIN' });
     expect(grant.status).toBe(403);
@@ -237,7 +233,7 @@ describe('editing users', () => {
 
   it('lets every user edit their own names, and nothing else of their own', async () => {
     const user = await newUser('FACILITY_USER');
-    const token = await t.signIn(user.email, 'a-long-enough-password');
+    const token = await suite.t.signIn(user.email, 'a-long-enough-password');
     expect((await call(token, 'PATCH', `/api/users/${user._id}`, { firstName: 'Renamed' })).body.data.firstName).toBe(
       'Renamed',
     );
@@ -251,27 +247,27 @@ describe('editing users', () => {
 describe('resetting passwords', () => {
   it('issues a temporary password, requires a change at sign-in and signs the user out', async () => {
     const user = await newUser('FACILITY_ADMIN');
-    const token = await t.signIn(user.email, 'a-long-enough-password');
-    const reset = await call(admin, 'POST', `/api/users/${user._id}/reset-password`);
+    const token = await suite.t.signIn(user.email, 'a-long-enough-password');
+    const reset = await call(suite.admin, 'POST', `/api/users/${user._id}/reset-password`);
     expect(reset.status).toBe(200);
     expect(Object.keys(reset.body.data)).toEqual(['temporaryPassword']);
     expect((await call(token, 'POST', '/api/users/auth/me')).status).toBe(401);
-    const login = await t.app.inject({
+    const login = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: user.email, password: reset.body.data.temporaryPassword },
     });
     expect(login.json().data.user.mustChangePassword).toBe(true);
-    const events = (await call(admin, 'GET', `/api/audit?entityId=${user._id}&action=PASSWORD_RESET`)).body.data;
+    const events = (await call(suite.admin, 'GET', `/api/audit?entityId=${user._id}&action=PASSWORD_RESET`)).body.data;
     expect(events).toHaveLength(1);
     expect(JSON.stringify(events[0])).not.toContain(reset.body.data.temporaryPassword);
     expect(Object.keys(events[0].changes)).toEqual(['mustChangePassword']);
   });
 
   it('is refused for oneself and for an unknown user', async () => {
-    const self = (await call(admin, 'POST', '/api/users/auth/me')).body.data._id;
-    expect((await call(admin, 'POST', `/api/users/${self}/reset-password`)).status).toBe(403);
-    expect((await call(admin, 'POST', '/api/users/unknown/reset-password')).status).toBe(404);
+    const self = (await call(suite.admin, 'POST', '/api/users/auth/me')).body.data._id;
+    expect((await call(suite.admin, 'POST', `/api/users/${self}/reset-password`)).status).toBe(403);
+    expect((await call(suite.admin, 'POST', '/api/users/unknown/reset-password')).status).toBe(404);
   });
 });
 
@@ -283,8 +279,8 @@ describe('listing users by scope', () => {
     const fu = await newUser('FACILITY_USER', { facilityIds: [a] });
     const elsewhere = await newUser('FACILITY_USER', { facilityIds: [b] });
     const both = await newUser('FACILITY_USER', { facilityIds: [a, b] });
-    const faToken = await t.signIn(fa.email, 'a-long-enough-password');
-    const fuToken = await t.signIn(fu.email, 'a-long-enough-password');
+    const faToken = await suite.t.signIn(fa.email, 'a-long-enough-password');
+    const fuToken = await suite.t.signIn(fu.email, 'a-long-enough-password');
 
     const faList = await call(faToken, 'GET', '/api/users?pageSize=200');
     expect(faList.body.data.map((u: { _id: string }) => u._id).sort()).toEqual([fa._id, fu._id, both._id].sort());
@@ -296,7 +292,7 @@ describe('listing users by scope', () => {
     expect(fuList.body).toMatchObject({ meta: { total: 1 }, data: [{ _id: fu._id }] });
     expect((await call(fuToken, 'GET', `/api/users/${fa._id}`)).status).toBe(404);
 
-    const all = await call(admin, 'GET', `/api/users?facilityId=${a}&sort=-email`);
+    const all = await call(suite.admin, 'GET', `/api/users?facilityId=${a}&sort=-email`);
     const emails = all.body.data.map((u: { email: string }) => u.email);
     expect(emails).toEqual([...emails].sort().reverse());
     expect(all.body.meta.total).toBe(3);
@@ -309,7 +305,7 @@ describe('listing users by scope', () => {
     const onY = await newUser('FACILITY_USER', { facilityIds: [y] });
     const everywhere = await newUser('ALL_FACILITY_USER');
     const idsFor = async (query: string) => {
-      const response = await call(admin, 'GET', `/api/users?pageSize=200&${query}`);
+      const response = await call(suite.admin, 'GET', `/api/users?pageSize=200&${query}`);
       expect(response.status).toBe(200);
       return response.body.data.map((user: { _id: string }) => user._id) as string[];
     };
@@ -322,15 +318,15 @@ describe('listing users by scope', () => {
     expect(forBoth).not.toContain(onX._id);
     expect(forBoth).not.toContain(onY._id);
     const tooMany = Array.from({ length: 201 }, (_, index) => `f${index}`).join(',');
-    const invalidList = await call(admin, 'GET', `/api/users?assignableTo=${tooMany}`);
+    const invalidList = await call(suite.admin, 'GET', `/api/users?assignableTo=${tooMany}`);
     expect(invalidList.status).toBe(400);
     expect(invalidList.body.details?.[0]?.path).toMatch(/^assignableTo/);
   });
 
   it('paginates and rejects a sort that is not allowed', async () => {
-    const page = await call(admin, 'GET', '/api/users?page=2&pageSize=2&sort=createdAt');
+    const page = await call(suite.admin, 'GET', '/api/users?page=2&pageSize=2&sort=createdAt');
     expect(page.body.meta).toMatchObject({ page: 2, pageSize: 2 });
     expect(page.body.data).toHaveLength(2);
-    expect((await call(admin, 'GET', '/api/users?sort=passwordHash')).status).toBe(400);
+    expect((await call(suite.admin, 'GET', '/api/users?sort=passwordHash')).status).toBe(400);
   });
 });

@@ -1,10 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnsType } from 'antd/es/table';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ServerTable } from './server-table';
-import { lastLocation, TestProviders } from './testing';
+import { lastLocation, renderWithProviders } from './testing';
 import { useTableUrlState } from './use-table-url-state';
 
 interface Row {
@@ -82,12 +81,7 @@ describe('ServerTable', { timeout: 20_000 }, () => {
   });
 
   it('shows the page the server answered, with the total, and pages through the server', async () => {
-    const user = userEvent.setup();
-    render(
-      <TestProviders url="/facilities">
-        <Harness />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness />, '/facilities');
     await screen.findByText('Facility 00');
     expect(rowNames()).toHaveLength(20);
     expect(screen.getByText('1–20 of 45')).toBeTruthy();
@@ -98,12 +92,7 @@ describe('ServerTable', { timeout: 20_000 }, () => {
   });
 
   it('sorts on the server through the URL', async () => {
-    const user = userEvent.setup();
-    render(
-      <TestProviders url="/facilities">
-        <Harness />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness />, '/facilities');
     await screen.findByText('Facility 00');
     await user.click(screen.getByRole('columnheader', { name: /Name/ }));
     await screen.findByText('Facility 44');
@@ -112,12 +101,7 @@ describe('ServerTable', { timeout: 20_000 }, () => {
   });
 
   it('debounces the search, keeps it in the URL and asks the server once', async () => {
-    const user = userEvent.setup();
-    render(
-      <TestProviders url="/facilities">
-        <Harness />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness />, '/facilities');
     await screen.findByText('Facility 00');
     await user.type(screen.getByRole('searchbox', { name: 'Search facilities' }), 'ity 3');
     await waitFor(() => expect(new URLSearchParams(lastLocation.search).get('search')).toBe('ity 3'));
@@ -129,23 +113,14 @@ describe('ServerTable', { timeout: 20_000 }, () => {
   });
 
   it('restores search and filters from the URL', async () => {
-    render(
-      <TestProviders url="/facilities?search=Facility%201&kind=WIND">
-        <Harness />
-      </TestProviders>,
-    );
+    renderWithProviders(<Harness />, '/facilities?search=Facility%201&kind=WIND');
     await screen.findByText('Facility 11');
     expect((screen.getByRole('searchbox', { name: 'Search facilities' }) as HTMLInputElement).value).toBe('Facility 1');
     expect(rowNames()).toEqual(['Facility 11', 'Facility 13', 'Facility 15', 'Facility 17', 'Facility 19']);
   });
 
   it('tells "nothing matches" (with a way to clear the filters) from "nothing yet"', async () => {
-    const user = userEvent.setup();
-    render(
-      <TestProviders url="/facilities?search=zzz">
-        <Harness />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness />, '/facilities?search=zzz');
     await screen.findByText('Nothing matches this search and these filters');
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]!);
     await screen.findByText('Facility 00');
@@ -153,18 +128,13 @@ describe('ServerTable', { timeout: 20_000 }, () => {
   });
 
   it('shows the empty state of an empty list', async () => {
-    render(
-      <TestProviders url="/facilities?kind=NONE">
-        <Harness empty="No facilities yet" />
-      </TestProviders>,
-    );
+    renderWithProviders(<Harness empty="No facilities yet" />, '/facilities?kind=NONE');
     // A filter is set: the "no results" state, not the "nothing yet" one.
     await screen.findByText('Nothing matches this search and these filters');
     expect(screen.queryByText('No facilities yet')).toBeNull();
   });
 
   it('exports every row of the current filter as CSV', async () => {
-    const user = userEvent.setup();
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);
@@ -172,11 +142,7 @@ describe('ServerTable', { timeout: 20_000 }, () => {
     });
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-    render(
-      <TestProviders url="/facilities?kind=WIND">
-        <Harness />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness />, '/facilities?kind=WIND');
     await screen.findByText('Facility 01');
     await user.click(screen.getByRole('button', { name: /Export/ }));
     await user.click(await screen.findByText('CSV (.csv)'));

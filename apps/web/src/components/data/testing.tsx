@@ -1,6 +1,7 @@
 /* Test-only helpers for the data components: providers, and the browser APIs jsdom lacks. */
-import { useEffect, type ReactNode } from 'react';
-import { cleanup } from '@testing-library/react';
+import { useEffect, useLayoutEffect, type ReactElement, type ReactNode } from 'react';
+import { cleanup, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach } from 'vitest';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -62,4 +63,23 @@ export function TestProviders({ children, url = '/' }: { children: ReactNode; ur
       </IntlProvider>
     </QueryClientProvider>
   );
+}
+
+/** Renders `ui` inside TestProviders at `url` and answers a user-event session to drive it. */
+export function renderWithProviders(ui: ReactElement, url = '/') {
+  const user = userEvent.setup();
+  render(<TestProviders url={url}>{ui}</TestProviders>);
+  return user;
+}
+
+/**
+ * A component that hands a hook's value to `capture` after each render (and shows `view` of it, if given):
+ * how a test reads and drives a provider that has no screen of its own.
+ */
+export function probeOf<T>(useHook: () => T, capture: (value: T) => void, view?: (value: T) => ReactNode) {
+  return function Probe() {
+    const value = useHook();
+    useLayoutEffect(() => capture(value));
+    return view ? view(value) : null;
+  };
 }

@@ -1,5 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { Button, Form, Input, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,7 +7,7 @@ import { createFacilityBodySchema } from '@rtms/shared/schemas/facilities';
 import { createRegulationBodySchema } from '@rtms/shared/schemas/regulations';
 import { ApiError } from '../../lib/api-client';
 import { useT } from '../../lib/i18n/use-t';
-import { TestProviders } from './testing';
+import { renderWithProviders } from './testing';
 import { applyServerErrors, useSchemaForm } from './zod-form';
 
 const schema = z
@@ -57,13 +56,8 @@ function Harness({ onValid, serverError }: { onValid: (value: unknown) => void; 
 
 describe('useSchemaForm', { timeout: 20_000 }, () => {
   it('validates each field with its shared schema and shows messages in the interface language', async () => {
-    const user = userEvent.setup();
     const onValid = vi.fn();
-    render(
-      <TestProviders>
-        <Harness onValid={onValid} />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness onValid={onValid} />);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Name is required');
     await screen.findByText('Email is required');
@@ -77,13 +71,8 @@ describe('useSchemaForm', { timeout: 20_000 }, () => {
   });
 
   it('submits the schema output, with emptied optional fields as null', async () => {
-    const user = userEvent.setup();
     const onValid = vi.fn();
-    render(
-      <TestProviders>
-        <Harness onValid={onValid} />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness onValid={onValid} />);
     await user.type(screen.getByLabelText('Name'), '  Wind  ');
     await user.type(screen.getByLabelText('Email'), 'a@b.co');
     await user.type(screen.getByLabelText('Code'), 'WF');
@@ -94,15 +83,10 @@ describe('useSchemaForm', { timeout: 20_000 }, () => {
   });
 
   it("puts the server's field errors on the fields, conflicts on unique fields in the interface language", async () => {
-    const user = userEvent.setup();
     const conflict = new ApiError(409, 'CONFLICT', 'A facility named "Wind" already exists', [
       { path: 'name', message: 'This name is already used' },
     ]);
-    render(
-      <TestProviders>
-        <Harness onValid={vi.fn()} serverError={conflict} />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness onValid={vi.fn()} serverError={conflict} />);
     await user.type(screen.getByLabelText('Name'), 'Wind');
     await user.type(screen.getByLabelText('Email'), 'a@b.co');
     await user.type(screen.getByLabelText('Code'), 'WF');
@@ -112,13 +96,8 @@ describe('useSchemaForm', { timeout: 20_000 }, () => {
   });
 
   it('shows a message that belongs to no field above the form', async () => {
-    const user = userEvent.setup();
     const forbidden = new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this');
-    render(
-      <TestProviders>
-        <Harness onValid={vi.fn()} serverError={forbidden} />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness onValid={vi.fn()} serverError={forbidden} />);
     await user.type(screen.getByLabelText('Name'), 'Wind');
     await user.type(screen.getByLabelText('Email'), 'a@b.co');
     await user.type(screen.getByLabelText('Code'), 'WF');

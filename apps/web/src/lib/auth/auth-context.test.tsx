@@ -1,8 +1,8 @@
-import { useLayoutEffect } from 'react';
 import { act, cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from './auth-context';
+import { probeOf } from '../../components/data/testing';
 
 vi.mock('../error-reporting', () => ({ reportError: vi.fn() }));
 
@@ -17,14 +17,9 @@ const USER = {
 };
 
 let auth: ReturnType<typeof useAuth>;
-const capture = (value: typeof auth) => {
+const Probe = probeOf(useAuth, (value) => {
   auth = value;
-};
-function Probe() {
-  const value = useAuth();
-  useLayoutEffect(() => capture(value));
-  return null;
-}
+});
 
 const renderAuth = () =>
   render(

@@ -1,8 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { Button, Form, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
-import { TestProviders } from '../../components/data/testing';
+import { renderWithProviders } from '../../components/data/testing';
 import { useNewPasswordRule } from './new-password-rule';
 
 function Harness({ onValid }: { onValid: (values: unknown) => void }) {
@@ -19,13 +18,8 @@ function Harness({ onValid }: { onValid: (values: unknown) => void }) {
 
 describe('useNewPasswordRule (the server’s strength rule in the form)', { timeout: 30_000 }, () => {
   it('refuses a common or breached password with the list loaded on demand, and a short one by length', async () => {
-    const user = userEvent.setup();
     const onValid = vi.fn();
-    render(
-      <TestProviders>
-        <Harness onValid={onValid} />
-      </TestProviders>,
-    );
+    const user = renderWithProviders(<Harness onValid={onValid} />);
     const field = screen.getByLabelText('New password');
     await user.click(field);
     await user.paste('Password1234');

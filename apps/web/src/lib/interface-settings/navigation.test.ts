@@ -37,22 +37,19 @@ describe('resolveNavigation', () => {
 
 describe('toggledNavStyle', () => {
   it('moves between a sidebar and its mini twin', () => {
-    expect(toggledNavStyle('NAV_STYLE_FIXED', false)).toEqual({
-      navStyle: 'NAV_STYLE_MINI_SIDEBAR',
-      navCollapsed: true,
-    });
-    expect(toggledNavStyle('NAV_STYLE_MINI_SIDEBAR', true)).toEqual({
-      navStyle: 'NAV_STYLE_FIXED',
-      navCollapsed: false,
-    });
-    expect(toggledNavStyle('NAV_STYLE_NO_HEADER_EXPANDED_SIDEBAR', false)).toEqual({
-      navStyle: 'NAV_STYLE_NO_HEADER_MINI_SIDEBAR',
-      navCollapsed: true,
-    });
-    expect(toggledNavStyle('NAV_STYLE_NO_HEADER_MINI_SIDEBAR', true)).toEqual({
-      navStyle: 'NAV_STYLE_NO_HEADER_EXPANDED_SIDEBAR',
-      navCollapsed: false,
-    });
+    const toggles: [Parameters<typeof toggledNavStyle>, ReturnType<typeof toggledNavStyle>][] = [
+      [['NAV_STYLE_FIXED', false], { navStyle: 'NAV_STYLE_MINI_SIDEBAR', navCollapsed: true }],
+      [['NAV_STYLE_MINI_SIDEBAR', true], { navStyle: 'NAV_STYLE_FIXED', navCollapsed: false }],
+      [
+        ['NAV_STYLE_NO_HEADER_EXPANDED_SIDEBAR', false],
+        { navStyle: 'NAV_STYLE_NO_HEADER_MINI_SIDEBAR', navCollapsed: true },
+      ],
+      [
+        ['NAV_STYLE_NO_HEADER_MINI_SIDEBAR', true],
+        { navStyle: 'NAV_STYLE_NO_HEADER_EXPANDED_SIDEBAR', navCollapsed: false },
+      ],
+    ];
+    for (const [args, expected] of toggles) expect(toggledNavStyle(...args)).toEqual(expected);
   });
 });
 

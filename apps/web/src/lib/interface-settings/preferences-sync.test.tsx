@@ -1,9 +1,9 @@
-import { useLayoutEffect } from 'react';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PREFERENCES, type Preferences } from '@rtms/shared/interface-settings';
 import { PreferencesSyncProvider, SAVE_DELAY_MS } from './preferences-sync';
 import { InterfaceSettingsProvider, SETTINGS_STORAGE_KEY, useInterfaceSettings } from './settings-store';
+import { probeOf } from '../../components/data/testing';
 
 const auth = vi.hoisted(() => ({ status: 'signedIn', user: { _id: 'u1' } as { _id: string } | null }));
 vi.mock('../auth/auth-context', () => ({ useAuth: () => auth }));
@@ -12,15 +12,10 @@ vi.mock('../auth/auth-context', () => ({ useAuth: () => auth }));
 const SLOW = { timeout: 5000 };
 
 let api: ReturnType<typeof useInterfaceSettings>;
-const capture = (value: typeof api) => {
-  api = value;
-};
 /** Hands the store to the test after each render. */
-function Probe() {
-  const value = useInterfaceSettings();
-  useLayoutEffect(() => capture(value));
-  return null;
-}
+const Probe = probeOf(useInterfaceSettings, (value) => {
+  api = value;
+});
 
 const renderSynced = () =>
   render(

@@ -1,25 +1,23 @@
-import { useLayoutEffect } from 'react';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@rtms/shared/interface-settings';
 import { InterfaceSettingsProvider, SETTINGS_STORAGE_KEY, useInterfaceSettings } from './settings-store';
+import { probeOf } from '../../components/data/testing';
 
 /** The first download of a language's files can take a while in a cold test run. */
 const SLOW = { timeout: 5000 };
 
 let api: ReturnType<typeof useInterfaceSettings>;
-const capture = (value: typeof api) => {
-  api = value;
-};
-/** Hands the store to the test after each render. */
-function Probe() {
-  const value = useInterfaceSettings();
-  useLayoutEffect(() => capture(value));
-  const { settings } = value;
-  return (
+/** Hands the store to the test after each render, and shows the settings. */
+const Probe = probeOf(
+  useInterfaceSettings,
+  (value) => {
+    api = value;
+  },
+  ({ settings }) => (
     <output>{`${settings.navStyle} ${settings.navCollapsed} ${settings.locale.locale} ${settings.isDirectionRTL}`}</output>
-  );
-}
+  ),
+);
 
 const renderStore = () =>
   render(

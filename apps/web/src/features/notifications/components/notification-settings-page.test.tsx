@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationPreferences } from '@rtms/shared/schemas/notifications';
-import { TestProviders } from '../../../components/data/testing';
+import { renderWithProviders } from '../../../components/data/testing';
 import { NotificationBell } from './notification-bell';
 import { NotificationSettingsPage } from './notification-settings-page';
 
@@ -39,11 +39,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('notification settings', () => {
   it('loads the stored settings and saves the changes as the API shape', async () => {
-    render(
-      <TestProviders>
-        <NotificationSettingsPage />
-      </TestProviders>,
-    );
+    renderWithProviders(<NotificationSettingsPage />);
     const daily = await screen.findByRole('radio', { name: 'Daily digest' });
     expect((daily as HTMLInputElement).checked).toBe(true);
     fireEvent.click(screen.getByRole('radio', { name: 'Immediately' }));
@@ -69,11 +65,7 @@ describe('notification settings', () => {
         details: [{ path: 'timeZone', message: 'Unknown time zone (use an IANA name such as Europe/Paris)' }],
       },
     };
-    render(
-      <TestProviders>
-        <NotificationSettingsPage />
-      </TestProviders>,
-    );
+    renderWithProviders(<NotificationSettingsPage />);
     await screen.findByRole('radio', { name: 'Daily digest' });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Unknown time zone (use an IANA name such as Europe/Paris)');
@@ -83,11 +75,7 @@ describe('notification settings', () => {
 
 describe('the bell', () => {
   it('names the unread count for assistive technology and shows it', async () => {
-    render(
-      <TestProviders>
-        <NotificationBell />
-      </TestProviders>,
-    );
+    renderWithProviders(<NotificationBell />);
     const bell = await screen.findByRole('button', { name: 'Notifications, 4 unread' });
     await waitFor(() => expect(bell.textContent).toContain('4'));
   });

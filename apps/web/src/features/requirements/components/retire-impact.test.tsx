@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TestProviders } from '../../../components/data/testing';
+import { renderWithProviders } from '../../../components/data/testing';
 import { RetireImpact } from './retire-impact';
 
 /** What the fake API was asked, and the removed tasks it answers with. */
@@ -31,11 +31,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('RetireImpact', () => {
   it('names the tasks retiring will remove before anyone confirms', async () => {
     removedCount = 7;
-    render(
-      <TestProviders>
-        <RetireImpact requirementId="req1" />
-      </TestProviders>,
-    );
+    renderWithProviders(<RetireImpact requirementId="req1" />);
     expect(await screen.findByText('7 future tasks will be removed:')).toBeTruthy();
     expect(bodies).toEqual([{ requirementId: 'req1', status: 'RETIRED' }]);
     expect(screen.getAllByRole('listitem')).toHaveLength(6);
@@ -44,11 +40,7 @@ describe('RetireImpact', () => {
 
   it('says so when nothing will be removed', async () => {
     removedCount = 0;
-    render(
-      <TestProviders>
-        <RetireImpact requirementId="req2" />
-      </TestProviders>,
-    );
+    renderWithProviders(<RetireImpact requirementId="req2" />);
     expect(await screen.findByText('No task will be removed.')).toBeTruthy();
     expect(screen.queryAllByRole('listitem')).toHaveLength(0);
   });
