@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { Permission } from '@rtms/shared/permissions';
 import { RouteLoader } from '../components/route-loader';
 import { SignInPage } from '../features/auth/components/sign-in-page';
 import { startUpSessionCheck } from '../lib/auth/get-current-user';
@@ -81,18 +82,25 @@ const areaRoutes: RouteObject[] = AREAS.map((area) => ({
       const { ComingSoonPage } = await import('./routes/coming-soon-page');
       Screen = () => <ComingSoonPage area={area.label} />;
     }
-    const permission = area.permission;
-    return {
-      Component: permission
-        ? () => (
-            <RequirePermission permission={permission}>
-              <Screen />
-            </RequirePermission>
-          )
-        : Screen,
-    };
+    return { Component: guarded(Screen, area.permission) };
   },
 }));
+
+/** The screen as a route's component: behind `RequirePermission` when the route needs a permission. */
+function guarded(Screen: ComponentType, permission: Permission | undefined): ComponentType {
+  return permission
+    ? () => (
+        <RequirePermission permission={permission}>
+          <Screen />
+        </RequirePermission>
+      )
+    : Screen;
+}
+
+/** A route outside the menu's areas whose screen loads when first visited (`load` as in `SCREENS`). */
+function lazyRoute(path: string, load: () => Promise<ComponentType>, permission?: Permission): RouteObject {
+  return { path, lazy: async () => ({ Component: guarded(await load(), permission) }) };
+}
 
 export const router = createBrowserRouter([
   {
@@ -120,79 +128,43 @@ export const router = createBrowserRouter([
             },
             children: [
               ...areaRoutes,
-              {
-                path: '/facilities/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/facilities/components/facility-detail-page'))
-                    .FacilityDetailPage,
-                }),
-              },
-              {
-                path: '/requirements/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/requirements/components/requirement-detail-page'))
-                    .RequirementDetailPage,
-                }),
-              },
-              {
-                path: '/tasks/:id',
-                lazy: async () => ({
-                  Component: (await import('../features/tasks/components/task-detail-page')).TaskDetailPage,
-                }),
-              },
-              {
-                path: '/account-security',
-                lazy: async () => ({
-                  Component: (await import('../features/account-security/components/account-security-page'))
-                    .AccountSecurityPage,
-                }),
-              },
-              {
-                path: '/notifications',
-                lazy: async () => ({
-                  Component: (await import('../features/notifications/components/notifications-page'))
-                    .NotificationsPage,
-                }),
-              },
-              {
-                path: '/notifications/settings',
-                lazy: async () => ({
-                  Component: (await import('../features/notifications/components/notification-settings-page'))
-                    .NotificationSettingsPage,
-                }),
-              },
-              {
-                path: '/notifications/deliveries',
-                lazy: async () => {
-                  const { DeliveryLogPage } = await import('../features/notifications/components/delivery-log-page');
-                  return {
-                    Component: () => (
-                      <RequirePermission permission="notificationDelivery:view">
-                        <DeliveryLogPage />
-                      </RequirePermission>
-                    ),
-                  };
-                },
-              },
-              {
-                path: '/jobs',
-                lazy: async () => {
-                  const { JobsPage } = await import('../features/notifications/components/jobs-page');
-                  return {
-                    Component: () => (
-                      <RequirePermission permission="job:run">
-                        <JobsPage />
-                      </RequirePermission>
-                    ),
-                  };
-                },
-              },
-              {
-                path: '/change-password',
-                lazy: async () => ({
-                  Component: (await import('../features/auth/components/change-password-page')).ChangePasswordPage,
-                }),
-              },
+              lazyRoute('/facilities/:id', () =>
+                import('../features/facilities/components/facility-detail-page').then((m) => m.FacilityDetailPage),
+              ),
+              lazyRoute('/requirements/:id', () =>
+                import('../features/requirements/components/requirement-detail-page').then(
+                  (m) => m.RequirementDetailPage,
+                ),
+              ),
+              lazyRoute('/tasks/:id', () =>
+                import('../features/tasks/components/task-detail-page').then((m) => m.TaskDetailPage),
+              ),
+              lazyRoute('/account-security', () =>
+                import('../features/account-security/components/account-security-page').then(
+                  (m) => m.AccountSecurityPage,
+                ),
+              ),
+              lazyRoute('/notifications', () =>
+                import('../features/notifications/components/notifications-page').then((m) => m.NotificationsPage),
+              ),
+              lazyRoute('/notifications/settings', () =>
+                import('../features/notifications/components/notification-settings-page').then(
+                  (m) => m.NotificationSettingsPage,
+                ),
+              ),
+              lazyRoute(
+                '/notifications/deliveries',
+                () => import('../features/notifications/components/delivery-log-page').then((m) => m.DeliveryLogPage),
+                'notificationDelivery:view',
+              ),
+              lazyRoute(
+                '/jobs',
+                () => import('../features/notifications/components/jobs-page').then((m) => m.JobsPage),
+                'job:run',
+              ),
+              lazyRoute('/change-password', () =>
+                import('../features/auth/components/change-password-page').then((m) => m.ChangePasswordPage),
+              ),
               {
                 path: '*',
                 lazy: async () => ({ Component: (await import('./routes/not-found-page')).NotFoundPage }),

@@ -83,14 +83,21 @@ export function fileNameFromContentDisposition(header: string | null | undefined
   return sanitizeFileName(name) || undefined;
 }
 
-/** GET `/api${path}` as a file, with the session's token. Errors are `ApiError`s as from `apiRequest`. */
-export async function apiDownload(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
+/**
+ * A request to `/api${path}` that answers a file, with the session's token and never from a cache; resolves
+ * with the successful response. A network failure is `networkError()`, an error status the server's
+ * `ApiError` as from `apiRequest` (a 401 also ends the session); an abort is rethrown as it is.
+ */
+export async function fetchApiFile(
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: BodyInit; signal?: AbortSignal },
+): Promise<Response> {
   const token = readStoredToken();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { method: 'GET', headers, signal: options.signal, cache: 'no-store' });
+    response = await fetch(`/api${path}`, { ...init, headers, cache: 'no-store' });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkError();
@@ -100,8 +107,21 @@ export async function apiDownload(path: string, options: DownloadOptions = {}): 
     if (response.status === 401) reportUnauthorized();
     throw error;
   }
-  const mediaType = (response.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim();
-  const fileName = fileNameFromContentDisposition(response.headers.get('content-disposition'));
+  return response;
+}
+
+/** What a file response's headers say: its media type (without parameters) and its file name. */
+export function fileHeadersOf(response: Response): Pick<DownloadedFile, 'mediaType' | 'fileName'> {
+  return {
+    mediaType: (response.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]!.trim(),
+    fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
+  };
+}
+
+/** GET `/api${path}` as a file, with the session's token. Errors are `ApiError`s as from `apiRequest`. */
+export async function apiDownload(path: string, options: DownloadOptions = {}): Promise<DownloadedFile> {
+  const response = await fetchApiFile(path, { method: 'GET', signal: options.signal });
+  const { mediaType, fileName } = fileHeadersOf(response);
   const length = Number(response.headers.get('content-length'));
   const total = Number.isFinite(length) && length > 0 ? length : undefined;
   let blob: Blob;

@@ -1,5 +1,5 @@
 import { StopOutlined, UndoOutlined } from '@ant-design/icons';
-import { ConfirmButton } from './confirm-button';
+import { ConfirmAction } from './confirm-button';
 import type { useT } from '../../lib/i18n/use-t';
 
 /** The texts of one kind of row (settings, facilities, users), already translated for this row. */
@@ -24,30 +24,24 @@ export function ActiveToggle({
   texts: ActiveToggleTexts;
 }) {
   return active ? (
-    <ConfirmButton
+    <ConfirmAction
       key="deactivate"
-      size="small"
-      type="text"
       icon={<StopOutlined />}
-      tooltip={texts.deactivate}
+      label={texts.deactivate}
       danger
       title={texts.deactivateConfirm}
       description={texts.deactivateBody}
-      okText={texts.deactivate}
       onConfirm={() => onChange(false)}
-      aria-label={texts.deactivateNamed}
+      ariaLabel={texts.deactivateNamed}
     />
   ) : (
-    <ConfirmButton
+    <ConfirmAction
       key="reactivate"
-      size="small"
-      type="text"
       icon={<UndoOutlined />}
-      tooltip={texts.reactivate}
+      label={texts.reactivate}
       title={texts.reactivateConfirm}
-      okText={texts.reactivate}
       onConfirm={() => onChange(true)}
-      aria-label={texts.reactivateNamed}
+      ariaLabel={texts.reactivateNamed}
     />
   );
 }

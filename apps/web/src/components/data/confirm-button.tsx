@@ -44,3 +44,40 @@ export function ConfirmButton({
   );
   return tooltip ? <Tooltip title={tooltip}>{confirm}</Tooltip> : confirm;
 }
+
+/**
+ * A row's icon button whose action runs after a confirmation (reset, restore, retire…): `label` is its
+ * tooltip and the confirm button's text, `ariaLabel` names the row ("Reset the password of Ada").
+ */
+export function ConfirmAction({
+  label,
+  ariaLabel,
+  icon,
+  title,
+  description,
+  danger,
+  onConfirm,
+}: {
+  label: string;
+  ariaLabel: string;
+  icon: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  danger?: boolean;
+  onConfirm: () => Promise<unknown> | void;
+}) {
+  return (
+    <ConfirmButton
+      size="small"
+      type="text"
+      icon={icon}
+      tooltip={label}
+      danger={danger}
+      title={title}
+      description={description}
+      okText={label}
+      onConfirm={onConfirm}
+      aria-label={ariaLabel}
+    />
+  );
+}

@@ -1,35 +1,35 @@
 import type { ReactNode } from 'react';
-import { Alert, Form, Modal, type FormInstance } from 'antd';
+import { Alert, Form, Modal } from 'antd';
 import { useT } from '../../lib/i18n/use-t';
+import type { FormState } from './form-state';
 
 /**
  * A form in a dialog (create or edit a program area, a regulation, a user…): OK submits the form,
- * nothing can be closed or changed while `saving`, and `formError` (what belongs to no field) shows
- * above the form until the dialog has closed.
+ * nothing can be closed or changed while `state.saving`, and `state.formError` (what belongs to no field)
+ * shows above the form until the dialog has closed.
  */
 export function FormModal<Values extends object>({
   open,
-  form,
+  state: { form, saving, formError, clearFormError },
   title,
   okText,
-  saving,
-  formError,
+  okDanger,
+  okDisabled,
   onClose,
   onFinish,
-  afterClose,
   width,
   children,
 }: {
   open: boolean;
-  form: FormInstance<Values>;
+  state: FormState<Values>;
   title: ReactNode;
   okText: string;
-  saving: boolean;
-  formError: string | undefined;
+  /** The OK button in red, for an action that removes or refuses something. */
+  okDanger?: boolean;
+  /** The OK button off until the form says what it needs. */
+  okDisabled?: boolean;
   onClose: () => void;
   onFinish: (values: Values) => void;
-  /** Runs once the dialog has closed (typically clears `formError`). */
-  afterClose: () => void;
   width?: number;
   children: ReactNode;
 }) {
@@ -42,12 +42,12 @@ export function FormModal<Values extends object>({
       cancelText={t('data.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      okButtonProps={{ loading: saving }}
+      okButtonProps={{ loading: saving, danger: okDanger, disabled: okDisabled }}
       cancelButtonProps={{ disabled: saving }}
       mask={{ closable: !saving }}
       width={width}
       destroyOnHidden
-      afterClose={afterClose}
+      afterClose={clearFormError}
       forceRender
     >
       {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}

@@ -20,6 +20,8 @@ type ListScreenProps<T extends object, F extends string, Q extends object> = Omi
   headerActions?: ReactNode;
   /** A paragraph between the title and the table. */
   intro?: ReactNode;
+  /** Alerts between the title (and intro) and the table: the outcome of a header action. */
+  notices?: ReactNode;
   /** What the empty list (without search or filter) says. */
   emptyText: string;
   /**
@@ -42,6 +44,7 @@ export function ListScreen<T extends object, F extends string, Q extends object>
   create,
   headerActions,
   intro,
+  notices,
   emptyText,
   exportOptions,
   children,
@@ -67,6 +70,7 @@ export function ListScreen<T extends object, F extends string, Q extends object>
         }
       />
       {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}
+      {notices}
       <ServerTable<T, F>
         rowKey="_id"
         label={title}

@@ -23,13 +23,9 @@ export function useSchemaFields(): SchemaFieldScope & { label(name: string): str
   return { ...scope, label: (name) => scope.labels[name] ?? name };
 }
 
-type SchemaFieldProps = Omit<FormItemProps, 'name' | 'label' | 'rules' | 'children'> & {
+type SchemaItemProps = Omit<FormItemProps, 'name' | 'label' | 'rules' | 'children'> & {
   name: string;
   children: ReactNode;
-  /** The whole row instead of half of it on a wide screen. */
-  wide?: boolean;
-  /** The columns (of 24) the field takes on a wide screen, when not half or all of the row. */
-  md?: number;
   /** Required although the schema accepts an empty value (an update schema leaves every field optional). */
   required?: boolean;
   /** Messages for issue codes the schema's own message would show (see `IssueMessages`). */
@@ -40,30 +36,42 @@ type SchemaFieldProps = Omit<FormItemProps, 'name' | 'label' | 'rules' | 'childr
   validate?: boolean;
 };
 
+type SchemaFieldProps = SchemaItemProps & {
+  /** The whole row instead of half of it on a wide screen. */
+  wide?: boolean;
+  /** The columns (of 24) the field takes on a wide screen, when not half or all of the row. */
+  md?: number;
+};
+
 /**
  * One field of a form in its grid column: the label and the validation rules come from the shared
  * schema through the enclosing `SchemaFields`, so the client checks what the server checks.
  */
-export function SchemaField({
+export function SchemaField({ wide = false, md, ...item }: SchemaFieldProps) {
+  return (
+    <Col xs={24} md={md ?? (wide ? 24 : 12)}>
+      <SchemaItem {...item} />
+    </Col>
+  );
+}
+
+/** A `SchemaField` outside a grid: one field of a short form in a dialog, the whole width. */
+export function SchemaItem({
   name,
   children,
-  wide = false,
-  md,
   required = false,
   messages,
   rules: extraRules = [],
   validate = true,
   ...item
-}: SchemaFieldProps) {
+}: SchemaItemProps) {
   const scope = useSchemaFields();
   const label = scope.label(name);
   const [first, ...rest] = validate ? scope.rules(name, label, messages) : [];
   const schemaRules: FormRule[] = first ? [required ? { ...first, required: true } : first, ...rest] : [];
   return (
-    <Col xs={24} md={md ?? (wide ? 24 : 12)}>
-      <Form.Item label={label} name={name} rules={[...schemaRules, ...extraRules]} {...item}>
-        {children}
-      </Form.Item>
-    </Col>
+    <Form.Item label={label} name={name} rules={[...schemaRules, ...extraRules]} {...item}>
+      {children}
+    </Form.Item>
   );
 }

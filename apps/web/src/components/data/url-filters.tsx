@@ -17,6 +17,33 @@ export function UrlFilterSelect<F extends string>({
   return <FilterSelect value={state.filters[name]} onChange={(value) => state.setFilter(name, value)} {...select} />;
 }
 
+/** A yes/no filter ("true" / "false" in the URL) with what each answer says (`yes`, `no`). */
+export function UrlBooleanFilter<F extends string>({
+  state,
+  name,
+  label,
+  yes,
+  no,
+}: {
+  state: FilterState<F>;
+  name: F;
+  label: string;
+  yes: string;
+  no: string;
+}) {
+  return (
+    <UrlFilterSelect
+      state={state}
+      name={name}
+      label={label}
+      options={[
+        { value: 'true', label: yes },
+        { value: 'false', label: no },
+      ]}
+    />
+  );
+}
+
 /**
  * The status filter of a list whose rows can be deactivated, on its `active` filter: "Active only" /
  * "Inactive only", or "Active" / "Inactive" with `plain`.
@@ -32,14 +59,12 @@ export function UrlActiveFilter<F extends string>({
 }) {
   const t = useT();
   return (
-    <UrlFilterSelect
+    <UrlBooleanFilter
       state={state}
       name={name}
       label={t('data.status')}
-      options={[
-        { value: 'true', label: plain ? t('data.active') : t('data.activeOnly') },
-        { value: 'false', label: plain ? t('data.inactive') : t('data.inactiveOnly') },
-      ]}
+      yes={plain ? t('data.active') : t('data.activeOnly')}
+      no={plain ? t('data.inactive') : t('data.inactiveOnly')}
     />
   );
 }

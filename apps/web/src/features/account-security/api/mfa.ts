@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BackupCodes, MfaDisableBody, MfaStatus, TotpConfirmBody, TotpEnrolment } from '@rtms/shared/schemas/mfa';
 import { apiRequest } from '../../../lib/api-client';
+import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 const MFA_KEY = ['users', 'me', 'mfa'] as const;
 
@@ -21,22 +22,20 @@ export function useStartTotp() {
 
 /** POST /api/users/me/mfa/totp/confirm → the ten backup codes, shown once. */
 export function useConfirmTotp() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: TotpConfirmBody) =>
+  return useInvalidatingMutation(
+    (body: TotpConfirmBody) =>
       apiRequest<{ data: BackupCodes }>('POST', '/users/me/mfa/totp/confirm', { body }).then((r) => r.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MFA_KEY }),
-  });
+    [MFA_KEY],
+  );
 }
 
 /** POST /api/users/me/mfa/backup-codes with the password → ten new backup codes. */
 export function useRegenerateBackupCodes() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MfaDisableBody) =>
+  return useInvalidatingMutation(
+    (body: MfaDisableBody) =>
       apiRequest<{ data: BackupCodes }>('POST', '/users/me/mfa/backup-codes', { body }).then((r) => r.data),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: MFA_KEY }),
-  });
+    [MFA_KEY],
+  );
 }
 
 /** DELETE /api/users/me/mfa with the password. */

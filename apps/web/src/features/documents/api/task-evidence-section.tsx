@@ -1,5 +1,5 @@
-import { useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Empty, Flex, Form, Input, Progress, Row, Table, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { Alert, App, Button, Col, Empty, Flex, Form, Input, Row, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { UploadOutlined } from '@ant-design/icons';
 import { todayInTimeZone } from '@rtms/shared/calendar-date';
@@ -17,6 +17,7 @@ import { DocumentCell } from '../components/document-cell';
 import '../components/documents.css';
 import { FilePicker } from '../components/file-picker';
 import { useDocumentActions } from '../components/use-document-actions';
+import { isAbortError, UploadProgress, useUploadProgress } from '../components/use-upload-progress';
 
 /** What the evidence section needs to know about its task (a `TaskDetail` fits). */
 export type EvidenceTask = Pick<
@@ -47,8 +48,7 @@ export function TaskEvidenceSection({ task, showHeading = true }: { task: Eviden
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [formError, setFormError] = useState<string>();
-  const [progress, setProgress] = useState<number>();
-  const abort = useRef<AbortController | null>(null);
+  const uploading = useUploadProgress();
   const actions = useDocumentActions();
   const upload = useUploadDocument();
   const schemaForm = useSchemaForm(documentUploadFieldsSchema);
@@ -75,15 +75,11 @@ export function TaskEvidenceSection({ task, showHeading = true }: { task: Eviden
     );
     if (!fields || !values.file) return;
     const file = values.file;
-    const controller = new AbortController();
-    abort.current = controller;
-    setProgress(0);
     upload.mutate(
       {
         fields: { kind: 'TASK', taskId: task._id, evidenceDate: fields.evidenceDate, title: fields.title },
         file,
-        signal: controller.signal,
-        onProgress: (sent, total) => setProgress(Math.round((sent / total) * 100)),
+        ...uploading.start(),
       },
       {
         onSuccess: () => {
@@ -91,13 +87,9 @@ export function TaskEvidenceSection({ task, showHeading = true }: { task: Eviden
           form.setFieldsValue({ file: null, title: null });
         },
         onError: (error) => {
-          if (error instanceof DOMException && error.name === 'AbortError') return;
-          setFormError(applyServerErrors(form, error, ['evidenceDate', 'title', 'file'], t));
+          if (!isAbortError(error)) setFormError(applyServerErrors(form, error, ['evidenceDate', 'title', 'file'], t));
         },
-        onSettled: () => {
-          setProgress(undefined);
-          abort.current = null;
-        },
+        onSettled: uploading.settled,
       },
     );
   };
@@ -203,19 +195,12 @@ export function TaskEvidenceSection({ task, showHeading = true }: { task: Eviden
               {t('taskEvidence.upload')}
             </Button>
             {upload.isPending ? (
-              <Button disabled={false} onClick={() => abort.current?.abort()}>
+              <Button disabled={false} onClick={uploading.cancel}>
                 {t('documentUpload.cancel')}
               </Button>
             ) : null}
           </Flex>
-          {progress !== undefined ? (
-            <Progress
-              className="upload-progress"
-              percent={progress}
-              size="small"
-              aria-label={t('documentUpload.progress')}
-            />
-          ) : null}
+          <UploadProgress className="upload-progress" progress={uploading.progress} />
         </Form>
       ) : null}
       {list.error ? (

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Flex, Tag, Typography } from 'antd';
+import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design/icons';
 import { DOCUMENT_KINDS } from '@rtms/shared/enums';
@@ -7,9 +7,11 @@ import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { ConfirmButton } from '../../../components/data/confirm-button';
+import { ConfirmAction } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { UrlFilterSelect } from '../../../components/data/url-filters';
+import { UrlBooleanFilter, UrlFilterSelect } from '../../../components/data/url-filters';
+import { actionsColumn } from '../../../components/data/row-actions';
+import { useRowAction } from '../../../components/data/use-row-action';
 import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -40,7 +42,7 @@ export function ArchiveDocumentsPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const { message } = App.useApp();
+  const run = useRowAction();
   const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: '-archivedAt' });
   const query = { ...state.query, archived: 'true' } as const;
   const result = useDocuments(query);
@@ -54,24 +56,19 @@ export function ArchiveDocumentsPage() {
 
   const mayChange = (document: Document) => seesAllFacilities(me.role) || document.facilityId !== null;
 
-  const onRestore = async (document: Document) => {
-    try {
-      await restore.mutateAsync(document._id);
-      void message.success(t('documentsArchive.restored', { title: document.title }));
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const onRestore = (document: Document) =>
+    run(
+      () => restore.mutateAsync(document._id),
+      () => t('documentsArchive.restored', { title: document.title }),
+    );
 
-  const onDelete = async (document: Document) => {
-    try {
-      await remove.mutateAsync(document._id);
-      void message.success(t('documentsArchive.deleted', { title: document.title }));
-    } catch (error) {
-      // The server says why (legal hold, retention date): its message is shown as it is.
-      void message.error({ content: error instanceof Error ? error.message : String(error), duration: 8 });
-    }
-  };
+  // The server says why it refuses (legal hold, retention date): its message stays longer on screen.
+  const onDelete = (document: Document) =>
+    run(
+      () => remove.mutateAsync(document._id),
+      () => t('documentsArchive.deleted', { title: document.title }),
+      8,
+    );
 
   const columns = useMemo<ColumnsType<Document>>(
     () => [
@@ -111,61 +108,50 @@ export function ArchiveDocumentsPage() {
           </Flex>
         ),
       },
-      {
-        title: t('data.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, document) => {
-          const retained = Boolean(document.retainUntil && document.retainUntil >= todayUtc());
-          return actions.buttons(document, {
-            children: (
-              <>
-                {canRestore && mayChange(document) ? (
-                  <>
-                    <IconAction
-                      label={t('documentsArchive.retention')}
-                      ariaLabel={t('documentsArchive.retentionNamed', { name: document.title })}
-                      icon={<FieldTimeOutlined />}
-                      onClick={() => setRetaining(document)}
-                    />
-                    <ConfirmButton
-                      size="small"
-                      type="text"
-                      icon={<RollbackOutlined />}
-                      tooltip={t('documentsArchive.restore')}
-                      title={t('documentsArchive.restoreConfirm', { title: document.title })}
-                      description={t('documentsArchive.restoreBody')}
-                      okText={t('documentsArchive.restore')}
-                      onConfirm={() => onRestore(document)}
-                      aria-label={t('documentsArchive.restoreNamed', { name: document.title })}
-                    />
-                  </>
-                ) : null}
-                {canDelete ? (
-                  <ConfirmButton
-                    size="small"
-                    type="text"
-                    danger
-                    icon={<DeleteOutlined />}
-                    tooltip={t('documentsArchive.deletePermanently')}
-                    title={t('documentsArchive.deleteConfirm', { title: document.title })}
-                    description={
-                      document.legalHold
-                        ? t('documentsArchive.deleteHeld')
-                        : retained
-                          ? t('documentsArchive.deleteRetained', { date: format.date(document.retainUntil) })
-                          : t('documentsArchive.deleteBody', { count: document.version })
-                    }
-                    okText={t('documentsArchive.deletePermanently')}
-                    onConfirm={() => onDelete(document)}
-                    aria-label={t('documentsArchive.deleteNamed', { name: document.title })}
+      actionsColumn<Document>(t, (document) => {
+        const retained = Boolean(document.retainUntil && document.retainUntil >= todayUtc());
+        return actions.buttons(document, {
+          children: (
+            <>
+              {canRestore && mayChange(document) ? (
+                <>
+                  <IconAction
+                    label={t('documentsArchive.retention')}
+                    ariaLabel={t('documentsArchive.retentionNamed', { name: document.title })}
+                    icon={<FieldTimeOutlined />}
+                    onClick={() => setRetaining(document)}
                   />
-                ) : null}
-              </>
-            ),
-          });
-        },
-      },
+                  <ConfirmAction
+                    icon={<RollbackOutlined />}
+                    label={t('documentsArchive.restore')}
+                    title={t('documentsArchive.restoreConfirm', { title: document.title })}
+                    description={t('documentsArchive.restoreBody')}
+                    onConfirm={() => onRestore(document)}
+                    ariaLabel={t('documentsArchive.restoreNamed', { name: document.title })}
+                  />
+                </>
+              ) : null}
+              {canDelete ? (
+                <ConfirmAction
+                  danger
+                  icon={<DeleteOutlined />}
+                  label={t('documentsArchive.deletePermanently')}
+                  title={t('documentsArchive.deleteConfirm', { title: document.title })}
+                  description={
+                    document.legalHold
+                      ? t('documentsArchive.deleteHeld')
+                      : retained
+                        ? t('documentsArchive.deleteRetained', { date: format.date(document.retainUntil) })
+                        : t('documentsArchive.deleteBody', { count: document.version })
+                  }
+                  onConfirm={() => onDelete(document)}
+                  ariaLabel={t('documentsArchive.deleteNamed', { name: document.title })}
+                />
+              ) : null}
+            </>
+          ),
+        });
+      }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, format, actions, canRestore, canDelete, me.role],
@@ -207,14 +193,12 @@ export function ArchiveDocumentsPage() {
             options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
           />
           <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
-          <UrlFilterSelect
+          <UrlBooleanFilter
             state={state}
             name="legalHold"
             label={t('documents.legalHold')}
-            options={[
-              { value: 'true', label: t('documentsArchive.heldOnly') },
-              { value: 'false', label: t('documentsArchive.notHeld') },
-            ]}
+            yes={t('documentsArchive.heldOnly')}
+            no={t('documentsArchive.notHeld')}
           />
         </>
       }

@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Drawer, Flex, Form, Input, Progress, Row, Switch } from 'antd';
-import { DRAWER_WIDTH_LARGE } from '@rtms/shared/constants';
+import { useEffect, useState } from 'react';
+import { App, Form, Input, Row, Switch } from 'antd';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import {
   documentUploadFieldsSchema,
@@ -10,8 +9,9 @@ import {
 } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { useInterfaceSettings } from '../../../lib/interface-settings/settings-store';
 import { DateField } from '../../../components/data/date-field';
+import { FormDrawer } from '../../../components/data/form-drawer';
+import { SchemaField, SchemaFields } from '../../../components/data/schema-field';
 import { RemoteSelect, type RemoteOption } from '../../../components/data/remote-select';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
@@ -22,6 +22,7 @@ import { useUploadDocument } from '../api/upload-document';
 import './documents.css';
 import { FilePicker } from './file-picker';
 import { TagsSelect } from './tags-select';
+import { isAbortError, UploadProgress, useUploadProgress } from './use-upload-progress';
 
 interface Values {
   file?: File | null;
@@ -70,11 +71,9 @@ export function LibraryDocumentDrawer({
   const t = useT();
   const me = useCurrentUser();
   const { message } = App.useApp();
-  const { settings } = useInterfaceSettings();
   const [form] = Form.useForm<Values>();
   const [formError, setFormError] = useState<string>();
-  const [progress, setProgress] = useState<number>();
-  const abort = useRef<AbortController | null>(null);
+  const uploading = useUploadProgress();
   const upload = useUploadDocument();
   const update = useUpdateDocument();
   const uploadForm = useSchemaForm(documentUploadFieldsSchema);
@@ -118,8 +117,7 @@ export function LibraryDocumentDrawer({
   const onFinish = (values: Values) => {
     setFormError(undefined);
     const onError = (error: unknown) => {
-      if (error instanceof DOMException && error.name === 'AbortError') return;
-      setFormError(applyServerErrors(form, error, FIELDS, t));
+      if (!isAbortError(error)) setFormError(applyServerErrors(form, error, FIELDS, t));
     };
     const common = {
       title: values.title,
@@ -151,198 +149,114 @@ export function LibraryDocumentDrawer({
     }
     const fields = uploadForm.parse(form, { kind: 'LIBRARY', ...common }, labels);
     if (!fields || !values.file) return;
-    const controller = new AbortController();
-    abort.current = controller;
-    setProgress(0);
     upload.mutate(
-      {
-        fields: { ...fields, kind: 'LIBRARY' },
-        file: values.file,
-        signal: controller.signal,
-        onProgress: (sent, total) => setProgress(Math.round((sent / total) * 100)),
-      },
+      { fields: { ...fields, kind: 'LIBRARY' }, file: values.file, ...uploading.start() },
       {
         onSuccess: ({ data }) => {
           void message.success(t('documentsLibrary.uploaded', { title: data.title }));
           onClose();
         },
         onError,
-        onSettled: () => {
-          setProgress(undefined);
-          abort.current = null;
-        },
+        onSettled: uploading.settled,
       },
     );
   };
 
   const close = () => {
-    abort.current?.abort();
+    uploading.cancel();
     onClose();
   };
 
   return (
-    <Drawer
+    <FormDrawer<Values>
       open={open}
-      onClose={close}
-      size={settings.width < DRAWER_WIDTH_LARGE + 40 ? '100%' : DRAWER_WIDTH_LARGE}
+      state={{ form, saving, formError, clearFormError: () => setFormError(undefined) }}
       title={
         isEdit ? t('documentsLibrary.editTitle', { title: document?.title ?? '' }) : t('documentsLibrary.uploadTitle')
       }
-      destroyOnHidden
-      forceRender
-      afterOpenChange={(visible) => {
-        if (!visible) setFormError(undefined);
-      }}
-      mask={{ closable: !saving }}
-      footer={
-        <Flex vertical gap={8}>
-          {progress !== undefined ? (
-            <Progress percent={progress} size="small" aria-label={t('documentUpload.progress')} />
-          ) : null}
-          <Flex justify="flex-end" gap={8}>
-            <Button onClick={close}>{upload.isPending ? t('documentUpload.cancel') : t('data.cancel')}</Button>
-            <Button type="primary" loading={saving} onClick={() => form.submit()}>
-              {isEdit ? t('data.save') : t('documentsLibrary.upload')}
-            </Button>
-          </Flex>
-        </Flex>
-      }
+      onClose={close}
+      onFinish={onFinish}
+      submit={{ text: isEdit ? t('data.save') : t('documentsLibrary.upload') }}
+      cancel={{ text: upload.isPending ? t('documentUpload.cancel') : t('data.cancel'), whileBusy: true }}
+      footerNote={<UploadProgress progress={uploading.progress} />}
     >
-      {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        disabled={saving}
-        requiredMark="optional"
-        scrollToFirstError
-      >
-        <Row gutter={16}>
+      <Row gutter={16}>
+        <SchemaFields rules={rules} labels={labels}>
           {isEdit ? null : (
-            <Col span={24}>
-              <Form.Item
+            <SchemaField
+              name="file"
+              wide
+              validate={false}
+              rules={[{ required: true, message: t('documentUpload.fileRequired') }]}
+            >
+              <FilePicker
                 label={labels.file}
-                name="file"
-                rules={[{ required: true, message: t('documentUpload.fileRequired') }]}
-              >
-                <FilePicker
-                  label={labels.file}
-                  onPicked={(file) => {
-                    if (!form.getFieldValue('title')) form.setFieldValue('title', titleFromFileName(file.name));
-                  }}
-                />
-              </Form.Item>
-            </Col>
+                onPicked={(file) => {
+                  if (!form.getFieldValue('title')) form.setFieldValue('title', titleFromFileName(file.name));
+                }}
+              />
+            </SchemaField>
           )}
-          <Col span={24}>
-            <Form.Item
-              label={labels.title}
-              name="title"
-              rules={
-                isEdit
-                  ? rules('title', labels.title)
-                  : [
-                      { required: true, message: t('form.required', { field: labels.title }) },
-                      ...rules('title', labels.title),
-                    ]
-              }
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item label={labels.description} name="description" rules={rules('description', labels.description)}>
-              <Input.TextArea rows={3} />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
-              label={labels.tags}
-              name="tags"
-              rules={rules('tags', labels.tags)}
-              extra={t('documentsLibrary.tagsHelp')}
-            >
-              <TagsSelect label={labels.tags} kind="LIBRARY" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
+          <SchemaField name="title" wide required={!isEdit}>
+            <Input autoComplete="off" />
+          </SchemaField>
+          <SchemaField name="description" wide>
+            <Input.TextArea rows={3} />
+          </SchemaField>
+          <SchemaField name="tags" wide extra={t('documentsLibrary.tagsHelp')}>
+            <TagsSelect label={labels.tags} kind="LIBRARY" />
+          </SchemaField>
+          <SchemaField
+            name="facilityId"
+            validate={companyWideAllowed}
+            rules={companyWideAllowed ? [] : [{ required: true, message: t('documentsLibrary.facilityRequired') }]}
+            extra={companyWideAllowed ? t('documentsLibrary.facilityHelp') : undefined}
+          >
+            <RemoteSelect
+              allowClear
               label={labels.facilityId}
-              name="facilityId"
-              rules={
-                companyWideAllowed
-                  ? rules('facilityId', labels.facilityId)
-                  : [{ required: true, message: t('documentsLibrary.facilityRequired') }]
-              }
-              extra={companyWideAllowed ? t('documentsLibrary.facilityHelp') : undefined}
-            >
-              <RemoteSelect
-                allowClear
-                label={labels.facilityId}
-                queryKey={['facilities', 'options']}
-                fetchOptions={fetchFacilityOptions}
-                knownOptions={known(document?.facilityId, document?.facilityName)}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
+              queryKey={['facilities', 'options']}
+              fetchOptions={fetchFacilityOptions}
+              knownOptions={known(document?.facilityId, document?.facilityName)}
+            />
+          </SchemaField>
+          <SchemaField name="programAreaId">
+            <RemoteSelect
+              allowClear
               label={labels.programAreaId}
-              name="programAreaId"
-              rules={rules('programAreaId', labels.programAreaId)}
-            >
-              <RemoteSelect
-                allowClear
-                label={labels.programAreaId}
-                queryKey={['program-areas', 'options']}
-                fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
-                knownOptions={known(document?.programAreaId, document?.programAreaName)}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={24}>
-            <Form.Item
+              queryKey={['program-areas', 'options']}
+              fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
+              knownOptions={known(document?.programAreaId, document?.programAreaName)}
+            />
+          </SchemaField>
+          <SchemaField name="regulationId" wide>
+            <RemoteSelect
+              allowClear
               label={labels.regulationId}
-              name="regulationId"
-              rules={rules('regulationId', labels.regulationId)}
-            >
-              <RemoteSelect
-                allowClear
-                label={labels.regulationId}
-                queryKey={['regulations', 'options']}
-                fetchOptions={fetchRegulationOptions}
-                knownOptions={known(document?.regulationId, document?.regulationTitle)}
-              />
-            </Form.Item>
-          </Col>
+              queryKey={['regulations', 'options']}
+              fetchOptions={fetchRegulationOptions}
+              knownOptions={known(document?.regulationId, document?.regulationTitle)}
+            />
+          </SchemaField>
           {mayRetain ? (
             <>
-              <Col xs={24} md={12}>
-                <Form.Item
-                  label={labels.retainUntil}
-                  name="retainUntil"
-                  rules={rules('retainUntil', labels.retainUntil)}
-                  extra={t('documentsArchive.retainUntilHelp')}
-                >
-                  <DateField className="input-full" />
-                </Form.Item>
-              </Col>
+              <SchemaField name="retainUntil" extra={t('documentsArchive.retainUntilHelp')}>
+                <DateField className="input-full" />
+              </SchemaField>
               {isEdit ? (
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    label={labels.legalHold}
-                    name="legalHold"
-                    valuePropName="checked"
-                    extra={t('documentsArchive.legalHoldHelp')}
-                  >
-                    <Switch />
-                  </Form.Item>
-                </Col>
+                <SchemaField
+                  name="legalHold"
+                  validate={false}
+                  valuePropName="checked"
+                  extra={t('documentsArchive.legalHoldHelp')}
+                >
+                  <Switch />
+                </SchemaField>
               ) : null}
             </>
           ) : null}
-        </Row>
-      </Form>
-    </Drawer>
+        </SchemaFields>
+      </Row>
+    </FormDrawer>
   );
 }

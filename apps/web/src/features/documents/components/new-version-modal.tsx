@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
-import { Alert, App, Form, Modal, Progress, Typography } from 'antd';
+import { useState } from 'react';
+import { Alert, App, Form, Modal, Typography } from 'antd';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useT } from '../../../lib/i18n/use-t';
 import { applyServerErrors } from '../../../components/data/zod-form';
 import { useAddDocumentVersion } from '../api/add-document-version';
 import './documents.css';
 import { FilePicker } from './file-picker';
+import { isAbortError, UploadProgress, useUploadProgress } from './use-upload-progress';
 
 /** Uploads a new version of a document's file; the older versions stay listed and downloadable. */
 export function NewVersionModal({
@@ -19,43 +20,30 @@ export function NewVersionModal({
   const { message } = App.useApp();
   const [form] = Form.useForm<{ file?: File | null }>();
   const [formError, setFormError] = useState<string>();
-  const [progress, setProgress] = useState<number>();
-  const abort = useRef<AbortController | null>(null);
+  const uploading = useUploadProgress();
   const addVersion = useAddDocumentVersion();
   const label = t('documentUpload.file');
 
   const onFinish = ({ file }: { file?: File | null }) => {
     if (!document || !file) return;
     setFormError(undefined);
-    const controller = new AbortController();
-    abort.current = controller;
-    setProgress(0);
     addVersion.mutate(
-      {
-        id: document._id,
-        file,
-        signal: controller.signal,
-        onProgress: (sent, total) => setProgress(Math.round((sent / total) * 100)),
-      },
+      { id: document._id, file, ...uploading.start() },
       {
         onSuccess: ({ data }) => {
           void message.success(t('documentsLibrary.versionUploaded', { title: data.title, version: data.version }));
           onClose();
         },
         onError: (error) => {
-          if (error instanceof DOMException && error.name === 'AbortError') return;
-          setFormError(applyServerErrors(form, error, ['file'], t));
+          if (!isAbortError(error)) setFormError(applyServerErrors(form, error, ['file'], t));
         },
-        onSettled: () => {
-          setProgress(undefined);
-          abort.current = null;
-        },
+        onSettled: uploading.settled,
       },
     );
   };
 
   const close = () => {
-    abort.current?.abort();
+    uploading.cancel();
     onClose();
   };
 
@@ -92,14 +80,7 @@ export function NewVersionModal({
           <FilePicker label={label} />
         </Form.Item>
       </Form>
-      {progress !== undefined ? (
-        <Progress
-          className="upload-progress"
-          percent={progress}
-          size="small"
-          aria-label={t('documentUpload.progress')}
-        />
-      ) : null}
+      <UploadProgress className="upload-progress" progress={uploading.progress} />
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Col, Flex, Form, Modal, Row, Typography } from 'antd';
+import { Alert, App, Button, Flex, Form, Modal, Row, Typography } from 'antd';
 import { FileZipOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useIntl } from 'react-intl';
@@ -8,6 +8,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { DateField } from '../../../components/data/date-field';
 import { RemoteSelect, type RemoteOption } from '../../../components/data/remote-select';
 import { downloadBlob } from '../../../components/data/export/download';
+import { SchemaField, SchemaFields } from '../../../components/data/schema-field';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
@@ -144,8 +145,8 @@ export function EvidencePackModal({
         disabled={running}
       >
         <Row gutter={16}>
-          <Col span={24}>
-            <Form.Item label={labels.facilityId} name="facilityId" extra={t('evidencePack.scopeHelp')}>
+          <SchemaFields rules={schemaForm.rules} labels={labels}>
+            <SchemaField name="facilityId" wide validate={false} extra={t('evidencePack.scopeHelp')}>
               <RemoteSelect
                 allowClear
                 label={labels.facilityId}
@@ -153,10 +154,8 @@ export function EvidencePackModal({
                 fetchOptions={fetchFacilityOptions}
                 knownOptions={knownOptions}
               />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={labels.requirementId} name="requirementId">
+            </SchemaField>
+            <SchemaField name="requirementId" validate={false}>
               <RemoteSelect
                 allowClear
                 label={labels.requirementId}
@@ -164,10 +163,8 @@ export function EvidencePackModal({
                 fetchOptions={fetchRequirementOptions}
                 knownOptions={knownOptions}
               />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item label={labels.programAreaId} name="programAreaId">
+            </SchemaField>
+            <SchemaField name="programAreaId" validate={false}>
               <RemoteSelect
                 allowClear
                 label={labels.programAreaId}
@@ -175,28 +172,15 @@ export function EvidencePackModal({
                 fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
                 knownOptions={knownOptions}
               />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={labels.from}
-              name="from"
-              rules={[
-                { required: true, message: t('form.required', { field: labels.from }) },
-                ...schemaForm.rules('from', labels.from),
-              ]}
-            >
+            </SchemaField>
+            <SchemaField name="from" required>
               <DateField className="input-full" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item
-              label={labels.to}
+            </SchemaField>
+            <SchemaField
               name="to"
+              required
               dependencies={['from']}
               rules={[
-                { required: true, message: t('form.required', { field: labels.to }) },
-                ...schemaForm.rules('to', labels.to),
                 ({ getFieldValue }) => ({
                   validator: async (_rule, value: string | null) => {
                     const from = getFieldValue('from') as string | null;
@@ -207,8 +191,8 @@ export function EvidencePackModal({
               extra={t('evidencePack.rangeHelp')}
             >
               <DateField className="input-full" />
-            </Form.Item>
-          </Col>
+            </SchemaField>
+          </SchemaFields>
         </Row>
       </Form>
       {running ? (

@@ -1,21 +1,20 @@
-import { useMemo, useState } from 'react';
-import { App, Flex } from 'antd';
+import { useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { FACILITY_STATUSES, FACILITY_TYPES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Facility } from '@rtms/shared/schemas/facilities';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { IconAction } from '../../../components/data/icon-action';
 import { ListScreen } from '../../../components/data/list-screen';
-import { ActiveToggle } from '../../../components/data/active-toggle';
-import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { actionsColumn, EditToggleActions } from '../../../components/data/row-actions';
+import { UrlFilterSelect } from '../../../components/data/url-filters';
+import { useEditDialog } from '../../../components/data/use-edit-dialog';
+import { useRowAction } from '../../../components/data/use-row-action';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
+import { ProgramAreaFilter } from '../../program-areas/api/program-area-filter';
 import { listFacilities, useFacilities, type FacilitiesQuery } from '../api/list-facilities';
 import { useUpdateFacility } from '../api/update-facility';
 import { FacilityFormDrawer } from './facility-form-drawer';
@@ -28,27 +27,20 @@ export function FacilitiesPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const { message } = App.useApp();
+  const run = useRowAction();
   const state = useTableUrlState<FacilitiesQuery>({ filters: FILTERS, defaultSort: 'name' });
   const result = useFacilities(state.query);
   const update = useUpdateFacility();
-  const [editing, setEditing] = useState<{ open: boolean; facility?: Facility }>({ open: false });
+  const editing = useEditDialog<Facility>();
   const canCreate = can(me.role, 'facility:create');
   const canEdit = can(me.role, 'facility:update');
   const canDeactivate = can(me.role, 'facility:deactivate');
 
-  const setStatus = async (facility: Facility, status: Facility['status']) => {
-    try {
-      await update.mutateAsync({ id: facility._id, body: { status } });
-      void message.success(
-        status === 'ACTIVE'
-          ? t('facilities.reactivated', { name: facility.name })
-          : t('facilities.deactivated', { name: facility.name }),
-      );
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const setActive = (facility: Facility, active: boolean) =>
+    run(
+      () => update.mutateAsync({ id: facility._id, body: { status: active ? 'ACTIVE' : 'INACTIVE' } }),
+      () => t(active ? 'facilities.reactivated' : 'facilities.deactivated', { name: facility.name }),
+    );
 
   const columns = useMemo<ColumnsType<Facility>>(
     () => [
@@ -88,38 +80,32 @@ export function FacilitiesPage() {
         render: (_, facility) => format.date(facility.commercialOperationDate),
       },
       { title: t('facilities.timeZone'), key: 'timeZone', dataIndex: 'timeZone' },
-      {
-        title: t('data.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, facility) => (
-          <Flex gap={4} wrap>
-            {canEdit ? (
-              <IconAction
-                label={t('data.edit')}
-                ariaLabel={t('facilities.editNamed', { name: facility.name })}
-                icon={<EditOutlined />}
-                onClick={() => setEditing({ open: true, facility })}
-              />
-            ) : null}
-            {canDeactivate ? (
-              <ActiveToggle
-                active={facility.status === 'ACTIVE'}
-                onChange={(active) => setStatus(facility, active ? 'ACTIVE' : 'INACTIVE')}
-                texts={{
-                  deactivate: t('facilities.deactivate'),
-                  deactivateConfirm: t('facilities.deactivateConfirm', { name: facility.name }),
-                  deactivateBody: t('facilities.deactivateConfirmBody'),
-                  deactivateNamed: t('facilities.deactivateNamed', { name: facility.name }),
-                  reactivate: t('facilities.reactivate'),
-                  reactivateConfirm: t('facilities.reactivateConfirm', { name: facility.name }),
-                  reactivateNamed: t('facilities.reactivateNamed', { name: facility.name }),
-                }}
-              />
-            ) : null}
-          </Flex>
-        ),
-      },
+      actionsColumn<Facility>(t, (facility) => (
+        <EditToggleActions
+          edit={
+            canEdit
+              ? { ariaLabel: t('facilities.editNamed', { name: facility.name }), onClick: () => editing.show(facility) }
+              : undefined
+          }
+          toggle={
+            canDeactivate
+              ? {
+                  active: facility.status === 'ACTIVE',
+                  onChange: (active) => setActive(facility, active),
+                  texts: {
+                    deactivate: t('facilities.deactivate'),
+                    deactivateConfirm: t('facilities.deactivateConfirm', { name: facility.name }),
+                    deactivateBody: t('facilities.deactivateConfirmBody'),
+                    deactivateNamed: t('facilities.deactivateNamed', { name: facility.name }),
+                    reactivate: t('facilities.reactivate'),
+                    reactivateConfirm: t('facilities.reactivateConfirm', { name: facility.name }),
+                    reactivateNamed: t('facilities.reactivateNamed', { name: facility.name }),
+                  },
+                }
+              : undefined
+          }
+        />
+      )),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, format, canEdit, canDeactivate],
@@ -149,7 +135,7 @@ export function FacilitiesPage() {
   return (
     <ListScreen<Facility, (typeof FILTERS)[number], FacilitiesQuery>
       title={t('nav.facilities')}
-      create={canCreate ? { label: t('facilities.new'), onClick: () => setEditing({ open: true }) } : undefined}
+      create={canCreate ? { label: t('facilities.new'), onClick: () => editing.show() } : undefined}
       emptyText={canCreate ? t('facilities.empty') : t('facilities.emptyScoped')}
       state={state}
       result={result}
@@ -169,17 +155,7 @@ export function FacilitiesPage() {
             label={t('data.status')}
             options={FACILITY_STATUSES.map((status) => ({ value: status, label: t(`facilityStatus.${status}`) }))}
           />
-          <UrlRemoteFilter
-            state={state}
-            name="programAreaId"
-            label={t('facilities.programArea')}
-            queryKey={['program-areas', 'filter-options']}
-            fetchOptions={(search) =>
-              fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
-                options.map((option) => ({ ...option, disabled: false })),
-              )
-            }
-          />
+          <ProgramAreaFilter state={state} name="programAreaId" label={t('facilities.programArea')} />
         </>
       }
       exportOptions={{
@@ -188,11 +164,7 @@ export function FacilitiesPage() {
         list: listFacilities,
       }}
     >
-      <FacilityFormDrawer
-        open={editing.open}
-        facility={editing.facility}
-        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
-      />
+      <FacilityFormDrawer open={editing.open} facility={editing.item} onClose={editing.close} />
     </ListScreen>
   );
 }

@@ -1,18 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Descriptions, Flex, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, Card, Descriptions, Flex, Space, Tabs, Tag, Typography } from 'antd';
+import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { todayInTimeZone } from '@rtms/shared/calendar-date';
 import { can } from '@rtms/shared/permissions';
 import type { FacilityDetail } from '@rtms/shared/schemas/facilities';
-import { ApiError } from '../../../lib/api-client';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import '../../../components/data/data.css';
 import { useT } from '../../../lib/i18n/use-t';
-import { PageHeader } from '../../../components/page-header';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { StatusPage } from '../../../components/status-page';
+import { useRowAction } from '../../../components/data/use-row-action';
+import { DetailHeader, DetailLoad } from '../../../components/detail-page';
 import { useFacility } from '../api/get-facility';
 import { useUpdateFacility } from '../api/update-facility';
 import { FacilityDocumentsSection } from '../../documents/api/facility-documents-section';
@@ -33,21 +32,18 @@ type TabKey = (typeof TABS)[number];
 export function FacilityDetailPage() {
   const { id = '' } = useParams();
   const t = useT();
-  const { data, error, isPending } = useFacility(id);
-
-  if (error instanceof ApiError && error.status === 404)
-    return <StatusPage status="404" title="404" subTitle={t('error.notFound')} homeLabel={t('error.goHome')} />;
-  if (isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (error || !data)
-    return <Alert type="error" showIcon role="alert" title={t('facility.loadFailed')} description={error?.message} />;
-  return <FacilityDetailView facility={data.data} />;
+  return (
+    <DetailLoad query={useFacility(id)} rows={8} loadFailed={t('facility.loadFailed')}>
+      {(facility) => <FacilityDetailView facility={facility} />}
+    </DetailLoad>
+  );
 }
 
 function FacilityDetailView({ facility }: { facility: FacilityDetail }) {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const { message } = App.useApp();
+  const runAction = useRowAction();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
   const navigate = useNavigate();
@@ -55,18 +51,11 @@ function FacilityDetailView({ facility }: { facility: FacilityDetail }) {
   const tabParam = params.get('tab');
   const tab: TabKey = TABS.includes(tabParam as TabKey) ? (tabParam as TabKey) : 'overview';
 
-  const setStatus = async (status: FacilityDetail['status']) => {
-    try {
-      await update.mutateAsync({ id: facility._id, body: { status } });
-      void message.success(
-        status === 'ACTIVE'
-          ? t('facilities.reactivated', { name: facility.name })
-          : t('facilities.deactivated', { name: facility.name }),
-      );
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const setStatus = (status: FacilityDetail['status']) =>
+    runAction(
+      () => update.mutateAsync({ id: facility._id, body: { status } }),
+      () => t(status === 'ACTIVE' ? 'facilities.reactivated' : 'facilities.deactivated', { name: facility.name }),
+    );
 
   const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
   const location = [facility.city, facility.state, facility.country].filter(Boolean).join(', ');
@@ -176,16 +165,14 @@ function FacilityDetailView({ facility }: { facility: FacilityDetail }) {
 
   return (
     <>
-      <Link to="/facilities" className="back-link">
-        <ArrowLeftOutlined /> {t('facility.back')}
-      </Link>
-      <PageHeader
-        title={
-          <Space wrap size={12}>
-            <span>{facility.name}</span>
+      <DetailHeader
+        back={{ to: '/facilities', label: t('facility.back') }}
+        name={facility.name}
+        tags={
+          <>
             <Tag className="facility-code-tag">{facility.code}</Tag>
             <FacilityStatusTag status={facility.status} />
-          </Space>
+          </>
         }
         actions={
           <>

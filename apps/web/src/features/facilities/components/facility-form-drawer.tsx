@@ -1,16 +1,15 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Drawer, Flex, Form, Input, InputNumber, Row, Select } from 'antd';
-import { DRAWER_WIDTH_LARGE } from '@rtms/shared/constants';
+import { useMemo } from 'react';
+import { App, Input, InputNumber, Row, Select } from 'antd';
 import { FACILITY_STATUSES, FACILITY_TYPES, type FacilityStatus, type FacilityType } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import { createFacilityBodySchema, updateFacilityBodySchema, type Facility } from '@rtms/shared/schemas/facilities';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { useInterfaceSettings } from '../../../lib/interface-settings/settings-store';
 import { DateField } from '../../../components/data/date-field';
+import { FormDrawer } from '../../../components/data/form-drawer';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { SchemaField, SchemaFields } from '../../../components/data/schema-field';
-import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
+import { useRecordForm } from '../../../components/data/use-record-form';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { useCreateFacility } from '../api/create-facility';
 import { useUpdateFacility } from '../api/update-facility';
@@ -72,16 +71,7 @@ export function FacilityFormDrawer({
   const t = useT();
   const me = useCurrentUser();
   const { message } = App.useApp();
-  const { settings } = useInterfaceSettings();
-  const [form] = Form.useForm<Values>();
-  const [formError, setFormError] = useState<string>();
-  const create = useCreateFacility();
-  const update = useUpdateFacility();
-  const createForm = useSchemaForm(createFacilityBodySchema);
-  const updateForm = useSchemaForm(updateFacilityBodySchema);
   const isEdit = Boolean(facility);
-  const rules = isEdit ? updateForm.rules : createForm.rules;
-  const saving = create.isPending || update.isPending;
   const mayChangeStatus = can(me.role, 'facility:deactivate');
   const zones = useMemo(() => timeZoneOptions(), []);
 
@@ -104,38 +94,35 @@ export function FacilityFormDrawer({
     programAreaIds: t('facilities.programAreas'),
   };
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (facility) {
-      const { _id, createdAt: _c, updatedAt: _u, ...fields } = facility;
-      form.setFieldsValue(fields);
-    } else {
-      form.setFieldsValue({ status: 'ACTIVE', timeZone: suggestedTimeZone(), programAreaIds: [] });
-    }
-  }, [open, facility, form]);
-
-  const onFinish = (values: Values) => {
-    setFormError(undefined);
-    const input = Object.fromEntries(
-      FIELDS.filter((field) => field !== 'status' || mayChangeStatus).map((field) => [field, values[field]]),
-    );
-    const onError = (error: unknown) => setFormError(applyServerErrors(form, error, FIELDS, t, ['name', 'code']));
-    const onSuccess = ({ data }: { data: Facility }) => {
+  const state = useRecordForm({
+    open,
+    record: facility,
+    valuesOf: (record): Values => {
+      if (!record) return { status: 'ACTIVE', timeZone: suggestedTimeZone(), programAreaIds: [] };
+      const { _id, createdAt: _c, updatedAt: _u, ...fields } = record;
+      return fields;
+    },
+    createSchema: createFacilityBodySchema,
+    updateSchema: updateFacilityBodySchema,
+    create: useCreateFacility(),
+    update: useUpdateFacility(),
+    fields: FIELDS,
+    uniqueFields: ['name', 'code'],
+    onSaved: ({ data }) => {
       void message.success(
         isEdit ? t('facilities.saved', { name: data.name }) : t('facilities.created', { name: data.name }),
       );
       onClose();
       onSaved?.(data);
-    };
-    if (facility) {
-      const body = updateForm.parse(form, input, labels);
-      if (body) update.mutate({ id: facility._id, body }, { onSuccess, onError });
-    } else {
-      const body = createForm.parse(form, input, labels);
-      if (body) create.mutate(body, { onSuccess, onError });
-    }
-  };
+    },
+  });
+  const onFinish = (values: Values) =>
+    state.submit(
+      Object.fromEntries(
+        FIELDS.filter((field) => field !== 'status' || mayChangeStatus).map((field) => [field, values[field]]),
+      ),
+      labels,
+    );
 
   const messages = {
     code: { 'format:regex': t('facilities.codeRule') },
@@ -145,98 +132,74 @@ export function FacilityFormDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer<Values>
       open={open}
-      onClose={onClose}
-      size={settings.width < DRAWER_WIDTH_LARGE + 40 ? '100%' : DRAWER_WIDTH_LARGE}
+      state={state}
       title={isEdit ? t('facilities.editTitle', { name: facility?.name ?? '' }) : t('facilities.createTitle')}
-      destroyOnHidden
-      afterOpenChange={(visible) => {
-        if (!visible) setFormError(undefined);
-      }}
-      forceRender
-      mask={{ closable: !saving }}
-      footer={
-        <Flex justify="flex-end" gap={8}>
-          <Button onClick={onClose} disabled={saving}>
-            {t('data.cancel')}
-          </Button>
-          <Button type="primary" loading={saving} onClick={() => form.submit()}>
-            {isEdit ? t('data.save') : t('facilities.create')}
-          </Button>
-        </Flex>
-      }
+      onClose={onClose}
+      onFinish={onFinish}
+      submit={{ text: isEdit ? t('data.save') : t('facilities.create') }}
     >
-      {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        disabled={saving}
-        requiredMark="optional"
-        scrollToFirstError
-      >
-        <Row gutter={16}>
-          <SchemaFields rules={rules} labels={labels}>
-            <SchemaField name="name" md={16}>
+      <Row gutter={16}>
+        <SchemaFields rules={state.rules} labels={labels}>
+          <SchemaField name="name" md={16}>
+            <Input autoComplete="off" />
+          </SchemaField>
+          <SchemaField name="code" md={8} messages={messages.code} extra={t('facilities.codeHelp')}>
+            <Input autoComplete="off" className="input-uppercase" />
+          </SchemaField>
+          <SchemaField name="type">
+            <Select
+              placeholder={t('facilities.chooseType')}
+              options={FACILITY_TYPES.map((type) => ({ value: type, label: t(`facilityType.${type}`) }))}
+            />
+          </SchemaField>
+          <SchemaField name="status">
+            <Select
+              disabled={!mayChangeStatus}
+              options={FACILITY_STATUSES.map((status) => ({ value: status, label: t(`facilityStatus.${status}`) }))}
+            />
+          </SchemaField>
+          <SchemaField name="address" wide>
+            <Input autoComplete="off" />
+          </SchemaField>
+          {(['city', 'state', 'country'] as const).map((name) => (
+            <SchemaField key={name} name={name} md={8}>
               <Input autoComplete="off" />
             </SchemaField>
-            <SchemaField name="code" md={8} messages={messages.code} extra={t('facilities.codeHelp')}>
-              <Input autoComplete="off" className="input-uppercase" />
+          ))}
+          {(['latitude', 'longitude', 'capacityMw'] as const).map((name) => (
+            <SchemaField key={name} name={name} md={8}>
+              <InputNumber className="input-full" step={name === 'capacityMw' ? 0.1 : 0.0001} />
             </SchemaField>
-            <SchemaField name="type">
-              <Select
-                placeholder={t('facilities.chooseType')}
-                options={FACILITY_TYPES.map((type) => ({ value: type, label: t(`facilityType.${type}`) }))}
-              />
-            </SchemaField>
-            <SchemaField name="status">
-              <Select
-                disabled={!mayChangeStatus}
-                options={FACILITY_STATUSES.map((status) => ({ value: status, label: t(`facilityStatus.${status}`) }))}
-              />
-            </SchemaField>
-            <SchemaField name="address" wide>
-              <Input autoComplete="off" />
-            </SchemaField>
-            {(['city', 'state', 'country'] as const).map((name) => (
-              <SchemaField key={name} name={name} md={8}>
-                <Input autoComplete="off" />
-              </SchemaField>
-            ))}
-            {(['latitude', 'longitude', 'capacityMw'] as const).map((name) => (
-              <SchemaField key={name} name={name} md={8}>
-                <InputNumber className="input-full" step={name === 'capacityMw' ? 0.1 : 0.0001} />
-              </SchemaField>
-            ))}
-            <SchemaField name="commercialOperationDate" messages={messages.commercialOperationDate}>
-              <DateField className="input-full" />
-            </SchemaField>
-            <SchemaField name="notifyFrom" messages={messages.notifyFrom} extra={t('facilities.notifyFromHelp')}>
-              <DateField className="input-full" />
-            </SchemaField>
-            <SchemaField name="timeZone" messages={messages.timeZone} extra={t('facilities.timeZoneHelp')}>
-              <Select
-                showSearch={{ optionFilterProp: ['label', 'value'] }}
-                options={zones}
-                placeholder={t('facilities.chooseTimeZone')}
-              />
-            </SchemaField>
-            <SchemaField name="programAreaIds" wide>
-              <RemoteSelect
-                mode="multiple"
-                label={labels.programAreaIds}
-                queryKey={['program-areas', 'options']}
-                fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
-                knownOptions={knownProgramAreas}
-              />
-            </SchemaField>
-            <SchemaField name="notes" wide>
-              <Input.TextArea rows={4} />
-            </SchemaField>
-          </SchemaFields>
-        </Row>
-      </Form>
-    </Drawer>
+          ))}
+          <SchemaField name="commercialOperationDate" messages={messages.commercialOperationDate}>
+            <DateField className="input-full" />
+          </SchemaField>
+          <SchemaField name="notifyFrom" messages={messages.notifyFrom} extra={t('facilities.notifyFromHelp')}>
+            <DateField className="input-full" />
+          </SchemaField>
+          <SchemaField name="timeZone" messages={messages.timeZone} extra={t('facilities.timeZoneHelp')}>
+            <Select
+              showSearch={{ optionFilterProp: ['label', 'value'] }}
+              options={zones}
+              placeholder={t('facilities.chooseTimeZone')}
+            />
+          </SchemaField>
+          <SchemaField name="programAreaIds" wide>
+            <RemoteSelect
+              mode="multiple"
+              label={labels.programAreaIds}
+              queryKey={['program-areas', 'options']}
+              fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
+              knownOptions={knownProgramAreas}
+            />
+          </SchemaField>
+          <SchemaField name="notes" wide>
+            <Input.TextArea rows={4} />
+          </SchemaField>
+        </SchemaFields>
+      </Row>
+    </FormDrawer>
   );
 }

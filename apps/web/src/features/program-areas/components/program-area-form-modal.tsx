@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { App, Form, Input } from 'antd';
+import { App, Input } from 'antd';
 import {
   createProgramAreaBodySchema,
   updateProgramAreaBodySchema,
@@ -7,7 +6,8 @@ import {
 } from '@rtms/shared/schemas/program-areas';
 import { useT } from '../../../lib/i18n/use-t';
 import { FormModal } from '../../../components/data/form-modal';
-import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
+import { SchemaFields, SchemaItem } from '../../../components/data/schema-field';
+import { useRecordForm } from '../../../components/data/use-record-form';
 import { useCreateProgramArea } from '../api/create-program-area';
 import { useUpdateProgramArea } from '../api/update-program-area';
 
@@ -30,59 +30,42 @@ export function ProgramAreaFormModal({
 }) {
   const t = useT();
   const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [formError, setFormError] = useState<string>();
-  const create = useCreateProgramArea();
-  const update = useUpdateProgramArea();
-  const createForm = useSchemaForm(createProgramAreaBodySchema);
-  const updateForm = useSchemaForm(updateProgramAreaBodySchema);
-  const rules = programArea ? updateForm.rules : createForm.rules;
-  const saving = create.isPending || update.isPending;
-  const labels = { name: t('programAreas.name'), description: t('programAreas.description') };
-
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    if (programArea) form.setFieldsValue({ name: programArea.name, description: programArea.description });
-  }, [open, programArea, form]);
-
-  const onFinish = (values: Values) => {
-    setFormError(undefined);
-    const input = { name: values.name, description: values.description };
-    const onError = (error: unknown) => setFormError(applyServerErrors(form, error, FIELDS, t, ['name']));
-    const onSuccess = ({ data }: { data: ProgramArea }) => {
+  const state = useRecordForm({
+    open,
+    record: programArea,
+    valuesOf: (area): Values | undefined => area && { name: area.name, description: area.description },
+    createSchema: createProgramAreaBodySchema,
+    updateSchema: updateProgramAreaBodySchema,
+    create: useCreateProgramArea(),
+    update: useUpdateProgramArea(),
+    fields: FIELDS,
+    uniqueFields: ['name'],
+    onSaved: ({ data }) => {
       void message.success(
         programArea ? t('programAreas.saved', { name: data.name }) : t('programAreas.created', { name: data.name }),
       );
       onClose();
-    };
-    if (programArea) {
-      const body = updateForm.parse(form, input, labels);
-      if (body) update.mutate({ id: programArea._id, body }, { onSuccess, onError });
-    } else {
-      const body = createForm.parse(form, input, labels);
-      if (body) create.mutate(body, { onSuccess, onError });
-    }
-  };
+    },
+  });
+  const labels = { name: t('programAreas.name'), description: t('programAreas.description') };
 
   return (
     <FormModal<Values>
       open={open}
-      form={form}
+      state={state}
       title={programArea ? t('programAreas.editTitle') : t('programAreas.createTitle')}
       okText={programArea ? t('data.save') : t('programAreas.create')}
-      saving={saving}
-      formError={formError}
       onClose={onClose}
-      onFinish={onFinish}
-      afterClose={() => setFormError(undefined)}
+      onFinish={(values) => state.submit({ name: values.name, description: values.description }, labels)}
     >
-      <Form.Item label={labels.name} name="name" rules={rules('name', labels.name)} extra={t('programAreas.nameHelp')}>
-        <Input autoComplete="off" />
-      </Form.Item>
-      <Form.Item label={labels.description} name="description" rules={rules('description', labels.description)}>
-        <Input.TextArea rows={4} />
-      </Form.Item>
+      <SchemaFields rules={state.rules} labels={labels}>
+        <SchemaItem name="name" extra={t('programAreas.nameHelp')}>
+          <Input autoComplete="off" />
+        </SchemaItem>
+        <SchemaItem name="description">
+          <Input.TextArea rows={4} />
+        </SchemaItem>
+      </SchemaFields>
     </FormModal>
   );
 }

@@ -1,15 +1,14 @@
-import { useMemo, useState } from 'react';
-import { App, Flex, Typography } from 'antd';
+import { useMemo } from 'react';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { EditOutlined } from '@ant-design/icons';
 import { can } from '@rtms/shared/permissions';
 import type { ProgramArea } from '@rtms/shared/schemas/program-areas';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
-import { IconAction } from '../../../components/data/icon-action';
 import { ListScreen } from '../../../components/data/list-screen';
-import { ActiveToggle, settingsToggleTexts } from '../../../components/data/active-toggle';
+import { useSettingsActionsColumn } from '../../../components/data/settings-row-actions';
+import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -25,23 +24,16 @@ export function ProgramAreasPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const { message } = App.useApp();
   const state = useTableUrlState<ProgramAreasQuery>({ filters: FILTERS, defaultSort: 'name' });
   const result = useProgramAreas(state.query);
-  const update = useUpdateProgramArea();
-  const [editing, setEditing] = useState<{ open: boolean; programArea?: ProgramArea }>({ open: false });
+  const editing = useEditDialog<ProgramArea>();
   const canManage = can(me.role, 'settings:manage');
-
-  const setActive = async (area: ProgramArea, active: boolean) => {
-    try {
-      await update.mutateAsync({ id: area._id, body: { active } });
-      void message.success(
-        active ? t('settings.reactivated', { name: area.name }) : t('settings.deactivated', { name: area.name }),
-      );
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const actionsColumn = useSettingsActionsColumn<ProgramArea>({
+    update: useUpdateProgramArea(),
+    nameOf: (area) => area.name,
+    deactivateBody: t('programAreas.deactivateBody'),
+    onEdit: editing.show,
+  });
 
   const columns = useMemo<ColumnsType<ProgramArea>>(
     () => [
@@ -70,30 +62,7 @@ export function ProgramAreasPage() {
         sorter: true,
         render: (_, area) => format.dateTime(area.updatedAt),
       },
-      ...(canManage
-        ? ([
-            {
-              title: t('data.actions'),
-              key: 'actions',
-              fixed: 'right',
-              render: (_, area) => (
-                <Flex gap={4} wrap>
-                  <IconAction
-                    label={t('data.edit')}
-                    ariaLabel={t('settings.editNamed', { name: area.name })}
-                    icon={<EditOutlined />}
-                    onClick={() => setEditing({ open: true, programArea: area })}
-                  />
-                  <ActiveToggle
-                    active={area.active}
-                    onChange={(active) => setActive(area, active)}
-                    texts={settingsToggleTexts(t, area.name, t('programAreas.deactivateBody'))}
-                  />
-                </Flex>
-              ),
-            },
-          ] satisfies ColumnsType<ProgramArea>)
-        : []),
+      ...(canManage ? [actionsColumn] : []),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, format, canManage],
@@ -112,7 +81,7 @@ export function ProgramAreasPage() {
   return (
     <ListScreen<ProgramArea, (typeof FILTERS)[number], ProgramAreasQuery>
       title={t('nav.programAreas')}
-      create={canManage ? { label: t('programAreas.new'), onClick: () => setEditing({ open: true }) } : undefined}
+      create={canManage ? { label: t('programAreas.new'), onClick: () => editing.show() } : undefined}
       emptyText={t('programAreas.empty')}
       state={state}
       result={result}
@@ -125,11 +94,7 @@ export function ProgramAreasPage() {
         list: listProgramAreas,
       }}
     >
-      <ProgramAreaFormModal
-        open={editing.open}
-        programArea={editing.programArea}
-        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
-      />
+      <ProgramAreaFormModal open={editing.open} programArea={editing.item} onClose={editing.close} />
     </ListScreen>
   );
 }

@@ -1,15 +1,14 @@
-import { useMemo, useState } from 'react';
-import { App, Flex, Typography } from 'antd';
-import { EditOutlined } from '@ant-design/icons';
+import { useMemo } from 'react';
+import { Flex, Typography } from 'antd';
 import { JURISDICTIONS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Regulation } from '@rtms/shared/schemas/regulations';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
-import { IconAction } from '../../../components/data/icon-action';
 import { ListScreen } from '../../../components/data/list-screen';
-import { ActiveToggle, settingsToggleTexts } from '../../../components/data/active-toggle';
+import { useSettingsActionsColumn } from '../../../components/data/settings-row-actions';
+import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-filters';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { useFormatters } from '../../../components/data/use-formatters';
@@ -26,25 +25,16 @@ export function RegulationsPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const { message } = App.useApp();
   const state = useTableUrlState<RegulationsQuery>({ filters: FILTERS, defaultSort: 'title' });
   const result = useRegulations(state.query);
-  const update = useUpdateRegulation();
-  const [editing, setEditing] = useState<{ open: boolean; regulation?: Regulation }>({ open: false });
+  const editing = useEditDialog<Regulation>();
   const canManage = can(me.role, 'settings:manage');
-
-  const setActive = async (regulation: Regulation, active: boolean) => {
-    try {
-      await update.mutateAsync({ id: regulation._id, body: { active } });
-      void message.success(
-        active
-          ? t('settings.reactivated', { name: regulation.title })
-          : t('settings.deactivated', { name: regulation.title }),
-      );
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const actionsColumn = useSettingsActionsColumn<Regulation>({
+    update: useUpdateRegulation(),
+    nameOf: (regulation) => regulation.title,
+    deactivateBody: t('regulations.deactivateBody'),
+    onEdit: editing.show,
+  });
 
   const columns = useMemo<ChoosableColumns<Regulation>>(
     () => [
@@ -99,30 +89,7 @@ export function RegulationsPage() {
         sorter: true,
         render: (_, regulation) => format.dateTime(regulation.updatedAt),
       },
-      ...(canManage
-        ? ([
-            {
-              title: t('data.actions'),
-              key: 'actions',
-              fixed: 'right',
-              render: (_, regulation) => (
-                <Flex gap={4} wrap>
-                  <IconAction
-                    label={t('data.edit')}
-                    ariaLabel={t('settings.editNamed', { name: regulation.title })}
-                    icon={<EditOutlined />}
-                    onClick={() => setEditing({ open: true, regulation })}
-                  />
-                  <ActiveToggle
-                    active={regulation.active}
-                    onChange={(active) => setActive(regulation, active)}
-                    texts={settingsToggleTexts(t, regulation.title, t('regulations.deactivateBody'))}
-                  />
-                </Flex>
-              ),
-            },
-          ] satisfies ChoosableColumns<Regulation>)
-        : []),
+      ...(canManage ? [actionsColumn] : []),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, format, canManage],
@@ -145,7 +112,7 @@ export function RegulationsPage() {
   return (
     <ListScreen<Regulation, (typeof FILTERS)[number], RegulationsQuery>
       title={t('nav.regulations')}
-      create={canManage ? { label: t('regulations.new'), onClick: () => setEditing({ open: true }) } : undefined}
+      create={canManage ? { label: t('regulations.new'), onClick: () => editing.show() } : undefined}
       emptyText={t('regulations.empty')}
       state={state}
       columnChoice={{ id: 'regulations', userId: me._id }}
@@ -169,11 +136,7 @@ export function RegulationsPage() {
         list: listRegulations,
       }}
     >
-      <RegulationFormModal
-        open={editing.open}
-        regulation={editing.regulation}
-        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
-      />
+      <RegulationFormModal open={editing.open} regulation={editing.item} onClose={editing.close} />
     </ListScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { App, Empty, Flex, Typography } from 'antd';
+import { Empty, Typography } from 'antd';
 import { EditOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { REQUIREMENT_STATUSES, TASK_CATEGORIES, TASK_FREQUENCIES } from '@rtms/shared/enums';
@@ -7,17 +7,18 @@ import { can } from '@rtms/shared/permissions';
 import type { RequirementListItem as Requirement } from '@rtms/shared/schemas/requirements';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { ConfirmButton } from '../../../components/data/confirm-button';
-import { FilterSelect } from '../../../components/data/filter-select';
+import { ConfirmAction } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { RemoteSelect } from '../../../components/data/remote-select';
+import { actionsColumn, RowActions } from '../../../components/data/row-actions';
+import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { useRowAction } from '../../../components/data/use-row-action';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
-import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
+import { FacilityFilter } from '../../facilities/api/facility-filter';
+import { ProgramAreaFilter } from '../../program-areas/api/program-area-filter';
 import { useFacilityOption } from '../../tasks/api/known-options';
 import { listRequirements, useRequirements, type RequirementsQuery } from './list-requirements';
 import { fetchRegulationOptions } from './regulation-options';
@@ -50,7 +51,7 @@ export function RequirementsTable({
   const me = useCurrentUser();
   const format = useFormatters();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const run = useRowAction();
   const state = useTableUrlState<RequirementsQuery>({ filters: FILTERS, prefix, defaultSort: 'title' });
   const query = useMemo(() => (facilityId ? { ...state.query, facilityId } : state.query), [state.query, facilityId]);
   const result = useRequirements(query);
@@ -58,16 +59,12 @@ export function RequirementsTable({
   const canManage = can(me.role, 'requirement:manage');
   const facilityKnown = useFacilityOption(facilityId ? undefined : state.filters.facilityId);
 
-  const retireOne = async (requirement: Requirement) => {
-    try {
-      const saved = await retire.mutateAsync({ id: requirement._id });
-      void message.success(
+  const retireOne = (requirement: Requirement) =>
+    run(
+      () => retire.mutateAsync({ id: requirement._id }),
+      (saved) =>
         t('requirement.retired', { title: requirement.title, removed: format.number(saved.meta.tasks.removed) }),
-      );
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+    );
 
   const columns = useMemo<ChoosableColumns<Requirement>>(
     () => [
@@ -137,39 +134,31 @@ export function RequirementsTable({
       },
       ...(canManage
         ? [
-            {
-              title: t('data.actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              render: (_: unknown, requirement: Requirement) => (
-                // Only what the server says will succeed for this row (requirement-actions.ts): a facility
-                // administrator is not offered a requirement that also binds others' facilities.
-                <Flex gap={4}>
-                  {requirement.allowedActions.includes('update') ? (
-                    <IconAction
-                      label={t('data.edit')}
-                      ariaLabel={t('requirement.editNamed', { title: requirement.title })}
-                      icon={<EditOutlined />}
-                      onClick={() => void navigate(`/requirements/${requirement._id}?edit=1`)}
-                    />
-                  ) : null}
-                  {requirement.allowedActions.includes('retire') ? (
-                    <ConfirmButton
-                      size="small"
-                      type="text"
-                      icon={<StopOutlined />}
-                      tooltip={t('requirement.retire')}
-                      danger
-                      title={t('requirement.retireConfirm', { title: requirement.title })}
-                      description={<RetireImpact requirementId={requirement._id} />}
-                      okText={t('requirement.retire')}
-                      onConfirm={() => retireOne(requirement)}
-                      aria-label={t('requirement.retireNamed', { title: requirement.title })}
-                    />
-                  ) : null}
-                </Flex>
-              ),
-            },
+            // Only what the server says will succeed for this row (requirement-actions.ts): a facility
+            // administrator is not offered a requirement that also binds others' facilities.
+            actionsColumn<Requirement>(t, (requirement) => (
+              <RowActions nowrap>
+                {requirement.allowedActions.includes('update') ? (
+                  <IconAction
+                    label={t('data.edit')}
+                    ariaLabel={t('requirement.editNamed', { title: requirement.title })}
+                    icon={<EditOutlined />}
+                    onClick={() => void navigate(`/requirements/${requirement._id}?edit=1`)}
+                  />
+                ) : null}
+                {requirement.allowedActions.includes('retire') ? (
+                  <ConfirmAction
+                    icon={<StopOutlined />}
+                    label={t('requirement.retire')}
+                    danger
+                    title={t('requirement.retireConfirm', { title: requirement.title })}
+                    description={<RetireImpact requirementId={requirement._id} />}
+                    onConfirm={() => retireOne(requirement)}
+                    ariaLabel={t('requirement.retireNamed', { title: requirement.title })}
+                  />
+                ) : null}
+              </RowActions>
+            )),
           ]
         : []),
     ],
@@ -215,40 +204,28 @@ export function RequirementsTable({
       searchLabel={t('requirements.search')}
       filters={
         <>
-          <FilterSelect
+          <UrlFilterSelect
+            state={state}
+            name="status"
             label={t('data.status')}
-            value={state.filters.status}
-            onChange={(value) => state.setFilter('status', value)}
             options={REQUIREMENT_STATUSES.map((value) => ({ value, label: t(`requirementStatus.${value}`) }))}
           />
-          <FilterSelect
+          <UrlFilterSelect
+            state={state}
+            name="category"
             label={t('requirement.category')}
-            value={state.filters.category}
-            onChange={(value) => state.setFilter('category', value)}
             options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
           />
-          <FilterSelect
+          <UrlFilterSelect
+            state={state}
+            name="frequency"
             label={t('requirement.frequency')}
-            value={state.filters.frequency}
-            onChange={(value) => state.setFilter('frequency', value)}
             options={TASK_FREQUENCIES.map((value) => ({ value, label: t(`frequency.${value}`) }))}
           />
-          <RemoteSelect
-            allowClear
-            className="data-toolbar__filter data-toolbar__filter--wide"
-            label={t('requirement.programArea')}
-            queryKey={['program-areas', 'filter-options']}
-            fetchOptions={(search) =>
-              fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
-                options.map((option) => ({ ...option, disabled: false })),
-              )
-            }
-            value={state.filters.programAreaId}
-            onChange={(value) => state.setFilter('programAreaId', (value as string | undefined) ?? undefined)}
-          />
-          <RemoteSelect
-            allowClear
-            className="data-toolbar__filter data-toolbar__filter--wide"
+          <ProgramAreaFilter state={state} name="programAreaId" label={t('requirement.programArea')} />
+          <UrlRemoteFilter
+            state={state}
+            name="regulationId"
             label={t('requirement.regulation')}
             queryKey={['regulations', 'filter-options']}
             fetchOptions={(search) =>
@@ -256,20 +233,9 @@ export function RequirementsTable({
                 options.map((option) => ({ ...option, disabled: false })),
               )
             }
-            value={state.filters.regulationId}
-            onChange={(value) => state.setFilter('regulationId', (value as string | undefined) ?? undefined)}
           />
           {facilityId ? null : (
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('task.facility')}
-              queryKey={['facilities', 'options']}
-              fetchOptions={fetchFacilityOptions}
-              knownOptions={facilityKnown}
-              value={state.filters.facilityId}
-              onChange={(value) => state.setFilter('facilityId', (value as string | undefined) ?? undefined)}
-            />
+            <FacilityFilter state={state} name="facilityId" label={t('task.facility')} knownOptions={facilityKnown} />
           )}
         </>
       }

@@ -1,29 +1,14 @@
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Flex,
-  Skeleton,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { RequirementDetail, RequirementFacility } from '@rtms/shared/schemas/requirements';
-import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/use-t';
 import '../../../components/data/data.css';
-import { PageHeader } from '../../../components/page-header';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { StatusPage } from '../../../components/status-page';
+import { useRowAction } from '../../../components/data/use-row-action';
+import { DetailHeader, DetailLoad } from '../../../components/detail-page';
 import { EvidencePackButton } from '../../evidence-packs/api/evidence-pack-button';
 import { TasksTable } from '../../tasks/api/tasks-table';
 import { useRequirement } from '../api/get-requirement';
@@ -42,22 +27,17 @@ const TASKS_PREFIX = 't';
 export function RequirementDetailPage() {
   const { id = '' } = useParams();
   const t = useT();
-  const { data, error, isPending } = useRequirement(id);
-
-  if (error instanceof ApiError && error.status === 404)
-    return <StatusPage status="404" title="404" subTitle={t('error.notFound')} homeLabel={t('error.goHome')} />;
-  if (isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
-  if (error || !data)
-    return (
-      <Alert type="error" showIcon role="alert" title={t('requirement.loadFailed')} description={error?.message} />
-    );
-  return <RequirementDetailView requirement={data.data} />;
+  return (
+    <DetailLoad query={useRequirement(id)} rows={10} loadFailed={t('requirement.loadFailed')}>
+      {(requirement) => <RequirementDetailView requirement={requirement} />}
+    </DetailLoad>
+  );
 }
 
 function RequirementDetailView({ requirement }: { requirement: RequirementDetail }) {
   const t = useT();
   const format = useFormatters();
-  const { message } = App.useApp();
+  const runAction = useRowAction();
   const [params, setParams] = useSearchParams();
   const retire = useRetireRequirement();
   const update = useUpdateRequirement();
@@ -80,23 +60,17 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
       { replace: name === 'edit' },
     );
 
-  const run = async (
+  const run = (
     action: () => Promise<{ meta: { tasks: { added: number; removed: number } } }>,
     key: 'retired' | 'reactivated',
-  ) => {
-    try {
-      const saved = await action();
-      void message.success(
-        t(key === 'retired' ? 'requirement.retired' : 'requirement.reactivated', {
-          title: requirement.title,
-          removed: format.number(saved.meta.tasks.removed),
-          added: format.number(saved.meta.tasks.added),
-        }),
-      );
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  ) =>
+    runAction(action, (saved) =>
+      t(key === 'retired' ? 'requirement.retired' : 'requirement.reactivated', {
+        title: requirement.title,
+        removed: format.number(saved.meta.tasks.removed),
+        added: format.number(saved.meta.tasks.added),
+      }),
+    );
 
   const dash = (value: ReactNode) => (value === null || value === undefined || value === '' ? '—' : value);
   const days = (value: number) => t('requirement.daysCount', { count: value });
@@ -199,16 +173,10 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
 
   return (
     <>
-      <Link to="/requirements" className="back-link">
-        <ArrowLeftOutlined /> {t('requirement.back')}
-      </Link>
-      <PageHeader
-        title={
-          <Space wrap size={12}>
-            <span>{requirement.title}</span>
-            <RequirementStatusTag status={requirement.status} />
-          </Space>
-        }
+      <DetailHeader
+        back={{ to: '/requirements', label: t('requirement.back') }}
+        name={requirement.title}
+        tags={<RequirementStatusTag status={requirement.status} />}
         actions={
           canManage ? (
             <>

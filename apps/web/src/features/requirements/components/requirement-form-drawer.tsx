@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, App, Button, Divider, Drawer, Flex, Form, Modal, Typography } from 'antd';
-import { DRAWER_WIDTH_LARGE } from '@rtms/shared/constants';
+import { App, Divider, Form, Modal, Typography } from 'antd';
 import {
   createRequirementBodySchema,
   updateRequirementBodySchema,
@@ -11,7 +10,7 @@ import {
 } from '@rtms/shared/schemas/requirements';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/use-t';
-import { useInterfaceSettings } from '../../../lib/interface-settings/settings-store';
+import { FormDrawer } from '../../../components/data/form-drawer';
 import { SchemaFields } from '../../../components/data/schema-field';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
@@ -61,7 +60,6 @@ export function RequirementFormDrawer({
   const t = useT();
   const format = useFormatters();
   const { message } = App.useApp();
-  const { settings } = useInterfaceSettings();
   const [form] = Form.useForm<RequirementFormValues>();
   const [formError, setFormError] = useState<string>();
   const [review, setReview] = useState<{ body: Body; preview: RequirementPreview } | null>(null);
@@ -206,51 +204,28 @@ export function RequirementFormDrawer({
 
   return (
     <>
-      <Drawer
+      <FormDrawer<RequirementFormValues>
         open={open}
-        onClose={onClose}
-        size={settings.width < DRAWER_WIDTH_LARGE + 40 ? '100%' : DRAWER_WIDTH_LARGE}
+        state={{ form, saving, formError, clearFormError: () => setFormError(undefined) }}
         title={isEdit ? t('requirement.editTitle', { title: requirement?.title ?? '' }) : t('requirement.createTitle')}
-        destroyOnHidden
-        forceRender
-        afterOpenChange={(visible) => {
-          if (!visible) setFormError(undefined);
-        }}
-        mask={{ closable: !busy }}
-        footer={
-          <Flex justify="flex-end" gap={8}>
-            <Button onClick={onClose} disabled={busy}>
-              {t('data.cancel')}
-            </Button>
-            <Button type="primary" loading={preview.isPending} disabled={saving} onClick={() => form.submit()}>
-              {t('requirement.reviewChanges')}
-            </Button>
-          </Flex>
-        }
+        busy={busy}
+        onClose={onClose}
+        onFinish={onFinish}
+        onValuesChange={onValuesChange}
+        submit={{ text: t('requirement.reviewChanges'), loading: preview.isPending, disabled: saving }}
       >
-        {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
-        <Form<RequirementFormValues>
-          form={form}
-          layout="vertical"
-          onFinish={onFinish}
-          onValuesChange={onValuesChange}
-          disabled={busy}
-          requiredMark="optional"
-          scrollToFirstError
-        >
-          <SchemaFields rules={rules} labels={labels}>
-            <RequirementObligationSection requirement={requirement} />
-            <RequirementScheduleSection form={form} onRestoreDefaults={restoreDefaults} />
-            <ReminderPolicyFields />
-            <RequirementEvidenceSection />
-            <RequirementTermSection knownAssignees={knownAssignees} />
-            <Divider titlePlacement="start">{t('requirement.facilities')}</Divider>
-            <Typography.Paragraph type="secondary">{t('requirement.facilitiesHelp')}</Typography.Paragraph>
-            <RequirementFacilitiesField form={form} knownAssignees={knownAssignees} />
-            <RequirementOnboardingSection />
-          </SchemaFields>
-        </Form>
-      </Drawer>
+        <SchemaFields rules={rules} labels={labels}>
+          <RequirementObligationSection requirement={requirement} />
+          <RequirementScheduleSection form={form} onRestoreDefaults={restoreDefaults} />
+          <ReminderPolicyFields />
+          <RequirementEvidenceSection />
+          <RequirementTermSection knownAssignees={knownAssignees} />
+          <Divider titlePlacement="start">{t('requirement.facilities')}</Divider>
+          <Typography.Paragraph type="secondary">{t('requirement.facilitiesHelp')}</Typography.Paragraph>
+          <RequirementFacilitiesField form={form} knownAssignees={knownAssignees} />
+          <RequirementOnboardingSection />
+        </SchemaFields>
+      </FormDrawer>
       <Modal
         open={Boolean(review)}
         width={760}

@@ -4,6 +4,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { DateField } from '../../../components/data/date-field';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { useFormatters } from '../../../components/data/use-formatters';
+import { SchemaItem } from '../../../components/data/schema-field';
 import { useSchemaForm } from '../../../components/data/zod-form';
 import { fetchAssigneeOptions } from './assignee-options';
 import { useBulkTasks } from './bulk-tasks';
@@ -103,6 +104,7 @@ export function RescheduleTaskModal({
       okText={t('task.reschedule')}
       onClose={onClose}
       fields={['dueDate', 'rescheduleReason']}
+      schema={{ rules: schemaForm.rules, labels }}
       initialValues={{ dueDate: dueDate ?? task.dueDate }}
       onSubmit={(values, form) => {
         const body = schemaForm.parse(form, values, labels);
@@ -120,26 +122,10 @@ export function RescheduleTaskModal({
               due: format.date(task.dueDate),
             })}
           </Typography.Paragraph>
-          <Form.Item
-            label={labels.dueDate}
-            name="dueDate"
-            rules={[
-              { required: true, message: t('form.required', { field: labels.dueDate }) },
-              ...schemaForm.rules('dueDate', labels.dueDate),
-            ]}
-          >
+          <SchemaItem name="dueDate" required>
             <DateField className="input-full" aria-label={labels.dueDate} />
-          </Form.Item>
-          <Form.Item
-            label={labels.rescheduleReason}
-            name="rescheduleReason"
-            rules={[
-              { required: true, whitespace: true, message: t('task.reasonRequired') },
-              ...schemaForm.rules('rescheduleReason', labels.rescheduleReason),
-            ]}
-          >
-            <Input.TextArea rows={3} />
-          </Form.Item>
+          </SchemaItem>
+          <RequiredReason name="rescheduleReason" />
         </>
       )}
     </ActionModal>
@@ -160,6 +146,7 @@ export function NotApplicableModal({ open, task, onClose }: { open: boolean; tas
       okText={t('task.markNotApplicable')}
       onClose={onClose}
       fields={['notApplicableReason']}
+      schema={{ rules: schemaForm.rules, labels }}
       onSubmit={(values, form) => {
         const body = schemaForm.parse(form, { notApplicableReason: values.notApplicableReason }, labels);
         if (!body) return undefined;
@@ -171,16 +158,7 @@ export function NotApplicableModal({ open, task, onClose }: { open: boolean; tas
       {() => (
         <>
           <Typography.Paragraph type="secondary">{t('task.notApplicableIntro')}</Typography.Paragraph>
-          <Form.Item
-            label={labels.notApplicableReason}
-            name="notApplicableReason"
-            rules={[
-              { required: true, whitespace: true, message: t('task.reasonRequired') },
-              ...schemaForm.rules('notApplicableReason', labels.notApplicableReason),
-            ]}
-          >
-            <Input.TextArea rows={3} />
-          </Form.Item>
+          <RequiredReason name="notApplicableReason" />
         </>
       )}
     </ActionModal>
@@ -202,6 +180,7 @@ export function ReopenTaskModal({ open, task, onClose }: { open: boolean; task: 
       okDanger
       onClose={onClose}
       fields={['reason']}
+      schema={{ rules: schemaForm.rules, labels }}
       onSubmit={(values, form) => {
         const body = schemaForm.parse(form, values, labels);
         if (!body) return undefined;
@@ -213,11 +192,21 @@ export function ReopenTaskModal({ open, task, onClose }: { open: boolean; task: 
       {() => (
         <>
           <Typography.Paragraph type="secondary">{t('task.reopenIntro')}</Typography.Paragraph>
-          <Form.Item label={labels.reason} name="reason" rules={schemaForm.rules('reason', labels.reason)}>
+          <SchemaItem name="reason">
             <Input.TextArea rows={3} />
-          </Form.Item>
+          </SchemaItem>
         </>
       )}
     </ActionModal>
+  );
+}
+
+/** A reason the action cannot go without: "say why" when it is missing, the shared schema's checks otherwise. */
+function RequiredReason({ name }: { name: string }) {
+  const t = useT();
+  return (
+    <SchemaItem name={name} rules={[{ required: true, whitespace: true, message: t('task.reasonRequired') }]}>
+      <Input.TextArea rows={3} />
+    </SchemaItem>
   );
 }

@@ -1,6 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Form, Modal, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import { useT } from '../../../lib/i18n/use-t';
+import { FormModal } from '../../../components/data/form-modal';
+import { SchemaFields } from '../../../components/data/schema-field';
 import { applyServerErrors } from '../../../components/data/zod-form';
 
 /** A form's values as antd hands them over. */
@@ -20,6 +22,7 @@ export function ActionModal({
   onSubmit,
   fields,
   initialValues,
+  schema,
   children,
 }: {
   open: boolean;
@@ -32,6 +35,8 @@ export function ActionModal({
   onSubmit: (values: Values, form: FormInstance<Values>) => Promise<unknown> | undefined;
   fields: readonly string[];
   initialValues?: Values;
+  /** The shared schema's rules and the fields' labels, for the `SchemaItem`s of the form. */
+  schema?: { rules: Parameters<typeof SchemaFields>[0]['rules']; labels: Readonly<Record<string, string>> };
   children: (form: FormInstance<Values>) => ReactNode;
 }) {
   const t = useT();
@@ -63,30 +68,23 @@ export function ActionModal({
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={open}
+      state={{ form, saving, formError, clearFormError: () => setFormError(undefined) }}
       title={title}
       okText={okText}
-      cancelText={t('data.cancel')}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      okButtonProps={{ loading: saving, danger: okDanger, disabled: okDisabled }}
-      cancelButtonProps={{ disabled: saving }}
-      mask={{ closable: !saving }}
-      destroyOnHidden
-      afterClose={() => setFormError(undefined)}
-      forceRender
+      okDanger={okDanger}
+      okDisabled={okDisabled}
+      onClose={onClose}
+      onFinish={(values) => void onFinish(values)}
     >
-      {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        onFinish={(values) => void onFinish(values)}
-        disabled={saving}
-        requiredMark="optional"
-      >
-        {children(form)}
-      </Form>
-    </Modal>
+      {schema ? (
+        <SchemaFields rules={schema.rules} labels={schema.labels}>
+          {children(form)}
+        </SchemaFields>
+      ) : (
+        children(form)
+      )}
+    </FormModal>
   );
 }

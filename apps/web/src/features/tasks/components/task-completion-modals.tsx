@@ -6,6 +6,7 @@ import { completeTaskBodySchema, type TaskDetail } from '@rtms/shared/schemas/ta
 import { useT } from '../../../lib/i18n/use-t';
 import { DateField } from '../../../components/data/date-field';
 import { useFormatters } from '../../../components/data/use-formatters';
+import { SchemaItem } from '../../../components/data/schema-field';
 import { useSchemaForm } from '../../../components/data/zod-form';
 import { useBulkTasks } from '../api/bulk-tasks';
 import { useCompleteTask } from '../api/complete-task';
@@ -48,6 +49,7 @@ export function CompleteTaskModal({ open, task, onClose }: { open: boolean; task
       onClose={onClose}
       fields={['completionNote', 'completedOn']}
       initialValues={{ completedOn: today }}
+      schema={{ rules: schemaForm.rules, labels }}
       onSubmit={(values, form) => {
         const body = schemaForm.parse(form, completionInput(values), labels);
         if (!body) return undefined;
@@ -68,18 +70,13 @@ export function CompleteTaskModal({ open, task, onClose }: { open: boolean; task
               title={t('task.evidenceMissing', { count: missing })}
             />
           ) : null}
-          <Form.Item
-            label={labels.completedOn}
-            name="completedOn"
-            rules={schemaForm.rules('completedOn', labels.completedOn)}
-            extra={t('task.completedOnHelp', { timeZone: task.timeZone })}
-          >
+          <SchemaItem name="completedOn" extra={t('task.completedOnHelp', { timeZone: task.timeZone })}>
             <DateField
               className="input-full"
               aria-label={labels.completedOn}
               disabledDate={(day) => day.isAfter(dayjs(today, 'YYYY-MM-DD'), 'day')}
             />
-          </Form.Item>
+          </SchemaItem>
           <Form.Item noStyle shouldUpdate>
             {() => {
               const completedOn = form.getFieldValue('completedOn') as string | null | undefined;
@@ -92,13 +89,9 @@ export function CompleteTaskModal({ open, task, onClose }: { open: boolean; task
               );
             }}
           </Form.Item>
-          <Form.Item
-            label={labels.completionNote}
-            name="completionNote"
-            rules={schemaForm.rules('completionNote', labels.completionNote)}
-          >
+          <SchemaItem name="completionNote">
             <Input.TextArea rows={4} />
-          </Form.Item>
+          </SchemaItem>
         </>
       )}
     </ActionModal>
@@ -134,6 +127,7 @@ export function BulkCompleteModal({
       okDisabled={ids.length === 0}
       onClose={onClose}
       fields={['completionNote', 'completedOn']}
+      schema={{ rules: schemaForm.rules, labels }}
       onSubmit={(values, form) => {
         const body = schemaForm.parse(form, completionInput(values), labels);
         if (!body) return undefined;
@@ -160,26 +154,17 @@ export function BulkCompleteModal({
               title={t('tasks.bulkSkipped', { count: format.number(skipped) })}
             />
           ) : null}
-          <Form.Item
-            label={labels.completedOn}
-            name="completedOn"
-            rules={schemaForm.rules('completedOn', labels.completedOn)}
-            extra={t('tasks.bulkCompletedOnHelp')}
-          >
+          <SchemaItem name="completedOn" extra={t('tasks.bulkCompletedOnHelp')}>
             <DateField
               className="input-full"
               aria-label={labels.completedOn}
               placeholder={t('tasks.todayAtEachFacility')}
               disabledDate={(day) => day.isAfter(dayjs().add(1, 'day'), 'day')}
             />
-          </Form.Item>
-          <Form.Item
-            label={labels.completionNote}
-            name="completionNote"
-            rules={schemaForm.rules('completionNote', labels.completionNote)}
-          >
+          </SchemaItem>
+          <SchemaItem name="completionNote">
             <Input.TextArea rows={3} />
-          </Form.Item>
+          </SchemaItem>
         </>
       )}
     </ActionModal>

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -34,6 +33,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { useFormatters, type Formatters } from '../../../components/data/use-formatters';
+import { useRowAction } from '../../../components/data/use-row-action';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
 import { auditValueText } from '../../../components/audit-changes';
 import { userQueryOptions } from '../../users/api/get-user';
@@ -66,7 +66,7 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const { message } = App.useApp();
+  const runAction = useRowAction();
   const update = useUpdateTask();
   const [dialog, setDialog] = useState<Dialog>(null);
   const isOpen = task.status === 'INCOMPLETE';
@@ -87,14 +87,11 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
     return { type: 'secondary' as const, text: t('task.dueIn', { days }) };
   })();
 
-  const clearNotApplicable = async () => {
-    try {
-      await update.mutateAsync({ id: task._id, body: { notApplicableReason: null } });
-      void message.success(t('task.applicableAgain'));
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const clearNotApplicable = () =>
+    runAction(
+      () => update.mutateAsync({ id: task._id, body: { notApplicableReason: null } }),
+      () => t('task.applicableAgain'),
+    );
 
   const details = [
     {

@@ -9,6 +9,7 @@ import { ActiveTag } from '../../../components/data/active-tag';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
+import { useRowAction } from '../../../components/data/use-row-action';
 import type { TableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useBulkUserFacilities } from './bulk-user-facilities';
@@ -42,6 +43,7 @@ export function AssignmentsTable<F extends string>({
   const t = useT();
   const format = useFormatters();
   const { message } = App.useApp();
+  const runAction = useRowAction();
   const query = useMemo(() => ({ ...state.query, ...fixed }), [state.query, fixed]);
   const result = useUserFacilities(query);
   const remove = useDeleteUserFacility();
@@ -51,17 +53,14 @@ export function AssignmentsTable<F extends string>({
   const showUser = !fixed.userId;
   const showFacility = !fixed.facilityId;
 
-  const unassignOne = async (row: UserFacility) => {
-    try {
-      await remove.mutateAsync(row._id);
-      setSelectedKeys((keys) => keys.filter((key) => key !== row._id));
-      void message.success(
-        t('userFacilities.unassigned', { user: row.user.name || row.user.email, facility: row.facility.name }),
-      );
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const unassignOne = (row: UserFacility) =>
+    runAction(
+      () => remove.mutateAsync(row._id),
+      () => {
+        setSelectedKeys((keys) => keys.filter((key) => key !== row._id));
+        return t('userFacilities.unassigned', { user: row.user.name || row.user.email, facility: row.facility.name });
+      },
+    );
 
   /** One bulk call per user: the server unassigns users × facilities, so grouping by user removes exactly the chosen pairs. */
   const unassignSelected = async () => {

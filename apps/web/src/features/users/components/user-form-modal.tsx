@@ -136,14 +136,11 @@ export function UserFormModal({
   return (
     <FormModal<Values>
       open={open}
-      form={form}
+      state={{ form, saving, formError, clearFormError: () => setFormError(undefined) }}
       title={isEdit ? t('users.editTitle', { name: user?.name || user?.email || '' }) : t('users.createTitle')}
       okText={isEdit ? t('data.save') : t('users.create')}
-      saving={saving}
-      formError={formError}
       onClose={onClose}
       onFinish={onFinish}
-      afterClose={() => setFormError(undefined)}
     >
       <Form.Item
         label={labels.email}

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Flex, Space, Tag, Tooltip } from 'antd';
+import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, KeyOutlined, SafetyOutlined, SwapOutlined } from '@ant-design/icons';
 import { ROLES } from '@rtms/shared/enums';
@@ -8,9 +8,12 @@ import type { User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
-import { ConfirmButton } from '../../../components/data/confirm-button';
+import { ConfirmAction } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
 import { ListScreen } from '../../../components/data/list-screen';
+import { actionsColumn, RowActions } from '../../../components/data/row-actions';
+import { useEditDialog } from '../../../components/data/use-edit-dialog';
+import { useRowAction } from '../../../components/data/use-row-action';
 import { ActiveToggle } from '../../../components/data/active-toggle';
 import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
@@ -39,45 +42,34 @@ function UsersTablePage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const { message } = App.useApp();
+  const run = useRowAction();
   const state = useTableUrlState<UsersQuery>({ filters: FILTERS, defaultSort: 'name' });
   const result = useUsers(state.query);
   const update = useUpdateUser();
   const reset = useResetUserPassword();
   const resetMfa = useResetSecondFactor();
-  const [editing, setEditing] = useState<{ open: boolean; user?: User }>({ open: false });
+  const editing = useEditDialog<User>();
   const [secret, setSecret] = useState({ open: false, email: '', password: '' });
   const [handingOver, setHandingOver] = useState<User | null>(null);
   const canHandOver = can(me.role, 'handover:perform');
 
-  const setActive = async (user: User, active: boolean) => {
-    try {
-      await update.mutateAsync({ id: user._id, body: { active } });
-      void message.success(
-        active ? t('users.reactivated', { email: user.email }) : t('users.deactivated', { email: user.email }),
-      );
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const setActive = (user: User, active: boolean) =>
+    run(
+      () => update.mutateAsync({ id: user._id, body: { active } }),
+      () => t(active ? 'users.reactivated' : 'users.deactivated', { email: user.email }),
+    );
 
-  const resetPassword = async (user: User) => {
-    try {
-      const { data } = await reset.mutateAsync(user._id);
-      setSecret({ open: true, email: user.email, password: data.temporaryPassword });
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const resetPassword = (user: User) =>
+    run(
+      () => reset.mutateAsync(user._id),
+      ({ data }) => setSecret({ open: true, email: user.email, password: data.temporaryPassword }),
+    );
 
-  const resetSecondFactor = async (user: User) => {
-    try {
-      await resetMfa.mutateAsync(user._id);
-      void message.success(t('users.mfaResetDone', { email: user.email }));
-    } catch (error) {
-      void message.error(error instanceof Error ? error.message : String(error));
-    }
-  };
+  const resetSecondFactor = (user: User) =>
+    run(
+      () => resetMfa.mutateAsync(user._id),
+      () => t('users.mfaResetDone', { email: user.email }),
+    );
 
   const columns = useMemo<ColumnsType<User>>(
     () => [
@@ -128,76 +120,65 @@ function UsersTablePage() {
         sorter: true,
         render: (_, user) => (user.lastSignInAt ? format.dateTime(user.lastSignInAt) : t('users.never')),
       },
-      {
-        title: t('data.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, user) => {
-          const allowed = userActionsFor(me, user);
-          const name = user.name.trim() || user.email;
-          return (
-            <Flex gap={4} wrap>
-              {allowed.edit ? (
-                <IconAction
-                  label={t('data.edit')}
-                  ariaLabel={t('users.editNamed', { name })}
-                  icon={<EditOutlined />}
-                  onClick={() => setEditing({ open: true, user })}
-                />
-              ) : null}
-              {canHandOver ? (
-                <IconAction
-                  label={t('handOver.action')}
-                  ariaLabel={t('handOver.actionNamed', { name })}
-                  icon={<SwapOutlined />}
-                  onClick={() => setHandingOver(user)}
-                />
-              ) : null}
-              {allowed.resetPassword && user.active ? (
-                <ConfirmButton
-                  size="small"
-                  type="text"
-                  icon={<KeyOutlined />}
-                  tooltip={t('users.resetPassword')}
-                  title={t('users.resetConfirm', { email: user.email })}
-                  description={t('users.resetConfirmBody')}
-                  okText={t('users.resetPassword')}
-                  onConfirm={() => resetPassword(user)}
-                  aria-label={t('users.resetPasswordNamed', { name })}
-                />
-              ) : null}
-              {allowed.resetPassword && user.mfaEnabled ? (
-                <ConfirmButton
-                  size="small"
-                  type="text"
-                  icon={<SafetyOutlined />}
-                  tooltip={t('users.mfaReset')}
-                  title={t('users.mfaResetConfirm', { email: user.email })}
-                  description={t('users.mfaResetConfirmBody')}
-                  okText={t('users.mfaReset')}
-                  onConfirm={() => resetSecondFactor(user)}
-                  aria-label={t('users.mfaResetNamed', { name })}
-                />
-              ) : null}
-              {allowed.deactivate ? (
-                <ActiveToggle
-                  active={user.active}
-                  onChange={(active) => setActive(user, active)}
-                  texts={{
-                    deactivate: t('users.deactivate'),
-                    deactivateConfirm: t('users.deactivateConfirm', { email: user.email }),
-                    deactivateBody: t('users.deactivateConfirmBody'),
-                    deactivateNamed: t('users.deactivateNamed', { name }),
-                    reactivate: t('users.reactivate'),
-                    reactivateConfirm: t('users.reactivateConfirm', { email: user.email }),
-                    reactivateNamed: t('users.reactivateNamed', { name }),
-                  }}
-                />
-              ) : null}
-            </Flex>
-          );
-        },
-      },
+      actionsColumn<User>(t, (user) => {
+        const allowed = userActionsFor(me, user);
+        const name = user.name.trim() || user.email;
+        return (
+          <RowActions>
+            {allowed.edit ? (
+              <IconAction
+                label={t('data.edit')}
+                ariaLabel={t('users.editNamed', { name })}
+                icon={<EditOutlined />}
+                onClick={() => editing.show(user)}
+              />
+            ) : null}
+            {canHandOver ? (
+              <IconAction
+                label={t('handOver.action')}
+                ariaLabel={t('handOver.actionNamed', { name })}
+                icon={<SwapOutlined />}
+                onClick={() => setHandingOver(user)}
+              />
+            ) : null}
+            {allowed.resetPassword && user.active ? (
+              <ConfirmAction
+                icon={<KeyOutlined />}
+                label={t('users.resetPassword')}
+                title={t('users.resetConfirm', { email: user.email })}
+                description={t('users.resetConfirmBody')}
+                onConfirm={() => resetPassword(user)}
+                ariaLabel={t('users.resetPasswordNamed', { name })}
+              />
+            ) : null}
+            {allowed.resetPassword && user.mfaEnabled ? (
+              <ConfirmAction
+                icon={<SafetyOutlined />}
+                label={t('users.mfaReset')}
+                title={t('users.mfaResetConfirm', { email: user.email })}
+                description={t('users.mfaResetConfirmBody')}
+                onConfirm={() => resetSecondFactor(user)}
+                ariaLabel={t('users.mfaResetNamed', { name })}
+              />
+            ) : null}
+            {allowed.deactivate ? (
+              <ActiveToggle
+                active={user.active}
+                onChange={(active) => setActive(user, active)}
+                texts={{
+                  deactivate: t('users.deactivate'),
+                  deactivateConfirm: t('users.deactivateConfirm', { email: user.email }),
+                  deactivateBody: t('users.deactivateConfirmBody'),
+                  deactivateNamed: t('users.deactivateNamed', { name }),
+                  reactivate: t('users.reactivate'),
+                  reactivateConfirm: t('users.reactivateConfirm', { email: user.email }),
+                  reactivateNamed: t('users.reactivateNamed', { name }),
+                }}
+              />
+            ) : null}
+          </RowActions>
+        );
+      }),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, me, format, canHandOver],
@@ -229,7 +210,7 @@ function UsersTablePage() {
   return (
     <ListScreen<User, (typeof FILTERS)[number], UsersQuery>
       title={t('nav.users')}
-      create={canCreate ? { label: t('users.new'), onClick: () => setEditing({ open: true }) } : undefined}
+      create={canCreate ? { label: t('users.new'), onClick: () => editing.show() } : undefined}
       emptyText={t('users.empty')}
       state={state}
       result={result}
@@ -255,8 +236,8 @@ function UsersTablePage() {
     >
       <UserFormModal
         open={editing.open}
-        user={editing.user}
-        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
+        user={editing.item}
+        onClose={editing.close}
         onTemporaryPassword={(email, password) => setSecret({ open: true, email, password })}
       />
       <HandOverModal open={handingOver !== null} user={handingOver} onClose={() => setHandingOver(null)} />
