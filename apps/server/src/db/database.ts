@@ -38,7 +38,9 @@ export function createDatabase(url: string, options: { schema?: string; log?: Lo
     const offThread = startOffThreadReads(file);
     sqlite.pragma('wal_autocheckpoint = 0');
     const db = new Kysely<Database>({
-      dialect: withWalRestart(dialect, offThread.restartWal),
+      dialect: withWalRestart(dialect, () => {
+        if (offThread.takeWalLong()) sqlite.pragma('wal_checkpoint(PASSIVE)');
+      }),
       plugins: [new CamelCasePlugin()],
       ...log,
     });

@@ -24,8 +24,9 @@ import type { Database } from './schema';
  * there. A worker thread with its own connections runs both: a read-only connection (WAL lets it read
  * beside the writer; each statement sees every commit made before it starts) and the checkpoints, four
  * times a second, which the main connection then no longer runs (`wal_autocheckpoint = 0`). When a
- * checkpoint finds the WAL long, the worker says so, and `restartWal` has the main connection let the
- * WAL be reused from its start (wal-restart.ts).
+ * checkpoint finds the WAL long, the worker says so, and `takeWalLong` tells the main connection to
+ * finish that checkpoint itself between two transactions, so that the WAL is reused from its start
+ * (wal-restart.ts).
  *
  * `heavyReads(db)` is the Kysely instance for such reads: the worker's for a file SQLite database, `db`
  * itself otherwise (PostgreSQL reads never block the loop; an in-memory database has one connection).
@@ -63,10 +64,6 @@ parentPort.on('message', (message) => {
   }
   const { id, sql, parameters } = message;
   try {
-    if (sql === undefined) {
-      parentPort.postMessage({ id, rows: [checkpoint()] });
-      return;
-    }
     let statement = statements.get(sql);
     if (!statement) statements.set(sql, (statement = reader.prepare(sql)));
     parentPort.postMessage({ id, rows: statement.all(...parameters) });
@@ -84,16 +81,11 @@ type Reply = { id: number; rows?: unknown[]; error?: string } | { walFrames: num
  */
 const CHECKPOINT_MS = 250;
 const RESTART_FRAMES = 1000;
-/** The longest the main connection waits for that checkpoint: a bound, should the worker be stuck behind heavy reads. */
-const RESTART_WAIT_MS = 1000;
 
 export interface OffThreadReads {
   db: Kysely<Database>;
-  /**
-   * When the worker last found the WAL long: a checkpoint by the worker, to be awaited while the main
-   * connection is held and idle (wal-restart.ts); undefined otherwise. Never rejects.
-   */
-  restartWal: () => Promise<void> | undefined;
+  /** Whether the worker has found the WAL long since the last call (wal-restart.ts); clears the report. */
+  takeWalLong: () => boolean;
   close: () => Promise<void>;
 }
 
@@ -136,7 +128,7 @@ export function startOffThreadReads(file: string): OffThreadReads {
   // not hold a finished command open. After the listeners: adding a 'message' listener refs the port.
   worker.unref();
 
-  const call = (message: { sql?: string; parameters?: readonly unknown[] }) => {
+  const call = (message: { sql: string; parameters: readonly unknown[] }) => {
     const id = (next += 1);
     return new Promise<unknown[]>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
@@ -174,18 +166,14 @@ export function startOffThreadReads(file: string): OffThreadReads {
     },
     plugins: [new CamelCasePlugin()],
   });
-  const restartWal = () => {
-    if (!walLong || !running) return undefined;
+  const takeWalLong = () => {
+    const long = walLong && running;
     walLong = false;
-    let timeout: NodeJS.Timeout | undefined;
-    return Promise.race([
-      call({}).catch(() => undefined),
-      new Promise<void>((resolve) => (timeout = setTimeout(resolve, RESTART_WAIT_MS))),
-    ]).then(() => clearTimeout(timeout));
+    return long;
   };
   return {
     db,
-    restartWal,
+    takeWalLong,
     close: async () => {
       running = false;
       await db.destroy();

@@ -66,7 +66,9 @@ describe('heavy reads and checkpoints off the main thread (SQLite files)', () =>
         largestWal = Math.max(largestWal, fs.statSync(`${file}-wal`).size);
         await sleep(2);
       }
-      expect(largestWal).toBeLessThan(32 * MB);
+      // Bounded by what is written between two of the worker's checkpoints (a quarter of a second: about
+      // 20 MB at this test's 70 MB/s on an idle machine), not by everything written (96 MB without it).
+      expect(largestWal).toBeLessThan(written / 2);
     } finally {
       await close();
     }

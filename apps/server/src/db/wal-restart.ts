@@ -10,11 +10,13 @@ import type { Dialect } from 'kysely';
  * grows with everything written (311 MB in one reminder sweep over 500,000 tasks), and each checkpoint
  * copies and syncs more.
  *
- * So when the worker reports a long WAL, the next acquisition of the main connection holds it, idle,
- * while the worker checkpoints once more (awaited: the event loop runs meanwhile). Nothing of this process
- * writes during that checkpoint, so it copies every frame, and the next write starts the WAL again.
+ * So when the worker reports a long WAL, the next acquisition of the main connection (between two
+ * transactions: nothing of this process is writing) runs one passive checkpoint itself. The worker has
+ * already copied all but the frames of its last quarter of a second, so this one copies only those,
+ * and completes: the next write starts the WAL again. It runs synchronously, never waits for the
+ * worker, and only while the WAL is long, that is under a burst of writes.
  */
-export function withWalRestart(dialect: Dialect, restartWal: () => Promise<void> | undefined): Dialect {
+export function withWalRestart(dialect: Dialect, finishCheckpointIfLong: () => void): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
@@ -24,7 +26,7 @@ export function withWalRestart(dialect: Dialect, restartWal: () => Promise<void>
       const acquire = driver.acquireConnection.bind(driver);
       driver.acquireConnection = async () => {
         const connection = await acquire();
-        await restartWal();
+        finishCheckpointIfLong();
         return connection;
       };
       return driver;

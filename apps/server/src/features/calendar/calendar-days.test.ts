@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarDay } from '@rtms/shared/schemas/calendar';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
@@ -78,10 +78,6 @@ describe('GET /api/calendar/days', () => {
     await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${mayTasks[1]!._id}`, {
       notApplicableReason: 'Plant shut down',
     });
-  });
-
-  afterAll(async () => {
-    await suite.t.close();
   });
 
   async function days(query: string) {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarFeed } from '@rtms/shared/schemas/calendar';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
@@ -85,10 +85,6 @@ describe('iCalendar feeds', () => {
         { facilityId: siteB, assigneeId: null },
       ],
     });
-  });
-
-  afterAll(async () => {
-    await suite.t.close();
   });
 
   async function createFeed(body: object, as = token) {

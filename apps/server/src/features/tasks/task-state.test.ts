@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import type { Task, TaskDetail } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
@@ -32,10 +32,6 @@ describe('task state', () => {
       facilities: [{ facilityId: east }, { facilityId: utc }, { facilityId: west }],
     });
     requirementId = data._id;
-  });
-
-  afterAll(async () => {
-    await suite.t.close();
   });
 
   const named = () =>
