@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { axeProblems } from './support/axe';
-import { saveScreenshot, waitForLoaded } from './support/browser';
+import { saveScreenshot, waitForAnimationsOf, waitForLoaded } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
@@ -200,6 +200,7 @@ describe('notifications', () => {
     }
     await page.getByRole('button', { name: /^Notifications,/ }).click();
     await page.locator('.notification-popover').waitFor();
+    await waitForAnimationsOf(page.locator('.ant-popover'));
     await check(page, 'bell');
     expect(problems).toEqual([]);
   });

@@ -1,6 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, CHROMIUM_PATH, VERSION_TEXT } from './config';
 
@@ -88,6 +95,16 @@ export async function waitForLoaded(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 5000 })
     .catch(() => undefined);
+}
+
+/**
+ * Waits until the CSS animations of what `locator` finds (and inside it) have finished: a popover fading in is
+ * drawn half transparent, and axe then measures its texts' contrast against the page behind.
+ */
+export async function waitForAnimationsOf(locator: Locator): Promise<void> {
+  await locator.evaluate((element) =>
+    Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)),
+  );
 }
 
 /**
