@@ -49,7 +49,9 @@ function dueDateShiftOf(row: Pick<TaskListRow, 'scheduledDueDate' | 'dueDate' | 
  */
 export function toTask(row: TaskListRow, today: CalendarDate): Task {
   const applicable = row.notApplicableReason === null;
-  const judged = { dueDate: row.dueDate, status: row.status, today };
+  // Small objects for the shared rules, not copies of the 40-column row: a page's worth of row copies was
+  // most of what toTask gave the garbage collector.
+  const { dueDate, status } = row;
   return {
     _id: row.id,
     requirementId: row.requirementId,
@@ -68,9 +70,12 @@ export function toTask(row: TaskListRow, today: CalendarDate): Task {
     status: row.status,
     notApplicableReason: row.notApplicableReason,
     timeliness: row.timeliness,
-    overdue: applicable && isOverdue(judged),
-    dueSoon: applicable && isDueSoon({ ...judged, withinDays: DUE_SOON_DAYS }),
-    state: taskState({ ...row, leadTimeDays: Number(row.leadTimeDays) }, today),
+    overdue: applicable && isOverdue({ dueDate, status, today }),
+    dueSoon: applicable && isDueSoon({ dueDate, status, today, withinDays: DUE_SOON_DAYS }),
+    state: taskState(
+      { dueDate, status, notApplicableReason: row.notApplicableReason, leadTimeDays: Number(row.leadTimeDays) },
+      today,
+    ),
     assigneeId: row.assigneeId,
     assigneeName: nameOf(row.assigneeFirstName, row.assigneeLastName),
     completedAt: row.completedAt,
