@@ -19,6 +19,7 @@ import { migration0120AuditValueNames } from './migrations/0120-audit-value-name
 import { migration0130DeliveryClaimIndex } from './migrations/0130-delivery-claim-index';
 import { migration0140SearchTextsRevision } from './migrations/0140-search-texts-revision';
 import { migration0150BindingCountIndex } from './migrations/0150-binding-count-index';
+import { migration0160RequirementTitleCover } from './migrations/0160-requirement-title-cover';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0130-delivery-claim-index': migration0130DeliveryClaimIndex,
   '0140-search-texts-revision': migration0140SearchTextsRevision,
   '0150-binding-count-index': migration0150BindingCountIndex,
+  '0160-requirement-title-cover': migration0160RequirementTitleCover,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
