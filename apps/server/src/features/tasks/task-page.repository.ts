@@ -181,9 +181,10 @@ function withLabels<T extends Db>(db: T) {
  */
 export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, window: TaskPageWindow) {
   const postgres = isPostgres(db);
+  const key = JSON.stringify([filters, sort, window]);
   // The ids statement, compiled once per filters, order and window (the same first page is asked for
   // again and again): building and compiling it cost as much CPU as running it.
-  const ids = pageIdsStatement(db, JSON.stringify([filters, sort, window]), () => {
+  const ids = pageIdsStatement(db, key, () => {
     const keys = sortKeys(sort);
     const direction = sort.direction;
     let query = filteredTasks(db, filters).select(
@@ -202,8 +203,11 @@ export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, wi
     return query;
   });
 
+  const pageKeys = await cachedPageKeys(db, key, sort, async () =>
+    (await db.executeQuery(ids)).rows.map((row) => row.id),
+  );
   if (postgres) {
-    const pageIds = (await db.executeQuery(ids)).rows.map((row) => String(row.id));
+    const pageIds = pageKeys.map(String);
     if (pageIds.length === 0) return { rows: [], revision: await findTasksRevision(db) };
     // One array parameter, so that the statement is the same for every page (a prepared statement
     // PostgreSQL can keep a plan of) whatever the page size; its text is built once.
@@ -217,7 +221,7 @@ export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, wi
   }
   // SQLite: the page's rowids (in every index entry), so that each row is then read with one b-tree
   // descent instead of two (the id index, then the table); the revision is read with the rows, as above.
-  const rowids = (await db.executeQuery(ids)).rows.map((row) => Number(row.id));
+  const rowids = pageKeys.map(Number);
   if (rowids.length === 0) return { rows: [], revision: await findTasksRevision(db) };
   const rows = await executeAsNamed<TaskListRow & { rowid: number; revision: number }>(
     db,
@@ -228,6 +232,40 @@ export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, wi
   return { rows, revision: rows[0] ? Number(rows[0].revision) : await findTasksRevision(db) };
 }
 const pageIdsStatement = compiledByKey(200);
+
+/** Pages whose ids are kept while the tasks revision holds (the most recently used). */
+const PAGES_KEPT = 500;
+/** Per database (a process can serve several, as the tests do): revisions of two databases are unrelated. */
+const pageKeysCaches = new WeakMap<Db, Map<string, { revision: number; keys: (string | number)[] }>>();
+
+/**
+ * The page's ids (rowids on SQLite), kept per filters, order and window while the tasks revision holds —
+ * every change of a task bumps it (tasks.repository.ts), the same rule as the cached totals and deep-page
+ * boundaries. A search's ids statement cost PostgreSQL about 1 ms to plan on every request; reading the
+ * revision costs a primary-key probe. The facility order is not kept: a facility's rename moves it
+ * without a change of any task.
+ */
+async function cachedPageKeys(
+  db: Db,
+  key: string,
+  sort: TaskSort,
+  read: () => Promise<(string | number)[]>,
+): Promise<(string | number)[]> {
+  if (sort.field === 'facility') return read();
+  let pageKeysCache = pageKeysCaches.get(db);
+  if (!pageKeysCache) pageKeysCaches.set(db, (pageKeysCache = new Map()));
+  const revision = await findTasksRevision(db);
+  const hit = pageKeysCache.get(key);
+  if (hit?.revision === revision) {
+    pageKeysCache.delete(key);
+    pageKeysCache.set(key, hit);
+    return hit.keys;
+  }
+  const keys = await read();
+  pageKeysCache.set(key, { revision, keys });
+  if (pageKeysCache.size > PAGES_KEPT) pageKeysCache.delete(pageKeysCache.keys().next().value as string);
+  return keys;
+}
 
 /**
  * The page's columns named in SQL as the rows need them (`"tasks"."due_date" as "dueDate"`), so that
