@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { inScope, nothing } from '../../platform/list-query';
+import { tasksWithRequirements } from '../tasks/tasks.repository';
 
 type Db = Kysely<Database>;
 
@@ -21,9 +22,7 @@ export interface PackTaskFilters {
 }
 
 export async function findPackTasks(db: Db, filters: PackTaskFilters, limit: number) {
-  let query = db
-    .selectFrom('tasks')
-    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+  let query = tasksWithRequirements(db)
     .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
     .leftJoin('users as completer', 'completer.id', 'tasks.completedBy')
     .select([

@@ -289,11 +289,14 @@ export async function reassignBindingAssignees(db: Db, fromUserId: string, toUse
   return Number(result.numUpdatedRows);
 }
 
+/** Requirement bindings (`b`) joined with their requirement (`r`). */
+export function bindingsWithRequirements(db: Db) {
+  return db.selectFrom('requirement_facilities as b').innerJoin('requirements as r', 'r.id', 'b.requirementId');
+}
+
 /** Facilities where the user is a default or binding assignee of a live requirement binding. */
 export async function findFacilitiesOfAssignments(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('requirement_facilities as b')
-    .innerJoin('requirements as r', 'r.id', 'b.requirementId')
+  const rows = await bindingsWithRequirements(db)
     .select('b.facilityId')
     .distinct()
     .where('b.bound', '=', 1)
