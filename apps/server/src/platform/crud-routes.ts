@@ -1,63 +1,111 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import type { Permission } from '@rtms/shared/permissions';
-import { principalOf, type AuthGuards } from './auth';
+import { z } from 'zod';
+import { principalOf, type AuthGuards, type Principal } from './auth';
 import type { CrudService } from './crud-service';
-import { idParams as params, routeOptions } from './route-schema';
+import { idParams as params, routeOptions, type RouteAccess, type RouteOptions } from './route-schema';
 
 /**
- * The four routes of a record kind kept in a settings-like list (facilities, regulations, program areas, users),
- * declared once: list (`GET /kind`), create (`POST /kind`, 201), read (`GET /kind/:id`) and update
- * (`PATCH /kind/:id`). Each answers `{data}` (the list its page) and calls the same-named service method with
- * the signed-in principal; what differs per kind is a table of schemas, permissions and summaries.
+ * The routes of a record kind that follow one pattern, declared from a table: list (`GET /kind`), create
+ * (`POST /kind`, 201), read (`GET /kind/:id`), update (`PATCH /kind/:id`) and remove (`DELETE /kind/:id`, 204).
+ * Each answers `{data}` (the list its page, the removal nothing) and calls the same-named service method with
+ * the signed-in principal; what differs per kind is a table of schemas, access and summaries. Settings-like
+ * lists (facilities, regulations, program areas, users) have the four of `registerCrudRoutes`; other kinds
+ * declare the operations they have with `registerRecordRoutes` and write their other routes beside them.
  */
 
 interface Operation {
-  permission: Permission;
+  access: RouteAccess;
   summary: string;
 }
 
-export interface CrudRoutesSpec<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
-  /** The collection's path under /api; without its slash it is the routes' OpenAPI tag. */
+export interface RecordRoutesSpec<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
+  /** The collection's path under /api. */
   path: string;
-  list: Operation & { query: Q; page: z.ZodType };
-  create: Operation & { body: C; created: z.ZodType };
-  get: Operation & { answer: z.ZodType };
-  update: Operation & { body: U; answer: z.ZodType };
+  list?: Operation & { query: Q; page: z.ZodType };
+  create?: Operation & { body: C; created: z.ZodType };
+  get?: Operation & { answer: z.ZodType };
+  update?: Operation & { body: U; answer: z.ZodType };
+  remove?: Operation;
 }
+
+export type CrudRoutesSpec<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType> = Required<
+  Omit<RecordRoutesSpec<Q, C, U>, 'remove'>
+>;
+
+/** The service methods the declared operations call (each one only when its operation is declared). */
+export type RecordService<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType> = Partial<
+  CrudService<Q, C, U, unknown, unknown, unknown> & { remove(principal: Principal, id: string): Promise<void> }
+>;
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
-/** Registers the four routes on `app` (the routes file adds its kind's other routes after them). */
+/** The service's method of a declared operation: a table that declares one the service lacks is a programming error. */
+function methodOf<S extends object, K extends keyof S & string>(service: S, name: K): NonNullable<S[K]> {
+  const method = service[name];
+  if (typeof method !== 'function') throw new Error(`The service has no ${name} for its declared route`);
+  return method.bind(service) as NonNullable<S[K]>;
+}
+
+/** Registers the declared operations on `app`, with the options of the routes file's `route`. */
+export function registerRecordRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  app: App,
+  route: RouteOptions,
+  service: RecordService<Q, C, U>,
+  spec: RecordRoutesSpec<Q, C, U>,
+): void {
+  const { path, list, create, get, update, remove } = spec;
+  if (list) {
+    const read = methodOf(service, 'list');
+    app.get(
+      path,
+      route(list.access, list.summary, { querystring: list.query, response: { 200: list.page } }),
+      async (request) => read(principalOf(request), request.query as z.output<Q>),
+    );
+  }
+  if (create) {
+    const write = methodOf(service, 'create');
+    app.post(
+      path,
+      route(create.access, create.summary, { body: create.body, response: { 201: create.created } }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await write(principalOf(request), request.body as z.output<C>) }),
+    );
+  }
+  if (get) {
+    const read = methodOf(service, 'get');
+    app.get(
+      `${path}/:id`,
+      route(get.access, get.summary, { params, response: { 200: get.answer } }),
+      async (request) => ({ data: await read(principalOf(request), request.params.id) }),
+    );
+  }
+  if (update) {
+    const write = methodOf(service, 'update');
+    app.patch(
+      `${path}/:id`,
+      route(update.access, update.summary, { params, body: update.body, response: { 200: update.answer } }),
+      async (request) => ({ data: await write(principalOf(request), request.params.id, request.body as z.output<U>) }),
+    );
+  }
+  if (remove) {
+    const write = methodOf(service, 'remove');
+    app.delete(
+      `${path}/:id`,
+      route(remove.access, remove.summary, { params, response: { 204: z.null().describe('Removed') } }),
+      async (request, reply) => {
+        await write(principalOf(request), request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  }
+}
+
+/** The four routes of a settings-like list; the path without its slash is the routes' OpenAPI tag. */
 export function registerCrudRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
   app: App,
   guards: AuthGuards,
   service: CrudService<Q, C, U, unknown, unknown, unknown>,
   spec: CrudRoutesSpec<Q, C, U>,
 ): void {
-  const { path, list, create, get, update } = spec;
-  const route = routeOptions(guards, path.slice(1));
-  app.get(
-    path,
-    route(list.permission, list.summary, { querystring: list.query, response: { 200: list.page } }),
-    async (request) => service.list(principalOf(request), request.query as z.output<Q>),
-  );
-  app.post(
-    path,
-    route(create.permission, create.summary, { body: create.body, response: { 201: create.created } }),
-    async (request, reply) =>
-      reply.status(201).send({ data: await service.create(principalOf(request), request.body as z.output<C>) }),
-  );
-  app.get(
-    `${path}/:id`,
-    route(get.permission, get.summary, { params, response: { 200: get.answer } }),
-    async (request) => ({ data: await service.get(principalOf(request), request.params.id) }),
-  );
-  app.patch(
-    `${path}/:id`,
-    route(update.permission, update.summary, { params, body: update.body, response: { 200: update.answer } }),
-    async (request) => ({
-      data: await service.update(principalOf(request), request.params.id, request.body as z.output<U>),
-    }),
-  );
+  registerRecordRoutes(app, routeOptions(guards, spec.path.slice(1)), service, spec);
 }

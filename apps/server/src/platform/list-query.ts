@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
 import type { PageMeta } from '@rtms/shared/schemas/common';
 import { countRows } from '../db/count-rows';
 import { likePattern } from './search-text';
@@ -109,6 +109,22 @@ export function whereSearchMatches<DB, TB extends keyof DB, O>(
 ): SelectQueryBuilder<DB, TB, O> {
   const condition = searchMatches(column, search);
   return condition ? query.where(condition) : query;
+}
+
+/**
+ * `query` narrowed by a list's equality filters: `column = value` for every value given, in the order written.
+ * A filter left empty (undefined, '') narrows nothing, as a list query's optional field should.
+ */
+export function whereEqual<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  filters: Partial<Record<StringReference<DB, TB>, string | undefined>>,
+): SelectQueryBuilder<DB, TB, O> {
+  let narrowed = query;
+  for (const [column, value] of Object.entries(filters) as [StringReference<DB, TB>, string | undefined][]) {
+    // The value's type is the column's (the filters' types say so); the generic builder cannot see it.
+    if (value) narrowed = narrowed.where(column, '=', value as never);
+  }
+  return narrowed;
 }
 
 /** Sorts empty values after the others in either direction, on both databases (they disagree by default). */

@@ -54,8 +54,11 @@ export function routeOptions<E extends Record<number, typeof errorBodySchema> = 
   });
 }
 
-/** The `route` function of a routes file (see routeOptions). */
-export type RouteOptions = ReturnType<typeof routeOptions>;
+/** The error answers a routes file documents on every route (see errorResponses). */
+export type ErrorAnswers = Record<number, typeof errorBodySchema>;
+
+/** The `route` function of a routes file (see routeOptions), for the file's error answers `E`. */
+export type RouteOptions<E extends ErrorAnswers = typeof apiErrors> = ReturnType<typeof routeOptions<E>>;
 
 /**
  * The options of public routes (`config.public`: no session is asked for, see platform/auth.ts), the same way:

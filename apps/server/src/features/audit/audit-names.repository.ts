@@ -16,20 +16,6 @@ export interface AuditNames {
 
 type Db = Kysely<Database>;
 
-async function userName(db: Db, id: string): Promise<string | null> {
-  const user = await db
-    .selectFrom('users')
-    .select(['firstName', 'lastName', 'email'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return user ? displayNameOf(user) || user.email : null;
-}
-
-async function facilityName(db: Db, id: string): Promise<string | null> {
-  const facility = await db.selectFrom('facilities').select('name').where('id', '=', id).executeTakeFirst();
-  return facility?.name ?? null;
-}
-
 /** The name a deleted object had, from its `before` values. */
 function nameInChanges(changes: AuditChanges | undefined): string | null {
   for (const field of ['title', 'name', 'email']) {
@@ -39,48 +25,40 @@ function nameInChanges(changes: AuditChanges | undefined): string | null {
   return null;
 }
 
+/** The table that names an entity of each type (a user–facility pair is named by its two ends, below). */
+const ENTITY_TABLES: Partial<Record<AuditEntityType, NamedTable>> = {
+  USER: 'users',
+  FACILITY: 'facilities',
+  REGULATION: 'regulations',
+  PROGRAM_AREA: 'program_areas',
+  REQUIREMENT: 'requirements',
+  TASK: 'tasks',
+  DOCUMENT: 'documents',
+};
+
+/** One object's name, as `namesIn` names it; null when it does not exist. */
+async function nameOf(db: Db, table: NamedTable, id: string): Promise<string | null> {
+  const [found] = await namesIn(db, table, [id]);
+  return found?.[1] ?? null;
+}
+
 async function entityName(db: Db, type: AuditEntityType, id: string): Promise<string | null> {
-  switch (type) {
-    case 'USER':
-      return userName(db, id);
-    case 'FACILITY':
-      return facilityName(db, id);
-    case 'REGULATION':
-      return (
-        (await db.selectFrom('regulations').select('title').where('id', '=', id).executeTakeFirst())?.title ?? null
-      );
-    case 'PROGRAM_AREA':
-      return (
-        (await db.selectFrom('program_areas').select('name').where('id', '=', id).executeTakeFirst())?.name ?? null
-      );
-    case 'REQUIREMENT':
-      return (
-        (await db.selectFrom('requirements').select('title').where('id', '=', id).executeTakeFirst())?.title ?? null
-      );
-    case 'TASK': {
-      const task = await db
-        .selectFrom('tasks')
-        .select(['title', 'periodLabel'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return task ? `${task.title} (${task.periodLabel})` : null;
-    }
-    case 'DOCUMENT':
-      return (await db.selectFrom('documents').select('title').where('id', '=', id).executeTakeFirst())?.title ?? null;
-    case 'USER_FACILITY': {
-      const pair = await db
-        .selectFrom('user_facilities')
-        .select(['userId', 'facilityId'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!pair) return null;
-      const [user, facility] = await Promise.all([userName(db, pair.userId), facilityName(db, pair.facilityId)]);
-      return user && facility ? `${user} → ${facility}` : null;
-    }
-    default:
-      // A generation run, a calendar feed…: events without a name worth keeping.
-      return null;
+  if (type === 'USER_FACILITY') {
+    const pair = await db
+      .selectFrom('user_facilities')
+      .select(['userId', 'facilityId'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!pair) return null;
+    const [user, facility] = await Promise.all([
+      nameOf(db, 'users', pair.userId),
+      nameOf(db, 'facilities', pair.facilityId),
+    ]);
+    return user && facility ? `${user} → ${facility}` : null;
   }
+  const table = ENTITY_TABLES[type];
+  // Other types (a generation run, a calendar feed…): events without a name worth keeping.
+  return table ? nameOf(db, table, id) : null;
 }
 
 export async function auditNamesOf(
@@ -94,8 +72,8 @@ export async function auditNamesOf(
   },
 ): Promise<AuditNames> {
   const [actor, facility, entity] = await Promise.all([
-    event.actorId ? userName(db, event.actorId) : null,
-    event.facilityId ? facilityName(db, event.facilityId) : null,
+    event.actorId ? nameOf(db, 'users', event.actorId) : null,
+    event.facilityId ? nameOf(db, 'facilities', event.facilityId) : null,
     entityName(db, event.entityType, event.entityId),
   ]);
   return {

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { inScope } from '../../platform/list-query';
+import { inScope, whereEqual } from '../../platform/list-query';
 import type { AuditEventRow, NewAuditEventRow } from './audit.table';
 import { countRows } from '../../db/count-rows';
 
@@ -63,11 +63,13 @@ export interface AuditFilters {
 
 function filtered(db: Db, filters: AuditFilters) {
   let query = db.selectFrom('audit_events');
-  if (filters.entityType) query = query.where('entityType', '=', filters.entityType);
-  if (filters.entityId) query = query.where('entityId', '=', filters.entityId);
-  if (filters.actorId) query = query.where('actorId', '=', filters.actorId);
-  if (filters.action) query = query.where('action', '=', filters.action);
-  if (filters.facilityId) query = query.where('facilityId', '=', filters.facilityId);
+  query = whereEqual(query, {
+    entityType: filters.entityType,
+    entityId: filters.entityId,
+    actorId: filters.actorId,
+    action: filters.action,
+    facilityId: filters.facilityId,
+  });
   if (filters.from) query = query.where('at', '>=', filters.from);
   if (filters.to) query = query.where('at', '<=', filters.to);
   if (filters.seqAfter !== undefined) query = query.where('seq', '>', filters.seqAfter);

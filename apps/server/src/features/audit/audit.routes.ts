@@ -6,9 +6,10 @@ import {
   auditVerifyResponseSchema,
 } from '@rtms/shared/schemas/audit';
 import { dataOf } from '@rtms/shared/schemas/common';
-import { principalOf, type AuthGuards } from '../../platform/auth';
+import type { AuthGuards } from '../../platform/auth';
+import { registerRecordRoutes } from '../../platform/crud-routes';
 import type { AuditService } from './audit.service';
-import { errorResponses, idParams, routeOptions } from '../../platform/route-schema';
+import { errorResponses, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -16,14 +17,16 @@ const errors = errorResponses(400, 401, 403, 404);
 export function auditRoutes(audit: AuditService, guards: AuthGuards): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'audit', errors);
   return async (app) => {
-    app.get(
-      '/audit',
-      route('audit:view', 'List audit events (facility roles: events of their facilities)', {
-        querystring: auditListQuerySchema,
-        response: { 200: auditPageSchema },
-      }),
-      async (request) => audit.list(principalOf(request), request.query),
-    );
+    registerRecordRoutes(app, route, audit, {
+      path: '/audit',
+      list: {
+        access: 'audit:view',
+        summary: 'List audit events (facility roles: events of their facilities)',
+        query: auditListQuerySchema,
+        page: auditPageSchema,
+      },
+      get: { access: 'audit:view', summary: 'Read one audit event', answer: dataOf(auditEventSchema) },
+    });
 
     app.get(
       '/audit/verify',
@@ -31,15 +34,6 @@ export function auditRoutes(audit: AuditService, guards: AuthGuards): FastifyPlu
         response: { 200: auditVerifyResponseSchema },
       }),
       async () => ({ data: await audit.verify() }),
-    );
-
-    app.get(
-      '/audit/:id',
-      route('audit:view', 'Read one audit event', {
-        params: idParams,
-        response: { 200: dataOf(auditEventSchema) },
-      }),
-      async (request) => ({ data: await audit.get(principalOf(request), request.params.id) }),
     );
   };
 }

@@ -19,6 +19,7 @@ import {
   notFound,
   validationError,
 } from '../../platform/errors';
+import type { Principal } from '../../platform/auth';
 import { newId, nowIso } from '../../platform/ids';
 import { isUniqueViolation } from '../../platform/db-errors';
 import type { ReceivedFile } from '../../platform/uploads';
@@ -67,8 +68,39 @@ function versionRowOf(row: DocumentRow, createdAt: string) {
   };
 }
 
+/** The columns of a document (and of its version) that describe the stored file and who uploaded it. */
+function fileColumns(principal: Principal, file: ReceivedFile, accepted: AcceptedFile, storageKey: string) {
+  return {
+    fileName: accepted.fileName,
+    mediaType: accepted.mediaType,
+    size: file.size,
+    sha256: file.sha256,
+    storageKey,
+    uploadedBy: actorOf(principal)?.id ?? null,
+  };
+}
+
 export function createDocumentIntake(context: DocumentContext): Pick<DocumentsService, 'upload' | 'addVersion'> {
   const { db, audit, storage, options, now, log } = context;
+
+  /** What follows every stored file of a document: its task counts as touched (evidence), and the change is audited. */
+  async function afterFileStored(
+    trx: Transaction<Database>,
+    principal: Principal,
+    row: DocumentRow,
+    action: 'CREATE' | 'UPDATE',
+    changes: ReturnType<typeof changesBetween>,
+  ): Promise<void> {
+    if (row.kind === 'TASK' && row.taskId) await options.tasks?.markTouched(trx, principal, row.taskId);
+    await audit.record(trx, {
+      actor: actorOf(principal),
+      action,
+      entityType: 'DOCUMENT',
+      entityId: row.id,
+      facilityId: row.facilityId,
+      changes,
+    });
+  }
 
   async function acceptFile(file: ReceivedFile | undefined): Promise<{ file: ReceivedFile; accepted: AcceptedFile }> {
     if (!file) throw invalid('Choose a file to upload', [{ path: 'file', message: 'Choose a file to upload' }]);
@@ -144,12 +176,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
           programAreaId: fields.programAreaId ?? null,
           regulationId: fields.regulationId ?? null,
           version: 1,
-          fileName: accepted.fileName,
-          mediaType: accepted.mediaType,
-          size: file.size,
-          sha256: file.sha256,
-          storageKey,
-          uploadedBy: actorOf(principal)?.id ?? null,
+          ...fileColumns(principal, file, accepted, storageKey),
           archivedAt: null,
           archivedBy: null,
           archiveReason: null,
@@ -163,15 +190,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
         await insertDocument(trx, row);
         await insertDocumentVersion(trx, versionRowOf(row, stamp));
         await replaceDocumentTags(trx, id, tags);
-        if (row.kind === 'TASK' && row.taskId) await options.tasks?.markTouched(trx, principal, row.taskId);
-        await audit.record(trx, {
-          actor: actorOf(principal),
-          action: 'CREATE',
-          entityType: 'DOCUMENT',
-          entityId: id,
-          facilityId,
-          changes: changesBetween(null, audited(row, tags)),
-        });
+        await afterFileStored(trx, principal, row, 'CREATE', changesBetween(null, audited(row, tags)));
       });
       return context.detail(id);
     },
@@ -198,12 +217,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
           const after: DocumentRow = {
             ...before,
             version,
-            fileName: accepted.fileName,
-            mediaType: accepted.mediaType,
-            size: file.size,
-            sha256: file.sha256,
-            storageKey,
-            uploadedBy: actorOf(principal)?.id ?? null,
+            ...fileColumns(principal, file, accepted, storageKey),
             updatedAt: stamp,
           };
           const tags = (await findTagsOfDocuments(trx, [id])).get(id) ?? [];
@@ -211,15 +225,8 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
           await insertDocumentVersion(trx, versionRowOf(after, stamp));
           const { id: _id, createdAt: _createdAt, ...columns } = after;
           await updateDocument(trx, id, columns);
-          if (after.kind === 'TASK' && after.taskId) await options.tasks?.markTouched(trx, principal, after.taskId);
-          await audit.record(trx, {
-            actor: actorOf(principal),
-            action: 'UPDATE',
-            entityType: 'DOCUMENT',
-            entityId: id,
-            facilityId: after.facilityId,
-            changes: changesBetween(audited(before, tags), audited(after, tags)),
-          });
+          const changes = changesBetween(audited(before, tags), audited(after, tags));
+          await afterFileStored(trx, principal, after, 'UPDATE', changes);
         });
       } catch (error) {
         if (isUniqueViolation(error)) {

@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
 import type { Database } from '../../db/schema';
-import { nothing, whereSearchMatches, type SortSpec } from '../../platform/list-query';
+import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
 import { likePattern } from '../../platform/search-text';
 import type {
   DocumentRow,
@@ -191,10 +191,12 @@ function filtered(db: Db, filters: DocumentFilters) {
       eb.selectFrom('tasks').select('tasks.id').where('tasks.requirementId', '=', requirementId),
     );
   }
-  if (filters.facilityId) query = query.where('documents.facilityId', '=', filters.facilityId);
-  if (filters.programAreaId) query = query.where('documents.programAreaId', '=', filters.programAreaId);
-  if (filters.regulationId) query = query.where('documents.regulationId', '=', filters.regulationId);
-  if (filters.uploadedBy) query = query.where('documents.uploadedBy', '=', filters.uploadedBy);
+  query = whereEqual(query, {
+    'documents.facilityId': filters.facilityId,
+    'documents.programAreaId': filters.programAreaId,
+    'documents.regulationId': filters.regulationId,
+    'documents.uploadedBy': filters.uploadedBy,
+  });
   if (filters.legalHold !== undefined) query = query.where('documents.legalHold', '=', filters.legalHold ? 1 : 0);
   if (filters.tag) {
     const tagKey = filters.tag.toLowerCase();

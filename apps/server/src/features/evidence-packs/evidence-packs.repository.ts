@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { inScope, nothing } from '../../platform/list-query';
+import { inScope, nothing, whereEqual } from '../../platform/list-query';
+import { tasksWithRequirements } from '../tasks/tasks.repository';
 
 type Db = Kysely<Database>;
 
@@ -21,9 +22,7 @@ export interface PackTaskFilters {
 }
 
 export async function findPackTasks(db: Db, filters: PackTaskFilters, limit: number) {
-  let query = db
-    .selectFrom('tasks')
-    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+  let query = tasksWithRequirements(db)
     .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
     .leftJoin('users as completer', 'completer.id', 'tasks.completedBy')
     .select([
@@ -55,9 +54,11 @@ export async function findPackTasks(db: Db, filters: PackTaskFilters, limit: num
     ])
     .where('tasks.dueDate', '>=', filters.from)
     .where('tasks.dueDate', '<=', filters.to);
-  if (filters.facilityId) query = query.where('tasks.facilityId', '=', filters.facilityId);
-  if (filters.requirementId) query = query.where('tasks.requirementId', '=', filters.requirementId);
-  if (filters.programAreaId) query = query.where('requirements.programAreaId', '=', filters.programAreaId);
+  query = whereEqual(query, {
+    'tasks.facilityId': filters.facilityId,
+    'tasks.requirementId': filters.requirementId,
+    'requirements.programAreaId': filters.programAreaId,
+  });
   if (filters.facilityIds) query = query.where(inScope('tasks.facilityId', filters.facilityIds));
   return query
     .orderBy('facilities.nameKey')

@@ -5,6 +5,7 @@ import {
   countedRows,
   pageBySearchText,
   inScope,
+  whereEqual,
   whereSearchMatches,
   type CountedRows,
   type ListRequest,
@@ -95,9 +96,11 @@ export interface FacilityFilters {
 
 function filtered(db: Db, filters: FacilityFilters) {
   let query = db.selectFrom('facilities');
-  if (filters.type) query = query.where('type', '=', filters.type);
-  if (filters.status) query = query.where('status', '=', filters.status);
-  if (filters.state) query = query.where('state', '=', filters.state);
+  query = whereEqual(query, {
+    type: filters.type,
+    status: filters.status,
+    state: filters.state,
+  });
   if (filters.programAreaId) {
     const programAreaId = filters.programAreaId;
     query = query.where('id', 'in', (eb) =>

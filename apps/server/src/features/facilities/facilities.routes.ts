@@ -17,24 +17,24 @@ export function facilitiesRoutes(facilities: FacilitiesService, guards: AuthGuar
     registerCrudRoutes(app, guards, facilities, {
       path: '/facilities',
       list: {
-        permission: 'facility:read',
+        access: 'facility:read',
         summary: 'List the facilities in my scope',
         query: facilityListQuerySchema,
         page: facilityPageSchema,
       },
       create: {
-        permission: 'facility:create',
+        access: 'facility:create',
         summary: 'Create a facility (name and code unique)',
         body: createFacilityBodySchema,
         created: facilityResponseSchema,
       },
       get: {
-        permission: 'facility:read',
+        access: 'facility:read',
         summary: 'Read a facility with its program areas and users',
         answer: facilityDetailResponseSchema,
       },
       update: {
-        permission: 'facility:update',
+        access: 'facility:update',
         summary: 'Update a facility; {status: "INACTIVE"} deactivates it (facility:deactivate)',
         body: updateFacilityBodySchema,
         answer: facilityResponseSchema,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '@rtms/shared/enums';
 import type { BackupCodes, MfaStatus, SecuritySettings, TotpEnrolment } from '@rtms/shared/schemas/mfa';
 import type { Database } from '../../db/schema';
@@ -8,7 +8,7 @@ import { AppError, conflict, forbidden, invalid } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { verifyPassword } from '../../platform/passwords';
 import type { SecretBox } from '../../platform/secret-box';
-import { actorOf, type AuditService } from '../audit/audit.service';
+import { actorOf, type AuditEventInput, type AuditService } from '../audit/audit.service';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { clearMfaEnrolmentRequired } from '../sessions/sessions.repository';
 import { findUserById } from '../users/users.repository';
@@ -119,6 +119,27 @@ export function createMfaService(
     }
   }
 
+  /** The stored form of new backup codes: only their keyed hashes. */
+  function backupCodeRows(codes: string[]) {
+    return codes.map((backup) => ({ id: newId(), codeHash: box.keyedHash(normalizeBackupCode(backup)) }));
+  }
+
+  /** The audit event of a change to the caller's own second factor (the user is both actor and entity). */
+  function recordOwnChange(
+    trx: Transaction<Database>,
+    principal: Principal,
+    action: AuditEventInput['action'],
+    changes: AuditEventInput['changes'],
+  ): Promise<void> {
+    return audit.record(trx, {
+      actor: actorOf(principal),
+      action,
+      entityType: 'USER',
+      entityId: principal.id,
+      changes,
+    });
+  }
+
   /** A TOTP code (once per time step) or an unused backup code of a confirmed second factor. */
   async function acceptsCode(userId: string, code: string): Promise<boolean> {
     const row = await findUserMfa(db, userId);
@@ -161,20 +182,9 @@ export function createMfaService(
         if (!(await claimStep(trx, principal.id, step, at, at))) {
           throw conflict('This set-up was already confirmed or restarted. Reload and try again.');
         }
-        await replaceBackupCodes(
-          trx,
-          principal.id,
-          backupCodes.map((backup) => ({ id: newId(), codeHash: box.keyedHash(normalizeBackupCode(backup)) })),
-          at,
-        );
+        await replaceBackupCodes(trx, principal.id, backupCodeRows(backupCodes), at);
         await clearMfaEnrolmentRequired(trx, principal.id);
-        await audit.record(trx, {
-          actor: actorOf(principal),
-          action: 'MFA_ENABLE',
-          entityType: 'USER',
-          entityId: principal.id,
-          changes: { mfaEnabled: { before: false, after: true } },
-        });
+        await recordOwnChange(trx, principal, 'MFA_ENABLE', { mfaEnabled: { before: false, after: true } });
       });
       return { backupCodes };
     },
@@ -186,18 +196,9 @@ export function createMfaService(
       }
       const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
       await db.transaction().execute(async (trx) => {
-        await replaceBackupCodes(
-          trx,
-          principal.id,
-          backupCodes.map((backup) => ({ id: newId(), codeHash: box.keyedHash(normalizeBackupCode(backup)) })),
-          nowIso(),
-        );
-        await audit.record(trx, {
-          actor: actorOf(principal),
-          action: 'UPDATE',
-          entityType: 'USER',
-          entityId: principal.id,
-          changes: { backupCodes: { before: 'replaced', after: `${BACKUP_CODE_COUNT} new` } },
+        await replaceBackupCodes(trx, principal.id, backupCodeRows(backupCodes), nowIso());
+        await recordOwnChange(trx, principal, 'UPDATE', {
+          backupCodes: { before: 'replaced', after: `${BACKUP_CODE_COUNT} new` },
         });
       });
       return { backupCodes };
@@ -211,13 +212,7 @@ export function createMfaService(
       }
       await db.transaction().execute(async (trx) => {
         if (!(await deleteUserMfa(trx, principal.id)) || !row?.confirmedAt) return;
-        await audit.record(trx, {
-          actor: actorOf(principal),
-          action: 'MFA_DISABLE',
-          entityType: 'USER',
-          entityId: principal.id,
-          changes: { mfaEnabled: { before: true, after: false } },
-        });
+        await recordOwnChange(trx, principal, 'MFA_DISABLE', { mfaEnabled: { before: true, after: false } });
       });
       return statusOf(principal.id, principal.role);
     },

@@ -2,7 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
 import type { Database } from '../../db/schema';
 import { countRows } from '../../db/count-rows';
-import { countedRows, inScope, type CountedRows, type ListRequest } from '../../platform/list-query';
+import { countedRows, inScope, whereEqual, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** The notification centre's and the delivery log's reads: filtered, searched, sorted and paged on the server. */
@@ -147,9 +147,11 @@ export interface DeliveryFilters {
 function deliveries(db: Db, filters: DeliveryFilters) {
   let query = db.selectFrom('notification_deliveries as d');
   if (filters.facilityIds) query = query.where(inScope('d.facilityId', filters.facilityIds));
-  if (filters.status) query = query.where('d.status', '=', filters.status);
-  if (filters.facilityId) query = query.where('d.facilityId', '=', filters.facilityId);
-  if (filters.recipientId) query = query.where('d.recipientId', '=', filters.recipientId);
+  query = whereEqual(query, {
+    'd.status': filters.status,
+    'd.facilityId': filters.facilityId,
+    'd.recipientId': filters.recipientId,
+  });
   if (filters.category) {
     const category = filters.category;
     query = query.where(

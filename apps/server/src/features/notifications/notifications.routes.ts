@@ -13,6 +13,7 @@ import {
 } from '@rtms/shared/schemas/notifications';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
+import { registerRecordRoutes } from '../../platform/crud-routes';
 import type { NotificationsService } from './notifications.service';
 import { unsubscribePage } from './unsubscribe-page';
 import { errorResponses, idParams, publicRouteOptions, routeOptions } from '../../platform/route-schema';
@@ -23,14 +24,15 @@ const errors = errorResponses(400, 401, 403, 404);
 export function notificationsRoutes(notifications: NotificationsService, guards: AuthGuards): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'notifications', errors);
   return async (app) => {
-    app.get(
-      '/notifications',
-      route('signed-in', 'My notifications, newest first', {
-        querystring: notificationListQuerySchema,
-        response: { 200: notificationPageSchema },
-      }),
-      async (request) => notifications.list(principalOf(request), request.query),
-    );
+    registerRecordRoutes(app, route, notifications, {
+      path: '/notifications',
+      list: {
+        access: 'signed-in',
+        summary: 'My notifications, newest first',
+        query: notificationListQuerySchema,
+        page: notificationPageSchema,
+      },
+    });
     app.get(
       '/notifications/unread-count',
       route('signed-in', 'How many of my notifications are unread', { response: { 200: unreadCountSchema } }),

@@ -16,20 +16,20 @@ export function programAreasRoutes(programAreas: ProgramAreasService, guards: Au
     registerCrudRoutes(app, guards, programAreas, {
       path: '/program-areas',
       list: {
-        permission: 'programArea:read',
+        access: 'programArea:read',
         summary: 'List program areas',
         query: programAreaListQuerySchema,
         page: programAreaPageSchema,
       },
       create: {
-        permission: 'settings:manage',
+        access: 'settings:manage',
         summary: 'Create a program area (name unique regardless of case)',
         body: createProgramAreaBodySchema,
         created: programAreaResponseSchema,
       },
-      get: { permission: 'programArea:read', summary: 'Read a program area', answer: programAreaResponseSchema },
+      get: { access: 'programArea:read', summary: 'Read a program area', answer: programAreaResponseSchema },
       update: {
-        permission: 'settings:manage',
+        access: 'settings:manage',
         summary: 'Update a program area; {active: false} deactivates it',
         body: updateProgramAreaBodySchema,
         answer: programAreaResponseSchema,

@@ -16,20 +16,20 @@ export function regulationsRoutes(regulations: RegulationsService, guards: AuthG
     registerCrudRoutes(app, guards, regulations, {
       path: '/regulations',
       list: {
-        permission: 'regulation:read',
+        access: 'regulation:read',
         summary: 'List regulations',
         query: regulationListQuerySchema,
         page: regulationPageSchema,
       },
       create: {
-        permission: 'settings:manage',
+        access: 'settings:manage',
         summary: 'Create a regulation',
         body: createRegulationBodySchema,
         created: regulationResponseSchema,
       },
-      get: { permission: 'regulation:read', summary: 'Read a regulation', answer: regulationResponseSchema },
+      get: { access: 'regulation:read', summary: 'Read a regulation', answer: regulationResponseSchema },
       update: {
-        permission: 'settings:manage',
+        access: 'settings:manage',
         summary: 'Update a regulation; {active: false} deactivates it',
         body: updateRegulationBodySchema,
         answer: regulationResponseSchema,

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
 import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } from '@rtms/shared/enums';
 import { inBatches } from '../../db/in-batches';
 import type { Database } from '../../db/schema';
-import { nothing, whereSearchMatches, type SortSpec } from '../../platform/list-query';
+import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
 import type {
   BindingRow,
   NewBindingRow,
@@ -122,12 +122,14 @@ function boundTo(facilityIds: readonly string[]) {
 
 function filtered(db: Db, filters: RequirementFilters) {
   let query = db.selectFrom('requirements');
-  if (filters.status) query = query.where('requirements.status', '=', filters.status);
-  if (filters.category) query = query.where('requirements.category', '=', filters.category);
-  if (filters.frequency) query = query.where('requirements.frequency', '=', filters.frequency);
-  if (filters.scheduleMode) query = query.where('requirements.scheduleMode', '=', filters.scheduleMode);
-  if (filters.programAreaId) query = query.where('requirements.programAreaId', '=', filters.programAreaId);
-  if (filters.regulationId) query = query.where('requirements.regulationId', '=', filters.regulationId);
+  query = whereEqual(query, {
+    'requirements.status': filters.status,
+    'requirements.category': filters.category,
+    'requirements.frequency': filters.frequency,
+    'requirements.scheduleMode': filters.scheduleMode,
+    'requirements.programAreaId': filters.programAreaId,
+    'requirements.regulationId': filters.regulationId,
+  });
   if (filters.facilityId) query = query.where(boundTo([filters.facilityId]));
   if (filters.scopeFacilityIds) query = query.where(boundTo(filters.scopeFacilityIds));
   return whereSearchMatches(query, 'requirements.searchText', filters.search);
@@ -289,11 +291,14 @@ export async function reassignBindingAssignees(db: Db, fromUserId: string, toUse
   return Number(result.numUpdatedRows);
 }
 
+/** Requirement bindings (`b`) joined with their requirement (`r`). */
+export function bindingsWithRequirements(db: Db) {
+  return db.selectFrom('requirement_facilities as b').innerJoin('requirements as r', 'r.id', 'b.requirementId');
+}
+
 /** Facilities where the user is a default or binding assignee of a live requirement binding. */
 export async function findFacilitiesOfAssignments(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('requirement_facilities as b')
-    .innerJoin('requirements as r', 'r.id', 'b.requirementId')
+  const rows = await bindingsWithRequirements(db)
     .select('b.facilityId')
     .distinct()
     .where('b.bound', '=', 1)

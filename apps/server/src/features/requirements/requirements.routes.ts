@@ -11,6 +11,7 @@ import {
   updateRequirementBodySchema,
 } from '@rtms/shared/schemas/requirements';
 import { principalOf, type AuthGuards } from '../../platform/auth';
+import { registerRecordRoutes } from '../../platform/crud-routes';
 import type { RequirementsService } from './requirements.service';
 import { idParams as params, routeOptions } from '../../platform/route-schema';
 
@@ -18,14 +19,20 @@ import { idParams as params, routeOptions } from '../../platform/route-schema';
 export function requirementsRoutes(requirements: RequirementsService, guards: AuthGuards): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'requirements');
   return async (app) => {
-    app.get(
-      '/requirements',
-      route('signed-in', 'List requirements (facility roles: those binding one of their facilities)', {
-        querystring: requirementListQuerySchema,
-        response: { 200: requirementPageSchema },
-      }),
-      async (request) => requirements.list(principalOf(request), request.query),
-    );
+    registerRecordRoutes(app, route, requirements, {
+      path: '/requirements',
+      list: {
+        access: 'signed-in',
+        summary: 'List requirements (facility roles: those binding one of their facilities)',
+        query: requirementListQuerySchema,
+        page: requirementPageSchema,
+      },
+      get: {
+        access: 'signed-in',
+        summary: 'Read a requirement with its facility bindings',
+        answer: requirementResponseSchema,
+      },
+    });
 
     app.post(
       '/requirements',
@@ -44,15 +51,6 @@ export function requirementsRoutes(requirements: RequirementsService, guards: Au
         { body: previewRequirementBodySchema, response: { 200: requirementPreviewResponseSchema } },
       ),
       async (request) => ({ data: await requirements.preview(principalOf(request), request.body) }),
-    );
-
-    app.get(
-      '/requirements/:id',
-      route('signed-in', 'Read a requirement with its facility bindings', {
-        params,
-        response: { 200: requirementResponseSchema },
-      }),
-      async (request) => ({ data: await requirements.get(principalOf(request), request.params.id) }),
     );
 
     app.patch(

@@ -4,7 +4,7 @@ import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/
 import { DUE_SOON_WITHIN_DAYS, type TaskState } from '@rtms/shared/task-state';
 import { isPostgres } from '../../db/dialect';
 import type { Database } from '../../db/schema';
-import { nothing } from '../../platform/list-query';
+import { nothing, whereEqual } from '../../platform/list-query';
 
 /**
  * The Tasks Tracker's filters in SQL: which tasks a list, a total, the calendar or the dashboard reads,
@@ -165,9 +165,11 @@ export function filteredTasks(db: Db, filters: TaskFilters) {
       eb.selectFrom('requirements').select('requirements.id').where('requirements.programAreaId', '=', programAreaId),
     );
   }
-  if (filters.category) query = query.where('tasks.category', '=', filters.category);
-  if (filters.frequency) query = query.where('tasks.frequency', '=', filters.frequency);
-  if (filters.status) query = query.where('tasks.status', '=', filters.status);
+  query = whereEqual(query, {
+    'tasks.category': filters.category,
+    'tasks.frequency': filters.frequency,
+    'tasks.status': filters.status,
+  });
   if (filters.assigneeId !== undefined) {
     query =
       filters.assigneeId === null

@@ -1,6 +1,7 @@
 import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
 import { inBatches } from '../../db/in-batches';
 import type { Database } from '../../db/schema';
+import { bindingsWithRequirements } from '../requirements/requirements.repository';
 import type { TaskRow } from './tasks.table';
 
 /**
@@ -53,9 +54,7 @@ export function findSeriesForGeneration(
         sql` `,
       )} else ${otherwise} end`
     : sql<string>`${otherwise}`;
-  return db
-    .selectFrom('requirement_facilities as b')
-    .innerJoin('requirements as r', 'r.id', 'b.requirementId')
+  return bindingsWithRequirements(db)
     .innerJoin('facilities as f', 'f.id', 'b.facilityId')
     .select([
       'b.id',

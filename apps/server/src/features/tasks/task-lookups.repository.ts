@@ -2,6 +2,7 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import type { Database } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
+import { tasksWithRequirements } from './tasks.repository';
 
 /** What the list and the detail page look up beside the tasks: zones, search matches, instructions, evidence. */
 
@@ -39,9 +40,7 @@ export async function findSearchTextsRevision(db: Db): Promise<number> {
 
 /** What the requirement tells the person doing a task: its description, citation, regulation and permit. */
 export function findTaskInstructions(db: Db, taskId: string) {
-  return db
-    .selectFrom('tasks')
-    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+  return tasksWithRequirements(db)
     .leftJoin('regulations', 'regulations.id', 'requirements.regulationId')
     .select([
       'requirements.description',

@@ -163,11 +163,14 @@ export function findTaskByBindingSequence(db: Db, bindingId: string, sequence: n
     .executeTakeFirst();
 }
 
+/** A task joined with its requirement: where the reads that need the requirement's rules or texts start. */
+export function tasksWithRequirements(db: Db) {
+  return db.selectFrom('tasks').innerJoin('requirements', 'requirements.id', 'tasks.requirementId');
+}
+
 /** The context a task's rules need: its requirement's windows and evidence gate, its binding, its facility's zone. */
 export function findTaskContext(db: Db, taskId: string) {
-  return db
-    .selectFrom('tasks')
-    .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
+  return tasksWithRequirements(db)
     .innerJoin('requirement_facilities', 'requirement_facilities.id', 'tasks.bindingId')
     .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
     .select([

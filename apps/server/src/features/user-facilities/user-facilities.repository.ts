@@ -1,7 +1,14 @@
 import { sql, type Kysely, type SqlBool } from 'kysely';
 import { inBatches } from '../../db/in-batches';
 import type { Database } from '../../db/schema';
-import { countedRows, inScope, searchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
+import {
+  countedRows,
+  inScope,
+  searchMatches,
+  whereEqual,
+  type CountedRows,
+  type ListRequest,
+} from '../../platform/list-query';
 import type { NewUserFacilityRow, UserFacilityRow } from './user-facilities.table';
 
 type Db = Kysely<Database>;
@@ -89,9 +96,11 @@ function joined(db: Db, filters: UserFacilityFilters) {
     .selectFrom('user_facilities')
     .innerJoin('users', 'users.id', 'user_facilities.userId')
     .innerJoin('facilities', 'facilities.id', 'user_facilities.facilityId');
-  if (filters.id) query = query.where('user_facilities.id', '=', filters.id);
-  if (filters.userId) query = query.where('user_facilities.userId', '=', filters.userId);
-  if (filters.facilityId) query = query.where('user_facilities.facilityId', '=', filters.facilityId);
+  query = whereEqual(query, {
+    'user_facilities.id': filters.id,
+    'user_facilities.userId': filters.userId,
+    'user_facilities.facilityId': filters.facilityId,
+  });
   if (filters.facilityIds) query = query.where(inScope('user_facilities.facilityId', filters.facilityIds));
   for (const word of (filters.search ?? '').split(/\s+/).filter(Boolean)) {
     const onUser = searchMatches('users.searchText', word);

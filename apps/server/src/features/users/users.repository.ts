@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema';
 import {
   countedRows,
   emptyLast,
+  whereEqual,
   whereSearchMatches,
   type CountedRows,
   type ListRequest,
@@ -76,8 +77,10 @@ function filtered(db: Db, filters: UserFilters) {
         : eb('id', '=', selfId),
     );
   }
-  if (filters.id) query = query.where('id', '=', filters.id);
-  if (filters.role) query = query.where('role', '=', filters.role);
+  query = whereEqual(query, {
+    id: filters.id,
+    role: filters.role,
+  });
   if (filters.active !== undefined) query = query.where('active', '=', filters.active ? 1 : 0);
   if (filters.facilityId) {
     const facilityId = filters.facilityId;

@@ -21,21 +21,21 @@ export function usersRoutes(users: UsersService, guards: AuthGuards): FastifyPlu
     registerCrudRoutes(app, guards, users, {
       path: '/users',
       list: {
-        permission: 'user:read',
+        access: 'user:read',
         summary: 'List users: all, those sharing my facilities (FACILITY_ADMIN) or only me (FACILITY_USER)',
         query: userListQuerySchema,
         page: userPageSchema,
       },
       create: {
-        permission: 'user:create',
+        access: 'user:create',
         summary: 'Create a user; without `password` a temporary one is generated and returned once',
         body: createUserBodySchema,
         created: createUserResponseSchema,
       },
-      get: { permission: 'user:read', summary: 'Read a user', answer: userResponseSchema },
+      get: { access: 'user:read', summary: 'Read a user', answer: userResponseSchema },
       update: {
         // Everyone may edit their own names; the service requires user:update (and user:editRole) for the rest.
-        permission: 'user:read',
+        access: 'user:read',
         summary: 'Update a user; {role} changes the role, {active: false} deactivates (both sign the user out)',
         body: updateUserBodySchema,
         answer: userResponseSchema,
