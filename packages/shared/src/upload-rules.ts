@@ -196,6 +196,24 @@ const SIGNATURES = {
   ole: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
 };
 
+/** Whether the first bytes are those of each binary family's format. */
+const HAS_SIGNATURE: Record<Exclude<FileFamily, 'text'>, (head: Uint8Array) => boolean> = {
+  pdf: (head) => startsWith(head, SIGNATURES.pdf),
+  png: (head) => startsWith(head, SIGNATURES.png),
+  jpeg: (head) => startsWith(head, SIGNATURES.jpeg),
+  gif: (head) => startsWith(head, SIGNATURES.gif87) || startsWith(head, SIGNATURES.gif89),
+  webp: (head) => startsWith(head, SIGNATURES.riff) && startsWith(head, SIGNATURES.webp, 8),
+  docx: (head) => startsWith(head, SIGNATURES.zip),
+  xlsx: (head) => startsWith(head, SIGNATURES.zip),
+  pptx: (head) => startsWith(head, SIGNATURES.zip),
+  zip: (head) => startsWith(head, SIGNATURES.zip) || startsWith(head, SIGNATURES.emptyZip),
+  doc: (head) => startsWith(head, SIGNATURES.ole),
+  xls: (head) => startsWith(head, SIGNATURES.ole),
+};
+
+/** The Office formats that are ZIP containers (and OLE ones once protected by a password). */
+const OFFICE_ZIP_FAMILIES: ReadonlySet<FileFamily> = new Set(['docx', 'xlsx', 'pptx']);
+
 /** A name for content that is never accepted, recognised by its first bytes (for a clearer message). */
 export function describeDangerousContent(head: Uint8Array): string | undefined {
   // "MZ" can also begin ordinary text ("MZ Wind Farm report"): a program header is binary.
@@ -267,49 +285,18 @@ export function checkFileHead(type: UploadType, head: Uint8Array): UploadCheck {
     'TYPE',
     `The content of this file is not a ${type.extension.toUpperCase()} file (its first bytes do not match its .${type.extension} name)`,
   );
-  switch (type.family) {
-    case 'pdf':
-      if (!startsWith(head, SIGNATURES.pdf)) return mismatch;
-      break;
-    case 'png':
-      if (!startsWith(head, SIGNATURES.png)) return mismatch;
-      break;
-    case 'jpeg':
-      if (!startsWith(head, SIGNATURES.jpeg)) return mismatch;
-      break;
-    case 'gif':
-      if (!startsWith(head, SIGNATURES.gif87) && !startsWith(head, SIGNATURES.gif89)) return mismatch;
-      break;
-    case 'webp':
-      if (!startsWith(head, SIGNATURES.riff) || !startsWith(head, SIGNATURES.webp, 8)) return mismatch;
-      break;
-    case 'docx':
-    case 'xlsx':
-    case 'pptx':
-      if (startsWith(head, SIGNATURES.ole)) {
-        return refuse(
-          'TYPE',
-          'Password-protected Office files cannot be checked; remove the password and upload again',
-        );
-      }
-      if (!startsWith(head, SIGNATURES.zip)) return mismatch;
-      break;
-    case 'zip':
-      if (!startsWith(head, SIGNATURES.zip) && !startsWith(head, SIGNATURES.emptyZip)) return mismatch;
-      break;
-    case 'doc':
-    case 'xls':
-      if (!startsWith(head, SIGNATURES.ole)) return mismatch;
-      break;
-    case 'text':
-      if (!isTextLike(head)) {
-        return refuse(
-          'TYPE',
-          'This is not a text file (it contains binary data). Text files must be UTF-8 or another 8-bit encoding',
-        );
-      }
-      return { ok: true, type };
+  if (type.family === 'text') {
+    if (isTextLike(head)) return { ok: true, type };
+    return refuse(
+      'TYPE',
+      'This is not a text file (it contains binary data). Text files must be UTF-8 or another 8-bit encoding',
+    );
   }
+  // A password-protected Office file is an OLE container, not the ZIP its extension promises: say why.
+  if (OFFICE_ZIP_FAMILIES.has(type.family) && startsWith(head, SIGNATURES.ole)) {
+    return refuse('TYPE', 'Password-protected Office files cannot be checked; remove the password and upload again');
+  }
+  if (!HAS_SIGNATURE[type.family](head)) return mismatch;
   if (MARKUP_ANYWHERE.test(latin1(head.subarray(0, 1024)))) {
     return refuse(
       'TYPE',
