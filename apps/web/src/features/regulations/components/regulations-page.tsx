@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { Flex, Typography } from 'antd';
-import { JURISDICTIONS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Regulation } from '@rtms/shared/schemas/regulations';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ListScreen } from '../../../components/data/list-screen';
 import { useSettingsActionsColumn } from '../../../components/data/settings-row-actions';
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
-import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-filters';
+import { UrlActiveFilter } from '../../../components/data/url-filters';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -121,12 +121,7 @@ export function RegulationsPage() {
       searchLabel={t('regulations.search')}
       filters={
         <>
-          <UrlFilterSelect
-            state={state}
-            name="jurisdiction"
-            label={t('regulations.jurisdiction')}
-            options={JURISDICTIONS.map((value) => ({ value, label: t(`jurisdiction.${value}`) }))}
-          />
+          <UrlEnumFilter state={state} name="jurisdiction" of="jurisdiction" />
           <UrlActiveFilter state={state} name="active" />
         </>
       }

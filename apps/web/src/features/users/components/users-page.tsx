@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, KeyOutlined, SafetyOutlined, SwapOutlined } from '@ant-design/icons';
-import { ROLES } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ConfirmAction } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
 import { ListScreen } from '../../../components/data/list-screen';
@@ -15,7 +15,7 @@ import { actionsColumn, RowActions } from '../../../components/data/row-actions'
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { ActiveToggle } from '../../../components/data/active-toggle';
-import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-filters';
+import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -218,12 +218,7 @@ function UsersTablePage() {
       searchLabel={t('users.search')}
       filters={
         <>
-          <UrlFilterSelect
-            state={state}
-            name="role"
-            label={t('users.role')}
-            options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
-          />
+          <UrlEnumFilter state={state} name="role" of="role" />
           <UrlActiveFilter state={state} name="active" plain />
           <FacilityFilter state={state} name="facilityId" label={t('users.facility')} />
         </>
