@@ -5,7 +5,7 @@ import { lastLocation, renderWithProviders } from './testing';
 import { useTableUrlState } from './use-table-url-state';
 
 function Harness() {
-  const state = useTableUrlState({ filters: ['type'] as const, defaultSort: 'name' });
+  const state = useTableUrlState<{ type?: string; sort?: string }>({ filters: ['type'] as const, defaultSort: 'name' });
   return <UrlEnumFilter state={state} name="type" of="facilityType" />;
 }
 

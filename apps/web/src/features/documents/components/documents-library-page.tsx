@@ -24,6 +24,7 @@ import { useDocumentActions } from './use-document-actions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { documentColumn, documentFacilityColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
+import { updatedAtColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
 
@@ -72,12 +73,7 @@ export function DocumentsLibraryPage() {
           </Typography.Text>
         ),
       },
-      {
-        title: t('data.updatedAt'),
-        key: 'updatedAt',
-        sorter: true,
-        render: (_, document) => format.dateTime(document.updatedAt),
-      },
+      updatedAtColumn<Document>(t, format),
       {
         title: t('data.actions'),
         key: 'actions',

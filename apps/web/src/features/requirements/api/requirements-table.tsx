@@ -26,6 +26,7 @@ import { useRetireRequirement } from './retire-requirement';
 import { RequirementStatusTag } from '../components/requirement-status-tag';
 import { RetireImpact } from '../components/retire-impact';
 import '../components/requirements.css';
+import { updatedAtExportColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['status', 'category', 'frequency', 'programAreaId', 'regulationId', 'facilityId'] as const;
 type RequirementFilter = (typeof FILTERS)[number];
@@ -188,7 +189,7 @@ export function RequirementsTable({
       { header: t('requirement.facilityCount'), value: (r) => r.facilityCount },
       { header: t('data.status'), value: (r) => t(`requirementStatus.${r.status}`) },
       { header: t('requirement.description'), value: (r) => r.description ?? '', width: 50 },
-      { header: t('data.updatedAt'), value: (r) => r.updatedAt, width: 22 },
+      updatedAtExportColumn<Requirement>(t),
     ],
     [t],
   );

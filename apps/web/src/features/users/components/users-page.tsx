@@ -29,6 +29,7 @@ import { TemporaryPasswordModal } from './temporary-password-modal';
 import { UserFormModal } from './user-form-modal';
 import { userActionsFor } from './user-permissions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
+import { activeExportColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['role', 'active', 'facilityId'] as const;
 
@@ -191,7 +192,7 @@ function UsersTablePage() {
       { header: t('users.lastName'), value: (user) => user.lastName },
       { header: t('users.email'), value: (user) => user.email, width: 32 },
       { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
-      { header: t('data.status'), value: (user) => (user.active ? t('data.active') : t('data.inactive')) },
+      activeExportColumn<User>(t, (user) => user.active),
       {
         header: t('users.mustChangePassword'),
         value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
