@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
-import { Alert, Form, Modal } from 'antd';
+import { Alert, Form, Modal, Typography, type FormProps } from 'antd';
 import { useT } from '../../lib/i18n/use-t';
 import type { FormState } from './form-state';
 
 /**
  * A form in a dialog (create or edit a program area, a regulation, a user…): OK submits the form,
  * nothing can be closed or changed while `state.saving`, and `state.formError` (what belongs to no field)
- * shows above the form until the dialog has closed.
+ * shows above the form until the dialog has closed. `intro` is a paragraph above both.
  */
 export function FormModal<Values extends object>({
   open,
@@ -18,6 +18,8 @@ export function FormModal<Values extends object>({
   onClose,
   onFinish,
   width,
+  intro,
+  requiredMark = 'optional',
   children,
 }: {
   open: boolean;
@@ -31,6 +33,10 @@ export function FormModal<Values extends object>({
   onClose: () => void;
   onFinish: (values: Values) => void;
   width?: number;
+  /** What the dialog does, in a secondary paragraph above the error and the form. */
+  intro?: ReactNode;
+  /** How fields are marked: "(optional)" on the optional ones by default, antd's asterisks with `true`. */
+  requiredMark?: FormProps['requiredMark'];
   children: ReactNode;
 }) {
   const t = useT();
@@ -50,8 +56,9 @@ export function FormModal<Values extends object>({
       afterClose={clearFormError}
       forceRender
     >
+      {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}
       {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={saving} requiredMark="optional">
+      <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={saving} requiredMark={requiredMark}>
         {children}
       </Form>
     </Modal>

@@ -2,13 +2,9 @@ import { useEffect, useState } from 'react';
 import { Form } from 'antd';
 import type { z } from 'zod';
 import { useT } from '../../lib/i18n/use-t';
+import { useSavedHandler, type FormMutation } from './use-mutation-form';
 import { applyServerErrors, useSchemaForm } from './zod-form';
 
-/** A TanStack mutation as this form uses it. */
-interface FormMutation<Variables, Result> {
-  mutate(variables: Variables, options: { onSuccess: (result: Result) => void; onError: (error: unknown) => void }): void;
-  isPending: boolean;
-}
 
 type Output<Shape extends z.core.$ZodLooseShape> = z.output<z.ZodObject<Shape>>;
 
@@ -34,6 +30,7 @@ export function useRecordForm<
   update,
   fields,
   uniqueFields,
+  savedMessage,
   onSaved,
 }: {
   open: boolean;
@@ -46,6 +43,8 @@ export function useRecordForm<
   update: FormMutation<{ id: string; body: Output<UpdateShape> }, Result>;
   fields: readonly string[];
   uniqueFields?: readonly string[];
+  /** The success message once saved. */
+  savedMessage?: (result: Result) => string;
   onSaved: (result: Result) => void;
 }) {
   const t = useT();
@@ -53,6 +52,7 @@ export function useRecordForm<
   const [formError, setFormError] = useState<string>();
   const createForm = useSchemaForm(createSchema);
   const updateForm = useSchemaForm(updateSchema);
+  const saved = useSavedHandler(savedMessage, onSaved);
 
   useEffect(() => {
     if (!open) return;
@@ -66,7 +66,7 @@ export function useRecordForm<
   const submit = (input: Record<string, unknown>, labels: Partial<Record<string, string>>) => {
     setFormError(undefined);
     const callbacks = {
-      onSuccess: onSaved,
+      onSuccess: saved,
       onError: (error: unknown) => setFormError(applyServerErrors(form, error, fields, t, uniqueFields)),
     };
     if (record) {

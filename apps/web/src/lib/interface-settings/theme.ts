@@ -1,7 +1,7 @@
 import { theme as antdTheme, type ThemeConfig } from 'antd';
 import type { ThemeType } from '@rtms/shared/interface-settings';
 
-/** The brand green and the dark green of the sidebar; styles.css uses the same values. */
+/** The brand green and the dark green of the sidebar; styles/base.css uses the same values. */
 export const BRAND_GREEN = '#0f6b3e';
 export const SIDEBAR_DARK = '#0b1f17';
 

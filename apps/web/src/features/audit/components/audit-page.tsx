@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Alert, Button, Empty, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -8,11 +8,10 @@ import { can } from '@rtms/shared/permissions';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
-import { PageHeader } from '../../../components/page-header';
 import { DateRangeField } from '../../../components/data/date-field';
-import { FilterSelect } from '../../../components/data/filter-select';
-import { RemoteSelect } from '../../../components/data/remote-select';
-import { ServerTable } from '../../../components/data/server-table';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
+import { ListScreen } from '../../../components/data/list-screen';
+import { UrlRemoteFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -172,115 +171,96 @@ export function AuditPage() {
   const verdict = verify.data?.data;
 
   return (
-    <>
-      <PageHeader
-        title={t('nav.audit')}
-        actions={
-          canVerify ? (
-            <Button icon={<SafetyCertificateOutlined />} loading={verify.isPending} onClick={() => verify.mutate()}>
-              {t('audit.verify')}
-            </Button>
-          ) : null
-        }
-      />
-      {verdict ? (
-        verdict.intact ? (
-          <Alert
-            className="page-alert"
-            type="success"
-            showIcon
-            role="status"
-            closable={{ onClose: () => verify.reset() }}
-            title={t('audit.chainIntact')}
-            description={t('audit.chainIntactBody', { count: verdict.checked })}
+    <ListScreen<AuditEvent, (typeof FILTERS)[number], AuditQuery>
+      title={t('nav.audit')}
+      headerActions={
+        canVerify ? (
+          <Button icon={<SafetyCertificateOutlined />} loading={verify.isPending} onClick={() => verify.mutate()}>
+            {t('audit.verify')}
+          </Button>
+        ) : null
+      }
+      notices={
+        <>
+          {verdict ? (
+            verdict.intact ? (
+              <Alert
+                className="page-alert"
+                type="success"
+                showIcon
+                role="status"
+                closable={{ onClose: () => verify.reset() }}
+                title={t('audit.chainIntact')}
+                description={t('audit.chainIntactBody', { count: verdict.checked })}
+              />
+            ) : (
+              <Alert
+                className="page-alert"
+                type="error"
+                showIcon
+                role="alert"
+                title={t('audit.chainBroken')}
+                description={t('audit.chainBrokenBody', { count: verdict.checked, id: verdict.firstBrokenId ?? '—' })}
+              />
+            )
+          ) : null}
+          {verify.error ? (
+            <Alert className="page-alert" type="error" showIcon role="alert" title={verify.error.message} />
+          ) : null}
+        </>
+      }
+      emptyText={t('audit.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('audit.search')}
+      filters={
+        <>
+          <UrlEnumFilter state={state} name="entityType" of="auditEntity" />
+          <UrlEnumFilter state={state} name="action" of="auditAction" />
+          <UrlRemoteFilter
+            state={state}
+            name="actorId"
+            label={t('audit.user')}
+            queryKey={['users', 'options']}
+            fetchOptions={fetchUserOptions}
           />
-        ) : (
-          <Alert
-            className="page-alert"
-            type="error"
-            showIcon
-            role="alert"
-            title={t('audit.chainBroken')}
-            description={t('audit.chainBrokenBody', { count: verdict.checked, id: verdict.firstBrokenId ?? '—' })}
+          <DateRangeField
+            label={t('audit.dateRange')}
+            placeholder={[t('audit.from'), t('audit.to')]}
+            from={state.filters.from}
+            to={state.filters.to}
+            onChange={(range) => state.setFilters(range)}
           />
-        )
-      ) : null}
-      {verify.error ? (
-        <Alert className="page-alert" type="error" showIcon role="alert" title={verify.error.message} />
-      ) : null}
-      <ServerTable<AuditEvent, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('nav.audit')}
-        searchLabel={t('audit.search')}
-        filters={
-          <>
-            <FilterSelect
-              label={t('audit.entityType')}
-              value={state.filters.entityType}
-              onChange={(value) => state.setFilter('entityType', value)}
-              options={AUDIT_ENTITY_TYPES.map((value) => ({ value, label: t(`auditEntity.${value}`) }))}
-            />
-            <FilterSelect
-              label={t('audit.action')}
-              value={state.filters.action}
-              onChange={(value) => state.setFilter('action', value)}
-              options={AUDIT_ACTIONS.map((value) => ({ value, label: t(`auditAction.${value}`) }))}
-            />
-            <RemoteSelect
-              allowClear
-              className="data-toolbar__filter data-toolbar__filter--wide"
-              label={t('audit.user')}
-              queryKey={['users', 'options']}
-              fetchOptions={fetchUserOptions}
-              value={state.filters.actorId}
-              onChange={(value) => state.setFilter('actorId', (value as string | undefined) ?? undefined)}
-            />
-            <DateRangeField
-              label={t('audit.dateRange')}
-              placeholder={[t('audit.from'), t('audit.to')]}
-              from={state.filters.from}
-              to={state.filters.to}
-              onChange={(range) => state.setFilters(range)}
-            />
-            {state.filters.entityId ? (
-              <Tag closable onClose={() => state.setFilter('entityId', undefined)}>
-                {t('audit.entityFilter', {
-                  id:
-                    result.data?.data.find((event) => event.entityId === state.filters.entityId)?.entityName ??
-                    state.filters.entityId,
-                })}
-              </Tag>
-            ) : null}
-            {state.filters.facilityId ? (
-              <Tag closable onClose={() => state.setFilter('facilityId', undefined)}>
-                <FacilityFilterLabel id={state.filters.facilityId} />
-              </Tag>
-            ) : null}
-          </>
-        }
-        expandable={{
-          expandedRowRender: (event) => (
-            <Space orientation="vertical" className="audit-expansion">
-              <AuditChangesTable event={event} />
-              <Typography.Text type="secondary" className="audit-hash">
-                {t('audit.hash')}: <code>{event.hash}</code>
-              </Typography.Text>
-            </Space>
-          ),
-          rowExpandable: () => true,
-        }}
-        exportOptions={{
-          fileName: 'audit-trail',
-          sheetName: t('nav.audit'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listAuditEvents({ ...state.query, page, pageSize }, signal),
-        }}
-        empty={<Empty description={t('audit.empty')} />}
-      />
-    </>
+          {state.filters.entityId ? (
+            <Tag closable onClose={() => state.setFilter('entityId', undefined)}>
+              {t('audit.entityFilter', {
+                id:
+                  result.data?.data.find((event) => event.entityId === state.filters.entityId)?.entityName ??
+                  state.filters.entityId,
+              })}
+            </Tag>
+          ) : null}
+          {state.filters.facilityId ? (
+            <Tag closable onClose={() => state.setFilter('facilityId', undefined)}>
+              <FacilityFilterLabel id={state.filters.facilityId} />
+            </Tag>
+          ) : null}
+        </>
+      }
+      expandable={{
+        expandedRowRender: (event) => (
+          <Space orientation="vertical" className="audit-expansion">
+            <AuditChangesTable event={event} />
+            <Typography.Text type="secondary" className="audit-hash">
+              {t('audit.hash')}: <code>{event.hash}</code>
+            </Typography.Text>
+          </Space>
+        ),
+        rowExpandable: () => true,
+      }}
+      exportOptions={{ fileName: 'audit-trail', columns: exportColumns, list: listAuditEvents }}
+    />
   );
 }
 

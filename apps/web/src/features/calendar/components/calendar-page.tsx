@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Button, Flex, Grid, Modal, Segmented, Select, Space, Typography } from 'antd';
 import { CalendarOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { useIntl } from 'react-intl';
-import { TASK_CATEGORIES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { CalendarDay } from '@rtms/shared/schemas/calendar';
 import type { Task } from '@rtms/shared/schemas/tasks';
@@ -10,7 +9,8 @@ import { TASK_STATES } from '@rtms/shared/task-state';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
-import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { UrlRemoteFilter } from '../../../components/data/url-filters';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { useTasks } from '../../tasks/api/list-tasks';
 import { useFacilityOption } from '../../tasks/api/known-options';
@@ -156,12 +156,7 @@ export function CalendarPage() {
       </Flex>
       <Flex className="calendar-filters data-toolbar" wrap gap={8}>
         <FacilityFilter state={state} name="facilityId" label={t('task.facility')} knownOptions={facilityKnown} />
-        <UrlFilterSelect
-          state={state}
-          name="category"
-          label={t('requirement.category')}
-          options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
-        />
+        <UrlEnumFilter state={state} name="category" of="taskCategory" />
         <UrlRemoteFilter
           state={state}
           name="programAreaId"

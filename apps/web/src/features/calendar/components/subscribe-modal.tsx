@@ -4,11 +4,10 @@ import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { CalendarFeedScope } from '@rtms/shared/schemas/calendar';
 import { useT } from '../../../lib/i18n/use-t';
 import { ConfirmButton } from '../../../components/data/confirm-button';
-import { RemoteSelect } from '../../../components/data/remote-select';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors } from '../../../components/data/zod-form';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { useCalendarFeeds, useCreateCalendarFeed, useRevokeCalendarFeeds } from '../api/calendar-feeds';
+import { FacilitySelect } from '../../facilities/api/facility-select';
 
 interface FeedForm {
   name: string;
@@ -126,12 +125,7 @@ export function SubscribeModal({ open, onClose }: { open: boolean; onClose: () =
             name="facilityId"
             rules={[{ required: true, message: t('form.required', { field: t('feeds.facility') }) }]}
           >
-            <RemoteSelect
-              label={t('feeds.facility')}
-              queryKey={['facilities', 'options']}
-              fetchOptions={fetchFacilityOptions}
-              allowClear
-            />
+            <FacilitySelect label={t('feeds.facility')} />
           </Form.Item>
         ) : null}
         {formError ? <Alert type="error" title={formError} className="form-error" /> : null}

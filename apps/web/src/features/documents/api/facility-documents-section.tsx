@@ -2,20 +2,19 @@ import { useMemo, useState } from 'react';
 import { Empty, Flex, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { DOCUMENT_KINDS } from '@rtms/shared/enums';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useT } from '../../../lib/i18n/use-t';
-import { FilterSelect } from '../../../components/data/filter-select';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
-import type { ExportColumn } from '../../../components/data/export/export-types';
 import { EvidencePackButton } from '../../evidence-packs/api/evidence-pack-button';
 import { listDocuments, useDocuments, type DocumentsQuery } from './list-documents';
 import { DocumentDetailDrawer } from '../components/document-detail-drawer';
 import '../components/documents.css';
 import { useDocumentActions } from '../components/use-document-actions';
 import { documentColumn } from '../components/document-columns';
+import { documentExportColumns } from '../components/document-export-columns';
 
 const FILTERS = ['kind'] as const;
 
@@ -76,20 +75,21 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
     [t, format, actions],
   );
 
-  const exportColumns = useMemo<ExportColumn<Document>[]>(
-    () => [
-      { header: t('documents.title'), value: (d) => d.title, width: 36 },
-      { header: t('documents.fileName'), value: (d) => d.fileName, width: 36 },
-      { header: t('documents.kind'), value: (d) => t(`documentKind.${d.kind}`) },
-      { header: t('taskDocuments.task'), value: (d) => d.taskTitle, width: 36 },
-      { header: t('taskDocuments.taskDueDate'), value: (d) => d.taskDueDate },
-      { header: t('taskDocuments.requirement'), value: (d) => d.requirementTitle, width: 36 },
-      { header: t('taskEvidence.evidenceDate'), value: (d) => d.evidenceDate },
-      { header: t('documents.version'), value: (d) => d.version },
-      { header: t('documents.sha256'), value: (d) => d.sha256, width: 66 },
-      { header: t('documents.uploadedBy'), value: (d) => d.uploadedByName, width: 24 },
-      { header: t('documents.uploaded'), value: (d) => d.createdAt, width: 22 },
-    ],
+  const exportColumns = useMemo(
+    () =>
+      documentExportColumns(t, [
+        'title',
+        'fileName',
+        'kind',
+        'task',
+        'taskDueDate',
+        'requirement',
+        'evidenceDate',
+        'version',
+        'sha256',
+        'uploadedBy',
+        'uploaded',
+      ]),
     [t],
   );
 
@@ -102,14 +102,7 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
         rowKey="_id"
         label={t('documents.ofFacility', { name: facility.name })}
         searchLabel={t('taskDocuments.search')}
-        filters={
-          <FilterSelect
-            label={t('documents.kind')}
-            value={state.filters.kind}
-            onChange={(value) => state.setFilter('kind', value)}
-            options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
-          />
-        }
+        filters={<UrlEnumFilter state={state} name="kind" of="documentKind" />}
         actions={
           <EvidencePackButton
             initial={{ facilityId: facility._id }}

@@ -2,20 +2,19 @@ import { useMemo, useState } from 'react';
 import { Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design/icons';
-import { DOCUMENT_KINDS } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ConfirmAction } from '../../../components/data/confirm-button';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { IconAction } from '../../../components/data/icon-action';
-import { UrlBooleanFilter, UrlFilterSelect } from '../../../components/data/url-filters';
+import { UrlBooleanFilter } from '../../../components/data/url-filters';
 import { actionsColumn } from '../../../components/data/row-actions';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
-import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useDeleteDocument } from '../api/delete-document';
 import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { useRestoreDocument } from '../api/restore-document';
@@ -25,6 +24,7 @@ import { RetentionModal } from './retention-modal';
 import { useDocumentActions } from './use-document-actions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { documentColumn, documentFacilityColumn } from './document-columns';
+import { documentExportColumns } from './document-export-columns';
 
 const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
 
@@ -157,21 +157,22 @@ export function ArchiveDocumentsPage() {
     [t, format, actions, canRestore, canDelete, me.role],
   );
 
-  const exportColumns = useMemo<ExportColumn<Document>[]>(
-    () => [
-      { header: t('documents.title'), value: (d) => d.title, width: 36 },
-      { header: t('documents.fileName'), value: (d) => d.fileName, width: 36 },
-      { header: t('documents.kind'), value: (d) => t(`documentKind.${d.kind}`) },
-      { header: t('taskDocuments.task'), value: (d) => d.taskTitle, width: 36 },
-      { header: t('documents.facility'), value: (d) => d.facilityName ?? t('documents.companyWide'), width: 28 },
-      { header: t('documentsArchive.archivedAt'), value: (d) => d.archivedAt, width: 22 },
-      { header: t('documentsArchive.archivedBy'), value: (d) => d.archivedByName, width: 24 },
-      { header: t('documentsArchive.reason'), value: (d) => d.archiveReason, width: 40 },
-      { header: t('documents.retainUntil'), value: (d) => d.retainUntil },
-      { header: t('documents.legalHold'), value: (d) => (d.legalHold ? t('data.yes') : t('data.no')) },
-      { header: t('documents.version'), value: (d) => d.version },
-      { header: t('documents.sha256'), value: (d) => d.sha256, width: 66 },
-    ],
+  const exportColumns = useMemo(
+    () =>
+      documentExportColumns(t, [
+        'title',
+        'fileName',
+        'kind',
+        'task',
+        'facility',
+        'archivedAt',
+        'archivedBy',
+        'archiveReason',
+        'retainUntil',
+        'legalHold',
+        'version',
+        'sha256',
+      ]),
     [t],
   );
 
@@ -186,12 +187,7 @@ export function ArchiveDocumentsPage() {
       searchLabel={t('documentsArchive.search')}
       filters={
         <>
-          <UrlFilterSelect
-            state={state}
-            name="kind"
-            label={t('documents.kind')}
-            options={DOCUMENT_KINDS.map((kind) => ({ value: kind, label: t(`documentKind.${kind}`) }))}
-          />
+          <UrlEnumFilter state={state} name="kind" of="documentKind" />
           <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
           <UrlBooleanFilter
             state={state}

@@ -12,8 +12,7 @@ import { UrlRemoteFilter } from '../../../components/data/url-filters';
 import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
-import type { ExportColumn } from '../../../components/data/export/export-types';
-import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
+import { ProgramAreaFilter } from '../../program-areas/api/program-area-filter';
 import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { fetchRegulationOptions } from '../api/reference-options';
 import { DocumentDetailDrawer } from './document-detail-drawer';
@@ -24,6 +23,8 @@ import { TagFilter } from './tags-select';
 import { useDocumentActions } from './use-document-actions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { documentColumn, documentFacilityColumn } from './document-columns';
+import { documentExportColumns } from './document-export-columns';
+import { updatedAtColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
 
@@ -72,12 +73,7 @@ export function DocumentsLibraryPage() {
           </Typography.Text>
         ),
       },
-      {
-        title: t('data.updatedAt'),
-        key: 'updatedAt',
-        sorter: true,
-        render: (_, document) => format.dateTime(document.updatedAt),
-      },
+      updatedAtColumn<Document>(t, format),
       {
         title: t('data.actions'),
         key: 'actions',
@@ -109,24 +105,25 @@ export function DocumentsLibraryPage() {
     [t, format, actions, canArchive, me.role],
   );
 
-  const exportColumns = useMemo<ExportColumn<Document>[]>(
-    () => [
-      { header: t('documents.title'), value: (d) => d.title, width: 36 },
-      { header: t('documents.description'), value: (d) => d.description, width: 40 },
-      { header: t('documents.fileName'), value: (d) => d.fileName, width: 36 },
-      { header: t('documents.tags'), value: (d) => d.tags.join(', '), width: 30 },
-      { header: t('documents.facility'), value: (d) => d.facilityName ?? t('documents.companyWide'), width: 28 },
-      { header: t('documents.programArea'), value: (d) => d.programAreaName, width: 24 },
-      { header: t('documents.regulation'), value: (d) => d.regulationTitle, width: 36 },
-      { header: t('documents.version'), value: (d) => d.version },
-      { header: t('documents.mediaType'), value: (d) => d.mediaType, width: 24 },
-      { header: t('documents.sizeBytes'), value: (d) => d.size },
-      { header: t('documents.sha256'), value: (d) => d.sha256, width: 66 },
-      { header: t('documents.retainUntil'), value: (d) => d.retainUntil },
-      { header: t('documents.uploadedBy'), value: (d) => d.uploadedByName, width: 24 },
-      { header: t('data.createdAt'), value: (d) => d.createdAt, width: 22 },
-      { header: t('data.updatedAt'), value: (d) => d.updatedAt, width: 22 },
-    ],
+  const exportColumns = useMemo(
+    () =>
+      documentExportColumns(t, [
+        'title',
+        'description',
+        'fileName',
+        'tags',
+        'facility',
+        'programArea',
+        'regulation',
+        'version',
+        'mediaType',
+        'size',
+        'sha256',
+        'retainUntil',
+        'uploadedBy',
+        'createdAt',
+        'updatedAt',
+      ]),
     [t],
   );
 
@@ -144,17 +141,11 @@ export function DocumentsLibraryPage() {
       filters={
         <>
           <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
-          <UrlRemoteFilter
+          <ProgramAreaFilter
             state={state}
             name="programAreaId"
             className="data-toolbar__filter"
             label={t('documents.programArea')}
-            queryKey={['program-areas', 'filter-options']}
-            fetchOptions={(search) =>
-              fetchProgramAreaOptions(search, t('data.inactive')).then((options) =>
-                options.map((option) => ({ ...option, disabled: false })),
-              )
-            }
           />
           <UrlRemoteFilter
             state={state}

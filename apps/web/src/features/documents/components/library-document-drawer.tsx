@@ -14,8 +14,6 @@ import { FormDrawer } from '../../../components/data/form-drawer';
 import { SchemaField, SchemaFields } from '../../../components/data/schema-field';
 import { RemoteSelect, type RemoteOption } from '../../../components/data/remote-select';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
-import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { fetchRegulationOptions } from '../api/reference-options';
 import { useUpdateDocument } from '../api/update-document';
 import { useUploadDocument } from '../api/upload-document';
@@ -23,6 +21,8 @@ import './documents.css';
 import { FilePicker } from './file-picker';
 import { TagsSelect } from './tags-select';
 import { isAbortError, UploadProgress, useUploadProgress } from './use-upload-progress';
+import { FacilitySelect } from '../../facilities/api/facility-select';
+import { ProgramAreaSelect } from '../../program-areas/api/program-area-select';
 
 interface Values {
   file?: File | null;
@@ -212,20 +212,15 @@ export function LibraryDocumentDrawer({
             rules={companyWideAllowed ? [] : [{ required: true, message: t('documentsLibrary.facilityRequired') }]}
             extra={companyWideAllowed ? t('documentsLibrary.facilityHelp') : undefined}
           >
-            <RemoteSelect
-              allowClear
+            <FacilitySelect
               label={labels.facilityId}
-              queryKey={['facilities', 'options']}
-              fetchOptions={fetchFacilityOptions}
               knownOptions={known(document?.facilityId, document?.facilityName)}
             />
           </SchemaField>
           <SchemaField name="programAreaId">
-            <RemoteSelect
+            <ProgramAreaSelect
               allowClear
               label={labels.programAreaId}
-              queryKey={['program-areas', 'options']}
-              fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
               knownOptions={known(document?.programAreaId, document?.programAreaName)}
             />
           </SchemaField>

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Alert, App, Form, Modal, Switch, Typography } from 'antd';
+import { Form, Switch } from 'antd';
 import { updateDocumentBodySchema, type Document } from '@rtms/shared/schemas/documents';
 import { useT } from '../../../lib/i18n/use-t';
 import { DateField } from '../../../components/data/date-field';
-import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
+import { FormModal } from '../../../components/data/form-modal';
+import { useMutationForm } from '../../../components/data/use-mutation-form';
 import { useUpdateDocument } from '../api/update-document';
 
 interface Values {
@@ -17,74 +17,54 @@ interface Values {
  */
 export function RetentionModal({ document, onClose }: { document: Document | undefined; onClose: () => void }) {
   const t = useT();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Values>();
-  const [formError, setFormError] = useState<string>();
-  const update = useUpdateDocument();
-  const schemaForm = useSchemaForm(updateDocumentBodySchema);
+  const state = useMutationForm({
+    open: Boolean(document),
+    record: document,
+    valuesOf: (): Values | undefined =>
+      document && { retainUntil: document.retainUntil, legalHold: document.legalHold },
+    schema: updateDocumentBodySchema,
+    mutation: useUpdateDocument(),
+    fields: ['retainUntil', 'legalHold'],
+    savedMessage: () => t('documentsArchive.retentionSaved', { title: document?.title ?? '' }),
+    onSaved: onClose,
+  });
   const labels = { retainUntil: t('documents.retainUntil'), legalHold: t('documents.legalHold') };
-
-  useEffect(() => {
-    if (!document) return;
-    form.resetFields();
-    form.setFieldsValue({ retainUntil: document.retainUntil, legalHold: document.legalHold });
-  }, [document, form]);
 
   const onFinish = (values: Values) => {
     if (!document) return;
-    setFormError(undefined);
-    const body = schemaForm.parse(
-      form,
-      { retainUntil: values.retainUntil ?? null, legalHold: Boolean(values.legalHold) },
-      labels,
-    );
-    if (!body) return;
-    update.mutate(
-      { id: document._id, body },
-      {
-        onSuccess: () => {
-          void message.success(t('documentsArchive.retentionSaved', { title: document.title }));
-          onClose();
-        },
-        onError: (error) => setFormError(applyServerErrors(form, error, ['retainUntil', 'legalHold'], t)),
-      },
-    );
+    state.submit({ retainUntil: values.retainUntil ?? null, legalHold: Boolean(values.legalHold) }, labels, (body) => ({
+      id: document._id,
+      body,
+    }));
   };
 
   return (
-    <Modal
+    <FormModal<Values>
       open={Boolean(document)}
+      state={state}
       title={t('documentsArchive.retentionTitle', { title: document?.title ?? '' })}
       okText={t('data.save')}
-      okButtonProps={{ loading: update.isPending }}
-      cancelText={t('data.cancel')}
-      cancelButtonProps={{ disabled: update.isPending }}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
-      forceRender
-      afterClose={() => setFormError(undefined)}
+      intro={t('documentsArchive.retentionBody')}
+      requiredMark
+      onClose={onClose}
+      onFinish={onFinish}
     >
-      <Typography.Paragraph type="secondary">{t('documentsArchive.retentionBody')}</Typography.Paragraph>
-      {formError ? <Alert type="error" showIcon role="alert" className="form-alert" title={formError} /> : null}
-      <Form<Values> form={form} layout="vertical" onFinish={onFinish} disabled={update.isPending}>
-        <Form.Item
-          label={labels.retainUntil}
-          name="retainUntil"
-          rules={schemaForm.rules('retainUntil', labels.retainUntil)}
-          extra={t('documentsArchive.retainUntilHelp')}
-        >
-          <DateField className="input-full" />
-        </Form.Item>
-        <Form.Item
-          label={labels.legalHold}
-          name="legalHold"
-          valuePropName="checked"
-          extra={t('documentsArchive.legalHoldHelp')}
-        >
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        label={labels.retainUntil}
+        name="retainUntil"
+        rules={state.rules('retainUntil', labels.retainUntil)}
+        extra={t('documentsArchive.retainUntilHelp')}
+      >
+        <DateField className="input-full" />
+      </Form.Item>
+      <Form.Item
+        label={labels.legalHold}
+        name="legalHold"
+        valuePropName="checked"
+        extra={t('documentsArchive.legalHoldHelp')}
+      >
+        <Switch />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -10,7 +10,6 @@ import { useT } from '../../../lib/i18n/use-t';
 import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
-import type { ExportColumn } from '../../../components/data/export/export-types';
 import { EvidencePackModal } from '../../evidence-packs/api/evidence-pack-modal';
 import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
 import { AddEvidenceModal } from './add-evidence-modal';
@@ -20,6 +19,7 @@ import { useDocumentActions } from './use-document-actions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { RequirementFilter } from '../../requirements/api/requirement-filter';
 import { documentColumn } from './document-columns';
+import { documentExportColumns } from './document-export-columns';
 
 const FILTERS = ['facilityId', 'requirementId'] as const;
 
@@ -95,22 +95,23 @@ export function TaskDocumentsPage() {
     [t, format, actions, canArchive],
   );
 
-  const exportColumns = useMemo<ExportColumn<Document>[]>(
-    () => [
-      { header: t('documents.title'), value: (d) => d.title, width: 36 },
-      { header: t('documents.fileName'), value: (d) => d.fileName, width: 36 },
-      { header: t('taskDocuments.task'), value: (d) => d.taskTitle, width: 36 },
-      { header: t('taskDocuments.taskDueDate'), value: (d) => d.taskDueDate },
-      { header: t('documents.facility'), value: (d) => d.facilityName, width: 28 },
-      { header: t('taskDocuments.requirement'), value: (d) => d.requirementTitle, width: 36 },
-      { header: t('taskEvidence.evidenceDate'), value: (d) => d.evidenceDate },
-      { header: t('documents.version'), value: (d) => d.version },
-      { header: t('documents.mediaType'), value: (d) => d.mediaType, width: 24 },
-      { header: t('documents.sizeBytes'), value: (d) => d.size },
-      { header: t('documents.sha256'), value: (d) => d.sha256, width: 66 },
-      { header: t('documents.uploadedBy'), value: (d) => d.uploadedByName, width: 24 },
-      { header: t('documents.uploaded'), value: (d) => d.createdAt, width: 22 },
-    ],
+  const exportColumns = useMemo(
+    () =>
+      documentExportColumns(t, [
+        'title',
+        'fileName',
+        'task',
+        'taskDueDate',
+        'facility',
+        'requirement',
+        'evidenceDate',
+        'version',
+        'mediaType',
+        'size',
+        'sha256',
+        'uploadedBy',
+        'uploaded',
+      ]),
     [t],
   );
 

@@ -10,12 +10,12 @@ import { RemoteSelect, type RemoteOption } from '../../../components/data/remote
 import { downloadBlob } from '../../../components/data/export/download';
 import { SchemaField, SchemaFields } from '../../../components/data/schema-field';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
-import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { fetchRequirementOptions } from '../../documents/api/reference-options';
 import { formatFileSize } from '../../../components/document-format';
 import './evidence-pack-modal.css';
 import { downloadEvidencePack } from './download-evidence-pack';
+import { FacilitySelect } from '../../facilities/api/facility-select';
+import { ProgramAreaSelect } from '../../program-areas/api/program-area-select';
 
 interface Values {
   facilityId?: string | null;
@@ -147,13 +147,7 @@ export function EvidencePackModal({
         <Row gutter={16}>
           <SchemaFields rules={schemaForm.rules} labels={labels}>
             <SchemaField name="facilityId" wide validate={false} extra={t('evidencePack.scopeHelp')}>
-              <RemoteSelect
-                allowClear
-                label={labels.facilityId}
-                queryKey={['facilities', 'options']}
-                fetchOptions={fetchFacilityOptions}
-                knownOptions={knownOptions}
-              />
+              <FacilitySelect label={labels.facilityId} knownOptions={knownOptions} />
             </SchemaField>
             <SchemaField name="requirementId" validate={false}>
               <RemoteSelect
@@ -165,13 +159,7 @@ export function EvidencePackModal({
               />
             </SchemaField>
             <SchemaField name="programAreaId" validate={false}>
-              <RemoteSelect
-                allowClear
-                label={labels.programAreaId}
-                queryKey={['program-areas', 'options']}
-                fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
-                knownOptions={knownOptions}
-              />
+              <ProgramAreaSelect allowClear label={labels.programAreaId} knownOptions={knownOptions} />
             </SchemaField>
             <SchemaField name="from" required>
               <DateField className="input-full" />

@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import { FACILITY_STATUSES, FACILITY_TYPES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Facility } from '@rtms/shared/schemas/facilities';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ListScreen } from '../../../components/data/list-screen';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { actionsColumn, EditToggleActions } from '../../../components/data/row-actions';
-import { UrlFilterSelect } from '../../../components/data/url-filters';
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { useFormatters } from '../../../components/data/use-formatters';
@@ -143,18 +142,8 @@ export function FacilitiesPage() {
       searchLabel={t('facilities.search')}
       filters={
         <>
-          <UrlFilterSelect
-            state={state}
-            name="type"
-            label={t('facilities.type')}
-            options={FACILITY_TYPES.map((type) => ({ value: type, label: t(`facilityType.${type}`) }))}
-          />
-          <UrlFilterSelect
-            state={state}
-            name="status"
-            label={t('data.status')}
-            options={FACILITY_STATUSES.map((status) => ({ value: status, label: t(`facilityStatus.${status}`) }))}
-          />
+          <UrlEnumFilter state={state} name="type" of="facilityType" />
+          <UrlEnumFilter state={state} name="status" of="facilityStatus" />
           <ProgramAreaFilter state={state} name="programAreaId" label={t('facilities.programArea')} />
         </>
       }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { App, Input, InputNumber, Row, Select } from 'antd';
+import { Input, InputNumber, Row, Select } from 'antd';
 import { FACILITY_STATUSES, FACILITY_TYPES, type FacilityStatus, type FacilityType } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import { createFacilityBodySchema, updateFacilityBodySchema, type Facility } from '@rtms/shared/schemas/facilities';
@@ -7,13 +7,12 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { DateField } from '../../../components/data/date-field';
 import { FormDrawer } from '../../../components/data/form-drawer';
-import { RemoteSelect } from '../../../components/data/remote-select';
 import { SchemaField, SchemaFields } from '../../../components/data/schema-field';
 import { useRecordForm } from '../../../components/data/use-record-form';
-import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { useCreateFacility } from '../api/create-facility';
 import { useUpdateFacility } from '../api/update-facility';
 import { suggestedTimeZone, timeZoneOptions } from './time-zones';
+import { ProgramAreaSelect } from '../../program-areas/api/program-area-select';
 
 interface Values {
   name?: string;
@@ -70,7 +69,6 @@ export function FacilityFormDrawer({
 }) {
   const t = useT();
   const me = useCurrentUser();
-  const { message } = App.useApp();
   const isEdit = Boolean(facility);
   const mayChangeStatus = can(me.role, 'facility:deactivate');
   const zones = useMemo(() => timeZoneOptions(), []);
@@ -108,10 +106,9 @@ export function FacilityFormDrawer({
     update: useUpdateFacility(),
     fields: FIELDS,
     uniqueFields: ['name', 'code'],
+    savedMessage: ({ data }) =>
+      isEdit ? t('facilities.saved', { name: data.name }) : t('facilities.created', { name: data.name }),
     onSaved: ({ data }) => {
-      void message.success(
-        isEdit ? t('facilities.saved', { name: data.name }) : t('facilities.created', { name: data.name }),
-      );
       onClose();
       onSaved?.(data);
     },
@@ -187,13 +184,7 @@ export function FacilityFormDrawer({
             />
           </SchemaField>
           <SchemaField name="programAreaIds" wide>
-            <RemoteSelect
-              mode="multiple"
-              label={labels.programAreaIds}
-              queryKey={['program-areas', 'options']}
-              fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
-              knownOptions={knownProgramAreas}
-            />
+            <ProgramAreaSelect mode="multiple" label={labels.programAreaIds} knownOptions={knownProgramAreas} />
           </SchemaField>
           <SchemaField name="notes" wide>
             <Input.TextArea rows={4} />

@@ -15,6 +15,7 @@ import { AssignModal } from '../../user-facilities/api/assign-modal';
 import { AssignmentsEmpty, AssignmentsTable } from '../../user-facilities/api/assignments-table';
 import type { UserFacilitiesQuery } from '../../user-facilities/api/list-user-facilities';
 import { listUsers, useUsers, type UsersQuery } from '../../users/api/list-users';
+import { activeExportColumn } from '../../../components/data/common-columns';
 
 /**
  * The users of a facility. Roles that manage assignments get the assignments table (assign,
@@ -76,7 +77,7 @@ function ScopedFacilityUsers({ facilityId, label }: { facilityId: string; label:
       { header: t('users.name'), value: (user) => user.name },
       { header: t('users.email'), value: (user) => user.email, width: 30 },
       { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
-      { header: t('data.status'), value: (user) => (user.active ? t('data.active') : t('data.inactive')) },
+      activeExportColumn<User>(t, (user) => user.active),
     ],
     [t],
   );

@@ -1,15 +1,10 @@
 import { useMemo } from 'react';
-import { Empty, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import {
-  DELIVERY_STATUSES,
-  NOTIFICATION_CATEGORIES,
-  type NotificationDelivery,
-} from '@rtms/shared/schemas/notifications';
-import { PageHeader } from '../../../components/page-header';
-import { UrlFilterSelect } from '../../../components/data/url-filters';
-import { ServerTable } from '../../../components/data/server-table';
+import type { NotificationDelivery } from '@rtms/shared/schemas/notifications';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
+import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -105,39 +100,20 @@ export function DeliveryLogPage() {
   );
 
   return (
-    <>
-      <PageHeader title={t('deliveries.title')} />
-      <ServerTable<NotificationDelivery, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('deliveries.title')}
-        searchLabel={t('deliveries.search')}
-        filters={
-          <>
-            <UrlFilterSelect
-              state={state}
-              name="status"
-              label={t('deliveries.status')}
-              options={DELIVERY_STATUSES.map((value) => ({ value, label: t(`deliveries.status.${value}`) }))}
-            />
-            <UrlFilterSelect
-              state={state}
-              name="category"
-              label={t('notifications.kind')}
-              options={NOTIFICATION_CATEGORIES.map((value) => ({ value, label: t(`notifications.category.${value}`) }))}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'notification-deliveries',
-          sheetName: t('deliveries.title'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listDeliveries({ ...state.query, page, pageSize }, signal),
-        }}
-        empty={<Empty description={t('deliveries.empty')} />}
-      />
-    </>
+    <ListScreen<NotificationDelivery, (typeof FILTERS)[number], DeliveriesQuery>
+      title={t('deliveries.title')}
+      emptyText={t('deliveries.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('deliveries.search')}
+      filters={
+        <>
+          <UrlEnumFilter state={state} name="status" of="deliveryStatus" />
+          <UrlEnumFilter state={state} name="category" of="notificationCategory" />
+        </>
+      }
+      exportOptions={{ fileName: 'notification-deliveries', columns: exportColumns, list: listDeliveries }}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
-import { Button, Empty, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import { NOTIFICATION_CATEGORIES, type Notification } from '@rtms/shared/schemas/notifications';
-import { PageHeader } from '../../../components/page-header';
-import { UrlFilterSelect } from '../../../components/data/url-filters';
-import { ServerTable } from '../../../components/data/server-table';
+import type { Notification } from '@rtms/shared/schemas/notifications';
+import { UrlBooleanFilter } from '../../../components/data/url-filters';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
+import { ListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -106,54 +106,36 @@ export function NotificationsPage() {
   );
 
   return (
-    <>
-      <PageHeader
-        title={t('notifications.title')}
-        actions={
-          <>
-            <Button icon={<CheckOutlined />} loading={markAll.isPending} onClick={() => markAll.mutate()}>
-              {t('notifications.markAllRead')}
-            </Button>
-            <Button icon={<SettingOutlined />} onClick={() => void navigate('/notifications/settings')}>
-              {t('notifications.settings')}
-            </Button>
-          </>
-        }
-      />
-      <ServerTable<Notification, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
-        columns={columns}
-        rowKey="_id"
-        label={t('notifications.title')}
-        searchLabel={t('notifications.search')}
-        filters={
-          <>
-            <UrlFilterSelect
-              state={state}
-              name="unread"
-              label={t('notifications.show')}
-              options={[
-                { value: 'true', label: t('notifications.showUnread') },
-                { value: 'false', label: t('notifications.read') },
-              ]}
-            />
-            <UrlFilterSelect
-              state={state}
-              name="category"
-              label={t('notifications.kind')}
-              options={NOTIFICATION_CATEGORIES.map((value) => ({ value, label: t(`notifications.category.${value}`) }))}
-            />
-          </>
-        }
-        exportOptions={{
-          fileName: 'notifications',
-          sheetName: t('notifications.title'),
-          columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listNotifications({ ...state.query, page, pageSize }, signal),
-        }}
-        empty={<Empty description={t('notifications.empty')} />}
-      />
-    </>
+    <ListScreen<Notification, (typeof FILTERS)[number], NotificationsQuery>
+      title={t('notifications.title')}
+      headerActions={
+        <>
+          <Button icon={<CheckOutlined />} loading={markAll.isPending} onClick={() => markAll.mutate()}>
+            {t('notifications.markAllRead')}
+          </Button>
+          <Button icon={<SettingOutlined />} onClick={() => void navigate('/notifications/settings')}>
+            {t('notifications.settings')}
+          </Button>
+        </>
+      }
+      emptyText={t('notifications.empty')}
+      state={state}
+      result={result}
+      columns={columns}
+      searchLabel={t('notifications.search')}
+      filters={
+        <>
+          <UrlBooleanFilter
+            state={state}
+            name="unread"
+            label={t('notifications.show')}
+            yes={t('notifications.showUnread')}
+            no={t('notifications.read')}
+          />
+          <UrlEnumFilter state={state} name="category" of="notificationCategory" />
+        </>
+      }
+      exportOptions={{ fileName: 'notifications', columns: exportColumns, list: listNotifications }}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { App, Input } from 'antd';
+import { Input } from 'antd';
 import {
   createProgramAreaBodySchema,
   updateProgramAreaBodySchema,
@@ -29,7 +29,6 @@ export function ProgramAreaFormModal({
   onClose: () => void;
 }) {
   const t = useT();
-  const { message } = App.useApp();
   const state = useRecordForm({
     open,
     record: programArea,
@@ -40,12 +39,9 @@ export function ProgramAreaFormModal({
     update: useUpdateProgramArea(),
     fields: FIELDS,
     uniqueFields: ['name'],
-    onSaved: ({ data }) => {
-      void message.success(
-        programArea ? t('programAreas.saved', { name: data.name }) : t('programAreas.created', { name: data.name }),
-      );
-      onClose();
-    },
+    savedMessage: ({ data }) =>
+      programArea ? t('programAreas.saved', { name: data.name }) : t('programAreas.created', { name: data.name }),
+    onSaved: onClose,
   });
   const labels = { name: t('programAreas.name'), description: t('programAreas.description') };
 

@@ -16,6 +16,7 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { listProgramAreas, useProgramAreas, type ProgramAreasQuery } from '../api/list-program-areas';
 import { useUpdateProgramArea } from '../api/update-program-area';
 import { ProgramAreaFormModal } from './program-area-form-modal';
+import { activeExportColumn, updatedAtColumn, updatedAtExportColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['active'] as const;
 
@@ -56,12 +57,7 @@ export function ProgramAreasPage() {
           ) : null,
       },
       { title: t('data.status'), key: 'active', sorter: true, render: (_, area) => <ActiveTag active={area.active} /> },
-      {
-        title: t('data.updatedAt'),
-        key: 'updatedAt',
-        sorter: true,
-        render: (_, area) => format.dateTime(area.updatedAt),
-      },
+      updatedAtColumn<ProgramArea>(t, format),
       ...(canManage ? [actionsColumn] : []),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -72,8 +68,8 @@ export function ProgramAreasPage() {
     () => [
       { header: t('programAreas.name'), value: (a) => a.name, width: 30 },
       { header: t('programAreas.description'), value: (a) => a.description, width: 60 },
-      { header: t('data.status'), value: (a) => (a.active ? t('data.active') : t('data.inactive')) },
-      { header: t('data.updatedAt'), value: (a) => a.updatedAt, width: 22 },
+      activeExportColumn<ProgramArea>(t, (a) => a.active),
+      updatedAtExportColumn<ProgramArea>(t),
     ],
     [t],
   );

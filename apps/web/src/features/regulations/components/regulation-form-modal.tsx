@@ -1,4 +1,4 @@
-import { App, Input, Select } from 'antd';
+import { Input, Select } from 'antd';
 import { JURISDICTIONS, type Jurisdiction } from '@rtms/shared/enums';
 import {
   createRegulationBodySchema,
@@ -34,7 +34,6 @@ export function RegulationFormModal({
   onClose: () => void;
 }) {
   const t = useT();
-  const { message } = App.useApp();
   const state = useRecordForm({
     open,
     record: regulation,
@@ -44,12 +43,9 @@ export function RegulationFormModal({
     create: useCreateRegulation(),
     update: useUpdateRegulation(),
     fields: FIELDS,
-    onSaved: ({ data }) => {
-      void message.success(
-        regulation ? t('regulations.saved', { title: data.title }) : t('regulations.created', { title: data.title }),
-      );
-      onClose();
-    },
+    savedMessage: ({ data }) =>
+      regulation ? t('regulations.saved', { title: data.title }) : t('regulations.created', { title: data.title }),
+    onSaved: onClose,
   });
   const labels = {
     title: t('regulations.title'),

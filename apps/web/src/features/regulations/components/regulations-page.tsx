@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
 import { Flex, Typography } from 'antd';
-import { JURISDICTIONS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Regulation } from '@rtms/shared/schemas/regulations';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ListScreen } from '../../../components/data/list-screen';
 import { useSettingsActionsColumn } from '../../../components/data/settings-row-actions';
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
-import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-filters';
+import { UrlActiveFilter } from '../../../components/data/url-filters';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
@@ -17,6 +17,7 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { listRegulations, useRegulations, type RegulationsQuery } from '../api/list-regulations';
 import { useUpdateRegulation } from '../api/update-regulation';
 import { RegulationFormModal } from './regulation-form-modal';
+import { activeExportColumn, updatedAtColumn, updatedAtExportColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['jurisdiction', 'active'] as const;
 
@@ -81,14 +82,7 @@ export function RegulationsPage() {
         sorter: true,
         render: (_, regulation) => <ActiveTag active={regulation.active} />,
       },
-      {
-        title: t('data.updatedAt'),
-        key: 'updatedAt',
-        optional: true,
-        defaultHidden: true,
-        sorter: true,
-        render: (_, regulation) => format.dateTime(regulation.updatedAt),
-      },
+      { ...updatedAtColumn<Regulation>(t, format), optional: true, defaultHidden: true },
       ...(canManage ? [actionsColumn] : []),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -103,8 +97,8 @@ export function RegulationsPage() {
       { header: t('regulations.jurisdiction'), value: (r) => t(`jurisdiction.${r.jurisdiction}`) },
       { header: t('regulations.link'), value: (r) => r.link, width: 40 },
       { header: t('regulations.description'), value: (r) => r.description, width: 50 },
-      { header: t('data.status'), value: (r) => (r.active ? t('data.active') : t('data.inactive')) },
-      { header: t('data.updatedAt'), value: (r) => r.updatedAt, width: 22 },
+      activeExportColumn<Regulation>(t, (r) => r.active),
+      updatedAtExportColumn<Regulation>(t),
     ],
     [t],
   );
@@ -121,12 +115,7 @@ export function RegulationsPage() {
       searchLabel={t('regulations.search')}
       filters={
         <>
-          <UrlFilterSelect
-            state={state}
-            name="jurisdiction"
-            label={t('regulations.jurisdiction')}
-            options={JURISDICTIONS.map((value) => ({ value, label: t(`jurisdiction.${value}`) }))}
-          />
+          <UrlEnumFilter state={state} name="jurisdiction" of="jurisdiction" />
           <UrlActiveFilter state={state} name="active" />
         </>
       }

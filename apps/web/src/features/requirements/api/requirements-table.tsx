@@ -2,15 +2,15 @@ import { useMemo, type ReactNode } from 'react';
 import { Empty, Typography } from 'antd';
 import { EditOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
-import { REQUIREMENT_STATUSES, TASK_CATEGORIES, TASK_FREQUENCIES } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { RequirementListItem as Requirement } from '@rtms/shared/schemas/requirements';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ConfirmAction } from '../../../components/data/confirm-button';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { IconAction } from '../../../components/data/icon-action';
 import { actionsColumn, RowActions } from '../../../components/data/row-actions';
-import { UrlFilterSelect, UrlRemoteFilter } from '../../../components/data/url-filters';
+import { UrlRemoteFilter } from '../../../components/data/url-filters';
 import { useRowAction } from '../../../components/data/use-row-action';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
@@ -26,6 +26,7 @@ import { useRetireRequirement } from './retire-requirement';
 import { RequirementStatusTag } from '../components/requirement-status-tag';
 import { RetireImpact } from '../components/retire-impact';
 import '../components/requirements.css';
+import { updatedAtExportColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['status', 'category', 'frequency', 'programAreaId', 'regulationId', 'facilityId'] as const;
 type RequirementFilter = (typeof FILTERS)[number];
@@ -188,7 +189,7 @@ export function RequirementsTable({
       { header: t('requirement.facilityCount'), value: (r) => r.facilityCount },
       { header: t('data.status'), value: (r) => t(`requirementStatus.${r.status}`) },
       { header: t('requirement.description'), value: (r) => r.description ?? '', width: 50 },
-      { header: t('data.updatedAt'), value: (r) => r.updatedAt, width: 22 },
+      updatedAtExportColumn<Requirement>(t),
     ],
     [t],
   );
@@ -204,24 +205,9 @@ export function RequirementsTable({
       searchLabel={t('requirements.search')}
       filters={
         <>
-          <UrlFilterSelect
-            state={state}
-            name="status"
-            label={t('data.status')}
-            options={REQUIREMENT_STATUSES.map((value) => ({ value, label: t(`requirementStatus.${value}`) }))}
-          />
-          <UrlFilterSelect
-            state={state}
-            name="category"
-            label={t('requirement.category')}
-            options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
-          />
-          <UrlFilterSelect
-            state={state}
-            name="frequency"
-            label={t('requirement.frequency')}
-            options={TASK_FREQUENCIES.map((value) => ({ value, label: t(`frequency.${value}`) }))}
-          />
+          <UrlEnumFilter state={state} name="status" of="requirementStatus" />
+          <UrlEnumFilter state={state} name="category" of="taskCategory" />
+          <UrlEnumFilter state={state} name="frequency" of="taskFrequency" />
           <ProgramAreaFilter state={state} name="programAreaId" label={t('requirement.programArea')} />
           <UrlRemoteFilter
             state={state}

@@ -4,8 +4,8 @@ import type { RequirementDetail } from '@rtms/shared/schemas/requirements';
 import { useT } from '../../../lib/i18n/use-t';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { SchemaField, useSchemaFields } from '../../../components/data/schema-field';
-import { fetchProgramAreaOptions } from '../../program-areas/api/program-area-options';
 import { fetchRegulationOptions } from '../api/regulation-options';
+import { ProgramAreaSelect } from '../../program-areas/api/program-area-select';
 
 /** An option for the id the requirement already has, so the select shows its name before any search. */
 function known(id: string | null | undefined, name: string | null | undefined) {
@@ -39,11 +39,9 @@ export function RequirementObligationSection({ requirement }: { requirement?: Re
           <Input autoComplete="off" />
         </SchemaField>
         <SchemaField name="programAreaId" validate={false}>
-          <RemoteSelect
+          <ProgramAreaSelect
             allowClear
             label={label('programAreaId')}
-            queryKey={['program-areas', 'options']}
-            fetchOptions={(search) => fetchProgramAreaOptions(search, t('data.inactive'))}
             knownOptions={known(requirement?.programAreaId, requirement?.programAreaName)}
           />
         </SchemaField>

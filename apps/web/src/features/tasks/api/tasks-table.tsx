@@ -2,7 +2,6 @@ import { useMemo, useState, type Key, type ReactNode } from 'react';
 import { Button, Empty, Select, Space, Typography } from 'antd';
 import { CheckOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { TASK_CATEGORIES, TASK_FREQUENCIES, TASK_STATUSES, TIMELINESS } from '@rtms/shared/enums';
 import { can } from '@rtms/shared/permissions';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { taskNumberOf } from '@rtms/shared/task-number';
@@ -10,7 +9,7 @@ import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
-import { UrlFilterSelect } from '../../../components/data/url-filters';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { DateRangeField } from '../../../components/data/date-field';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
@@ -251,24 +250,9 @@ export function TasksTable({
                 knownOptions={requirementKnown}
               />
             )}
-            <UrlFilterSelect
-              state={state}
-              name="category"
-              label={t('requirement.category')}
-              options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))}
-            />
-            <UrlFilterSelect
-              state={state}
-              name="frequency"
-              label={t('requirement.frequency')}
-              options={TASK_FREQUENCIES.map((value) => ({ value, label: t(`frequency.${value}`) }))}
-            />
-            <UrlFilterSelect
-              state={state}
-              name="status"
-              label={t('data.status')}
-              options={TASK_STATUSES.map((value) => ({ value, label: t(`taskStatus.${value}`) }))}
-            />
+            <UrlEnumFilter state={state} name="category" of="taskCategory" />
+            <UrlEnumFilter state={state} name="frequency" of="taskFrequency" />
+            <UrlEnumFilter state={state} name="status" of="taskStatus" />
             <Select<string[]>
               mode="multiple"
               allowClear
@@ -281,12 +265,7 @@ export function TasksTable({
               onChange={(states) => state.setFilter('state', stateParamOf(states, fallback) || undefined)}
               options={TASK_STATES.map((value) => ({ value, label: t(STATE_LABELS[value]) }))}
             />
-            <UrlFilterSelect
-              state={state}
-              name="timeliness"
-              label={t('task.timeliness')}
-              options={TIMELINESS.map((value) => ({ value, label: t(`timeliness.${value}`) }))}
-            />
+            <UrlEnumFilter state={state} name="timeliness" of="timeliness" />
             <AssigneeFilter state={state} name="assigneeId" />
             <DateRangeField
               label={t('tasks.dueRange')}

@@ -15,6 +15,7 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { useBulkUserFacilities } from './bulk-user-facilities';
 import { useDeleteUserFacility } from './delete-user-facility';
 import { listUserFacilities, useUserFacilities, type UserFacilitiesQuery } from './list-user-facilities';
+import { activeExportColumn } from '../../../components/data/common-columns';
 
 /**
  * Assignments as a server-driven table: every assignment, a user's facilities or a facility's users
@@ -161,10 +162,7 @@ export function AssignmentsTable<F extends string>({
       { header: t('userFacilities.user'), value: (row) => row.user.name, width: 24 },
       { header: t('users.email'), value: (row) => row.user.email, width: 30 },
       { header: t('users.role'), value: (row) => t(`role.${row.user.role}`), width: 20 },
-      {
-        header: t('userFacilities.userStatus'),
-        value: (row) => (row.user.active ? t('data.active') : t('data.inactive')),
-      },
+      activeExportColumn<UserFacility>(t, (row) => row.user.active, t('userFacilities.userStatus')),
       { header: t('userFacilities.facility'), value: (row) => row.facility.name, width: 28 },
       { header: t('facilities.code'), value: (row) => row.facility.code },
       { header: t('userFacilities.facilityStatus'), value: (row) => t(`facilityStatus.${row.facility.status}`) },

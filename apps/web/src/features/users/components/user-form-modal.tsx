@@ -5,14 +5,13 @@ import type { Role } from '@rtms/shared/enums';
 import { createUserBodySchema, updateUserBodySchema, type User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { RemoteSelect } from '../../../components/data/remote-select';
 import { FormModal } from '../../../components/data/form-modal';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
-import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { useNewPasswordRule } from '../../../lib/auth/new-password-rule';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { assignableRoles, userActionsFor } from './user-permissions';
+import { FacilitiesSelect } from '../../facilities/api/facility-select';
 
 interface Values {
   email?: string;
@@ -170,12 +169,7 @@ export function UserFormModal({
         <>
           {can(me.role, 'userFacility:manage') ? (
             <Form.Item label={labels.facilityIds} name="facilityIds" extra={t('users.facilitiesNote')}>
-              <RemoteSelect
-                mode="multiple"
-                label={labels.facilityIds}
-                queryKey={['facilities', 'options']}
-                fetchOptions={fetchFacilityOptions}
-              />
+              <FacilitiesSelect label={labels.facilityIds} />
             </Form.Item>
           ) : null}
           <Form.Item label={t('users.passwordMode')} name="passwordMode">

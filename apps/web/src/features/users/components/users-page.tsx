@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { Space, Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { EditOutlined, KeyOutlined, SafetyOutlined, SwapOutlined } from '@ant-design/icons';
-import { ROLES } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
+import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ConfirmAction } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
 import { ListScreen } from '../../../components/data/list-screen';
@@ -15,7 +15,7 @@ import { actionsColumn, RowActions } from '../../../components/data/row-actions'
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { ActiveToggle } from '../../../components/data/active-toggle';
-import { UrlActiveFilter, UrlFilterSelect } from '../../../components/data/url-filters';
+import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -29,6 +29,7 @@ import { TemporaryPasswordModal } from './temporary-password-modal';
 import { UserFormModal } from './user-form-modal';
 import { userActionsFor } from './user-permissions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
+import { activeExportColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['role', 'active', 'facilityId'] as const;
 
@@ -191,7 +192,7 @@ function UsersTablePage() {
       { header: t('users.lastName'), value: (user) => user.lastName },
       { header: t('users.email'), value: (user) => user.email, width: 32 },
       { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
-      { header: t('data.status'), value: (user) => (user.active ? t('data.active') : t('data.inactive')) },
+      activeExportColumn<User>(t, (user) => user.active),
       {
         header: t('users.mustChangePassword'),
         value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
@@ -218,12 +219,7 @@ function UsersTablePage() {
       searchLabel={t('users.search')}
       filters={
         <>
-          <UrlFilterSelect
-            state={state}
-            name="role"
-            label={t('users.role')}
-            options={ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
-          />
+          <UrlEnumFilter state={state} name="role" of="role" />
           <UrlActiveFilter state={state} name="active" plain />
           <FacilityFilter state={state} name="facilityId" label={t('users.facility')} />
         </>

@@ -1,0 +1,30 @@
+import type { ColumnType } from 'antd/es/table';
+import type { useT } from '../../lib/i18n/use-t';
+import type { ExportColumn } from './export/export-types';
+import type { Formatters } from './use-formatters';
+
+type T = ReturnType<typeof useT>;
+
+/** The last change of a record, sorted on the server, in the interface language's date and time. */
+export function updatedAtColumn<Row extends { updatedAt: string }>(t: T, format: Formatters): ColumnType<Row> {
+  return {
+    title: t('data.updatedAt'),
+    key: 'updatedAt',
+    sorter: true,
+    render: (_, row: Row) => format.dateTime(row.updatedAt),
+  };
+}
+
+/** The export's "Active" / "Inactive" of a record that can be deactivated (its header: Status unless told). */
+export function activeExportColumn<Row>(
+  t: T,
+  isActive: (row: Row) => boolean,
+  header = t('data.status'),
+): ExportColumn<Row> {
+  return { header, value: (row) => (isActive(row) ? t('data.active') : t('data.inactive')) };
+}
+
+/** The export's time of the last change, as the server sends it (ISO 8601). */
+export function updatedAtExportColumn<Row extends { updatedAt: string }>(t: T): ExportColumn<Row> {
+  return { header: t('data.updatedAt'), value: (row) => row.updatedAt, width: 22 };
+}
