@@ -6,13 +6,12 @@ import { setDeliveryPreference } from '../../test/notification-fixtures';
 import { testClock } from '../../test/test-clock';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
 import { ADMIN_EMAIL, createTestApp, type TestApp, testDialect } from '../../test/test-app';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { signedInSuiteAt } from '../../test/signed-in-suite';
 
 type Row = { taskId: string; step: string; userId: string; category: string };
 
 describe('reminders: steps, catch-up, escalation and scope, on a movable clock', () => {
-  const clock = testClock('2026-03-01T12:00:00Z');
-  const suite = signedInSuite({}, { now: clock });
+  const suite = signedInSuiteAt('2026-03-01T12:00:00Z');
   let facilityA: string;
   let facilityB: string;
   let assignee: { id: string; email: string };
@@ -21,6 +20,12 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
   let adminId: string;
   let taskA: string;
   let taskB: string;
+
+  /** Moves the clock to `instant` and runs the reminder sweep there, as the daily job would. */
+  async function sweepAt(instant: string): Promise<void> {
+    suite.clock.set(instant);
+    await suite.t.notifications.sweep();
+  }
 
   const rows = async (taskId: string): Promise<Row[]> =>
     suite.t.database.db
@@ -73,7 +78,7 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     };
     const seen: string[] = [];
     for (let day = '2026-03-05'; day <= '2026-04-03';) {
-      clock.set(`${day}T08:00:00Z`);
+      suite.clock.set(`${day}T08:00:00Z`);
       await suite.t.notifications.sweep();
       const again = await suite.t.notifications.sweep();
       // The second sweep of the day creates nothing anywhere.
@@ -95,11 +100,9 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     expect(escalations).toEqual([
       { taskId: taskA, step: 'ESCALATE-FACILITY', userId: facilityAdmin.id, category: 'ESCALATION' },
     ]);
-    clock.set('2026-04-18T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-04-18T08:00:00Z');
     expect((await rows(taskA)).some((row) => row.step === 'ESCALATE-ALL')).toBe(false);
-    clock.set('2026-04-19T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-04-19T08:00:00Z');
     const all = (await rows(taskA)).filter((row) => row.step === 'ESCALATE-ALL').map((row) => row.userId);
     expect(all).toEqual([adminId]);
   });
@@ -130,12 +133,10 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
       facilities: [{ facilityId: facilityA, assigneeId: assignee.id }],
     });
     const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
-    clock.set('2026-06-10T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-06-10T08:00:00Z');
     expect(await rows(task._id)).toEqual([]);
     // Down from 10 June to 29 June: the opening and the 7-day reminder passed unseen.
-    clock.set('2026-06-29T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-06-29T08:00:00Z');
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-1']);
   });
 
@@ -149,15 +150,12 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
       facilities: [{ facilityId: facilityC, assigneeId: assignee.id }],
     });
     const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
-    clock.set('2026-09-20T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-09-20T08:00:00Z');
     expect(await rows(task._id)).toEqual([]);
-    clock.set('2026-09-25T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-09-25T08:00:00Z');
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-7']);
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${task._id}/complete`, { completionNote: 'done' });
-    clock.set('2026-09-29T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-09-29T08:00:00Z');
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-7']);
   });
 
@@ -172,11 +170,9 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     });
     expect(requirement.data).toMatchObject({ reminderFirstBeforeDays: 20, escalateFacilityAfterDays: 2 });
     const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
-    clock.set('2026-12-11T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-12-11T08:00:00Z');
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-20']);
-    clock.set('2027-01-02T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2027-01-02T08:00:00Z');
     expect((await rows(task._id)).filter((row) => row.step === 'ESCALATE-FACILITY').map((row) => row.userId)).toEqual([
       facilityAdmin.id,
     ]);
@@ -214,8 +210,7 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
 });
 
 describe('the notification centre and settings API', () => {
-  const clock = testClock('2026-03-01T12:00:00Z');
-  const suite = signedInSuite({}, { now: clock });
+  const suite = signedInSuiteAt('2026-03-01T12:00:00Z');
   let user: { id: string; email: string };
   let token: string;
 
@@ -233,7 +228,7 @@ describe('the notification centre and settings API', () => {
 
   it('lists, counts, marks read and marks all read; only the caller’s own', async () => {
     await suite.t.notifications.sweep();
-    clock.set('2026-03-05T12:00:00Z');
+    suite.clock.set('2026-03-05T12:00:00Z');
     await suite.t.notifications.sweep();
     const count = await ok<{ count: number }>(suite.t, token, 'GET', '/api/notifications/unread-count');
     expect(count.count).toBe(2);
