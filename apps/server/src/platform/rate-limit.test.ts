@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
 import { testClock } from '../test/test-clock';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../test/test-app';
+import { bearer, type TestApp } from '../test/test-app';
 import { samplePdf } from '../test/sample-files';
-import { setUpDirectory, upload, type Directory } from '../features/documents/documents-test-support';
+import { openDocumentsApp, upload, type Directory } from '../features/documents/documents-test-support';
 import { RATE_LIMITS } from './rate-limit';
 
 /**
@@ -17,9 +17,8 @@ describe('rate limits stored in the database', () => {
   const clock = testClock('2026-05-04T10:00:00Z');
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
+    ({ t, dir } = await openDocumentsApp({}, { now: clock }));
     second = await buildApp(t.config, { database: t.reopenDatabase(), serveWebApp: false, now: clock });
-    dir = await setUpDirectory(t, await t.signIn(ADMIN_EMAIL));
   });
   afterAll(async () => {
     await second.close();

@@ -4,8 +4,8 @@ import { ok } from '../../test/api-calls';
 import { allTasks, createRequirement } from '../../test/compliance-fixtures';
 import { testClock } from '../../test/test-clock';
 import { samplePdf, samplePng } from '../../test/sample-files';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
-import { call, setUpDirectory, upload, type Directory } from './documents-test-support';
+import type { TestApp } from '../../test/test-app';
+import { call, openDocumentsApp, upload, type Directory } from './documents-test-support';
 
 /** Task Documents: evidence attached to a task, its evidence date, and the evidence gate. */
 
@@ -17,8 +17,7 @@ let otherTask: Task;
 const clock = testClock('2026-03-10T18:00:00Z');
 
 beforeAll(async () => {
-  t = await createTestApp({}, { now: clock });
-  dir = await setUpDirectory(t, await t.signIn(ADMIN_EMAIL));
+  ({ t, dir } = await openDocumentsApp({}, { now: clock }));
   const requirement = await createRequirement(t, dir.admin, {
     title: 'Quarterly stormwater inspection',
     frequency: 'MONTHLY',

@@ -4,8 +4,8 @@ import { call, ok } from '../../test/api-calls';
 import { allTasks, createRequirement } from '../../test/compliance-fixtures';
 import { testClock } from '../../test/test-clock';
 import { samplePdf } from '../../test/sample-files';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
-import { setUpDirectory, upload, type Directory } from '../documents/documents-test-support';
+import type { TestApp } from '../../test/test-app';
+import { openDocumentsApp, upload, type Directory } from '../documents/documents-test-support';
 
 /** GET /api/tasks/:id: what the task page needs besides the task itself (issue 11, point 7). */
 describe('the task page', () => {
@@ -15,8 +15,7 @@ describe('the task page', () => {
   const clock = testClock('2026-03-10T12:00:00Z');
 
   beforeAll(async () => {
-    t = await createTestApp({}, { now: clock });
-    dir = await setUpDirectory(t, await t.signIn(ADMIN_EMAIL));
+    ({ t, dir } = await openDocumentsApp({}, { now: clock }));
     const { data } = await createRequirement(t, dir.admin, {
       title: 'Quarterly outfall sampling',
       description: 'Sample outfalls 001 and 002 within 30 minutes of discharge.\nSend to the certified lab.',
