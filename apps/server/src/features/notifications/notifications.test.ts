@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateRequirementBody } from '@rtms/shared/schemas/requirements';
+import type { Task } from '@rtms/shared/schemas/tasks';
 import { buildApp, type App } from '../../app';
 import { call, ok } from '../../test/api-calls';
 import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
@@ -25,6 +27,18 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
   async function sweepAt(instant: string): Promise<void> {
     suite.clock.set(instant);
     await suite.t.notifications.sweep();
+  }
+
+  /** The first task of a new requirement at `facilityId`, assigned to the assignee. */
+  async function firstAssignedTask(
+    facilityId: string,
+    fields: Pick<CreateRequirementBody, 'frequency' | 'firstDueDate'> & Partial<CreateRequirementBody>,
+  ): Promise<Task> {
+    const requirement = await createRequirement(suite.t, suite.admin, {
+      ...fields,
+      facilities: [{ facilityId, assigneeId: assignee.id }],
+    });
+    return (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
   }
 
   const rows = async (taskId: string): Promise<Row[]> =>
@@ -126,13 +140,11 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
   });
 
   it('catches up after downtime with the step due today, not the ones missed', async () => {
-    const requirement = await createRequirement(suite.t, suite.admin, {
+    const task = await firstAssignedTask(facilityA, {
       frequency: 'QUARTERLY',
       firstDueDate: '2026-06-30',
       leadTimeDays: 14,
-      facilities: [{ facilityId: facilityA, assigneeId: assignee.id }],
     });
-    const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
     await sweepAt('2026-06-10T08:00:00Z');
     expect(await rows(task._id)).toEqual([]);
     // Down from 10 June to 29 June: the opening and the 7-day reminder passed unseen.
@@ -144,12 +156,7 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     const facilityC = await createFacility(suite.t, suite.admin);
     await assignFacility(suite.t, suite.admin, assignee.id, facilityC);
     await ok(suite.t, suite.admin, 'PATCH', `/api/facilities/${facilityC}`, { notifyFrom: '2026-09-25' });
-    const requirement = await createRequirement(suite.t, suite.admin, {
-      frequency: 'YEARLY',
-      firstDueDate: '2026-09-30',
-      facilities: [{ facilityId: facilityC, assigneeId: assignee.id }],
-    });
-    const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
+    const task = await firstAssignedTask(facilityC, { frequency: 'YEARLY', firstDueDate: '2026-09-30' });
     await sweepAt('2026-09-20T08:00:00Z');
     expect(await rows(task._id)).toEqual([]);
     await sweepAt('2026-09-25T08:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
+import type { CreateRequirementBody, RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
 import { allTasks, createRequirement, unique } from '../../test/compliance-fixtures';
@@ -16,17 +16,26 @@ describe('period-end requirements', () => {
     ontario: { country: 'Canada', state: 'Ontario', timeZone: 'America/Toronto' },
   });
 
+  /** A period-end requirement at one facility, first due today. */
+  const periodEndAt = (
+    facilityId: string,
+    fields: Partial<CreateRequirementBody> & Pick<CreateRequirementBody, 'frequency'>,
+  ) =>
+    createRequirement(suite.t, suite.admin, {
+      scheduleMode: 'PERIOD_END',
+      firstDueDate: '2026-03-10',
+      facilities: [{ facilityId }],
+      ...fields,
+    });
+
   const tasksOf = async (requirementId: string, facilityId: string): Promise<Task[]> =>
     allTasks(suite.t, suite.admin, { requirementId, facilityId, sort: 'dueDate' });
 
   it('makes one task per quarter, due 30 days after quarter end, labelled by the quarter reported on', async () => {
-    const { data, meta } = await createRequirement(suite.t, suite.admin, {
+    const { data, meta } = await periodEndAt(sites.texas, {
       frequency: 'QUARTERLY',
-      scheduleMode: 'PERIOD_END',
       periodDueDays: 30,
-      firstDueDate: '2026-03-10',
       weekendShift: 'NEXT',
-      facilities: [{ facilityId: sites.texas }],
     });
     expect(data).toMatchObject({ scheduleMode: 'PERIOD_END', periodDueDays: 30, periodDueDayOfMonth: null });
     expect(data.periodStartMonth).toBe(1);
@@ -44,13 +53,7 @@ describe('period-end requirements', () => {
   });
 
   it('makes a DMR due on the 28th of the month after each month, in a fiscal-year-aligned requirement too', async () => {
-    const dmr = await createRequirement(suite.t, suite.admin, {
-      frequency: 'MONTHLY',
-      scheduleMode: 'PERIOD_END',
-      periodDueDayOfMonth: 28,
-      firstDueDate: '2026-03-10',
-      facilities: [{ facilityId: sites.texas }],
-    });
+    const dmr = await periodEndAt(sites.texas, { frequency: 'MONTHLY', periodDueDayOfMonth: 28 });
     const tasks = await tasksOf(dmr.data._id, sites.texas);
     expect(tasks.slice(0, 3).map((task) => [task.periodLabel, task.dueDate])).toEqual([
       ['2026-02', '2026-03-28'],
@@ -59,13 +62,10 @@ describe('period-end requirements', () => {
     ]);
     expect(new Set(tasks.map((task) => task.periodLabel)).size).toBe(tasks.length);
 
-    const fiscal = await createRequirement(suite.t, suite.admin, {
+    const fiscal = await periodEndAt(sites.ontario, {
       frequency: 'YEARLY',
-      scheduleMode: 'PERIOD_END',
       periodStartMonth: 7,
       periodDueDayOfMonth: 31,
-      firstDueDate: '2026-03-10',
-      facilities: [{ facilityId: sites.ontario }],
     });
     // The year July 2025–June 2026 is FY2026, due 31 July 2026; FY2027 is due after the horizon.
     const yearly = await tasksOf(fiscal.data._id, sites.ontario);
@@ -124,13 +124,7 @@ describe('period-end requirements', () => {
   });
 
   it('an edit moves untouched future tasks, never a completed one, and numbers stay unique', async () => {
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      frequency: 'QUARTERLY',
-      scheduleMode: 'PERIOD_END',
-      periodDueDays: 30,
-      firstDueDate: '2026-03-10',
-      facilities: [{ facilityId: sites.ontario }],
-    });
+    const { data } = await periodEndAt(sites.ontario, { frequency: 'QUARTERLY', periodDueDays: 30 });
     const [q1] = await tasksOf(data._id, sites.ontario);
     expect(q1).toMatchObject({ periodLabel: '2026-Q1', dueDate: '2026-04-30' });
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${q1!._id}/complete`, { completionNote: 'Filed early' });
@@ -174,13 +168,7 @@ describe('period-end requirements', () => {
   });
 
   it('daily generation extends period-end series without duplicates and a re-run does nothing', async () => {
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      frequency: 'MONTHLY',
-      scheduleMode: 'PERIOD_END',
-      periodDueDays: 20,
-      firstDueDate: '2026-03-10',
-      facilities: [{ facilityId: sites.texas }],
-    });
+    const { data } = await periodEndAt(sites.texas, { frequency: 'MONTHLY', periodDueDays: 20 });
     const before = await tasksOf(data._id, sites.texas);
     suite.clock.set('2026-06-10T12:00:00Z');
     try {

@@ -256,6 +256,8 @@ describe('the Tasks Tracker', () => {
   });
 
   it('completes and assigns in bulk, all or nothing, checking every id', async () => {
+    const completedAtA = () =>
+      allTasks(suite.t, suite.admin, { requirementId, facilityId: sites.plantA, status: 'COMPLETED' });
     const ids = [at('2026-07-15')._id, at('2026-08-15')._id];
     const outOfScope = at('2026-07-15', sites.plantB)._id;
     const refused = await call(suite.t, facilityAdmin.token, 'POST', '/api/tasks/bulk', {
@@ -263,11 +265,7 @@ describe('the Tasks Tracker', () => {
       action: 'complete',
     });
     expect(refused.status).toBe(404);
-    const untouched = await allTasks(suite.t, suite.admin, {
-      requirementId,
-      facilityId: sites.plantA,
-      status: 'COMPLETED',
-    });
+    const untouched = await completedAtA();
     expect(untouched.map((task) => task._id)).not.toContain(ids[0]);
 
     expect(
@@ -291,11 +289,7 @@ describe('the Tasks Tracker', () => {
       completionNote: 'Done together',
     });
     expect(completed.updated).toBe(2);
-    const after = await allTasks(suite.t, suite.admin, {
-      requirementId,
-      facilityId: sites.plantA,
-      status: 'COMPLETED',
-    });
+    const after = await completedAtA();
     expect(after.filter((task) => ids.includes(task._id)).map((task) => task.timeliness)).toEqual([
       'ON_TIME',
       'ON_TIME',
