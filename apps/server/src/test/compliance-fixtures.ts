@@ -23,6 +23,11 @@ export interface FacilityFields {
   state?: string;
 }
 
+/** Facilities that several test files make, as their tests rely on them: a holiday calendar, a name, a zone. */
+export const TEXAS_PLANT: FacilityFields = { country: 'US', state: 'TX', timeZone: 'America/Chicago' };
+export const PRAIRIE_WIND: FacilityFields = { name: 'Prairie Wind', timeZone: 'UTC' };
+export const DESERT_SUN: FacilityFields = { name: 'Desert Sun', timeZone: 'UTC' };
+
 export async function createFacility(t: TestApp, token: string, fields: FacilityFields = {}): Promise<string> {
   const code = `T${unique()}`.slice(0, 12);
   const { name = `Facility ${code}`, type = 'WIND', timeZone = 'UTC', ...calendar } = fields;

@@ -3,7 +3,13 @@ import type { Holiday, HolidayPage, HolidayPreview } from '@rtms/shared/schemas/
 import type { RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import {
+  allTasks,
+  assignFacility,
+  createFacility,
+  createRequirement,
+  TEXAS_PLANT,
+} from '../../test/compliance-fixtures';
 import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC. */
@@ -13,7 +19,7 @@ const NOW = '2026-03-10T12:00:00Z';
 describe('facility holiday calendars', () => {
   const suite = signedInSuiteAt(NOW);
   const sites = suiteFacilities(suite, {
-    texas: { country: 'US', state: 'TX', timeZone: 'America/Chicago' },
+    texas: TEXAS_PLANT,
     bavaria: { country: 'Germany', state: 'bayern', timeZone: 'Europe/Berlin' },
   });
   let facilityAdmin: string;
@@ -253,11 +259,7 @@ describe('facility holiday calendars', () => {
   });
 
   it("re-plans untouched future tasks when the facility's country or state changes", async () => {
-    const moving = await createFacility(suite.t, suite.admin, {
-      country: 'US',
-      state: 'TX',
-      timeZone: 'America/Chicago',
-    });
+    const moving = await createFacility(suite.t, suite.admin, TEXAS_PLANT);
     // Friday 3 July 2026 is the observed Independence Day in the US: NEXT moves the task to Monday 6 July.
     const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreateRequirementBody, RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, createRequirement, unique } from '../../test/compliance-fixtures';
+import { allTasks, createRequirement, TEXAS_PLANT, unique } from '../../test/compliance-fixtures';
 import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC. The horizon runs to 10 April 2027. */
@@ -12,7 +12,7 @@ const NOW = '2026-03-10T12:00:00Z';
 describe('period-end requirements', () => {
   const suite = signedInSuiteAt(NOW);
   const sites = suiteFacilities(suite, {
-    texas: { country: 'US', state: 'TX', timeZone: 'America/Chicago' },
+    texas: TEXAS_PLANT,
     ontario: { country: 'Canada', state: 'Ontario', timeZone: 'America/Toronto' },
   });
 

@@ -3,7 +3,7 @@ import type { CalendarDay } from '@rtms/shared/schemas/calendar';
 import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, createRequirement } from '../../test/compliance-fixtures';
+import { allTasks, createRequirement, DESERT_SUN, PRAIRIE_WIND } from '../../test/compliance-fixtures';
 import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 import { findTaskFacilityRevisions } from './tasks.repository';
 
@@ -15,8 +15,8 @@ import { findTaskFacilityRevisions } from './tasks.repository';
 describe('per-facility tasks revisions and the figures cached on them', () => {
   const suite = signedInSuiteAt('2026-03-10T12:00:00Z');
   const sites = suiteFacilities(suite, {
-    plantA: { name: 'Prairie Wind', timeZone: 'UTC' },
-    plantB: { name: 'Desert Sun', timeZone: 'America/Chicago' },
+    plantA: PRAIRIE_WIND,
+    plantB: { ...DESERT_SUN, timeZone: 'America/Chicago' },
   });
   let requirementId: string;
 

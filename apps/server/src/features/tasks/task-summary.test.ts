@@ -3,15 +3,15 @@ import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { summaryFigureQueries } from '@rtms/shared/summary-links';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, assignFacility, createRequirement } from '../../test/compliance-fixtures';
+import { allTasks, assignFacility, createRequirement, DESERT_SUN, PRAIRIE_WIND } from '../../test/compliance-fixtures';
 import { createMonthlySpccInspection } from '../../test/task-scenarios';
 import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 describe('GET /api/tasks/summary (the dashboard)', () => {
   const suite = signedInSuiteAt('2026-03-10T12:00:00Z');
   const sites = suiteFacilities(suite, {
-    plantA: { name: 'Prairie Wind', timeZone: 'UTC' },
-    plantB: { name: 'Desert Sun', timeZone: 'UTC' },
+    plantA: PRAIRIE_WIND,
+    plantB: DESERT_SUN,
   });
   let facilityUser: string;
   let tasksA: Task[];

@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Task, TaskDetail } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import {
+  allTasks,
+  assignFacility,
+  createFacility,
+  createRequirement,
+  DESERT_SUN,
+  PRAIRIE_WIND,
+} from '../../test/compliance-fixtures';
 import { createMonthlySpccInspection } from '../../test/task-scenarios';
 import { testClock } from '../../test/test-clock';
 import { ADMIN_EMAIL, createTestApp } from '../../test/test-app';
@@ -44,8 +51,8 @@ const TASK_FIELDS = [
 describe('the Tasks Tracker', () => {
   const suite = signedInSuiteAt(NOW);
   const sites = suiteFacilities(suite, {
-    plantA: { name: 'Prairie Wind', timeZone: 'UTC' },
-    plantB: { name: 'Desert Sun', timeZone: 'UTC' },
+    plantA: PRAIRIE_WIND,
+    plantB: DESERT_SUN,
   });
   let requirementId: string;
   let tasksA: Task[];
