@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createFacility, type FacilityFields } from './compliance-fixtures';
+import type { Role } from '@rtms/shared/enums';
 import { createSignedInApp, type TestApp, type TestAppOptions } from './test-app';
 import { testClock } from './test-clock';
 
@@ -48,4 +49,15 @@ export function suiteFacilities<Name extends string>(
       ids[name] = await createFacility(suite.t, suite.admin, fields);
   });
   return ids;
+}
+
+/** A user of `role` that the calling block makes and signs in, in a `beforeAll`: read `user.token` in tests. */
+export function suiteUser(suite: SignedInSuite, role: Role): { readonly id: string; readonly token: string } {
+  const user = { id: '', token: '' };
+  beforeAll(async () => {
+    const created = await suite.t.createUser(role);
+    user.id = created.id;
+    user.token = await suite.t.signIn(created.email);
+  });
+  return user;
 }
