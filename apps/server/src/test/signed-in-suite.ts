@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createFacility, type FacilityFields } from './compliance-fixtures';
 import type { Role } from '@rtms/shared/enums';
-import { createSignedInApp, type TestApp, type TestAppOptions } from './test-app';
+import { createSignedInApp, createTestApp, type TestApp, type TestAppOptions } from './test-app';
 import { testClock } from './test-clock';
 
 /** The app of one `describe` block: set once the block's first `beforeAll` has run. */
@@ -21,6 +21,16 @@ export function signedInSuite(env: Record<string, string> = {}, options: TestApp
   const suite = {} as { t: TestApp; admin: string };
   beforeAll(async () => {
     Object.assign(suite, await createSignedInApp(env, options));
+  });
+  afterAll(() => suite.t.close());
+  return suite;
+}
+
+/** `signedInSuite` for tests of signing in and of what anyone gets: the block's app, with nobody signed in. */
+export function appSuite(env: Record<string, string> = {}, options: TestAppOptions = {}): { readonly t: TestApp } {
+  const suite = {} as { t: TestApp };
+  beforeAll(async () => {
+    suite.t = await createTestApp(env, options);
   });
   afterAll(() => suite.t.close());
   return suite;
