@@ -241,15 +241,10 @@ describe('bad input never makes a 500', () => {
   });
 
   it('validates interface settings with per-field details', async () => {
-    const response = await suite.t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/preferences',
-      headers: bearer(suite.admin),
-      payload: {
-        ...DEFAULT_PREFERENCES,
-        navStyle: 'NAV_STYLE_NOPE',
-        locale: { ...DEFAULT_PREFERENCES.locale, locale: 'xx' },
-      },
+    const response = await asAdmin('PUT', '/api/users/me/preferences', {
+      ...DEFAULT_PREFERENCES,
+      navStyle: 'NAV_STYLE_NOPE',
+      locale: { ...DEFAULT_PREFERENCES.locale, locale: 'xx' },
     });
     const body = expectCleanClientError(response, 400);
     expect(body.code).toBe('VALIDATION_FAILED');
