@@ -1,25 +1,19 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../test/temp-dir';
 import { createDatabase } from './database';
 import { heavyReads } from './off-thread-reads';
 
 const MB = 1024 * 1024;
 
 describe('heavy reads and checkpoints off the main thread (SQLite files)', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtms-off-thread-'));
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const temp = tempDirPerTest('rtms-off-thread-');
 
   it('reads every commit made before the statement, with camel-cased columns, and refuses transactions', async () => {
-    const { db, close } = createDatabase(`sqlite:${path.join(dir, 'data.sqlite')}`);
+    const { db, close } = createDatabase(`sqlite:${path.join(temp.dir, 'data.sqlite')}`);
     try {
       const reader = heavyReads(db);
       expect(reader).not.toBe(db);
@@ -51,7 +45,7 @@ describe('heavy reads and checkpoints off the main thread (SQLite files)', () =>
   // between them. The worker's passive checkpoints alone never catch up with such a writer, so the
   // WAL was never reused from its start and grew with everything written (decision 028).
   it('stays bounded: reused from its start instead of growing with everything written', async () => {
-    const file = path.join(dir, 'data.sqlite');
+    const file = path.join(temp.dir, 'data.sqlite');
     const { db, close } = createDatabase(`sqlite:${file}`);
     try {
       await sql`create table payloads (id integer primary key, body blob not null)`.execute(db);

@@ -1,17 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../test/temp-dir';
 import { openSqlite } from './sqlite';
 
 describe('openSqlite durability settings', () => {
-  let dir: string;
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rtms-sqlite-'));
-  });
-  afterEach(() => {
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const temp = tempDirPerTest('rtms-sqlite-');
 
   const settingsOf = (db: ReturnType<typeof openSqlite>) => ({
     journal: db.pragma('journal_mode', { simple: true }),
@@ -20,7 +14,7 @@ describe('openSqlite durability settings', () => {
   });
 
   it('opens a new file in WAL mode with synchronous=FULL and foreign keys on', () => {
-    const file = path.join(dir, 'nested', 'new.sqlite');
+    const file = path.join(temp.dir, 'nested', 'new.sqlite');
     const db = openSqlite(file);
     try {
       expect(settingsOf(db)).toEqual({ journal: 'wal', synchronous: 2, foreignKeys: 1 });
@@ -31,7 +25,7 @@ describe('openSqlite durability settings', () => {
   });
 
   it('keeps synchronous=FULL when it reopens an existing WAL database', () => {
-    const file = path.join(dir, 'existing.sqlite');
+    const file = path.join(temp.dir, 'existing.sqlite');
     const first = openSqlite(file);
     first.exec('create table t (id integer primary key, v text)');
     first.prepare('insert into t (v) values (?)').run('kept');
@@ -47,7 +41,7 @@ describe('openSqlite durability settings', () => {
   });
 
   it('enforces foreign keys', () => {
-    const db = openSqlite(path.join(dir, 'fk.sqlite'));
+    const db = openSqlite(path.join(temp.dir, 'fk.sqlite'));
     try {
       db.exec(
         'create table parent (id integer primary key); create table child (parent_id integer references parent(id))',

@@ -1,7 +1,8 @@
 import Fastify, { type InjectOptions, type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PREFERENCES } from '@rtms/shared/schemas/preferences';
-import { ADMIN_EMAIL, TEST_PASSWORD, bearer, createTestApp, type TestApp } from '../test/test-app';
+import { ADMIN_EMAIL, TEST_PASSWORD, bearer } from '../test/test-app';
+import { signedInSuite } from '../test/signed-in-suite';
 import { handleFrameworkError } from './errors';
 
 /** Nothing of the server's insides may show in an answer: no stack frame, SQL, driver or dependency path. */
@@ -30,16 +31,13 @@ function expectCleanClientError(response: LightMyRequestResponse, status?: numbe
 }
 
 describe('bad input never makes a 500', () => {
-  let t: TestApp;
-  let token: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    token = await t.signIn(ADMIN_EMAIL);
-  });
-  afterAll(() => t.close());
+  const suite = signedInSuite();
+  /** The raw answer to a request of the first administrator. */
+  const asAdmin = (method: InjectOptions['method'], url: string, payload?: object) =>
+    suite.t.app.inject({ method, url, headers: bearer(suite.admin), ...(payload ? { payload } : {}) });
 
   const login = (options: Omit<InjectOptions, 'method' | 'url'>) =>
-    t.app.inject({ method: 'POST', url: '/api/users/login', ...options });
+    suite.t.app.inject({ method: 'POST', url: '/api/users/login', ...options });
   const json = { 'content-type': 'application/json' };
 
   it('answers malformed JSON with 400', async () => {
@@ -59,7 +57,7 @@ describe('bad input never makes a 500', () => {
       await login({ headers: json, payload: '' }),
       await login({ headers: json, payload: '  ' }),
       await login({ headers: json }),
-      await t.app.inject({ method: 'POST', url: '/api/users/login' }),
+      await suite.t.app.inject({ method: 'POST', url: '/api/users/login' }),
     ]) {
       expectCleanClientError(response, 400);
     }
@@ -72,14 +70,14 @@ describe('bad input never makes a 500', () => {
   });
 
   it('takes an empty body labelled JSON as no body where none is needed (auth/me, logout)', async () => {
-    const own = await t.signIn(ADMIN_EMAIL);
+    const own = await suite.t.signIn(ADMIN_EMAIL);
     const headers = { ...bearer(own), ...json };
-    const me = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers, payload: '' });
+    const me = await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers, payload: '' });
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json().data.email).toBe(ADMIN_EMAIL);
-    const out = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers });
+    const out = await suite.t.app.inject({ method: 'POST', url: '/api/users/logout', headers });
     expect(out.statusCode, out.body).toBe(200);
-    const after = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(own) });
+    const after = await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(own) });
     expect(after.statusCode).toBe(401);
   });
 
@@ -166,7 +164,11 @@ describe('bad input never makes a 500', () => {
       `Bearer ${'é'.repeat(100)}`,
       'Basic YWRtaW46YWRtaW4=',
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: { authorization } });
+      const response = await suite.t.app.inject({
+        method: 'POST',
+        url: '/api/users/auth/me',
+        headers: { authorization },
+      });
       expect(expectCleanClientError(response, 401).code).toBe('UNAUTHENTICATED');
     }
   });
@@ -189,22 +191,20 @@ describe('bad input never makes a 500', () => {
     expect(expectCleanClientError(withNul, 400).details).toEqual([
       { path: 'password', message: 'Must not contain a NUL character' },
     ]);
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/preferences',
-      headers: bearer(token),
-      payload: { ...DEFAULT_PREFERENCES, locale: { ...DEFAULT_PREFERENCES.locale, name: 'Eng\u0000lish 🔥' } },
+    const put = await asAdmin('PUT', '/api/users/me/preferences', {
+      ...DEFAULT_PREFERENCES,
+      locale: { ...DEFAULT_PREFERENCES.locale, name: 'Eng\u0000lish 🔥' },
     });
     expect(expectCleanClientError(put, 400).details).toEqual([
       { path: 'locale.name', message: 'Must not contain a NUL character' },
     ]);
-    const read = await t.app.inject({ method: 'GET', url: '/api/users/me/preferences', headers: bearer(token) });
+    const read = await asAdmin('GET', '/api/users/me/preferences');
     expect(read.json().data.locale.name).toBe(DEFAULT_PREFERENCES.locale.name);
   });
 
   it('answers a NUL character in a path parameter or a search term without a 500 (PostgreSQL refuses it in text)', async () => {
     for (const url of ['/api/users/%00', '/api/users/x%00y', '/api/users?search=%00', '/api/users?search=a%00b']) {
-      const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+      const response = await suite.t.app.inject({ method: 'GET', url, headers: bearer(suite.admin) });
       expect(expectCleanClientError(response, 400).details, url).toEqual([
         { path: url.includes('search') ? 'search' : 'id', message: 'Must not contain a NUL character' },
       ]);
@@ -219,10 +219,10 @@ describe('bad input never makes a 500', () => {
     ]) {
       expectCleanClientError(await login({ headers: json, payload }), [400, 413]);
     }
-    const prefs = await t.app.inject({
+    const prefs = await suite.t.app.inject({
       method: 'PUT',
       url: '/api/users/me/preferences',
-      headers: { ...bearer(token), ...json },
+      headers: { ...bearer(suite.admin), ...json },
       payload: `{"locale":${'{"locale":'.repeat(depth)}"en"${'}'.repeat(depth)}}`,
     });
     expectCleanClientError(prefs, 400);
@@ -241,15 +241,10 @@ describe('bad input never makes a 500', () => {
   });
 
   it('validates interface settings with per-field details', async () => {
-    const response = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/me/preferences',
-      headers: bearer(token),
-      payload: {
-        ...DEFAULT_PREFERENCES,
-        navStyle: 'NAV_STYLE_NOPE',
-        locale: { ...DEFAULT_PREFERENCES.locale, locale: 'xx' },
-      },
+    const response = await asAdmin('PUT', '/api/users/me/preferences', {
+      ...DEFAULT_PREFERENCES,
+      navStyle: 'NAV_STYLE_NOPE',
+      locale: { ...DEFAULT_PREFERENCES.locale, locale: 'xx' },
     });
     const body = expectCleanClientError(response, 400);
     expect(body.code).toBe('VALIDATION_FAILED');
@@ -268,18 +263,18 @@ describe('bad input never makes a 500', () => {
       ['GET', '/nope'],
       ['GET', `/api/${'a'.repeat(5000)}`],
     ] as const) {
-      const body = expectCleanClientError(await t.app.inject({ method, url }), 404);
+      const body = expectCleanClientError(await suite.t.app.inject({ method, url }), 404);
       expect(body.code).toBe('NOT_FOUND');
     }
     // A bad query string on a route that reads none is ignored.
     for (const url of ['/api/users/me/preferences?%zz=1', '/api/health?a[b][c]=__proto__&__proto__=1']) {
-      expect((await t.app.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(200);
+      expect((await suite.t.app.inject({ method: 'GET', url, headers: bearer(suite.admin) })).statusCode).toBe(200);
     }
   });
 
   it('answers a malformed percent-encoding in the path with a JSON 400 that leaks nothing', async () => {
     for (const url of ['/api/users/%E0%A4%A', '/api/%', '/%c0%af']) {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await suite.t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       const body = response.json() as Record<string, unknown>;

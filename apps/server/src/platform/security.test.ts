@@ -5,9 +5,10 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version } from '../../../../package.json';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../test/test-app';
+import { ADMIN_EMAIL, bearer, createTestApp } from '../test/test-app';
 import { registerSecurityHeaders } from './security';
 import { WEB_DIST, registerWebApp } from './web-app';
+import { appSuite } from '../test/signed-in-suite';
 
 /** A Content-Security-Policy header as a map of directive → sources. */
 function parseCsp(header: unknown): Map<string, string[]> {
@@ -54,15 +55,11 @@ function expectStrictHeaders(headers: Record<string, unknown>): Map<string, stri
 }
 
 describe('security headers', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const suite = appSuite();
 
   it('sends a strict policy on API answers, with a fresh style nonce per response', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/health' });
-    const second = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const first = await suite.t.app.inject({ method: 'GET', url: '/api/health' });
+    const second = await suite.t.app.inject({ method: 'GET', url: '/api/health' });
     const a = expectStrictHeaders(first.headers);
     const b = expectStrictHeaders(second.headers);
     expect(nonceOf(a.get('style-src'))).not.toBe(nonceOf(b.get('style-src')));
@@ -70,13 +67,13 @@ describe('security headers', () => {
   });
 
   it('sends the same headers on errors, sign-in and authenticated answers', async () => {
-    const token = await t.signIn(ADMIN_EMAIL);
+    const token = await suite.t.signIn(ADMIN_EMAIL);
     for (const response of [
-      await t.app.inject({ method: 'GET', url: '/api/nope' }),
-      await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'x' } }),
-      await t.app.inject({ method: 'POST', url: '/api/users/auth/me' }),
-      await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(token) }),
-      await t.app.inject({
+      await suite.t.app.inject({ method: 'GET', url: '/api/nope' }),
+      await suite.t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email: 'x' } }),
+      await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me' }),
+      await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(token) }),
+      await suite.t.app.inject({
         method: 'POST',
         url: '/api/users/login',
         payload: '{',
@@ -88,16 +85,16 @@ describe('security headers', () => {
   });
 
   it('says Cache-Control: no-store on every API answer: success, errors, 401, 404, a bad address, the document', async () => {
-    const token = await t.signIn(ADMIN_EMAIL);
+    const token = await suite.t.signIn(ADMIN_EMAIL);
     const answers = {
-      health: await t.app.inject({ method: 'GET', url: '/api/health' }),
-      me: await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(token) }),
-      anonymous: await t.app.inject({ method: 'GET', url: '/api/users' }),
-      invalid: await t.app.inject({ method: 'POST', url: '/api/users/login', payload: {} }),
-      unknown: await t.app.inject({ method: 'GET', url: '/api/nope' }),
-      badAddress: await t.app.inject({ method: 'GET', url: '/api/users/%E0%A4%A' }),
-      document: await t.app.inject({ method: 'GET', url: '/api/openapi.json' }),
-      list: await t.app.inject({ method: 'GET', url: '/api/users?page=1', headers: bearer(token) }),
+      health: await suite.t.app.inject({ method: 'GET', url: '/api/health' }),
+      me: await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(token) }),
+      anonymous: await suite.t.app.inject({ method: 'GET', url: '/api/users' }),
+      invalid: await suite.t.app.inject({ method: 'POST', url: '/api/users/login', payload: {} }),
+      unknown: await suite.t.app.inject({ method: 'GET', url: '/api/nope' }),
+      badAddress: await suite.t.app.inject({ method: 'GET', url: '/api/users/%E0%A4%A' }),
+      document: await suite.t.app.inject({ method: 'GET', url: '/api/openapi.json' }),
+      list: await suite.t.app.inject({ method: 'GET', url: '/api/users?page=1', headers: bearer(token) }),
     };
     for (const [name, response] of Object.entries(answers)) {
       expect(response.headers['cache-control'], name).toBe('no-store');
@@ -108,7 +105,7 @@ describe('security headers', () => {
   });
 
   it('sends HSTS only for HTTPS: never for plain http, nor for X-Forwarded-Proto from an untrusted proxy', async () => {
-    const forwarded = await t.app.inject({
+    const forwarded = await suite.t.app.inject({
       method: 'GET',
       url: '/api/health',
       headers: { 'x-forwarded-proto': 'https' },
@@ -161,7 +158,7 @@ describe('security headers', () => {
   });
 
   it('serves an OpenAPI 3 document generated from the route schemas', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const response = await suite.t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(response.statusCode).toBe(200);
     expectStrictHeaders(response.headers);
     const doc = response.json() as {
@@ -196,7 +193,7 @@ describe('security headers', () => {
 
   it('serves browsable docs under a policy that lets swagger-ui run but stays strict', async () => {
     for (const url of ['/api/docs', '/api/docs/']) {
-      const response = await t.app.inject({ method: 'GET', url });
+      const response = await suite.t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toContain('swagger-ui');
@@ -213,11 +210,11 @@ describe('security headers', () => {
       // swagger-ui's scripts are files, not inline.
       expect(response.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     }
-    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    const script = await suite.t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/javascript/);
     // The docs policy does not leak onto the app's own answers.
-    expectStrictHeaders((await t.app.inject({ method: 'GET', url: '/api/health' })).headers);
+    expectStrictHeaders((await suite.t.app.inject({ method: 'GET', url: '/api/health' })).headers);
   });
 });
 

@@ -13,17 +13,30 @@ export function unique(): string {
   return `${Date.now().toString(36).slice(-4)}${counter}`.toUpperCase();
 }
 
-export async function createFacility(
-  t: TestApp,
-  token: string,
-  fields: { name?: string; timeZone?: string; type?: string } = {},
-): Promise<string> {
+/** What a test says of a new facility; the rest is made up (a unique code, a wind farm in UTC). */
+export interface FacilityFields {
+  name?: string;
+  timeZone?: string;
+  type?: string;
+  /** The holiday calendar's country and state (none when left out). */
+  country?: string;
+  state?: string;
+}
+
+/** Facilities that several test files make, as their tests rely on them: a holiday calendar, a name, a zone. */
+export const TEXAS_PLANT: FacilityFields = { country: 'US', state: 'TX', timeZone: 'America/Chicago' };
+export const PRAIRIE_WIND: FacilityFields = { name: 'Prairie Wind', timeZone: 'UTC' };
+export const DESERT_SUN: FacilityFields = { name: 'Desert Sun', timeZone: 'UTC' };
+
+export async function createFacility(t: TestApp, token: string, fields: FacilityFields = {}): Promise<string> {
   const code = `T${unique()}`.slice(0, 12);
+  const { name = `Facility ${code}`, type = 'WIND', timeZone = 'UTC', ...calendar } = fields;
   const facility = await ok<{ _id: string }>(t, token, 'POST', '/api/facilities', {
-    name: fields.name ?? `Facility ${code}`,
+    name,
     code,
-    type: fields.type ?? 'WIND',
-    timeZone: fields.timeZone ?? 'UTC',
+    type,
+    timeZone,
+    ...calendar,
   });
   return facility._id;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { addDays, diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
 import type { Role } from '@rtms/shared/enums';
 import { countTaskEvidence } from '../../features/documents/documents.service';
+import { findFacilityZones } from '../../features/tasks/task-lookups.repository';
 import { createTasksService } from '../../features/tasks/tasks.service';
 import type { Principal } from '../../platform/auth';
 import { systemClock } from '../../platform/clock';
@@ -60,34 +61,35 @@ export async function loadTaskHistory(ctx: DemoContext): Promise<void> {
     );
   }
 
+  // Facilities' zones and requirements' terms stay as they are while the history is written: read them once.
+  const zoneOf = new Map((await findFacilityZones(ctx.db)).map((facility) => [facility.id, facility.timeZone]));
+  const termsOf = new Map(
+    (await ctx.db.selectFrom('requirements').select(['id', 'graceDays', 'evidenceRequired']).execute()).map(
+      (requirement) => [requirement.id, requirement],
+    ),
+  );
+
   // Completing an after-completion task creates the next one: a few passes pick those up.
   for (let pass = 0; pass < 40; pass += 1) {
     const candidates = await ctx.db
       .selectFrom('tasks')
-      .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
-      .innerJoin('requirements', 'requirements.id', 'tasks.requirementId')
-      .select([
-        'tasks.id',
-        'tasks.facilityId',
-        'tasks.dueDate',
-        'facilities.timeZone',
-        'requirements.graceDays',
-        'requirements.evidenceRequired',
-      ])
-      .where('tasks.status', '=', 'INCOMPLETE')
-      .where('tasks.touched', '=', 0)
-      .orderBy('tasks.dueDate')
-      .orderBy('tasks.id')
+      .select(['id', 'facilityId', 'requirementId', 'dueDate'])
+      .where('status', '=', 'INCOMPLETE')
+      .where('touched', '=', 0)
+      .orderBy('dueDate')
+      .orderBy('id')
       .execute();
     // Completions per worker, written a few hundred per transaction.
     const batches = new Map<Principal, { id: string; completedOn: string; completionNote: string | null }[]>();
     for (const task of candidates) {
-      if (task.evidenceRequired) continue;
-      const today = todayInTimeZone(task.timeZone);
+      const terms = termsOf.get(task.requirementId);
+      const timeZone = zoneOf.get(task.facilityId);
+      if (!terms || !timeZone || terms.evidenceRequired) continue;
+      const today = todayInTimeZone(timeZone);
       const worker = workers.get(task.facilityId) ?? fallback;
       const fate = draw(task.id, 'fate');
       const age = diffDays(today, task.dueDate);
-      const grace = Number(task.graceDays);
+      const grace = Number(terms.graceDays);
       let completedOn: string;
       if (age > 45) {
         // Long past: 8% never done (still overdue), 4% done after grace, 15% late, the rest on time.

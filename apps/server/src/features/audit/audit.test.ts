@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callerOf } from '../../test/api-calls';
-import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, bearer } from '../../test/test-app';
 import { signedInSuite } from '../../test/signed-in-suite';
 import { GENESIS_HASH, canonicalJson, changesBetween, createAuditService, hashOf } from './audit.service';
 
@@ -130,46 +130,43 @@ describe('the audit chain', () => {
 });
 
 describe('listing the audit trail', () => {
-  let t2: TestApp;
-  let admin2: string;
-  beforeAll(async () => {
-    t2 = await createTestApp();
-    admin2 = await t2.signIn(ADMIN_EMAIL);
-  });
-  afterAll(() => t2.close());
+  // An app of its own, so that the trail holds only what this block writes.
+  const fresh = signedInSuite();
 
   const get = async (token: string, url: string) => {
-    const response = await t2.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const response = await fresh.t.app.inject({ method: 'GET', url, headers: bearer(token) });
     return { status: response.statusCode, body: response.json() };
   };
 
   it('filters by entity, actor, action and time, and scopes facility roles to their facilities', async () => {
     const post = (url: string, payload: object) =>
-      t2.app.inject({ method: 'POST', url, headers: bearer(admin2), payload });
+      fresh.t.app.inject({ method: 'POST', url, headers: bearer(fresh.admin), payload });
     const own = (
       await post('/api/facilities', { name: 'Own', code: 'OWN', type: 'HYDRO', timeZone: 'America/Los_Angeles' })
     ).json().data._id;
     const other = (
       await post('/api/facilities', { name: 'Other', code: 'OTHER', type: 'HYDRO', timeZone: 'America/Los_Angeles' })
     ).json().data._id;
-    const fa = await t2.createUser('FACILITY_ADMIN');
-    const fu = await t2.createUser('FACILITY_USER');
+    const fa = await fresh.t.createUser('FACILITY_ADMIN');
+    const fu = await fresh.t.createUser('FACILITY_USER');
     await post('/api/user-facilities/bulk', { action: 'assign', userIds: [fa.id, fu.id], facilityIds: [own] });
-    const faToken = await t2.signIn(fa.email);
-    const fuToken = await t2.signIn(fu.email);
+    const faToken = await fresh.t.signIn(fa.email);
+    const fuToken = await fresh.t.signIn(fu.email);
 
-    const adminId = (await get(admin2, '/api/users?search=admin@example.com')).body.data[0]._id;
-    const byActor = await get(admin2, `/api/audit?actorId=${adminId}&entityType=FACILITY`);
+    const adminId = (await get(fresh.admin, '/api/users?search=admin@example.com')).body.data[0]._id;
+    const byActor = await get(fresh.admin, `/api/audit?actorId=${adminId}&entityType=FACILITY`);
     expect(byActor.body.data.map((e: { entityId: string }) => e.entityId).sort()).toEqual([own, other].sort());
-    expect((await get(admin2, `/api/audit?entityType=FACILITY&entityId=${own}`)).body.meta.total).toBe(1);
-    expect((await get(admin2, '/api/audit?action=ASSIGN')).body.meta.total).toBe(2);
-    expect((await get(admin2, '/api/audit?from=2000-01-01&to=2000-12-31')).body.meta.total).toBe(0);
+    expect((await get(fresh.admin, `/api/audit?entityType=FACILITY&entityId=${own}`)).body.meta.total).toBe(1);
+    expect((await get(fresh.admin, '/api/audit?action=ASSIGN')).body.meta.total).toBe(2);
+    expect((await get(fresh.admin, '/api/audit?from=2000-01-01&to=2000-12-31')).body.meta.total).toBe(0);
     const today = new Date().toISOString().slice(0, 10);
-    const all = (await get(admin2, '/api/audit')).body.meta.total;
-    expect((await get(admin2, `/api/audit?from=${today}&to=${today}`)).body.meta.total).toBe(all);
-    expect((await get(admin2, `/api/audit?to=${encodeURIComponent('2000-01-01T00:00:00Z')}`)).body.meta.total).toBe(0);
-    expect((await get(admin2, '/api/audit?from=yesterday')).status).toBe(400);
-    expect((await get(admin2, '/api/audit?search=OWN')).status).toBe(200);
+    const all = (await get(fresh.admin, '/api/audit')).body.meta.total;
+    expect((await get(fresh.admin, `/api/audit?from=${today}&to=${today}`)).body.meta.total).toBe(all);
+    expect(
+      (await get(fresh.admin, `/api/audit?to=${encodeURIComponent('2000-01-01T00:00:00Z')}`)).body.meta.total,
+    ).toBe(0);
+    expect((await get(fresh.admin, '/api/audit?from=yesterday')).status).toBe(400);
+    expect((await get(fresh.admin, '/api/audit?search=OWN')).status).toBe(200);
 
     // FACILITY_ADMIN: only events of their facility (its creation and the two assignments).
     const faEvents = await get(faToken, '/api/audit?pageSize=200');

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, TEST_PASSWORD, bearer, createTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_EMAIL, TEST_PASSWORD, bearer } from '../../test/test-app';
+import { appSuite } from '../../test/signed-in-suite';
 
 describe('sign-in, current user and sign-out', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const suite = appSuite();
 
   it('signs in with the seed shape and reads the current user', async () => {
-    const login = await t.app.inject({
+    const login = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: ADMIN_EMAIL.toUpperCase(), password: TEST_PASSWORD },
@@ -26,24 +23,24 @@ describe('sign-in, current user and sign-out', () => {
     });
     expect(typeof data.user._id).toBe('string');
 
-    const me = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(data.token) });
+    const me = await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(data.token) });
     expect(me.statusCode).toBe(200);
     expect(me.json().data._id).toBe(data.user._id);
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(data.token) });
+    const logout = await suite.t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(data.token) });
     expect(logout.statusCode).toBe(200);
-    const after = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(data.token) });
+    const after = await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(data.token) });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('answers a wrong password with 401 and a message, without revealing whether the account exists', async () => {
-    const wrong = await t.app.inject({
+    const wrong = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: ADMIN_EMAIL, password: 'not-the-password' },
     });
-    const unknown = await t.app.inject({
+    const unknown = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: 'nobody@example.com', password: 'not-the-password' },
@@ -54,7 +51,7 @@ describe('sign-in, current user and sign-out', () => {
   });
 
   it('answers sign-in with exactly the seed fields (plus mustChangePassword and mfaEnrolmentRequired) and nothing secret', async () => {
-    const login = await t.app.inject({
+    const login = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: `  ${ADMIN_EMAIL.toUpperCase()}  `, password: TEST_PASSWORD },
@@ -72,7 +69,7 @@ describe('sign-in, current user and sign-out', () => {
       'role',
     ]);
     expect(login.body).not.toMatch(/argon2|passwordHash|password_hash/i);
-    const row = await t.database.db
+    const row = await suite.t.database.db
       .selectFrom('users')
       .selectAll()
       .where('email', '=', ADMIN_EMAIL)
@@ -82,7 +79,7 @@ describe('sign-in, current user and sign-out', () => {
   });
 
   it('stores passwords with argon2id at the OWASP parameters', async () => {
-    const row = await t.database.db
+    const row = await suite.t.database.db
       .selectFrom('users')
       .select('passwordHash')
       .where('email', '=', ADMIN_EMAIL)
@@ -92,14 +89,14 @@ describe('sign-in, current user and sign-out', () => {
   });
 
   it('tells a deactivated user so only when the password is right', async () => {
-    const user = await t.createUser('FACILITY_USER');
-    await t.database.db.updateTable('users').set({ active: 0 }).where('id', '=', user.id).execute();
-    const right = await t.app.inject({
+    const user = await suite.t.createUser('FACILITY_USER');
+    await suite.t.database.db.updateTable('users').set({ active: 0 }).where('id', '=', user.id).execute();
+    const right = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: user.email, password: TEST_PASSWORD },
     });
-    const wrong = await t.app.inject({
+    const wrong = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { email: user.email, password: 'not-the-password' },
@@ -117,7 +114,7 @@ describe('sign-in, current user and sign-out', () => {
       { authorization: 'Basic abc' },
       { authorization: `Bearer ${'x'.repeat(5000)}` },
     ]) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers });
+      const response = await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers });
       expect(response.statusCode).toBe(401);
     }
   });

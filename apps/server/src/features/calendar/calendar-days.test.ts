@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarDay } from '@rtms/shared/schemas/calendar';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
-import { testClock } from '../../test/test-clock';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { allTasks, assignFacility, createRequirement } from '../../test/compliance-fixtures';
+import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /** The days a task list gives, counted per date and state: what /api/calendar/days must answer. */
 function daysOf(tasks: Task[]): CalendarDay[] {
@@ -23,17 +22,13 @@ function daysOf(tasks: Task[]): CalendarDay[] {
 }
 
 describe('GET /api/calendar/days', () => {
-  const clock = testClock('2026-06-10T12:00:00Z');
-  const suite = signedInSuite({}, { now: clock });
-  let east: string;
-  let west: string;
+  const suite = signedInSuiteAt('2026-06-10T12:00:00Z');
+  const sites = suiteFacilities(suite, { east: { timeZone: 'Asia/Tokyo' }, west: { timeZone: 'America/Los_Angeles' } });
   let weekly: string;
   let programAreaId: string;
   let user: { id: string; email: string; token: string };
 
   beforeAll(async () => {
-    east = await createFacility(suite.t, suite.admin, { timeZone: 'Asia/Tokyo' });
-    west = await createFacility(suite.t, suite.admin, { timeZone: 'America/Los_Angeles' });
     programAreaId = (
       await ok<{ _id: string }>(suite.t, suite.admin, 'POST', '/api/program-areas', { name: 'Air Quality' })
     )._id;
@@ -45,7 +40,7 @@ describe('GET /api/calendar/days', () => {
         firstDueDate: '2026-05-04',
         backfillFrom: '2026-05-01',
         leadTimeDays: 3,
-        facilities: [{ facilityId: east }, { facilityId: west }],
+        facilities: [{ facilityId: sites.east }, { facilityId: sites.west }],
       })
     ).data._id;
     await createRequirement(suite.t, suite.admin, {
@@ -55,7 +50,7 @@ describe('GET /api/calendar/days', () => {
       firstDueDate: '2026-05-14',
       backfillFrom: '2026-05-01',
       leadTimeDays: 30,
-      facilities: [{ facilityId: west }],
+      facilities: [{ facilityId: sites.west }],
     });
     // Due 25 June, open since 26 May: OPEN on 10 June.
     await createRequirement(suite.t, suite.admin, {
@@ -63,15 +58,15 @@ describe('GET /api/calendar/days', () => {
       category: 'SAFETY',
       firstDueDate: '2026-06-25',
       leadTimeDays: 30,
-      facilities: [{ facilityId: east }],
+      facilities: [{ facilityId: sites.east }],
     });
     const created = await suite.t.createUser('FACILITY_USER');
-    await assignFacility(suite.t, suite.admin, created.id, east);
+    await assignFacility(suite.t, suite.admin, created.id, sites.east);
     user = { ...created, token: await suite.t.signIn(created.email) };
     // Some history: one completed and one not applicable task in the range.
     const mayTasks = await allTasks(suite.t, suite.admin, {
       requirementId: weekly,
-      facilityId: east,
+      facilityId: sites.east,
       dueTo: '2026-05-31',
     });
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${mayTasks[0]!._id}/complete`, {});
@@ -103,7 +98,7 @@ describe('GET /api/calendar/days', () => {
 
   it('applies the task list’s filters, state included', async () => {
     const queries: Record<string, string>[] = [
-      { facilityId: west },
+      { facilityId: sites.west },
       { category: 'AIR' },
       { requirementId: weekly },
       { state: 'OVERDUE,UPCOMING' },
@@ -125,13 +120,13 @@ describe('GET /api/calendar/days', () => {
   it('judges states in each facility’s time zone', async () => {
     // 2026-06-10T16:00Z is 11 June in Tokyo and 10 June in Los Angeles: a task due 10 June is overdue
     // in Tokyo only.
-    clock.set('2026-06-10T16:00:00Z');
+    suite.clock.set('2026-06-10T16:00:00Z');
     const { body } = await days('from=2026-06-08&to=2026-06-08');
     expect(body.data).toHaveLength(1);
     expect(body.data[0]!.byState.OVERDUE).toBeGreaterThan(0);
     const tasks = await allTasks(suite.t, suite.admin, { dueFrom: '2026-06-08', dueTo: '2026-06-08' });
     expect(body.data).toEqual(daysOf(tasks));
-    clock.set('2026-06-10T12:00:00Z');
+    suite.clock.set('2026-06-10T12:00:00Z');
   });
 
   it('answers only the caller’s facilities', async () => {
@@ -141,13 +136,17 @@ describe('GET /api/calendar/days', () => {
       'GET',
       '/api/calendar/days?from=2026-05-01&to=2026-07-01',
     );
-    const mine = await allTasks(suite.t, suite.admin, { facilityId: east, dueFrom: '2026-05-01', dueTo: '2026-07-01' });
+    const mine = await allTasks(suite.t, suite.admin, {
+      facilityId: sites.east,
+      dueFrom: '2026-05-01',
+      dueTo: '2026-07-01',
+    });
     expect(response.body.data).toEqual(daysOf(mine));
     const outside = await call<{ data: CalendarDay[] }>(
       suite.t,
       user.token,
       'GET',
-      `/api/calendar/days?from=2026-05-01&to=2026-07-01&facilityId=${west}`,
+      `/api/calendar/days?from=2026-05-01&to=2026-07-01&facilityId=${sites.west}`,
     );
     expect(outside.status).toBe(200);
     expect(outside.body.data).toEqual([]);
@@ -156,7 +155,7 @@ describe('GET /api/calendar/days', () => {
   it('follows a change at once (the cached answer is dropped)', async () => {
     const before = (await days('from=2026-06-01&to=2026-06-30')).body.data;
     const [task] = await allTasks(suite.t, suite.admin, {
-      facilityId: west,
+      facilityId: sites.west,
       dueFrom: '2026-06-15',
       dueTo: '2026-06-30',
     });

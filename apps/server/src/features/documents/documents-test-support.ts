@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Role } from '@rtms/shared/enums';
 import { ADMIN_EMAIL, bearer, createTestApp, testDialect, type TestApp } from '../../test/test-app';
 import { multipartBody, type TestFilePart } from '../../test/multipart';
@@ -55,6 +55,28 @@ export async function openDocumentsApp(
 ): Promise<{ t: TestApp; dir: Directory }> {
   const t = await createTestApp(env, options);
   return { t, dir: await setUpDirectory(t, await t.signIn(ADMIN_EMAIL)) };
+}
+
+/** The documents app of the calling file or `describe` block: `t` and `dir` are set once its `beforeAll` has run. */
+export interface DocumentsSuite {
+  readonly t: TestApp;
+  readonly dir: Directory;
+}
+
+/**
+ * Gives the calling block its documents app (as `openDocumentsApp(env, options)` makes it) in a `beforeAll`, and
+ * closes it in an `afterAll`. Call it before the block's own hooks, as `signedInSuite`.
+ */
+export function documentsSuite(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): DocumentsSuite {
+  const suite = {} as { t: TestApp; dir: Directory };
+  beforeAll(async () => {
+    Object.assign(suite, await openDocumentsApp(env, options));
+  });
+  afterAll(() => suite.t.close());
+  return suite;
 }
 
 export interface Directory {

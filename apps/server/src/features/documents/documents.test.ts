@@ -3,8 +3,8 @@ import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 import { samplePdf, samplesOfEveryType, sampleText } from '../../test/sample-files';
 import {
   call,
+  documentsSuite,
   expectFileHeaders,
-  openDocumentsApp,
   setUpDirectory,
   sha,
   storedFiles,
@@ -13,21 +13,15 @@ import {
   type Directory,
 } from './documents-test-support';
 
-let t: TestApp;
-let dir: Directory;
-
-beforeAll(async () => {
-  ({ t, dir } = await openDocumentsApp());
-});
-afterAll(() => t.close());
+const suite = documentsSuite();
 
 describe('uploading library documents', () => {
   it('accepts every allowed type, records size, SHA-256 and a media type from the content, and serves it back', async () => {
     for (const [fileName, content] of await samplesOfEveryType()) {
       const created = await upload(
-        t,
-        dir.admin,
-        { facilityId: dir.facilityA, programAreaId: dir.programArea, regulationId: dir.regulation },
+        suite.t,
+        suite.dir.admin,
+        { facilityId: suite.dir.facilityA, programAreaId: suite.dir.programArea, regulationId: suite.dir.regulation },
         // The client's Content-Type is ignored: everything is sent as octet-stream here.
         { fileName, content },
       );
@@ -39,10 +33,10 @@ describe('uploading library documents', () => {
         size: content.length,
         sha256: sha(content),
         version: 1,
-        facilityId: dir.facilityA,
+        facilityId: suite.dir.facilityA,
         facilityName: 'Sweetwater Wind',
-        programAreaId: dir.programArea,
-        regulationId: dir.regulation,
+        programAreaId: suite.dir.programArea,
+        regulationId: suite.dir.regulation,
         regulationTitle: 'Clean Water Act NPDES',
         uploadedByName: expect.any(String),
         archivedAt: null,
@@ -52,10 +46,10 @@ describe('uploading library documents', () => {
       });
       expect(doc.title).toBe(fileName.replace(/\.[^.]+$/, ''));
       expect(doc.versions).toHaveLength(1);
-      const download = await t.app.inject({
+      const download = await suite.t.app.inject({
         method: 'GET',
         url: `/api/documents/${doc._id}/download`,
-        headers: { authorization: `Bearer ${dir.admin}` },
+        headers: { authorization: `Bearer ${suite.dir.admin}` },
       });
       expect(download.statusCode).toBe(200);
       expect(download.rawPayload.equals(content)).toBe(true);
@@ -65,94 +59,86 @@ describe('uploading library documents', () => {
       expectFileHeaders(download);
     }
     // Stored under generated names only, and no temporary file is left.
-    const names = storedFiles(t).map((file) => file.split(/[\\/]/).pop());
+    const names = storedFiles(suite.t).map((file) => file.split(/[\\/]/).pop());
     expect(names.every((name) => /^[0-9a-f-]{36}$/.test(name ?? ''))).toBe(true);
-    expect(tempFiles(t)).toEqual([]);
+    expect(tempFiles(suite.t)).toEqual([]);
   });
 
   it('previews only PDFs and images inline, and names files per RFC 6266', async () => {
     const pdf = await upload(
-      t,
-      dir.admin,
-      { facilityId: dir.facilityA },
+      suite.t,
+      suite.dir.admin,
+      { facilityId: suite.dir.facilityA },
       { fileName: 'Résumé été 报告.pdf', content: samplePdf() },
     );
     const txt = await upload(
-      t,
-      dir.admin,
-      { facilityId: dir.facilityA },
+      suite.t,
+      suite.dir.admin,
+      { facilityId: suite.dir.facilityA },
       { fileName: 'notes.txt', content: sampleText() },
     );
-    const inline = await t.app.inject({
+    const inline = await suite.t.app.inject({
       method: 'GET',
       url: `/api/documents/${pdf.body.data._id}/download?inline=true`,
-      headers: { authorization: `Bearer ${dir.admin}` },
+      headers: { authorization: `Bearer ${suite.dir.admin}` },
     });
     expect(inline.headers['content-disposition']).toBe(
       `inline; filename="Resume ete _.pdf"; filename*=UTF-8''${encodeURIComponent('Résumé été 报告.pdf')}`,
     );
     expectFileHeaders(inline);
-    const text = await t.app.inject({
+    const text = await suite.t.app.inject({
       method: 'GET',
       url: `/api/documents/${txt.body.data._id}/download?inline=true`,
-      headers: { authorization: `Bearer ${dir.admin}` },
+      headers: { authorization: `Bearer ${suite.dir.admin}` },
     });
     expect(String(text.headers['content-disposition'])).toMatch(/^attachment; filename="notes.txt"/);
     expect(text.headers['content-type']).toBe('text/plain');
   });
 
   it('takes tags as repeated fields, a JSON array or a comma list, dropping duplicates that differ by case', async () => {
-    const repeated = await upload(
-      t,
-      dir.admin,
-      { facilityId: dir.facilityA, tags: ['Permit', 'SWPPP', 'permit'] },
-      { fileName: 'a.pdf', content: samplePdf() },
-    );
-    expect(repeated.body.data.tags).toEqual(['Permit', 'SWPPP']);
-    const json = await upload(
-      t,
-      dir.admin,
-      { facilityId: dir.facilityA, tags: '["Plan","2026"]' },
-      { fileName: 'b.pdf', content: samplePdf() },
-    );
-    expect(json.body.data.tags).toEqual(['Plan', '2026']);
-    const comma = await upload(
-      t,
-      dir.admin,
-      { facilityId: dir.facilityA, tags: 'Plan, SPCC ,' },
-      { fileName: 'c.pdf', content: samplePdf() },
-    );
-    expect(comma.body.data.tags).toEqual(['Plan', 'SPCC']);
+    // The tags a PDF uploaded at facility A with this `tags` field is stored with.
+    const storedTags = async (tags: string | string[]) =>
+      (
+        await upload(
+          suite.t,
+          suite.dir.admin,
+          { facilityId: suite.dir.facilityA, tags },
+          { fileName: 'tagged.pdf', content: samplePdf() },
+        )
+      ).body.data.tags;
+    expect(await storedTags(['Permit', 'SWPPP', 'permit'])).toEqual(['Permit', 'SWPPP']);
+    expect(await storedTags('["Plan","2026"]')).toEqual(['Plan', '2026']);
+    expect(await storedTags('Plan, SPCC ,')).toEqual(['Plan', 'SPCC']);
   });
 
   it('validates the fields with per-field details and stores nothing', async () => {
-    const before = storedFiles(t).length;
+    const before = storedFiles(suite.t).length;
     const cases: [Record<string, string | string[]>, string][] = [
       [{ kind: 'OTHER' }, 'kind'],
       [{ kind: 'TASK' }, 'taskId'],
-      [{ facilityId: dir.facilityA, evidenceDate: '2026-01-01' }, 'evidenceDate'],
-      [{ facilityId: dir.facilityA, unknown: 'x' }, ''],
-      [{ facilityId: dir.facilityA, title: 'x'.repeat(301) }, 'title'],
-      [{ facilityId: dir.facilityA, tags: '["a,b"]' }, 'tags.0'],
-      [{ facilityId: dir.facilityA, retainUntil: '2026-02-30' }, 'retainUntil'],
-      [{ facilityId: dir.facilityA, programAreaId: 'nope' }, 'programAreaId'],
-      [{ facilityId: dir.facilityA, title: ['one', 'two'] }, 'title'],
+      [{ facilityId: suite.dir.facilityA, evidenceDate: '2026-01-01' }, 'evidenceDate'],
+      [{ facilityId: suite.dir.facilityA, unknown: 'x' }, ''],
+      [{ facilityId: suite.dir.facilityA, title: 'x'.repeat(301) }, 'title'],
+      [{ facilityId: suite.dir.facilityA, tags: '["a,b"]' }, 'tags.0'],
+      [{ facilityId: suite.dir.facilityA, retainUntil: '2026-02-30' }, 'retainUntil'],
+      [{ facilityId: suite.dir.facilityA, programAreaId: 'nope' }, 'programAreaId'],
+      [{ facilityId: suite.dir.facilityA, title: ['one', 'two'] }, 'title'],
       // Refused on both databases alike (PostgreSQL cannot store it).
-      [{ facilityId: dir.facilityA, title: 'Spill\u0000plan' }, 'title'],
+      [{ facilityId: suite.dir.facilityA, title: 'Spill\u0000plan' }, 'title'],
     ];
     for (const [fields, path] of cases) {
-      const response = await upload(t, dir.admin, fields, { fileName: 'a.pdf', content: samplePdf() });
+      const response = await upload(suite.t, suite.dir.admin, fields, { fileName: 'a.pdf', content: samplePdf() });
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect(response.body.code).toBe('VALIDATION_FAILED');
       if (path) expect(response.body.details.map((d: { path: string }) => d.path)).toContain(path);
     }
-    const noFile = await upload(t, dir.admin, { facilityId: dir.facilityA }, undefined);
+    const noFile = await upload(suite.t, suite.dir.admin, { facilityId: suite.dir.facilityA }, undefined);
     expect(noFile.status).toBe(400);
     expect(noFile.body.details).toEqual([{ path: 'file', message: 'Choose a file to upload' }]);
-    const json = await call(t, dir.admin, 'POST', '/api/documents', { title: 'x' });
+    const json = await call(suite.t, suite.dir.admin, 'POST', '/api/documents', { title: 'x' });
     expect(json.status).toBe(415);
-    expect(storedFiles(t).length).toBe(before);
-    expect(tempFiles(t)).toEqual([]);
+    expect(storedFiles(suite.t).length).toBe(before);
+    expect(tempFiles(suite.t)).toEqual([]);
   });
 
   it('refuses a file over UPLOAD_MAX_BYTES with 413 and a clear message, storing nothing', async () => {
@@ -183,7 +169,7 @@ describe('uploading library documents', () => {
 
 describe('the API description', () => {
   it('lists every documents and evidence-pack route in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    const doc = (await suite.t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Record<string, unknown>>;
     };
     for (const [route, methods] of [

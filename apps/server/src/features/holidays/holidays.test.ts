@@ -3,19 +3,25 @@ import type { Holiday, HolidayPage, HolidayPreview } from '@rtms/shared/schemas/
 import type { RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, assignFacility, createRequirement, unique } from '../../test/compliance-fixtures';
-import { testClock } from '../../test/test-clock';
-import { signedInSuite } from '../../test/signed-in-suite';
+import {
+  allTasks,
+  assignFacility,
+  createFacility,
+  createRequirement,
+  TEXAS_PLANT,
+} from '../../test/compliance-fixtures';
+import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC. */
 const NOW = '2026-03-10T12:00:00Z';
 
 /** Holiday calendars per facility (PRODUCT.md §4 "Business days and holidays", §6 /api/facilities/{id}/holidays). */
 describe('facility holiday calendars', () => {
-  const clock = testClock(NOW);
-  const suite = signedInSuite({}, { now: clock });
-  let texas: string;
-  let bavaria: string;
+  const suite = signedInSuiteAt(NOW);
+  const sites = suiteFacilities(suite, {
+    texas: TEXAS_PLANT,
+    bavaria: { country: 'Germany', state: 'bayern', timeZone: 'Europe/Berlin' },
+  });
   let facilityAdmin: string;
   let facilityUser: string;
 
@@ -23,25 +29,12 @@ describe('facility holiday calendars', () => {
   const previewHoliday = (facilityId: string, change: object) =>
     ok<HolidayPreview>(suite.t, suite.admin, 'POST', `/api/facilities/${facilityId}/holidays/preview`, change);
 
-  async function facility(fields: { country?: string; state?: string; timeZone: string }): Promise<string> {
-    const code = `H${unique()}`.slice(0, 12);
-    const created = await ok<{ _id: string }>(suite.t, suite.admin, 'POST', '/api/facilities', {
-      name: `Site ${code}`,
-      code,
-      type: 'WIND',
-      ...fields,
-    });
-    return created._id;
-  }
-
   beforeAll(async () => {
-    texas = await facility({ country: 'US', state: 'TX', timeZone: 'America/Chicago' });
-    bavaria = await facility({ country: 'Germany', state: 'bayern', timeZone: 'Europe/Berlin' });
     const fa = await suite.t.createUser('FACILITY_ADMIN');
-    await assignFacility(suite.t, suite.admin, fa.id, bavaria);
+    await assignFacility(suite.t, suite.admin, fa.id, sites.bavaria);
     facilityAdmin = await suite.t.signIn(fa.email);
     const fu = await suite.t.createUser('FACILITY_USER');
-    await assignFacility(suite.t, suite.admin, fu.id, texas);
+    await assignFacility(suite.t, suite.admin, fu.id, sites.texas);
     facilityUser = await suite.t.signIn(fu.email);
   });
 
@@ -50,7 +43,7 @@ describe('facility holiday calendars', () => {
       .body;
 
   it('seeds each facility from its country and state, with observed days', async () => {
-    const us = await holidays(texas, 2027);
+    const us = await holidays(sites.texas, 2027);
     expect(us.meta).toMatchObject({ year: 2027, country: 'US', state: 'TX' });
     const byDate = new Map(us.data.map((day) => [day.date, day]));
     expect(byDate.get('2027-07-04')).toEqual({ date: '2027-07-04', name: 'Independence Day', source: 'LIBRARY' });
@@ -59,7 +52,7 @@ describe('facility holiday calendars', () => {
     expect(byDate.get('2027-11-25')?.name).toBe('Thanksgiving Day');
     expect(us.meta.total).toBe(us.data.length);
 
-    const de = await holidays(bavaria, 2027);
+    const de = await holidays(sites.bavaria, 2027);
     expect(de.meta).toMatchObject({ country: 'DE', state: 'BY' });
     // Epiphany is a public holiday in Bavaria, not in every German state; no US holiday appears.
     expect(de.data.map((day) => day.date)).toContain('2027-01-06');
@@ -70,7 +63,7 @@ describe('facility holiday calendars', () => {
       suite.t,
       suite.admin,
       'GET',
-      `/api/facilities/${texas}/holidays?pageSize=2&page=2`,
+      `/api/facilities/${sites.texas}/holidays?pageSize=2&page=2`,
     );
     expect(page.body.meta).toMatchObject({ year: 2026, page: 2, pageSize: 2 });
     expect(page.body.data).toHaveLength(2);
@@ -86,43 +79,47 @@ describe('facility holiday calendars', () => {
   });
 
   it('refuses bad input and answers out-of-scope facilities as not found', async () => {
-    expect((await call(suite.t, suite.admin, 'GET', `/api/facilities/${texas}/holidays?year=abc`)).status).toBe(400);
-    expect((await call(suite.t, suite.admin, 'GET', `/api/facilities/${texas}/holidays?year=99999`)).status).toBe(400);
-    const badDate = await call(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays`, {
+    expect((await call(suite.t, suite.admin, 'GET', `/api/facilities/${sites.texas}/holidays?year=abc`)).status).toBe(
+      400,
+    );
+    expect((await call(suite.t, suite.admin, 'GET', `/api/facilities/${sites.texas}/holidays?year=99999`)).status).toBe(
+      400,
+    );
+    const badDate = await call(suite.t, suite.admin, 'POST', `/api/facilities/${sites.texas}/holidays`, {
       date: '2027-02-30',
       name: 'x',
     });
     expect(badDate.status).toBe(400);
     expect(badDate.body.details).toEqual([{ path: 'date', message: expect.any(String) }]);
-    const noName = await call(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays`, {
+    const noName = await call(suite.t, suite.admin, 'POST', `/api/facilities/${sites.texas}/holidays`, {
       date: '2027-02-03',
       name: ' ',
     });
     expect(noName.body.details).toEqual([{ path: 'name', message: 'Please name the holiday' }]);
-    expect((await call(suite.t, suite.admin, 'DELETE', `/api/facilities/${texas}/holidays/2027-02-03`)).status).toBe(
-      404,
-    );
+    expect(
+      (await call(suite.t, suite.admin, 'DELETE', `/api/facilities/${sites.texas}/holidays/2027-02-03`)).status,
+    ).toBe(404);
     expect((await call(suite.t, suite.admin, 'GET', '/api/facilities/nope/holidays')).status).toBe(404);
-    const both = await call(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays/preview`, {});
+    const both = await call(suite.t, suite.admin, 'POST', `/api/facilities/${sites.texas}/holidays/preview`, {});
     expect(both.status).toBe(400);
 
     // A facility user reads their own calendar but may not change it; a facility administrator of
     // another facility does not see this one at all.
-    expect((await call(suite.t, facilityUser, 'GET', `/api/facilities/${texas}/holidays`)).status).toBe(200);
-    const denied = await call(suite.t, facilityUser, 'POST', `/api/facilities/${texas}/holidays`, {
+    expect((await call(suite.t, facilityUser, 'GET', `/api/facilities/${sites.texas}/holidays`)).status).toBe(200);
+    const denied = await call(suite.t, facilityUser, 'POST', `/api/facilities/${sites.texas}/holidays`, {
       date: '2027-02-03',
       name: 'Site day',
     });
     expect(denied.status).toBe(403);
-    expect((await call(suite.t, facilityAdmin, 'GET', `/api/facilities/${texas}/holidays`)).status).toBe(404);
-    const outside = await call(suite.t, facilityAdmin, 'POST', `/api/facilities/${texas}/holidays`, {
+    expect((await call(suite.t, facilityAdmin, 'GET', `/api/facilities/${sites.texas}/holidays`)).status).toBe(404);
+    const outside = await call(suite.t, facilityAdmin, 'POST', `/api/facilities/${sites.texas}/holidays`, {
       date: '2027-02-03',
       name: 'Site day',
     });
     expect(outside.status).toBe(404);
     expect(
       (
-        await call(suite.t, facilityAdmin, 'POST', `/api/facilities/${bavaria}/holidays`, {
+        await call(suite.t, facilityAdmin, 'POST', `/api/facilities/${sites.bavaria}/holidays`, {
           date: '2027-02-03',
           name: 'Fest',
         })
@@ -132,19 +129,20 @@ describe('facility holiday calendars', () => {
 
   it('shifts off holidays, says why, and re-plans untouched future tasks when a day is added or removed', async () => {
     // 1 August 2026: the horizon reaches September 2027.
-    clock.set('2026-08-01T12:00:00Z');
+    suite.clock.set('2026-08-01T12:00:00Z');
     // Q2 2027 is due 4 days after 30 June: Sunday 4 July 2027, Independence Day; Monday 5 July is the
     // observed day, so the next business day is Tuesday 6 July.
-    const { data } = await createRequirement(suite.t, suite.admin, {
+    const quarterly: Parameters<typeof createRequirement>[2] = {
       frequency: 'QUARTERLY',
       scheduleMode: 'PERIOD_END',
       periodDueDays: 4,
       firstDueDate: '2027-01-01',
       weekendShift: 'NEXT',
-      facilities: [{ facilityId: texas }],
-    });
+      facilities: [{ facilityId: sites.texas }],
+    };
+    const { data } = await createRequirement(suite.t, suite.admin, quarterly);
     const q2 = async (): Promise<Task> =>
-      (await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: texas })).find(
+      (await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: sites.texas })).find(
         (task) => task.periodLabel === '2027-Q2',
       )!;
     expect(await q2()).toMatchObject({
@@ -154,12 +152,12 @@ describe('facility holiday calendars', () => {
     });
 
     // Adding 6 July (a site shutdown): the preview shows the move, and writes nothing.
-    const preview = await previewHoliday(texas, { add: { date: '2027-07-06', name: 'Plant shutdown' } });
+    const preview = await previewHoliday(sites.texas, { add: { date: '2027-07-06', name: 'Plant shutdown' } });
     const task = await q2();
     expect(preview.moved).toEqual([
       {
         taskId: task._id,
-        facilityId: texas,
+        facilityId: sites.texas,
         facilityName: expect.any(String),
         sequence: task.sequence,
         periodLabel: '2027-Q2',
@@ -173,7 +171,7 @@ describe('facility holiday calendars', () => {
       suite.t,
       suite.admin,
       'POST',
-      `/api/facilities/${texas}/holidays`,
+      `/api/facilities/${sites.texas}/holidays`,
       { date: '2027-07-06', name: 'Plant shutdown' },
     );
     expect(added.status).toBe(201);
@@ -183,20 +181,19 @@ describe('facility holiday calendars', () => {
     });
     expect((await q2()).dueDate).toBe('2027-07-07');
     expect(
-      (await call(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays`, { date: '2027-07-06', name: 'x' }))
-        .status,
+      (
+        await call(suite.t, suite.admin, 'POST', `/api/facilities/${sites.texas}/holidays`, {
+          date: '2027-07-06',
+          name: 'x',
+        })
+      ).status,
     ).toBe(409);
 
     // A requirement preview of a new series uses the calendar as it now is.
     const newSeries = await ok<RequirementPreview>(suite.t, suite.admin, 'POST', '/api/requirements/preview', {
       title: 'Quarterly report',
       category: 'AIR',
-      frequency: 'QUARTERLY',
-      scheduleMode: 'PERIOD_END',
-      periodDueDays: 4,
-      firstDueDate: '2027-01-01',
-      weekendShift: 'NEXT',
-      facilities: [{ facilityId: texas }],
+      ...quarterly,
     });
     expect(newSeries.added.find((occurrence) => occurrence.periodLabel === '2027-Q2')?.dueDate).toBe('2027-07-07');
 
@@ -205,7 +202,7 @@ describe('facility holiday calendars', () => {
       suite.t,
       suite.admin,
       'DELETE',
-      `/api/facilities/${texas}/holidays/2027-07-04`,
+      `/api/facilities/${sites.texas}/holidays/2027-07-04`,
     );
     expect(removed.status).toBe(200);
     expect(removed.body.data).toMatchObject({ date: '2027-07-04', source: 'LIBRARY' });
@@ -213,17 +210,17 @@ describe('facility holiday calendars', () => {
       dueDate: '2027-07-07',
       dueDateShift: { reason: 'WEEKEND', holidayName: null },
     });
-    expect((await holidays(texas, 2027)).data.map((day) => day.date)).not.toContain('2027-07-04');
+    expect((await holidays(sites.texas, 2027)).data.map((day) => day.date)).not.toContain('2027-07-04');
 
     // Adding it back restores the library day; removing the added day moves the task back.
-    const restored = await ok<Holiday>(suite.t, suite.admin, 'POST', `/api/facilities/${texas}/holidays`, {
+    const restored = await ok<Holiday>(suite.t, suite.admin, 'POST', `/api/facilities/${sites.texas}/holidays`, {
       date: '2027-07-04',
       name: 'ignored',
     });
     expect(restored).toEqual({ date: '2027-07-04', name: 'Independence Day', source: 'LIBRARY' });
-    await ok(suite.t, suite.admin, 'DELETE', `/api/facilities/${texas}/holidays/2027-07-06`);
+    await ok(suite.t, suite.admin, 'DELETE', `/api/facilities/${sites.texas}/holidays/2027-07-06`);
     expect(await q2()).toMatchObject({ dueDate: '2027-07-06', dueDateShift: { holidayName: 'Independence Day' } });
-    clock.set(NOW);
+    suite.clock.set(NOW);
   });
 
   it('never moves a task someone has worked on, nor one in the past', async () => {
@@ -231,38 +228,38 @@ describe('facility holiday calendars', () => {
       frequency: 'MONTHLY',
       firstDueDate: '2026-05-29',
       weekendShift: 'PREVIOUS',
-      facilities: [{ facilityId: bavaria }],
+      facilities: [{ facilityId: sites.bavaria }],
     });
-    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: bavaria });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: sites.bavaria });
     const may = tasks.find((task) => task.scheduledDueDate === '2026-05-29')!;
     const june = tasks.find((task) => task.scheduledDueDate === '2026-06-29')!;
     expect([may.dueDate, june.dueDate]).toEqual(['2026-05-29', '2026-06-29']);
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${may._id}/comments`, { body: 'Sampling booked for the 29th' });
 
-    const preview = await previewHoliday(bavaria, { add: { date: '2026-05-29', name: 'Site day' } });
+    const preview = await previewHoliday(sites.bavaria, { add: { date: '2026-05-29', name: 'Site day' } });
     expect(preview.moved).toEqual([]);
-    await ok(suite.t, suite.admin, 'POST', `/api/facilities/${bavaria}/holidays`, {
+    await ok(suite.t, suite.admin, 'POST', `/api/facilities/${sites.bavaria}/holidays`, {
       date: '2026-06-29',
       name: 'Site day',
     });
-    const after = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: bavaria });
+    const after = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: sites.bavaria });
     expect(after.find((task) => task._id === june._id)).toMatchObject({
       dueDate: '2026-06-26',
       dueDateShift: { reason: 'HOLIDAY', holidayName: 'Site day' },
     });
 
     // A day in the past changes nothing that was due then.
-    clock.set('2026-07-10T12:00:00Z');
+    suite.clock.set('2026-07-10T12:00:00Z');
     try {
-      const past = await previewHoliday(bavaria, { remove: '2026-06-29' });
+      const past = await previewHoliday(sites.bavaria, { remove: '2026-06-29' });
       expect(past.moved).toEqual([]);
     } finally {
-      clock.set(NOW);
+      suite.clock.set(NOW);
     }
   });
 
   it("re-plans untouched future tasks when the facility's country or state changes", async () => {
-    const moving = await facility({ country: 'US', state: 'TX', timeZone: 'America/Chicago' });
+    const moving = await createFacility(suite.t, suite.admin, TEXAS_PLANT);
     // Friday 3 July 2026 is the observed Independence Day in the US: NEXT moves the task to Monday 6 July.
     const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',

@@ -17,13 +17,14 @@ describe('the sender’s bounded claim', () => {
   let second: App;
   let smtp: SmtpTestServer;
 
-  async function backlogUser(delivery: 'IMMEDIATE' | 'DAILY_DIGEST') {
+  /** A new user with about 24 overdue reminders, swept into deliveries: the user and those deliveries. */
+  async function sweptBacklog(delivery: 'IMMEDIATE' | 'DAILY_DIGEST') {
     const admin = await t.signIn(ADMIN_EMAIL);
     const user = await t.createUser('FACILITY_USER');
     await setDeliveryPreference(t, user.id, delivery);
-    // About 24 overdue reminders in all.
     await createWeeklyBacklog(t, admin, user.id);
-    return user;
+    await t.notifications.sweep();
+    return { user, backlog: await deliveriesOf(user.id) };
   }
 
   const deliveriesOf = (userId: string) =>
@@ -50,9 +51,7 @@ describe('the sender’s bounded claim', () => {
   });
 
   it('delivers a backlog larger than one batch over successive runs, each row once, none lost', async () => {
-    const user = await backlogUser('IMMEDIATE');
-    await t.notifications.sweep();
-    const backlog = await deliveriesOf(user.id);
+    const { user, backlog } = await sweptBacklog('IMMEDIATE');
     expect(backlog.length).toBeGreaterThan(3 * BATCH);
     let runs = 0;
     for (;;) {
@@ -75,9 +74,7 @@ describe('the sender’s bounded claim', () => {
 
   it('drains a backlog of several batches in one run, round after round, within the run’s time budget', async () => {
     clock.set('2026-03-02T13:00:00Z');
-    const user = await backlogUser('IMMEDIATE');
-    await t.notifications.sweep();
-    const backlog = await deliveriesOf(user.id);
+    const { user, backlog } = await sweptBacklog('IMMEDIATE');
     await t.notifications.send({ batchSize: BATCH });
     expect(mailsTo(user.email)).toHaveLength(backlog.length);
     expect((await deliveriesOf(user.id)).every((row) => row.status === 'SENT')).toBe(true);
@@ -85,9 +82,7 @@ describe('the sender’s bounded claim', () => {
 
   it('lets two senders claim disjoint rows of one recipient, and together all of them', async () => {
     clock.set('2026-03-03T12:00:00Z');
-    const user = await backlogUser('IMMEDIATE');
-    await t.notifications.sweep();
-    const backlog = await deliveriesOf(user.id);
+    const { user, backlog } = await sweptBacklog('IMMEDIATE');
     const instant = clock().toISOString();
     const until = new Date(clock().getTime() + 60_000).toISOString();
     const claimAs = (owner: string) => () =>
@@ -108,9 +103,7 @@ describe('the sender’s bounded claim', () => {
 
   it('sends each message once when two app instances drain one backlog in small batches at the same time', async () => {
     clock.set('2026-03-04T12:00:00Z');
-    const user = await backlogUser('IMMEDIATE');
-    await t.notifications.sweep();
-    const backlog = await deliveriesOf(user.id);
+    const { user, backlog } = await sweptBacklog('IMMEDIATE');
     for (let run = 0; run < backlog.length; run += 1) {
       const [a, b] = await both(
         () => t.notifications.send({ batchSize: BATCH, budgetMs: 0 }),
@@ -126,9 +119,7 @@ describe('the sender’s bounded claim', () => {
 
   it('lists one batch in a digest and says how many more wait; the rest follows in the next digests', async () => {
     clock.set('2026-03-05T06:00:00Z');
-    const user = await backlogUser('DAILY_DIGEST');
-    await t.notifications.sweep();
-    const backlog = await deliveriesOf(user.id);
+    const { user, backlog } = await sweptBacklog('DAILY_DIGEST');
     clock.set('2026-03-05T07:00:30Z');
     await t.notifications.send({ batchSize: BATCH, budgetMs: 0 });
     // The step of a task due this week is urgent (it goes at once, worded "overdue" today): the rest is digested.

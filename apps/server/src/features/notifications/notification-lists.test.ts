@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, ok } from '../../test/api-calls';
 import { assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
-import { testClock } from '../../test/test-clock';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { signedInSuiteAt } from '../../test/signed-in-suite';
 
 type Page<T> = { data: T[]; meta: { total: number; page: number; pageSize: number } };
 type Item = { taskTitle: string; facilityName: string; category: string; dueDate: string; read: boolean };
@@ -10,8 +9,7 @@ type Delivery = { taskTitle: string; facilityName: string; recipientEmail: strin
 
 /** The notification centre's and the delivery log's search, filters and sorts, answered by the server. */
 describe('notification and delivery lists: search, filters, sort', () => {
-  const clock = testClock('2026-03-01T12:00:00Z');
-  const suite = signedInSuite({}, { now: clock });
+  const suite = signedInSuiteAt('2026-03-01T12:00:00Z');
   let token: string;
   let email: string;
 
@@ -22,24 +20,21 @@ describe('notification and delivery lists: search, filters, sort', () => {
     email = user.email;
     await assignFacility(suite.t, suite.admin, user.id, north);
     await assignFacility(suite.t, suite.admin, user.id, south);
-    await createRequirement(suite.t, suite.admin, {
-      title: 'Stormwater sampling',
-      frequency: 'MONTHLY',
-      firstDueDate: '2026-03-05',
-      leadTimeDays: 30,
-      facilities: [{ facilityId: north, assigneeId: user.id }],
-    });
-    await createRequirement(suite.t, suite.admin, {
-      title: 'Bird strike survey',
-      frequency: 'MONTHLY',
-      firstDueDate: '2026-03-20',
-      leadTimeDays: 30,
-      facilities: [{ facilityId: south, assigneeId: user.id }],
-    });
+    // Monthly tasks of the user, open 30 days ahead of each due date.
+    const monthly = (title: string, firstDueDate: string, facilityId: string) =>
+      createRequirement(suite.t, suite.admin, {
+        title,
+        frequency: 'MONTHLY',
+        firstDueDate,
+        leadTimeDays: 30,
+        facilities: [{ facilityId, assigneeId: user.id }],
+      });
+    await monthly('Stormwater sampling', '2026-03-05', north);
+    await monthly('Bird strike survey', '2026-03-20', south);
     token = await suite.t.signIn(user.email);
     // 1 March: the survey opens (TASK_OPENED), the sampling is due in 4 days (DUE_SOON); 5 March: it is due.
     await suite.t.notifications.sweep();
-    clock.set('2026-03-05T12:00:00Z');
+    suite.clock.set('2026-03-05T12:00:00Z');
     await suite.t.notifications.sweep();
   });
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateRequirementBody } from '@rtms/shared/schemas/requirements';
+import type { Task } from '@rtms/shared/schemas/tasks';
 import { buildApp, type App } from '../../app';
 import { call, ok } from '../../test/api-calls';
 import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
@@ -6,13 +8,12 @@ import { setDeliveryPreference } from '../../test/notification-fixtures';
 import { testClock } from '../../test/test-clock';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
 import { ADMIN_EMAIL, createTestApp, type TestApp, testDialect } from '../../test/test-app';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { signedInSuiteAt } from '../../test/signed-in-suite';
 
 type Row = { taskId: string; step: string; userId: string; category: string };
 
 describe('reminders: steps, catch-up, escalation and scope, on a movable clock', () => {
-  const clock = testClock('2026-03-01T12:00:00Z');
-  const suite = signedInSuite({}, { now: clock });
+  const suite = signedInSuiteAt('2026-03-01T12:00:00Z');
   let facilityA: string;
   let facilityB: string;
   let assignee: { id: string; email: string };
@@ -21,6 +22,24 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
   let adminId: string;
   let taskA: string;
   let taskB: string;
+
+  /** Moves the clock to `instant` and runs the reminder sweep there, as the daily job would. */
+  async function sweepAt(instant: string): Promise<void> {
+    suite.clock.set(instant);
+    await suite.t.notifications.sweep();
+  }
+
+  /** The first task of a new requirement at `facilityId`, assigned to the assignee. */
+  async function firstAssignedTask(
+    facilityId: string,
+    fields: Pick<CreateRequirementBody, 'frequency' | 'firstDueDate'> & Partial<CreateRequirementBody>,
+  ): Promise<Task> {
+    const requirement = await createRequirement(suite.t, suite.admin, {
+      ...fields,
+      facilities: [{ facilityId, assigneeId: assignee.id }],
+    });
+    return (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
+  }
 
   const rows = async (taskId: string): Promise<Row[]> =>
     suite.t.database.db
@@ -73,7 +92,7 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     };
     const seen: string[] = [];
     for (let day = '2026-03-05'; day <= '2026-04-03';) {
-      clock.set(`${day}T08:00:00Z`);
+      suite.clock.set(`${day}T08:00:00Z`);
       await suite.t.notifications.sweep();
       const again = await suite.t.notifications.sweep();
       // The second sweep of the day creates nothing anywhere.
@@ -95,11 +114,9 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     expect(escalations).toEqual([
       { taskId: taskA, step: 'ESCALATE-FACILITY', userId: facilityAdmin.id, category: 'ESCALATION' },
     ]);
-    clock.set('2026-04-18T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-04-18T08:00:00Z');
     expect((await rows(taskA)).some((row) => row.step === 'ESCALATE-ALL')).toBe(false);
-    clock.set('2026-04-19T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-04-19T08:00:00Z');
     const all = (await rows(taskA)).filter((row) => row.step === 'ESCALATE-ALL').map((row) => row.userId);
     expect(all).toEqual([adminId]);
   });
@@ -123,19 +140,15 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
   });
 
   it('catches up after downtime with the step due today, not the ones missed', async () => {
-    const requirement = await createRequirement(suite.t, suite.admin, {
+    const task = await firstAssignedTask(facilityA, {
       frequency: 'QUARTERLY',
       firstDueDate: '2026-06-30',
       leadTimeDays: 14,
-      facilities: [{ facilityId: facilityA, assigneeId: assignee.id }],
     });
-    const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
-    clock.set('2026-06-10T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-06-10T08:00:00Z');
     expect(await rows(task._id)).toEqual([]);
     // Down from 10 June to 29 June: the opening and the 7-day reminder passed unseen.
-    clock.set('2026-06-29T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-06-29T08:00:00Z');
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-1']);
   });
 
@@ -143,21 +156,13 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     const facilityC = await createFacility(suite.t, suite.admin);
     await assignFacility(suite.t, suite.admin, assignee.id, facilityC);
     await ok(suite.t, suite.admin, 'PATCH', `/api/facilities/${facilityC}`, { notifyFrom: '2026-09-25' });
-    const requirement = await createRequirement(suite.t, suite.admin, {
-      frequency: 'YEARLY',
-      firstDueDate: '2026-09-30',
-      facilities: [{ facilityId: facilityC, assigneeId: assignee.id }],
-    });
-    const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
-    clock.set('2026-09-20T08:00:00Z');
-    await suite.t.notifications.sweep();
+    const task = await firstAssignedTask(facilityC, { frequency: 'YEARLY', firstDueDate: '2026-09-30' });
+    await sweepAt('2026-09-20T08:00:00Z');
     expect(await rows(task._id)).toEqual([]);
-    clock.set('2026-09-25T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-09-25T08:00:00Z');
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-7']);
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${task._id}/complete`, { completionNote: 'done' });
-    clock.set('2026-09-29T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-09-29T08:00:00Z');
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-7']);
   });
 
@@ -172,11 +177,9 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     });
     expect(requirement.data).toMatchObject({ reminderFirstBeforeDays: 20, escalateFacilityAfterDays: 2 });
     const task = (await allTasks(suite.t, suite.admin, { requirementId: requirement.data._id }))[0]!;
-    clock.set('2026-12-11T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2026-12-11T08:00:00Z');
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-20']);
-    clock.set('2027-01-02T08:00:00Z');
-    await suite.t.notifications.sweep();
+    await sweepAt('2027-01-02T08:00:00Z');
     expect((await rows(task._id)).filter((row) => row.step === 'ESCALATE-FACILITY').map((row) => row.userId)).toEqual([
       facilityAdmin.id,
     ]);
@@ -214,8 +217,7 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
 });
 
 describe('the notification centre and settings API', () => {
-  const clock = testClock('2026-03-01T12:00:00Z');
-  const suite = signedInSuite({}, { now: clock });
+  const suite = signedInSuiteAt('2026-03-01T12:00:00Z');
   let user: { id: string; email: string };
   let token: string;
 
@@ -233,7 +235,7 @@ describe('the notification centre and settings API', () => {
 
   it('lists, counts, marks read and marks all read; only the caller’s own', async () => {
     await suite.t.notifications.sweep();
-    clock.set('2026-03-05T12:00:00Z');
+    suite.clock.set('2026-03-05T12:00:00Z');
     await suite.t.notifications.sweep();
     const count = await ok<{ count: number }>(suite.t, token, 'GET', '/api/notifications/unread-count');
     expect(count.count).toBe(2);

@@ -1,15 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callerOf } from '../../test/api-calls';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { signedInSuite, suiteUser } from '../../test/signed-in-suite';
 
 const suite = signedInSuite();
-let facilityAdmin: string;
+const facilityAdmin = suiteUser(suite, 'FACILITY_ADMIN');
 
 const call = callerOf(() => suite.t);
-
-beforeAll(async () => {
-  facilityAdmin = await suite.t.signIn((await suite.t.createUser('FACILITY_ADMIN')).email);
-});
 
 describe('program areas', () => {
   it('creates, reads, updates, deactivates (still readable and still linked to facilities)', async () => {
@@ -29,7 +25,7 @@ describe('program areas', () => {
     expect((await call(suite.admin, 'PATCH', `/api/program-areas/${id}`, { active: false })).body.data.active).toBe(
       false,
     );
-    expect((await call(facilityAdmin, 'GET', `/api/program-areas/${id}`)).body.data).toMatchObject({
+    expect((await call(facilityAdmin.token, 'GET', `/api/program-areas/${id}`)).body.data).toMatchObject({
       name: 'Avian & Bat Protection',
       active: false,
     });
@@ -52,8 +48,8 @@ describe('program areas', () => {
   });
 
   it('lets every role read but only the all-facility roles manage', async () => {
-    expect((await call(facilityAdmin, 'GET', '/api/program-areas')).status).toBe(200);
-    expect((await call(facilityAdmin, 'POST', '/api/program-areas', { name: 'Noise' })).status).toBe(403);
+    expect((await call(facilityAdmin.token, 'GET', '/api/program-areas')).status).toBe(200);
+    expect((await call(facilityAdmin.token, 'POST', '/api/program-areas', { name: 'Noise' })).status).toBe(403);
     expect((await call(suite.admin, 'GET', '/api/program-areas/unknown')).status).toBe(404);
   });
 

@@ -1,15 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { callerOf } from '../../test/api-calls';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { signedInSuite, suiteUser } from '../../test/signed-in-suite';
 
 const suite = signedInSuite();
-let facilityUser: string;
+const facilityUser = suiteUser(suite, 'FACILITY_USER');
 
 const call = callerOf(() => suite.t);
-
-beforeAll(async () => {
-  facilityUser = await suite.t.signIn((await suite.t.createUser('FACILITY_USER')).email);
-});
 
 describe('regulations', () => {
   const spcc = {
@@ -34,7 +30,7 @@ describe('regulations', () => {
     expect((await call(suite.admin, 'PATCH', `/api/regulations/${id}`, { active: false })).body.data.active).toBe(
       false,
     );
-    expect((await call(facilityUser, 'GET', `/api/regulations/${id}`)).body.data.active).toBe(false);
+    expect((await call(facilityUser.token, 'GET', `/api/regulations/${id}`)).body.data.active).toBe(false);
     expect(
       (await call(suite.admin, 'GET', '/api/regulations?active=false')).body.data.map((r: { _id: string }) => r._id),
     ).toEqual([id]);
@@ -60,8 +56,8 @@ describe('regulations', () => {
   });
 
   it('lets every role read but only the all-facility roles manage', async () => {
-    expect((await call(facilityUser, 'GET', '/api/regulations')).status).toBe(200);
-    expect((await call(facilityUser, 'POST', '/api/regulations', spcc)).status).toBe(403);
+    expect((await call(facilityUser.token, 'GET', '/api/regulations')).status).toBe(200);
+    expect((await call(facilityUser.token, 'POST', '/api/regulations', spcc)).status).toBe(403);
   });
 
   it('searches title, citation and agency without regard to case or accents, and filters by jurisdiction', async () => {

@@ -1,10 +1,14 @@
+import { beforeAll } from 'vitest';
 import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
 import { toDayNumber } from '@rtms/shared/calendar-date';
 import { IMPORT_COLUMNS, type ImportReport } from '@rtms/shared/schemas/requirement-import';
+import type { RequirementDetail } from '@rtms/shared/schemas/requirements';
 import { ok } from '../../test/api-calls';
 import { multipartBody } from '../../test/multipart';
+import { signedInSuite, type SignedInSuite } from '../../test/signed-in-suite';
 import { bearer, type TestApp } from '../../test/test-app';
+import { testClock } from '../../test/test-clock';
 
 /**
  * Test files written by an independent writer: SheetJS (not exceljs or csv-parse, which the server
@@ -156,4 +160,28 @@ export async function setUpImportDirectory(t: TestApp, admin: string): Promise<I
   const localAdmin = await t.createUser('FACILITY_ADMIN', 'site.admin@example.com');
   await ok(t, admin, 'POST', '/api/user-facilities', { userId: localAdmin.id, facilityId: ids.plantA });
   return { ids, facilityAdmin: await t.signIn(localAdmin.email), facilityUser: await t.signIn(assignee.email) };
+}
+
+/** The app of an import test file: its clock on Tuesday 10 March 2026, noon UTC, and the directory set up. */
+export type ImportSuite = SignedInSuite & ImportDirectory;
+
+/** Gives the calling `describe` block its import app (see `signedInSuite`), the directory made in a `beforeAll`. */
+export function importSuite(): ImportSuite {
+  const suite = signedInSuite({}, { now: testClock('2026-03-10T12:00:00Z') }) as ImportSuite;
+  beforeAll(async () => {
+    Object.assign(suite, await setUpImportDirectory(suite.t, suite.admin));
+  });
+  return suite;
+}
+
+/** The detail of the requirement with exactly this title, as the administrator reads it. */
+export async function requirementNamed(suite: SignedInSuite, title: string): Promise<RequirementDetail | undefined> {
+  const page = await ok<{ _id: string; title: string }[]>(
+    suite.t,
+    suite.admin,
+    'GET',
+    `/api/requirements?search=${encodeURIComponent(title)}&pageSize=100`,
+  );
+  const found = page.find((requirement) => requirement.title === title);
+  return found ? ok<RequirementDetail>(suite.t, suite.admin, 'GET', `/api/requirements/${found._id}`) : undefined;
 }

@@ -1,54 +1,45 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
+import { describe, expect, it } from 'vitest';
+import type { CreateRequirementBody, RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, createRequirement, unique } from '../../test/compliance-fixtures';
-import { testClock } from '../../test/test-clock';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { allTasks, createRequirement, TEXAS_PLANT, unique } from '../../test/compliance-fixtures';
+import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC. The horizon runs to 10 April 2027. */
 const NOW = '2026-03-10T12:00:00Z';
 
 /** Period-end requirements through the API (PRODUCT.md §4 "Period-end mode"), on both databases. */
 describe('period-end requirements', () => {
-  const clock = testClock(NOW);
-  const suite = signedInSuite({}, { now: clock });
-  let texas: string;
-  let ontario: string;
-
-  async function facility(country: string, state: string, timeZone: string): Promise<string> {
-    const code = `P${unique()}`.slice(0, 12);
-    const created = await ok<{ _id: string }>(suite.t, suite.admin, 'POST', '/api/facilities', {
-      name: `Plant ${code}`,
-      code,
-      type: 'SOLAR',
-      timeZone,
-      country,
-      state,
-    });
-    return created._id;
-  }
-
-  beforeAll(async () => {
-    texas = await facility('US', 'TX', 'America/Chicago');
-    ontario = await facility('Canada', 'Ontario', 'America/Toronto');
+  const suite = signedInSuiteAt(NOW);
+  const sites = suiteFacilities(suite, {
+    texas: TEXAS_PLANT,
+    ontario: { country: 'Canada', state: 'Ontario', timeZone: 'America/Toronto' },
   });
+
+  /** A period-end requirement at one facility, first due today. */
+  const periodEndAt = (
+    facilityId: string,
+    fields: Partial<CreateRequirementBody> & Pick<CreateRequirementBody, 'frequency'>,
+  ) =>
+    createRequirement(suite.t, suite.admin, {
+      scheduleMode: 'PERIOD_END',
+      firstDueDate: '2026-03-10',
+      facilities: [{ facilityId }],
+      ...fields,
+    });
 
   const tasksOf = async (requirementId: string, facilityId: string): Promise<Task[]> =>
     allTasks(suite.t, suite.admin, { requirementId, facilityId, sort: 'dueDate' });
 
   it('makes one task per quarter, due 30 days after quarter end, labelled by the quarter reported on', async () => {
-    const { data, meta } = await createRequirement(suite.t, suite.admin, {
+    const { data, meta } = await periodEndAt(sites.texas, {
       frequency: 'QUARTERLY',
-      scheduleMode: 'PERIOD_END',
       periodDueDays: 30,
-      firstDueDate: '2026-03-10',
       weekendShift: 'NEXT',
-      facilities: [{ facilityId: texas }],
     });
     expect(data).toMatchObject({ scheduleMode: 'PERIOD_END', periodDueDays: 30, periodDueDayOfMonth: null });
     expect(data.periodStartMonth).toBe(1);
-    const tasks = await tasksOf(data._id, texas);
+    const tasks = await tasksOf(data._id, sites.texas);
     expect(meta.tasks.added).toBe(tasks.length);
     expect(tasks.map((task) => [task.periodLabel, task.scheduledDueDate, task.dueDate])).toEqual([
       ['2026-Q1', '2026-04-30', '2026-04-30'],
@@ -62,14 +53,8 @@ describe('period-end requirements', () => {
   });
 
   it('makes a DMR due on the 28th of the month after each month, in a fiscal-year-aligned requirement too', async () => {
-    const dmr = await createRequirement(suite.t, suite.admin, {
-      frequency: 'MONTHLY',
-      scheduleMode: 'PERIOD_END',
-      periodDueDayOfMonth: 28,
-      firstDueDate: '2026-03-10',
-      facilities: [{ facilityId: texas }],
-    });
-    const tasks = await tasksOf(dmr.data._id, texas);
+    const dmr = await periodEndAt(sites.texas, { frequency: 'MONTHLY', periodDueDayOfMonth: 28 });
+    const tasks = await tasksOf(dmr.data._id, sites.texas);
     expect(tasks.slice(0, 3).map((task) => [task.periodLabel, task.dueDate])).toEqual([
       ['2026-02', '2026-03-28'],
       ['2026-03', '2026-04-28'],
@@ -77,16 +62,13 @@ describe('period-end requirements', () => {
     ]);
     expect(new Set(tasks.map((task) => task.periodLabel)).size).toBe(tasks.length);
 
-    const fiscal = await createRequirement(suite.t, suite.admin, {
+    const fiscal = await periodEndAt(sites.ontario, {
       frequency: 'YEARLY',
-      scheduleMode: 'PERIOD_END',
       periodStartMonth: 7,
       periodDueDayOfMonth: 31,
-      firstDueDate: '2026-03-10',
-      facilities: [{ facilityId: ontario }],
     });
     // The year July 2025–June 2026 is FY2026, due 31 July 2026; FY2027 is due after the horizon.
-    const yearly = await tasksOf(fiscal.data._id, ontario);
+    const yearly = await tasksOf(fiscal.data._id, sites.ontario);
     expect(yearly.map((task) => [task.periodLabel, task.dueDate])).toEqual([['FY2026', '2026-07-31']]);
   });
 
@@ -117,7 +99,7 @@ describe('period-end requirements', () => {
   });
 
   it('previews the first due dates per facility before saving, and writes nothing', async () => {
-    const before = (await allTasks(suite.t, suite.admin, { facilityId: ontario })).length;
+    const before = (await allTasks(suite.t, suite.admin, { facilityId: sites.ontario })).length;
     const preview = await ok<RequirementPreview>(suite.t, suite.admin, 'POST', '/api/requirements/preview', {
       title: 'Quarterly emissions report',
       category: 'AIR',
@@ -125,31 +107,25 @@ describe('period-end requirements', () => {
       scheduleMode: 'PERIOD_END',
       periodDueDays: 45,
       firstDueDate: '2026-03-10',
-      facilities: [{ facilityId: texas }, { facilityId: ontario }],
+      facilities: [{ facilityId: sites.texas }, { facilityId: sites.ontario }],
     });
     const first = (facilityId: string) =>
       preview.added
         .filter((added) => added.facilityId === facilityId)
         .slice(0, 2)
         .map((added) => [added.periodLabel, added.dueDate]);
-    expect(first(texas)).toEqual([
+    expect(first(sites.texas)).toEqual([
       ['2026-Q1', '2026-05-15'],
       ['2026-Q2', '2026-08-14'],
     ]);
-    expect(first(ontario)).toEqual(first(texas));
+    expect(first(sites.ontario)).toEqual(first(sites.texas));
     expect(preview.moved).toEqual([]);
-    expect((await allTasks(suite.t, suite.admin, { facilityId: ontario })).length).toBe(before);
+    expect((await allTasks(suite.t, suite.admin, { facilityId: sites.ontario })).length).toBe(before);
   });
 
   it('an edit moves untouched future tasks, never a completed one, and numbers stay unique', async () => {
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      frequency: 'QUARTERLY',
-      scheduleMode: 'PERIOD_END',
-      periodDueDays: 30,
-      firstDueDate: '2026-03-10',
-      facilities: [{ facilityId: ontario }],
-    });
-    const [q1] = await tasksOf(data._id, ontario);
+    const { data } = await periodEndAt(sites.ontario, { frequency: 'QUARTERLY', periodDueDays: 30 });
+    const [q1] = await tasksOf(data._id, sites.ontario);
     expect(q1).toMatchObject({ periodLabel: '2026-Q1', dueDate: '2026-04-30' });
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${q1!._id}/complete`, { completionNote: 'Filed early' });
 
@@ -174,7 +150,7 @@ describe('period-end requirements', () => {
     // Setting the day of the month clears the day count.
     expect(saved.body.data).toMatchObject({ periodDueDays: null, periodDueDayOfMonth: 15 });
     expect(saved.body.meta.tasks).toMatchObject({ moved: 3, added: 0 });
-    const after = await tasksOf(data._id, ontario);
+    const after = await tasksOf(data._id, sites.ontario);
     expect(after.map((task) => [task.periodLabel, task.dueDate, task.status])).toEqual([
       ['2026-Q1', '2026-04-30', 'COMPLETED'],
       ['2026-Q2', '2026-07-15', 'INCOMPLETE'],
@@ -192,21 +168,15 @@ describe('period-end requirements', () => {
   });
 
   it('daily generation extends period-end series without duplicates and a re-run does nothing', async () => {
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      frequency: 'MONTHLY',
-      scheduleMode: 'PERIOD_END',
-      periodDueDays: 20,
-      firstDueDate: '2026-03-10',
-      facilities: [{ facilityId: texas }],
-    });
-    const before = await tasksOf(data._id, texas);
-    clock.set('2026-06-10T12:00:00Z');
+    const { data } = await periodEndAt(sites.texas, { frequency: 'MONTHLY', periodDueDays: 20 });
+    const before = await tasksOf(data._id, sites.texas);
+    suite.clock.set('2026-06-10T12:00:00Z');
     try {
       const first = await suite.t.jobs.runGenerationNow();
       expect(first.inserted).toBeGreaterThan(0);
       const second = await suite.t.jobs.runGenerationNow();
       expect(second.inserted).toBe(0);
-      const after = await tasksOf(data._id, texas);
+      const after = await tasksOf(data._id, sites.texas);
       expect(after.length).toBe(before.length + 3);
       expect(after.slice(0, before.length).map((task) => task._id)).toEqual(before.map((task) => task._id));
       const labels = after.map((task) => task.periodLabel);
@@ -214,7 +184,7 @@ describe('period-end requirements', () => {
       expect(labels.at(-1)).toBe('2027-05');
       expect(new Set(after.map((task) => task.sequence)).size).toBe(after.length);
     } finally {
-      clock.set(NOW);
+      suite.clock.set(NOW);
     }
   });
 });

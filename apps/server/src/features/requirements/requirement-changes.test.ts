@@ -1,10 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { TaskDetail } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, createFacility, createRequirement, dueDates } from '../../test/compliance-fixtures';
-import { testClock } from '../../test/test-clock';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { allTasks, createRequirement, dueDates } from '../../test/compliance-fixtures';
+import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC. */
 const NOW = '2026-03-10T12:00:00Z';
@@ -14,22 +13,15 @@ const NOW = '2026-03-10T12:00:00Z';
  * unbinding a facility, and the after-completion mode (moved from requirements.test.ts by subject).
  */
 describe('requirement changes rewrite tasks', () => {
-  const clock = testClock(NOW);
-  const suite = signedInSuite({}, { now: clock });
-  let utc: string;
-  let chicago: string;
-
-  beforeAll(async () => {
-    utc = await createFacility(suite.t, suite.admin, { timeZone: 'UTC' });
-    chicago = await createFacility(suite.t, suite.admin, { timeZone: 'America/Chicago' });
-  });
+  const suite = signedInSuiteAt(NOW);
+  const sites = suiteFacilities(suite, { utc: { timeZone: 'UTC' }, chicago: { timeZone: 'America/Chicago' } });
 
   it('previews an edit without writing, and the save then rewrites only untouched future tasks', async () => {
     const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2025-10-31',
       backfillFrom: '2025-10-01',
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
     const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     const byDue = (due: string) => tasks.find((task) => task.dueDate === due)!;
@@ -126,7 +118,7 @@ describe('requirement changes rewrite tasks', () => {
       category: 'HAZARDOUS_MATERIALS',
       frequency: 'YEARLY',
       firstDueDate: '2026-07-01',
-      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+      facilities: [{ facilityId: sites.utc }, { facilityId: sites.chicago }],
     });
     expect(preview.added.map((added) => added.dueDate)).toEqual(['2026-07-01', '2026-07-01']);
     const invalid = await call(suite.t, suite.admin, 'POST', '/api/requirements/preview', { frequency: 'YEARLY' });
@@ -141,9 +133,9 @@ describe('requirement changes rewrite tasks', () => {
       frequency: 'MONTHLY',
       firstDueDate: '2026-01-20',
       backfillFrom: '2026-01-01',
-      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+      facilities: [{ facilityId: sites.utc }, { facilityId: sites.chicago }],
     });
-    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: utc });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: sites.utc });
     const april = tasks.find((task) => task.dueDate === '2026-04-20')!;
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${april._id}/comments`, { body: 'Keep me' });
     // The confirmation shows these before anyone retires: the preview with status RETIRED names them.
@@ -176,11 +168,11 @@ describe('requirement changes rewrite tasks', () => {
       '2026-02-20',
       '2026-04-20',
     ]);
-    clock.set('2026-05-11T12:00:00Z');
+    suite.clock.set('2026-05-11T12:00:00Z');
     try {
       await suite.t.jobs.runGenerationNow();
     } finally {
-      clock.set(NOW);
+      suite.clock.set(NOW);
     }
     expect((await allTasks(suite.t, suite.admin, { requirementId: data._id })).length).toBe(5);
     const list = await ok<{ _id: string }[]>(
@@ -195,7 +187,7 @@ describe('requirement changes rewrite tasks', () => {
       status: 'ACTIVE',
     });
     expect(reactivated.status).toBe('ACTIVE');
-    const again = await dueDates(suite.t, suite.admin, data._id, utc);
+    const again = await dueDates(suite.t, suite.admin, data._id, sites.utc);
     expect(again.filter((date) => date >= '2026-03-10')).toHaveLength(13);
     const events = await ok<{ action: string }[]>(
       suite.t,
@@ -211,18 +203,22 @@ describe('requirement changes rewrite tasks', () => {
       frequency: 'MONTHLY',
       firstDueDate: '2026-01-05',
       backfillFrom: '2026-01-01',
-      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+      facilities: [{ facilityId: sites.utc }, { facilityId: sites.chicago }],
     });
     const updated = await ok<RequirementDetail>(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
-    expect(updated.facilities.map((binding) => binding.facilityId)).toEqual([utc]);
-    expect(await dueDates(suite.t, suite.admin, data._id, chicago)).toEqual(['2026-01-05', '2026-02-05', '2026-03-05']);
+    expect(updated.facilities.map((binding) => binding.facilityId)).toEqual([sites.utc]);
+    expect(await dueDates(suite.t, suite.admin, data._id, sites.chicago)).toEqual([
+      '2026-01-05',
+      '2026-02-05',
+      '2026-03-05',
+    ]);
     // Binding it again continues the series from today, with fresh numbers.
     await ok(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {
-      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+      facilities: [{ facilityId: sites.utc }, { facilityId: sites.chicago }],
     });
-    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: chicago });
+    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: sites.chicago });
     expect(tasks.map((task) => task.dueDate).slice(0, 4)).toEqual([
       '2026-01-05',
       '2026-02-05',
@@ -237,7 +233,7 @@ describe('requirement changes rewrite tasks', () => {
       frequency: 'MONTHLY',
       scheduleMode: 'AFTER_COMPLETION',
       firstDueDate: '2026-03-20',
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
     let tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     expect(tasks.map((task) => task.dueDate)).toEqual(['2026-03-20']);

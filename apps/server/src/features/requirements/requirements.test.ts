@@ -1,30 +1,24 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dayOfWeek, diffDays } from '@rtms/shared/calendar-date';
 import type { TaskFrequency } from '@rtms/shared/enums';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, assignFacility, createFacility, createRequirement, dueDates } from '../../test/compliance-fixtures';
-import { testClock } from '../../test/test-clock';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { allTasks, assignFacility, createRequirement, dueDates } from '../../test/compliance-fixtures';
+import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC: already Wednesday 11 March in Pacific/Kiritimati (UTC+14). */
 const NOW = '2026-03-10T12:00:00Z';
 
 describe('requirements make tasks', () => {
-  const clock = testClock(NOW);
-  const suite = signedInSuite({}, { now: clock });
-  let utc: string;
-  let chicago: string;
-  let kiritimati: string;
-
-  beforeAll(async () => {
-    utc = await createFacility(suite.t, suite.admin, { timeZone: 'UTC' });
-    chicago = await createFacility(suite.t, suite.admin, { timeZone: 'America/Chicago' });
-    kiritimati = await createFacility(suite.t, suite.admin, { timeZone: 'Pacific/Kiritimati' });
+  const suite = signedInSuiteAt(NOW);
+  const sites = suiteFacilities(suite, {
+    utc: { timeZone: 'UTC' },
+    chicago: { timeZone: 'America/Chicago' },
+    kiritimati: { timeZone: 'Pacific/Kiritimati' },
   });
 
-  const everywhere = () => [{ facilityId: utc }, { facilityId: chicago }, { facilityId: kiritimati }];
+  const everywhere = () => [{ facilityId: sites.utc }, { facilityId: sites.chicago }, { facilityId: sites.kiritimati }];
 
   it('generates every frequency at several facilities, up to the horizon and always the next occurrence', async () => {
     // Today is 2026-03-10 (UTC, Chicago) and 2026-03-11 (Kiritimati); the horizon runs 13 months ahead.
@@ -72,7 +66,7 @@ describe('requirements make tasks', () => {
         firstDueDate: first,
         facilities: everywhere(),
       });
-      for (const facilityId of [utc, chicago, kiritimati]) {
+      for (const facilityId of [sites.utc, sites.chicago, sites.kiritimati]) {
         const dates = await dueDates(suite.t, suite.admin, data._id, facilityId);
         if (expected === null) {
           // Weekly: every Monday from the first on or after today through the horizon (2027-04-10).
@@ -82,12 +76,12 @@ describe('requirements make tasks', () => {
           expect(dates.every((date) => dayOfWeek(date) === 1)).toBe(true);
         } else {
           expect(dates, `${frequency} at ${facilityId}`).toEqual(
-            facilityId === kiritimati && inKiritimati ? inKiritimati : expected,
+            facilityId === sites.kiritimati && inKiritimati ? inKiritimati : expected,
           );
         }
       }
     }
-    const monthly = await allTasks(suite.t, suite.admin, { frequency: 'MONTHLY', facilityId: utc });
+    const monthly = await allTasks(suite.t, suite.admin, { frequency: 'MONTHLY', facilityId: sites.utc });
     expect(monthly.map((task) => task.periodLabel).slice(0, 3)).toEqual(['2026-03', '2026-04', '2026-05']);
     expect(monthly.map((task) => task.sequence).slice(0, 3)).toEqual([2, 3, 4]);
   });
@@ -105,20 +99,20 @@ describe('requirements make tasks', () => {
     const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-01-15',
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
-    expect((await dueDates(suite.t, suite.admin, data._id, utc)).at(-1)).toBe('2027-03-15');
-    clock.set('2026-04-11T12:00:00Z');
+    expect((await dueDates(suite.t, suite.admin, data._id, sites.utc)).at(-1)).toBe('2027-03-15');
+    suite.clock.set('2026-04-11T12:00:00Z');
     try {
       const run = await suite.t.jobs.runDailyGeneration();
       expect(run.ran).toBe(true);
       expect(run.result!.inserted).toBeGreaterThan(0);
       expect((await suite.t.jobs.runGenerationNow()).inserted).toBe(0);
-      const dates = await dueDates(suite.t, suite.admin, data._id, utc);
+      const dates = await dueDates(suite.t, suite.admin, data._id, sites.utc);
       expect(dates.at(-1)).toBe('2027-04-15');
       expect(new Set(dates).size).toBe(dates.length);
     } finally {
-      clock.set(NOW);
+      suite.clock.set(NOW);
     }
   });
 
@@ -126,15 +120,15 @@ describe('requirements make tasks', () => {
     const plain = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2025-01-31',
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
-    expect((await dueDates(suite.t, suite.admin, plain.data._id, utc))[0]).toBe('2026-03-31');
+    expect((await dueDates(suite.t, suite.admin, plain.data._id, sites.utc))[0]).toBe('2026-03-31');
 
     const backfilled = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2025-01-31',
       backfillFrom: '2025-06-01',
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
     const tasks = await allTasks(suite.t, suite.admin, { requirementId: backfilled.data._id });
     expect(tasks[0]).toMatchObject({ dueDate: '2025-06-30', sequence: 5, overdue: true });
@@ -157,7 +151,7 @@ describe('requirements make tasks', () => {
       frequency: 'MONTHLY',
       firstDueDate: '2026-03-31',
       weekendShift: 'NEXT',
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
     const may = (await allTasks(suite.t, suite.admin, { requirementId: data._id })).find(
       (task) => task.scheduledDueDate === '2026-05-31',
@@ -170,7 +164,7 @@ describe('requirements make tasks', () => {
       frequency: 'QUARTERLY',
       firstDueDate: '2026-04-01',
       permitNumber: 'NPDES-TX-0001',
-      facilities: [{ facilityId: utc }, { facilityId: chicago, firstDueDate: '2026-04-15' }],
+      facilities: [{ facilityId: sites.utc }, { facilityId: sites.chicago, firstDueDate: '2026-04-15' }],
     });
     expect(data).toMatchObject({
       leadTimeDays: 14,
@@ -183,7 +177,7 @@ describe('requirements make tasks', () => {
     expect(meta.tasks.added).toBe(9);
     const read = await ok<RequirementDetail>(suite.t, suite.admin, 'GET', `/api/requirements/${data._id}`);
     expect(read.facilities.map((binding) => binding.firstDueDate).sort()).toEqual(['2026-04-15', null].sort());
-    expect(await dueDates(suite.t, suite.admin, data._id, chicago)).toEqual([
+    expect(await dueDates(suite.t, suite.admin, data._id, sites.chicago)).toEqual([
       '2026-04-15',
       '2026-07-15',
       '2026-10-15',
@@ -197,7 +191,7 @@ describe('requirements make tasks', () => {
       category: 'WATER',
       frequency: 'MONTHLY',
       firstDueDate: '2026-04-01',
-      facilities: [{ facilityId: utc }, { facilityId: chicago, applicable: false }],
+      facilities: [{ facilityId: sites.utc }, { facilityId: sites.chicago, applicable: false }],
     });
     expect(missing.status).toBe(400);
     expect(missing.body.details).toEqual([{ path: 'facilities.1.notApplicableReason', message: expect.any(String) }]);
@@ -206,25 +200,25 @@ describe('requirements make tasks', () => {
       frequency: 'MONTHLY',
       firstDueDate: '2026-04-01',
       facilities: [
-        { facilityId: utc },
-        { facilityId: chicago, applicable: false, notApplicableReason: 'No outfall on site' },
+        { facilityId: sites.utc },
+        { facilityId: sites.chicago, applicable: false, notApplicableReason: 'No outfall on site' },
       ],
     });
-    expect(await dueDates(suite.t, suite.admin, data._id, chicago)).toEqual([]);
-    expect((await dueDates(suite.t, suite.admin, data._id, utc)).length).toBe(13);
-    expect(data.facilities.find((binding) => binding.facilityId === chicago)).toMatchObject({
+    expect(await dueDates(suite.t, suite.admin, data._id, sites.chicago)).toEqual([]);
+    expect((await dueDates(suite.t, suite.admin, data._id, sites.utc)).length).toBe(13);
+    expect(data.facilities.find((binding) => binding.facilityId === sites.chicago)).toMatchObject({
       applicable: false,
       notApplicableReason: 'No outfall on site',
     });
     // Marking an applicable facility not applicable removes its untouched future tasks.
     const edited = await ok<RequirementDetail>(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {
       facilities: [
-        { facilityId: utc, applicable: false, notApplicableReason: 'Decommissioned outfall' },
-        { facilityId: chicago, applicable: false, notApplicableReason: 'No outfall on site' },
+        { facilityId: sites.utc, applicable: false, notApplicableReason: 'Decommissioned outfall' },
+        { facilityId: sites.chicago, applicable: false, notApplicableReason: 'No outfall on site' },
       ],
     });
     expect(edited.facilities.every((binding) => !binding.applicable)).toBe(true);
-    expect(await dueDates(suite.t, suite.admin, data._id, utc)).toEqual([]);
+    expect(await dueDates(suite.t, suite.admin, data._id, sites.utc)).toEqual([]);
   });
 
   it('validates references, dates and duplicates with per-field details', async () => {
@@ -235,7 +229,7 @@ describe('requirements make tasks', () => {
       [{ ...base, firstDueDate: '2026-02-30' }, 'firstDueDate'],
       [{ ...base, frequency: 'DAILY' }, 'frequency'],
       [{ ...base, activeFrom: '2026-05-01', activeUntil: '2026-04-01' }, 'activeUntil'],
-      [{ ...base, facilities: [{ facilityId: utc }, { facilityId: utc }] }, 'facilities.1.facilityId'],
+      [{ ...base, facilities: [{ facilityId: sites.utc }, { facilityId: sites.utc }] }, 'facilities.1.facilityId'],
       [{ ...base, facilities: [{ facilityId: 'unknown' }] }, 'facilities.0.facilityId'],
       [{ ...base, defaultAssigneeId: 'unknown' }, 'defaultAssigneeId'],
       [{ ...base, title: '' }, 'title'],
@@ -251,7 +245,7 @@ describe('requirements make tasks', () => {
     const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'MONTHLY',
       firstDueDate: '2026-01-31',
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
     const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
     const april = tasks.find((task) => task.dueDate === '2026-04-30')!;
@@ -280,7 +274,7 @@ describe('requirements make tasks', () => {
       frequency: 'SEMI-ANNUAL',
       firstDueDate: '2026-05-01',
       citation: '16 U.S.C. 703',
-      facilities: [{ facilityId: kiritimati }],
+      facilities: [{ facilityId: sites.kiritimati }],
     });
     const search = await ok<{ _id: string }[]>(suite.t, suite.admin, 'GET', '/api/requirements?search=avian%20703');
     expect(search.map((requirement) => requirement._id)).toEqual([data._id]);
@@ -288,7 +282,7 @@ describe('requirements make tasks', () => {
       suite.t,
       suite.admin,
       'GET',
-      `/api/requirements?category=SUSTAINABILITY&frequency=SEMI-ANNUAL&facilityId=${kiritimati}&sort=-title`,
+      `/api/requirements?category=SUSTAINABILITY&frequency=SEMI-ANNUAL&facilityId=${sites.kiritimati}&sort=-title`,
     );
     expect(filtered.body.data.map((requirement) => requirement._id)).toContain(data._id);
     expect(filtered.body.data.every((requirement) => requirement.category === 'SUSTAINABILITY')).toBe(true);
@@ -305,13 +299,13 @@ describe('requirements make tasks', () => {
 
   it('facility admins manage requirements of their own facilities only', async () => {
     const facilityAdmin = await suite.t.createUser('FACILITY_ADMIN');
-    await assignFacility(suite.t, suite.admin, facilityAdmin.id, utc);
+    await assignFacility(suite.t, suite.admin, facilityAdmin.id, sites.utc);
     const token = await suite.t.signIn(facilityAdmin.email);
 
     const own = await createRequirement(suite.t, token, {
       frequency: 'YEARLY',
       firstDueDate: '2026-09-01',
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
     expect(own.data.facilities).toHaveLength(1);
     expect(own.data.allowedActions).toEqual(['update', 'retire']);
@@ -320,7 +314,7 @@ describe('requirements make tasks', () => {
       category: 'AIR',
       frequency: 'YEARLY',
       firstDueDate: '2026-09-01',
-      facilities: [{ facilityId: chicago }],
+      facilities: [{ facilityId: sites.chicago }],
     });
     expect(other.status).toBe(400);
     expect(other.body.details).toEqual([{ path: 'facilities.0.facilityId', message: 'Unknown facility' }]);
@@ -328,10 +322,10 @@ describe('requirements make tasks', () => {
     const shared = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',
       firstDueDate: '2026-09-01',
-      facilities: [{ facilityId: utc }, { facilityId: chicago }],
+      facilities: [{ facilityId: sites.utc }, { facilityId: sites.chicago }],
     });
     const read = await ok<RequirementDetail>(suite.t, token, 'GET', `/api/requirements/${shared.data._id}`);
-    expect(read.facilities.map((binding) => binding.facilityId)).toEqual([utc]);
+    expect(read.facilities.map((binding) => binding.facilityId)).toEqual([sites.utc]);
     // The server says so before anyone tries: nothing to offer on a requirement that binds others' facilities.
     expect(read.allowedActions).toEqual([]);
     expect(shared.data.allowedActions).toEqual(['update', 'retire']);
@@ -340,7 +334,7 @@ describe('requirements make tasks', () => {
     ).toBe(403);
     expect((await call(suite.t, token, 'POST', `/api/requirements/${shared.data._id}/retire`, {})).status).toBe(403);
     const user = await suite.t.createUser('FACILITY_USER');
-    await assignFacility(suite.t, suite.admin, user.id, utc);
+    await assignFacility(suite.t, suite.admin, user.id, sites.utc);
     const userRead = await ok<RequirementDetail>(
       suite.t,
       await suite.t.signIn(user.email),
@@ -351,7 +345,7 @@ describe('requirements make tasks', () => {
     const onlyOther = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',
       firstDueDate: '2026-09-01',
-      facilities: [{ facilityId: chicago }],
+      facilities: [{ facilityId: sites.chicago }],
     });
     expect((await call(suite.t, token, 'GET', `/api/requirements/${onlyOther.data._id}`)).status).toBe(404);
     expect(
@@ -375,7 +369,7 @@ describe('requirements make tasks', () => {
     expect(listed).not.toContain(onlyOther.data._id);
     // The tasks it sees are those of its facility.
     const tasks: Task[] = await allTasks(suite.t, token, { requirementId: shared.data._id });
-    expect(tasks.every((task) => task.facilityId === utc)).toBe(true);
+    expect(tasks.every((task) => task.facilityId === sites.utc)).toBe(true);
   });
 
   async function allRequirementIds(token: string): Promise<string[]> {

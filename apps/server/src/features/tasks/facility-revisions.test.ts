@@ -3,9 +3,8 @@ import type { CalendarDay } from '@rtms/shared/schemas/calendar';
 import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, createFacility, createRequirement } from '../../test/compliance-fixtures';
-import { testClock } from '../../test/test-clock';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { allTasks, createRequirement, DESERT_SUN, PRAIRIE_WIND } from '../../test/compliance-fixtures';
+import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 import { findTaskFacilityRevisions } from './tasks.repository';
 
 /**
@@ -14,10 +13,11 @@ import { findTaskFacilityRevisions } from './tasks.repository';
  * and nothing else's; so must the requirement changes that change its tasks' states or filters.
  */
 describe('per-facility tasks revisions and the figures cached on them', () => {
-  const clock = testClock('2026-03-10T12:00:00Z');
-  const suite = signedInSuite({}, { now: clock });
-  let plantA: string;
-  let plantB: string;
+  const suite = signedInSuiteAt('2026-03-10T12:00:00Z');
+  const sites = suiteFacilities(suite, {
+    plantA: PRAIRIE_WIND,
+    plantB: { ...DESERT_SUN, timeZone: 'America/Chicago' },
+  });
   let requirementId: string;
 
   const revisions = () => findTaskFacilityRevisions(suite.t.database.db);
@@ -46,14 +46,12 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
   }
 
   beforeAll(async () => {
-    plantA = await createFacility(suite.t, suite.admin, { name: 'Prairie Wind', timeZone: 'UTC' });
-    plantB = await createFacility(suite.t, suite.admin, { name: 'Desert Sun', timeZone: 'America/Chicago' });
     const weekly = await createRequirement(suite.t, suite.admin, {
       frequency: 'WEEKLY',
       firstDueDate: '2026-02-02',
       backfillFrom: '2026-02-01',
       leadTimeDays: 3,
-      facilities: [{ facilityId: plantA }, { facilityId: plantB }],
+      facilities: [{ facilityId: sites.plantA }, { facilityId: sites.plantB }],
     });
     requirementId = weekly.data._id;
   });
@@ -61,11 +59,11 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
   it('moves only the written facility’s revision, and the cached figures follow the write', async () => {
     await expectFiguresOfTheList(); // warms every cache
     const before = await revisions();
-    const [task] = await allTasks(suite.t, suite.admin, { facilityId: plantA, state: 'OVERDUE' });
+    const [task] = await allTasks(suite.t, suite.admin, { facilityId: sites.plantA, state: 'OVERDUE' });
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${task!._id}/complete`, {});
     const after = await revisions();
-    expect(after.get(plantA)).toBeGreaterThan(before.get(plantA) ?? 0);
-    expect(after.get(plantB)).toBe(before.get(plantB));
+    expect(after.get(sites.plantA)).toBeGreaterThan(before.get(sites.plantA) ?? 0);
+    expect(after.get(sites.plantB)).toBe(before.get(sites.plantB));
     await expectFiguresOfTheList();
   });
 
@@ -74,8 +72,8 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
     const before = await revisions();
     await ok(suite.t, suite.admin, 'PATCH', `/api/requirements/${requirementId}`, { leadTimeDays: 20 });
     const after = await revisions();
-    expect(after.get(plantA)).toBeGreaterThan(before.get(plantA) ?? 0);
-    expect(after.get(plantB)).toBeGreaterThan(before.get(plantB) ?? 0);
+    expect(after.get(sites.plantA)).toBeGreaterThan(before.get(sites.plantA) ?? 0);
+    expect(after.get(sites.plantB)).toBeGreaterThan(before.get(sites.plantB) ?? 0);
     await expectFiguresOfTheList();
   });
 
@@ -90,7 +88,7 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
     expect(await total('&search=lighthouse&status=COMPLETED')).toBe(
       matching.filter((task) => task.status === 'COMPLETED').length,
     );
-    const open = matching.find((task) => task.status === 'INCOMPLETE' && task.facilityId === plantA)!;
+    const open = matching.find((task) => task.status === 'INCOMPLETE' && task.facilityId === sites.plantA)!;
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${open._id}/complete`, {});
     expect(await total('&search=lighthouse&status=COMPLETED')).toBe(
       matching.filter((task) => task.status === 'COMPLETED').length + 1,
@@ -99,7 +97,7 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
 
   it('rolls back with the write: a refused completion moves nothing', async () => {
     const before = await revisions();
-    const [done] = await allTasks(suite.t, suite.admin, { facilityId: plantB, status: 'INCOMPLETE' });
+    const [done] = await allTasks(suite.t, suite.admin, { facilityId: sites.plantB, status: 'INCOMPLETE' });
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${done!._id}/complete`, {});
     const middle = await revisions();
     const response = await suite.t.app.inject({
@@ -110,6 +108,6 @@ describe('per-facility tasks revisions and the figures cached on them', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(await revisions()).toEqual(middle);
-    expect(middle.get(plantA)).toBe(before.get(plantA));
+    expect(middle.get(sites.plantA)).toBe(before.get(sites.plantA));
   });
 });

@@ -112,6 +112,14 @@ describe('planning an edit', () => {
   const base = { isNew: false, offset: 0, generateFrom: '2026-01-01', today, horizonMonths: 13 };
   const history = calendarOccurrences(monthly31, 0, '2026-01-01', '2027-03-31');
   const tasks = tasksOf(history);
+  /** The plan of moving the monthly series' day from the 31st to the 15th, the task of `touchedSequence` worked on. */
+  const anchorMovedTo15th = (touchedSequence: number) =>
+    planSeries({
+      ...base,
+      oldRule: monthly31,
+      newRule: { ...monthly31, anchor: '2026-01-15' },
+      tasks: tasks.map((task) => (task.sequence === touchedSequence ? { ...task, touched: true } : task)),
+    });
 
   it('changes nothing when the rule is the same', () => {
     const plan = planSeries({ ...base, oldRule: monthly31, newRule: monthly31, tasks });
@@ -122,13 +130,7 @@ describe('planning an edit', () => {
   });
 
   it('moves only untouched future tasks when the anchor day changes', () => {
-    const touched = tasks.map((task) => (task.sequence === 4 ? { ...task, touched: true } : task));
-    const plan = planSeries({
-      ...base,
-      oldRule: monthly31,
-      newRule: { ...monthly31, anchor: '2026-01-15' },
-      tasks: touched,
-    });
+    const plan = anchorMovedTo15th(4);
     // Past tasks (January, February) and the touched one (May) stay; March, April, June … move to the 15th.
     const moved = plan.moved.map((move) => `${move.task.sequence}:${move.task.dueDate}>${move.to.dueDate}`);
     expect(moved[0]).toBe('2:2026-03-31>2026-03-15');
@@ -221,13 +223,7 @@ describe('planning an edit', () => {
   });
 
   it('lets a kept task stand for its occurrence when only the day of the month changes', () => {
-    const worked = tasks.map((task) => (task.sequence === 3 ? { ...task, touched: true } : task));
-    const plan = planSeries({
-      ...base,
-      oldRule: monthly31,
-      newRule: { ...monthly31, anchor: '2026-01-15' },
-      tasks: worked,
-    });
+    const plan = anchorMovedTo15th(3);
     expect(plan.added).toEqual([]);
     expect(plan.moved.map((move) => move.to.dueDate)).not.toContain('2026-04-15');
   });

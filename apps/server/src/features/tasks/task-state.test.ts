@@ -5,7 +5,7 @@ import { call, ok } from '../../test/api-calls';
 import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
 import { testClock } from '../../test/test-clock';
 import { ADMIN_EMAIL, createTestApp } from '../../test/test-app';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /**
  * The derived task state on the server: on every task answer and as a list filter, judged on today in
@@ -13,32 +13,30 @@ import { signedInSuite } from '../../test/signed-in-suite';
  * UTC+14 (Kiritimati), UTC and UTC−11 (Pago Pago), so that one instant is two different days.
  */
 describe('task state', () => {
-  const clock = testClock('2026-06-01T12:00:00Z');
-  const suite = signedInSuite({}, { now: clock });
-  let east: string;
-  let utc: string;
-  let west: string;
+  const suite = signedInSuiteAt('2026-06-01T12:00:00Z');
+  const sites = suiteFacilities(suite, {
+    east: { timeZone: 'Pacific/Kiritimati' },
+    utc: { timeZone: 'UTC' },
+    west: { timeZone: 'Pacific/Pago_Pago' },
+  });
   let requirementId: string;
 
   beforeAll(async () => {
-    east = await createFacility(suite.t, suite.admin, { timeZone: 'Pacific/Kiritimati' });
-    utc = await createFacility(suite.t, suite.admin, { timeZone: 'UTC' });
-    west = await createFacility(suite.t, suite.admin, { timeZone: 'Pacific/Pago_Pago' });
     const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'ONCE',
       firstDueDate: '2026-06-20',
       leadTimeDays: 10,
       graceDays: 5,
-      facilities: [{ facilityId: east }, { facilityId: utc }, { facilityId: west }],
+      facilities: [{ facilityId: sites.east }, { facilityId: sites.utc }, { facilityId: sites.west }],
     });
     requirementId = data._id;
   });
 
   const named = () =>
     new Map([
-      [east, 'east'],
-      [utc, 'utc'],
-      [west, 'west'],
+      [sites.east, 'east'],
+      [sites.utc, 'utc'],
+      [sites.west, 'west'],
     ]);
 
   /** Each facility's state as the task answers carry it. */
@@ -70,7 +68,7 @@ describe('task state', () => {
   }
 
   async function expectStates(instant: string, expected: Record<string, TaskState>) {
-    clock.set(instant);
+    suite.clock.set(instant);
     expect(await states(), `answers at ${instant}`).toEqual(expected);
     expect(await filteredStates(), `filter at ${instant}`).toEqual(expected);
   }
@@ -94,18 +92,24 @@ describe('task state', () => {
 
   it('stays OVERDUE on the last day of grace, and the detail says which day that is', async () => {
     await expectStates('2026-06-25T12:00:00Z', { east: 'OVERDUE', utc: 'OVERDUE', west: 'OVERDUE' });
-    const [task] = await allTasks(suite.t, suite.admin, { requirementId, facilityId: utc });
+    const [task] = await allTasks(suite.t, suite.admin, { requirementId, facilityId: sites.utc });
     const detail = await ok<TaskDetail>(suite.t, suite.admin, 'GET', `/api/tasks/${task!._id}`);
     expect(detail).toMatchObject({ state: 'OVERDUE', opensOn: '2026-06-10', graceEndsOn: '2026-06-25' });
   });
 
   it('is COMPLETED once completed and NOT_APPLICABLE once marked so, in answers and filters', async () => {
-    clock.set('2026-06-25T12:00:00Z');
+    suite.clock.set('2026-06-25T12:00:00Z');
     const tasks = await allTasks(suite.t, suite.admin, { requirementId });
     const byFacility = (id: string) => tasks.find((task) => task.facilityId === id)!;
-    const completed = await ok<Task>(suite.t, suite.admin, 'POST', `/api/tasks/${byFacility(utc)._id}/complete`, {});
+    const completed = await ok<Task>(
+      suite.t,
+      suite.admin,
+      'POST',
+      `/api/tasks/${byFacility(sites.utc)._id}/complete`,
+      {},
+    );
     expect(completed.state).toBe('COMPLETED');
-    const exempt = await ok<Task>(suite.t, suite.admin, 'PATCH', `/api/tasks/${byFacility(west)._id}`, {
+    const exempt = await ok<Task>(suite.t, suite.admin, 'PATCH', `/api/tasks/${byFacility(sites.west)._id}`, {
       notApplicableReason: 'Decommissioned',
     });
     expect(exempt.state).toBe('NOT_APPLICABLE');
@@ -123,12 +127,12 @@ describe('task state', () => {
   });
 
   it('follows a change of the lead time at once (no cached count outlives it)', async () => {
-    clock.set('2026-06-01T12:00:00Z');
+    suite.clock.set('2026-06-01T12:00:00Z');
     const { data } = await createRequirement(suite.t, suite.admin, {
       frequency: 'ONCE',
       firstDueDate: '2026-06-30',
       leadTimeDays: 10,
-      facilities: [{ facilityId: utc }],
+      facilities: [{ facilityId: sites.utc }],
     });
     const upcoming = `/api/tasks?requirementId=${data._id}&state=UPCOMING`;
     const before = await call<{ meta: { total: number } }>(suite.t, suite.admin, 'GET', upcoming);
@@ -141,12 +145,12 @@ describe('task state', () => {
   });
 
   it('filters within the caller scope only', async () => {
-    clock.set('2026-06-20T10:30:00Z');
+    suite.clock.set('2026-06-20T10:30:00Z');
     const user = await suite.t.createUser('FACILITY_USER');
-    await assignFacility(suite.t, suite.admin, user.id, east);
+    await assignFacility(suite.t, suite.admin, user.id, sites.east);
     const token = await suite.t.signIn(user.email);
     const overdue = await allTasks(suite.t, token, { requirementId, state: 'OVERDUE' });
-    expect(overdue.map((task) => task.facilityId)).toEqual([east]);
+    expect(overdue.map((task) => task.facilityId)).toEqual([sites.east]);
     expect(await allTasks(suite.t, token, { requirementId, state: 'DUE_SOON' })).toEqual([]);
   });
 

@@ -3,43 +3,41 @@ import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { summaryFigureQueries } from '@rtms/shared/summary-links';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { allTasks, assignFacility, createRequirement, DESERT_SUN, PRAIRIE_WIND } from '../../test/compliance-fixtures';
 import { createMonthlySpccInspection } from '../../test/task-scenarios';
-import { testClock } from '../../test/test-clock';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 describe('GET /api/tasks/summary (the dashboard)', () => {
-  const clock = testClock('2026-03-10T12:00:00Z');
-  const suite = signedInSuite({}, { now: clock });
-  let plantA: string;
-  let plantB: string;
+  const suite = signedInSuiteAt('2026-03-10T12:00:00Z');
+  const sites = suiteFacilities(suite, {
+    plantA: PRAIRIE_WIND,
+    plantB: DESERT_SUN,
+  });
   let facilityUser: string;
   let tasksA: Task[];
 
   const at = (due: string) => tasksA.find((task) => task.dueDate === due)!;
 
   beforeAll(async () => {
-    plantA = await createFacility(suite.t, suite.admin, { name: 'Prairie Wind', timeZone: 'UTC' });
-    plantB = await createFacility(suite.t, suite.admin, { name: 'Desert Sun', timeZone: 'UTC' });
     // Monthly at A from November (backfilled): Nov, Dec, Jan, Feb overdue; 15 March due soon.
-    const monthly = await createMonthlySpccInspection(suite.t, suite.admin, [plantA]);
+    const monthly = await createMonthlySpccInspection(suite.t, suite.admin, [sites.plantA]);
     tasksA = await allTasks(suite.t, suite.admin, { requirementId: monthly.data._id });
     // Quarterly at B, first due 1 April (within 30 days, not within 7) and one overdue weekly series.
     await createRequirement(suite.t, suite.admin, {
       category: 'WATER',
       frequency: 'QUARTERLY',
       firstDueDate: '2026-04-01',
-      facilities: [{ facilityId: plantB }],
+      facilities: [{ facilityId: sites.plantB }],
     });
     await createRequirement(suite.t, suite.admin, {
       category: 'AIR',
       frequency: 'ONCE',
       firstDueDate: '2026-03-01',
       backfillFrom: '2026-03-01',
-      facilities: [{ facilityId: plantB }],
+      facilities: [{ facilityId: sites.plantB }],
     });
     const user = await suite.t.createUser('FACILITY_USER');
-    await assignFacility(suite.t, suite.admin, user.id, plantA);
+    await assignFacility(suite.t, suite.admin, user.id, sites.plantA);
     facilityUser = await suite.t.signIn(user.email);
   });
 
@@ -67,8 +65,8 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
     expect(summary.dueSoon).toBe(1); // 15 March at A
     expect(summary.dueInWindow).toBe(2); // and 1 April at B
     expect(summary.overdueByFacility).toEqual([
-      { facilityId: plantA, facilityName: 'Prairie Wind', facilityCode: expect.any(String), count: 4 },
-      { facilityId: plantB, facilityName: 'Desert Sun', facilityCode: expect.any(String), count: 1 },
+      { facilityId: sites.plantA, facilityName: 'Prairie Wind', facilityCode: expect.any(String), count: 4 },
+      { facilityId: sites.plantB, facilityName: 'Desert Sun', facilityCode: expect.any(String), count: 1 },
     ]);
     expect(summary.facilitiesWithOverdue).toBe(2);
     expect(summary.overdueByCategory).toEqual([
@@ -106,7 +104,7 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
   });
 
   it('moves with the date', async () => {
-    clock.set('2026-03-16T12:00:00Z');
+    suite.clock.set('2026-03-16T12:00:00Z');
     try {
       const summary = await summaryOf(suite.admin);
       expect(summary.today).toBe('2026-03-16');
@@ -114,18 +112,18 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
       expect(summary.overdue).toBe(2);
       expect(summary.dueInWindow).toBe(2);
     } finally {
-      clock.set('2026-03-10T12:00:00Z');
+      suite.clock.set('2026-03-10T12:00:00Z');
     }
   });
 
   it('keeps to the caller’s facilities, and to one facility when asked', async () => {
     const mine = await summaryOf(facilityUser);
-    expect(mine.overdueByFacility.map((row) => row.facilityId)).toEqual([plantA]);
+    expect(mine.overdueByFacility.map((row) => row.facilityId)).toEqual([sites.plantA]);
     expect(mine.overdueByCategory).toEqual([{ category: 'HAZARDOUS_MATERIALS', count: 1 }]);
-    const outside = await summaryOf(facilityUser, `?facilityId=${plantB}`);
+    const outside = await summaryOf(facilityUser, `?facilityId=${sites.plantB}`);
     expect(outside).toMatchObject({ open: 0, overdue: 0, completedThisMonth: 0, overdueByFacility: [] });
-    const onlyB = await summaryOf(suite.admin, `?facilityId=${plantB}`);
-    expect(onlyB.overdueByFacility.map((row) => row.facilityId)).toEqual([plantB]);
+    const onlyB = await summaryOf(suite.admin, `?facilityId=${sites.plantB}`);
+    expect(onlyB.overdueByFacility.map((row) => row.facilityId)).toEqual([sites.plantB]);
     expect(onlyB.completedThisMonth).toBe(0);
   });
 

@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Task, TaskDetail } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { allTasks, assignFacility, createRequirement, DESERT_SUN, PRAIRIE_WIND } from '../../test/compliance-fixtures';
 import { createMonthlySpccInspection } from '../../test/task-scenarios';
-import { testClock } from '../../test/test-clock';
-import { ADMIN_EMAIL, createTestApp } from '../../test/test-app';
-import { signedInSuite } from '../../test/signed-in-suite';
+import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 const NOW = '2026-03-10T12:00:00Z';
 
@@ -42,22 +40,18 @@ const TASK_FIELDS = [
 ];
 
 describe('the Tasks Tracker', () => {
-  const clock = testClock(NOW);
-  const suite = signedInSuite({}, { now: clock });
-  let plantA: string;
-  let plantB: string;
+  const suite = signedInSuiteAt(NOW);
+  const sites = suiteFacilities(suite, { plantA: PRAIRIE_WIND, plantB: DESERT_SUN });
   let requirementId: string;
   let tasksA: Task[];
   let facilityUser: { id: string; email: string; token: string };
   let facilityAdmin: { id: string; email: string; token: string };
 
-  const at = (due: string, facilityId = plantA) =>
+  const at = (due: string, facilityId = sites.plantA) =>
     tasksA.concat([]).find((task) => task.dueDate === due && task.facilityId === facilityId)!;
 
   beforeAll(async () => {
-    plantA = await createFacility(suite.t, suite.admin, { name: 'Prairie Wind', timeZone: 'UTC' });
-    plantB = await createFacility(suite.t, suite.admin, { name: 'Desert Sun', timeZone: 'UTC' });
-    const { data } = await createMonthlySpccInspection(suite.t, suite.admin, [plantA, plantB]);
+    const { data } = await createMonthlySpccInspection(suite.t, suite.admin, [sites.plantA, sites.plantB]);
     requirementId = data._id;
     tasksA = await allTasks(suite.t, suite.admin, { requirementId });
     for (const [role, holder] of [
@@ -65,7 +59,7 @@ describe('the Tasks Tracker', () => {
       ['FACILITY_ADMIN', (value: typeof facilityAdmin) => (facilityAdmin = value)],
     ] as const) {
       const user = await suite.t.createUser(role);
-      await assignFacility(suite.t, suite.admin, user.id, plantA);
+      await assignFacility(suite.t, suite.admin, user.id, sites.plantA);
       holder({ ...user, token: await suite.t.signIn(user.email) });
     }
   });
@@ -205,12 +199,12 @@ describe('the Tasks Tracker', () => {
       notApplicableReason: 'Site shut down for repowering',
     });
     expect(marked).toMatchObject({ overdue: false, notApplicableReason: 'Site shut down for repowering' });
-    const overdue = await allTasks(suite.t, suite.admin, { requirementId, facilityId: plantA, overdue: 'true' });
+    const overdue = await allTasks(suite.t, suite.admin, { requirementId, facilityId: sites.plantA, overdue: 'true' });
     expect(overdue.map((task) => task._id)).not.toContain(id);
     expect((await call(suite.t, suite.admin, 'POST', `/api/tasks/${id}/complete`, {})).status).toBe(409);
     await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${id}`, { notApplicableReason: null });
     expect(
-      (await allTasks(suite.t, suite.admin, { requirementId, facilityId: plantA, overdue: 'true' })).map(
+      (await allTasks(suite.t, suite.admin, { requirementId, facilityId: sites.plantA, overdue: 'true' })).map(
         (task) => task._id,
       ),
     ).toContain(id);
@@ -236,18 +230,18 @@ describe('the Tasks Tracker', () => {
   });
 
   it('keeps tasks of other facilities out of reach (404) for the facility roles', async () => {
-    const other = at('2026-03-15', plantB)._id;
+    const other = at('2026-03-15', sites.plantB)._id;
     for (const token of [facilityUser.token, facilityAdmin.token]) {
       expect((await call(suite.t, token, 'GET', `/api/tasks/${other}`)).status).toBe(404);
       expect((await call(suite.t, token, 'POST', `/api/tasks/${other}/complete`, {})).status).toBe(404);
       expect((await call(suite.t, token, 'POST', `/api/tasks/${other}/comments`, { body: 'hello' })).status).toBe(404);
       const visible = await allTasks(suite.t, token, { requirementId });
-      expect(visible.every((task) => task.facilityId === plantA)).toBe(true);
+      expect(visible.every((task) => task.facilityId === sites.plantA)).toBe(true);
       const filtered = await call<{ data: Task[]; meta: { total: number } }>(
         suite.t,
         token,
         'GET',
-        `/api/tasks?facilityId=${plantB}`,
+        `/api/tasks?facilityId=${sites.plantB}`,
       );
       expect(filtered.body.meta.total).toBe(0);
     }
@@ -257,14 +251,16 @@ describe('the Tasks Tracker', () => {
   });
 
   it('completes and assigns in bulk, all or nothing, checking every id', async () => {
+    const completedAtA = () =>
+      allTasks(suite.t, suite.admin, { requirementId, facilityId: sites.plantA, status: 'COMPLETED' });
     const ids = [at('2026-07-15')._id, at('2026-08-15')._id];
-    const outOfScope = at('2026-07-15', plantB)._id;
+    const outOfScope = at('2026-07-15', sites.plantB)._id;
     const refused = await call(suite.t, facilityAdmin.token, 'POST', '/api/tasks/bulk', {
       ids: [...ids, outOfScope],
       action: 'complete',
     });
     expect(refused.status).toBe(404);
-    const untouched = await allTasks(suite.t, suite.admin, { requirementId, facilityId: plantA, status: 'COMPLETED' });
+    const untouched = await completedAtA();
     expect(untouched.map((task) => task._id)).not.toContain(ids[0]);
 
     expect(
@@ -288,7 +284,7 @@ describe('the Tasks Tracker', () => {
       completionNote: 'Done together',
     });
     expect(completed.updated).toBe(2);
-    const after = await allTasks(suite.t, suite.admin, { requirementId, facilityId: plantA, status: 'COMPLETED' });
+    const after = await completedAtA();
     expect(after.filter((task) => ids.includes(task._id)).map((task) => task.timeliness)).toEqual([
       'ON_TIME',
       'ON_TIME',
@@ -311,7 +307,7 @@ describe('the Tasks Tracker', () => {
       frequency: 'YEARLY',
       firstDueDate: '2026-06-01',
       evidenceRequired: true,
-      facilities: [{ facilityId: plantA }],
+      facilities: [{ facilityId: sites.plantA }],
     });
     expect(data.minEvidence).toBe(1);
     const [task] = await allTasks(suite.t, suite.admin, { requirementId: data._id });
@@ -375,11 +371,13 @@ describe('the Tasks Tracker', () => {
 
     const bySearch = await allTasks(suite.t, suite.admin, { search: 'spcc prairie' });
     expect(bySearch.length).toBeGreaterThan(0);
-    expect(bySearch.every((task) => task.facilityId === plantA && task.requirementId === requirementId)).toBe(true);
+    expect(bySearch.every((task) => task.facilityId === sites.plantA && task.requirementId === requirementId)).toBe(
+      true,
+    );
     const range = await allTasks(suite.t, suite.admin, {
       dueFrom: '2026-04-01',
       dueTo: '2026-06-30',
-      facilityId: plantB,
+      facilityId: sites.plantB,
     });
     expect(range.map((task) => task.dueDate)).toEqual(['2026-04-15', '2026-05-15', '2026-06-15']);
     const soon = await allTasks(suite.t, suite.admin, { dueSoon: 'true' });
@@ -397,53 +395,5 @@ describe('the Tasks Tracker', () => {
     expect(byFacility[0]!.facilityName).toBe('Prairie Wind');
     expect(byFacility.at(-1)!.facilityName).toBe('Desert Sun');
     expect((await call(suite.t, suite.admin, 'GET', '/api/tasks?overdue=maybe')).status).toBe(400);
-  });
-});
-
-describe('deep pages', () => {
-  it('seek from cached boundaries and answer exactly what skipping would', async () => {
-    const t = await createTestApp({}, { now: testClock(NOW) });
-    try {
-      const admin = await t.signIn(ADMIN_EMAIL);
-      const facilities = [];
-      for (let i = 0; i < 10; i += 1) facilities.push({ facilityId: await createFacility(t, admin) });
-      await createRequirement(t, admin, {
-        frequency: 'WEEKLY',
-        firstDueDate: '2024-01-01',
-        backfillFrom: '2024-06-01',
-        facilities,
-      });
-      const all = await allTasks(t, admin);
-      expect(all.length).toBeGreaterThan(1400);
-      for (const [sort, page] of [
-        ['dueDate', 61],
-        ['-dueDate', 72],
-        ['title', 55],
-        ['dueDate', 26],
-      ] as const) {
-        const expected = await allTasks(t, admin, { sort });
-        const response = await call<{ data: Task[]; meta: { total: number } }>(
-          t,
-          admin,
-          'GET',
-          `/api/tasks?sort=${sort}&page=${page}&pageSize=20`,
-        );
-        expect(response.body.meta.total).toBe(all.length);
-        expect(response.body.data.map((task) => task._id)).toEqual(
-          expected.slice((page - 1) * 20, page * 20).map((task) => task._id),
-        );
-      }
-      // After a change the boundaries are recomputed.
-      const first = all[0]!;
-      await ok(t, admin, 'PATCH', `/api/tasks/${first._id}`, {
-        dueDate: '2027-12-31',
-        rescheduleReason: 'Moved to the end',
-      });
-      const expected = await allTasks(t, admin);
-      const page = await call<{ data: Task[] }>(t, admin, 'GET', '/api/tasks?page=61&pageSize=20');
-      expect(page.body.data.map((task) => task._id)).toEqual(expected.slice(1200, 1220).map((task) => task._id));
-    } finally {
-      await t.close();
-    }
   });
 });

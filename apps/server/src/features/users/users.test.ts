@@ -34,13 +34,11 @@ async function newUser(role: Role, extra: object = {}) {
 }
 
 describe('creating users', () => {
+  /** A new user with no password given: the server makes a temporary one. */
+  const jane = { email: 'Jane.Doe@Example.com', firstName: 'Jane', lastName: 'Doe', role: 'FACILITY_USER' };
+
   it('generates a temporary password, returned once, that must be changed at first sign-in', async () => {
-    const created = await call(suite.admin, 'POST', '/api/users', {
-      email: 'Jane.Doe@Example.com',
-      firstName: 'Jane',
-      lastName: 'Doe',
-      role: 'FACILITY_USER',
-    });
+    const created = await call(suite.admin, 'POST', '/api/users', jane);
     expect(created.status).toBe(201);
     const { temporaryPassword, ...user } = created.body.data;
     expect(user).toMatchObject({
@@ -69,12 +67,7 @@ describe('creating users', () => {
   });
 
   it('refuses a duplicate email regardless of case with 409', async () => {
-    const response = await call(suite.admin, 'POST', '/api/users', {
-      email: 'JANE.DOE@example.com',
-      firstName: 'J',
-      lastName: 'D',
-      role: 'FACILITY_USER',
-    });
+    const response = await call(suite.admin, 'POST', '/api/users', { ...jane, email: 'JANE.DOE@example.com' });
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({ code: 'CONFLICT', message: 'A user with this email already exists' });
   });
