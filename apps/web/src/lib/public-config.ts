@@ -18,7 +18,12 @@ export function usePublicConfig(): PublicConfig {
   const { data } = useQuery({
     queryKey: ['public-config'],
     queryFn: () =>
-      apiRequest<{ data: PublicConfig }>('GET', '/config', { token: null }).then((response) => response.data),
+      apiRequest(
+        'GET',
+        '/config',
+        () => import('@rtms/shared/schemas/public-config').then((schemas) => schemas.publicConfigResponseSchema),
+        { token: null },
+      ).then((response) => response.data),
     staleTime: Infinity,
   });
   return data ?? FALLBACK;
