@@ -3,12 +3,14 @@
  * from the schema itself (vite.config.ts, lib/json-schema-checker.ts). Typed by the schema's output.
  */
 declare module '@rtms/shared/schemas/public-config?checker' {
-  type Schemas = typeof import('@rtms/shared/schemas/public-config');
+  import type { z } from 'zod';
+  import type { publicConfigResponseSchema as schema } from '@rtms/shared/schemas/public-config';
+
   export const publicConfigResponseSchema: {
     safeParse(
       value: unknown,
     ):
-      | { success: true; data: import('zod').output<Schemas['publicConfigResponseSchema']> }
+      | { success: true; data: z.output<typeof schema> }
       | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
   };
 }

@@ -6,8 +6,11 @@ import type { AnswerSchema } from './api-client';
  * refuses any other keyword, a transform or a default, so what is written here is the whole of what a checked
  * schema says.
  */
+type JsonType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null';
+
 export interface JsonSchema {
-  type?: 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null';
+  /** One type, or several (zod writes a union of primitives so). */
+  type?: JsonType | JsonType[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
   /** `false` for a strict object; absent for a zod object, whose parse drops the keys it does not name. */
@@ -47,8 +50,10 @@ const typeOf = (value: unknown): string =>
         ? 'integer'
         : typeof value;
 
-const matchesType = (type: NonNullable<JsonSchema['type']>, value: unknown) =>
-  type === typeOf(value) || (type === 'number' && typeOf(value) === 'integer');
+const matchesType = (type: JsonType | JsonType[], value: unknown): boolean =>
+  Array.isArray(type)
+    ? type.some((one) => matchesType(one, value))
+    : type === typeOf(value) || (type === 'number' && typeOf(value) === 'integer');
 
 /** The value as the schema's parse would output it (an object without the keys it does not name), or issues. */
 function check(schema: JsonSchema, value: unknown, path: PropertyKey[], issues: Issue[]): unknown {
@@ -73,7 +78,10 @@ function check(schema: JsonSchema, value: unknown, path: PropertyKey[], issues: 
     return value;
   }
   if (schema.type && !matchesType(schema.type, value)) {
-    issues.push({ path, message: `Invalid input: expected ${schema.type}, received ${typeOf(value)}` });
+    issues.push({
+      path,
+      message: `Invalid input: expected ${[schema.type].flat().join('|')}, received ${typeOf(value)}`,
+    });
     return value;
   }
   if (schema.type === 'array' && Array.isArray(value)) {

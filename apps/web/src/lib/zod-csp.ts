@@ -4,4 +4,6 @@
 // and takes the object found there (zod/v4/core/core.js), so the setting is made without importing zod: the first
 // page's script does not carry the library (decision 032). zod-csp.test.ts proves that zod reads it.
 const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+// Zod holds the object it found, so it is changed in place, never replaced.
+(holder.__zod_globalConfig ??= {}).jitless = true;
+export {};
