@@ -13,6 +13,15 @@ const PUBLIC_SUFFIX = '?public';
 /** Replaced by the server with each response's CSP nonce (platform/web-app.ts). */
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
+/** Resolves `module<suffix>` as the module (with `extension` added) marked by the suffix, for a plugin's `load`. */
+function resolveWithSuffix(suffix: string, extension = ''): NonNullable<Plugin['resolveId']> {
+  return async function (this: Rolldown.PluginContext, source: string, importer: string | undefined) {
+    if (!source.endsWith(suffix)) return null;
+    const resolved = await this.resolve(`${source.slice(0, -suffix.length)}${extension}`, importer, { skipSelf: true });
+    return resolved ? `${resolved.id}${suffix}` : null;
+  };
+}
+
 /**
  * `import messages from './messages/es?public'` gives the public messages of a catalogue (public-keys.ts),
  * cut from the one source file when it is built: the sign-in page carries a few dozen strings instead of
@@ -22,11 +31,7 @@ function publicCatalogues(): Plugin {
   return {
     name: 'rtms-public-catalogues',
     enforce: 'pre',
-    async resolveId(source, importer) {
-      if (!source.endsWith(PUBLIC_SUFFIX)) return null;
-      const resolved = await this.resolve(`${source.slice(0, -PUBLIC_SUFFIX.length)}.ts`, importer, { skipSelf: true });
-      return resolved ? `${resolved.id}${PUBLIC_SUFFIX}` : null;
-    },
+    resolveId: resolveWithSuffix(PUBLIC_SUFFIX, '.ts'),
     async load(id) {
       if (!id.endsWith(PUBLIC_SUFFIX)) return null;
       const file = id.slice(0, -PUBLIC_SUFFIX.length);
@@ -73,11 +78,7 @@ function contractCheckers(): Plugin {
   return {
     name: 'rtms-contract-checkers',
     enforce: 'pre',
-    async resolveId(source, importer) {
-      if (!source.endsWith(CHECKER_SUFFIX)) return null;
-      const resolved = await this.resolve(source.slice(0, -CHECKER_SUFFIX.length), importer, { skipSelf: true });
-      return resolved ? `${resolved.id}${CHECKER_SUFFIX}` : null;
-    },
+    resolveId: resolveWithSuffix(CHECKER_SUFFIX),
     async load(id) {
       if (!id.endsWith(CHECKER_SUFFIX)) return null;
       const file = id.slice(0, -CHECKER_SUFFIX.length);
