@@ -4,12 +4,23 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, runnerImport, type Plugin, type Rolldown } from 'vite';
+import { z } from 'zod';
+import { CHECKED_KEYWORDS } from './src/lib/json-schema-checker';
 import PUBLIC_MESSAGE_PREFIXES from './src/lib/i18n/public-message-prefixes.json' with { type: 'json' };
 
 const PUBLIC_SUFFIX = '?public';
 /** Replaced by the server with each response's CSP nonce (platform/web-app.ts). */
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** Resolves `module<suffix>` as the module (with `extension` added) marked by the suffix, for a plugin's `load`. */
+function resolveWithSuffix(suffix: string, extension = ''): NonNullable<Plugin['resolveId']> {
+  return async function (this: Rolldown.PluginContext, source: string, importer: string | undefined) {
+    if (!source.endsWith(suffix)) return null;
+    const resolved = await this.resolve(`${source.slice(0, -suffix.length)}${extension}`, importer, { skipSelf: true });
+    return resolved ? `${resolved.id}${suffix}` : null;
+  };
+}
 
 /**
  * `import messages from './messages/es?public'` gives the public messages of a catalogue (public-keys.ts),
@@ -20,11 +31,7 @@ function publicCatalogues(): Plugin {
   return {
     name: 'rtms-public-catalogues',
     enforce: 'pre',
-    async resolveId(source, importer) {
-      if (!source.endsWith(PUBLIC_SUFFIX)) return null;
-      const resolved = await this.resolve(`${source.slice(0, -PUBLIC_SUFFIX.length)}.ts`, importer, { skipSelf: true });
-      return resolved ? `${resolved.id}${PUBLIC_SUFFIX}` : null;
-    },
+    resolveId: resolveWithSuffix(PUBLIC_SUFFIX, '.ts'),
     async load(id) {
       if (!id.endsWith(PUBLIC_SUFFIX)) return null;
       const file = id.slice(0, -PUBLIC_SUFFIX.length);
@@ -43,6 +50,50 @@ function publicCatalogues(): Plugin {
         Object.entries(catalogue).filter(([key]) => PUBLIC_MESSAGE_PREFIXES.some((prefix) => key.startsWith(prefix))),
       );
       return `export default ${JSON.stringify(messages)};`;
+    },
+  };
+}
+
+const CHECKER_SUFFIX = '?checker';
+const CHECKER_RUNTIME = path.resolve(import.meta.dirname, 'src/lib/json-schema-checker.ts');
+
+/** Every keyword of `schema` and its subschemas is one the checker reads; a default would be an output it lacks. */
+function assertCheckable(schema: unknown, where: string): void {
+  if (Array.isArray(schema)) return schema.forEach((item) => assertCheckable(item, where));
+  if (!schema || typeof schema !== 'object') return;
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (!CHECKED_KEYWORDS.includes(keyword)) throw new Error(`${where}: the answer checker does not read "${keyword}"`);
+    if (keyword === 'properties') Object.values(value as object).forEach((item) => assertCheckable(item, where));
+    else if (keyword === 'items' || keyword === 'anyOf') assertCheckable(value, where);
+  }
+}
+
+/**
+ * `import { xResponseSchema } from '@rtms/shared/schemas/x?checker'` gives a checker of each response schema of that
+ * shared module, written at build time as the JSON Schema zod makes of it (`lib/json-schema-checker.ts`): the first
+ * page checks GET /api/config by the shared contract without downloading zod (decision 032). A schema with a
+ * transform, a default or a keyword the checker does not read is refused here, so the checker never says less.
+ */
+function contractCheckers(): Plugin {
+  return {
+    name: 'rtms-contract-checkers',
+    enforce: 'pre',
+    resolveId: resolveWithSuffix(CHECKER_SUFFIX),
+    async load(id) {
+      if (!id.endsWith(CHECKER_SUFFIX)) return null;
+      const file = id.slice(0, -CHECKER_SUFFIX.length);
+      this.addWatchFile(file);
+      const { module } = await runnerImport<Record<string, unknown>>(file, { configFile: false, logLevel: 'silent' });
+      const checkers = Object.entries(module).flatMap(([name, schema]) => {
+        if (!name.endsWith('ResponseSchema') || !(schema instanceof z.ZodType)) return [];
+        // Output and input alike: the output's JSON Schema fails on a transform; the input's says which keys a parse
+        // refuses (a strict object) and which it drops.
+        z.toJSONSchema(schema, { io: 'output' });
+        const json = z.toJSONSchema(schema, { io: 'input' });
+        assertCheckable(json, `${file} ${name}`);
+        return [`export const ${name} = /* @__PURE__ */ jsonSchemaChecker(${JSON.stringify(json)});`];
+      });
+      return [`import { jsonSchemaChecker } from ${JSON.stringify(CHECKER_RUNTIME)};`, ...checkers].join('\n');
     },
   };
 }
@@ -126,6 +177,9 @@ function inlineStylesheets(): Plugin {
     },
   };
 }
+
+/** The schema library and the shared zod schemas (the web app's `contract` chunk). */
+const CONTRACT_MODULES = /[\\/]node_modules[\\/]zod[\\/]|[\\/]packages[\\/]shared[\\/]src[\\/]schemas[\\/]/;
 
 const SIGNED_IN_CHUNK = 'signed-in';
 
@@ -267,7 +321,7 @@ function preloadSignedIn(): Plugin {
 
 /** The web app: built into dist/ and served by the API server on the same port. */
 export default defineConfig({
-  plugins: [publicCatalogues(), react(), inlineStylesheets(), preloadSignedIn(), precompress()],
+  plugins: [publicCatalogues(), contractCheckers(), react(), inlineStylesheets(), preloadSignedIn(), precompress()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
@@ -297,6 +351,10 @@ export default defineConfig({
             // sign-in page's language menu loads dayjs's date locales (lib/i18n/locale-resources.ts), which import
             // it. Inside the signed-in chunk it made /signin in any language but English download and run the shell.
             { name: 'dayjs', test: /[\\/]node_modules[\\/]dayjs[\\/]dayjs\.min\.js$/, priority: 1 },
+            // The schema library and the shared schemas apart too (decision 032): the session's calls of the first
+            // page (sign-in, second factor, current user, interface settings) import their response schemas when
+            // made, and that import must not bring the signed-in shell with it, nor the first page the library.
+            { name: 'contract', test: CONTRACT_MODULES, priority: 1 },
             { name: signedInChunkName() },
           ],
         },

@@ -1,4 +1,4 @@
-import { reportUnauthorized } from './api-client';
+import { parseAnswer, reportUnauthorized, type AnswerSchema } from './api-client';
 import { apiErrorOf, networkError } from './api-download';
 import { readStoredToken } from './auth/session-storage';
 
@@ -16,9 +16,15 @@ export interface UploadOptions {
 
 /**
  * POST `form` to `/api${path}`. Put the text fields in `form` before the file: the server reads the
- * parts in order and checks the fields before it stores the file.
+ * parts in order and checks the fields before it stores the file. `answer` is the endpoint's response
+ * schema; the upload resolves to the parsed body (an answer of another shape is `UNEXPECTED_RESPONSE`).
  */
-export function apiUpload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  answer: AnswerSchema<T>,
+  options: UploadOptions = {},
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     if (options.signal?.aborted) {
       reject(new DOMException('The upload was cancelled', 'AbortError'));
@@ -44,11 +50,7 @@ export function apiUpload<T>(path: string, form: FormData, options: UploadOption
       done();
       const text = typeof xhr.response === 'string' ? xhr.response : '';
       if (xhr.status >= 200 && xhr.status < 300) {
-        try {
-          resolve((text ? JSON.parse(text) : undefined) as T);
-        } catch {
-          reject(apiErrorOf(xhr.status, ''));
-        }
+        parseAnswer(answer, xhr.status, text, `POST ${path}`).then(resolve, reject);
         return;
       }
       const error = apiErrorOf(xhr.status, text);

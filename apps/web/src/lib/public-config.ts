@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@rtms/shared/schemas/public-config';
 import { APP_VERSION } from '@rtms/shared/constants';
 import { apiRequest } from './api-client';
+// The first page's one call: checked by the shared schema as JSON Schema written at build, without zod (decision 032).
+import { publicConfigResponseSchema } from '@rtms/shared/schemas/public-config?checker';
 
 const FALLBACK: PublicConfig = {
   appName: 'RTMS',
@@ -18,7 +20,7 @@ export function usePublicConfig(): PublicConfig {
   const { data } = useQuery({
     queryKey: ['public-config'],
     queryFn: () =>
-      apiRequest<{ data: PublicConfig }>('GET', '/config', { token: null }).then((response) => response.data),
+      apiRequest('GET', '/config', publicConfigResponseSchema, { token: null }).then((response) => response.data),
     staleTime: Infinity,
   });
   return data ?? FALLBACK;

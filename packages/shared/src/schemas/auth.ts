@@ -45,6 +45,12 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const meResponseSchema = z.object({ data: sessionUserSchema });
 
+/** POST /api/users/logout answer. */
+export const signOutResponseSchema = z.object({ data: z.object({ signedOut: z.boolean() }) });
+
+/** POST /api/auth/oidc/link answer: the provider address to open. */
+export const ssoLinkResponseSchema = z.object({ data: z.object({ url: z.string() }) });
+
 /** What is wrong with a new password, by the strength rule below (undefined: nothing). */
 export type PasswordProblem = 'tooShort' | 'tooLong' | 'tooEasy' | 'common';
 

@@ -252,6 +252,8 @@ export const uploadRulesSchema = z.object({
   types: z.array(z.object({ extension: z.string(), mediaType: z.string(), preview: z.boolean() })),
 });
 
+export const uploadRulesResponseSchema = dataOf(uploadRulesSchema);
+
 export const documentResponseSchema = dataOf(documentDetailSchema);
 export const documentPageSchema = pageOf(documentSchema);
 

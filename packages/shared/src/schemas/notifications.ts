@@ -55,6 +55,10 @@ export const notificationListQuerySchema = pageQuerySchema.extend({
 });
 export const notificationPageSchema = pageOf(notificationSchema);
 export const unreadCountSchema = dataOf(z.object({ count: z.number().int() }));
+/** POST /api/notifications/:id/read answer. */
+export const notificationResponseSchema = dataOf(notificationSchema);
+/** POST /api/notifications/read-all answer: how many were marked read. */
+export const readAllResponseSchema = dataOf(z.object({ updated: z.number().int() }));
 
 const categoriesShape = Object.fromEntries(NOTIFICATION_CATEGORIES.map((category) => [category, z.boolean()])) as {
   [K in NotificationCategory]: z.ZodBoolean;

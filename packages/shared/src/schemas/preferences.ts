@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataOf } from './common';
 import {
   LAYOUT_TYPES,
   LOCALES,
@@ -42,6 +43,7 @@ export const preferencesSchema = z
   })
   .strict();
 export type Preferences = z.infer<typeof preferencesSchema>;
+export const preferencesResponseSchema = dataOf(preferencesSchema);
 
 // The schema and the zod-free shape must describe the same object.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

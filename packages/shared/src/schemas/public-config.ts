@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataOf } from './common';
 
 /** GET /api/config: what the web app needs to know about this installation before sign-in. */
 export const publicConfigSchema = z.object({
@@ -12,3 +13,4 @@ export const publicConfigSchema = z.object({
   sso: z.object({ label: z.string(), only: z.boolean() }).nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+export const publicConfigResponseSchema = dataOf(publicConfigSchema);

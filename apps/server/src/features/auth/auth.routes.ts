@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   changePasswordBodySchema,
   changePasswordResponseSchema,
@@ -7,6 +6,7 @@ import {
   loginResponseSchema,
   meResponseSchema,
   sessionResponseSchema,
+  signOutResponseSchema,
 } from '@rtms/shared/schemas/auth';
 import { loginMfaBodySchema } from '@rtms/shared/schemas/mfa';
 import type { AuthGuards } from '../../platform/auth';
@@ -59,7 +59,7 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
     app.post(
       '/users/logout',
       signedInRoute('signed-in', 'Sign out (revokes the token)', {
-        response: { 200: z.object({ data: z.object({ signedOut: z.boolean() }) }) },
+        response: { 200: signOutResponseSchema },
       }),
       async (request) => {
         await auth.logout(principalOf(request));

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf, errorBodySchema } from '@rtms/shared/schemas/common';
+import { errorBodySchema } from '@rtms/shared/schemas/common';
 import {
   archiveDocumentBodySchema,
   documentDownloadQuerySchema,
@@ -13,7 +13,7 @@ import {
   documentTagsResponseSchema,
   type DocumentDetail,
   updateDocumentBodySchema,
-  uploadRulesSchema,
+  uploadRulesResponseSchema,
 } from '@rtms/shared/schemas/documents';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { setFileHeaders } from '../../platform/downloads';
@@ -81,7 +81,7 @@ export function documentsRoutes(
           tags: ['documents'],
           summary: 'The upload size limit and accepted file types',
           security,
-          response: { 200: dataOf(uploadRulesSchema), 401: errorBodySchema },
+          response: { 200: uploadRulesResponseSchema, 401: errorBodySchema },
         },
       },
       async () => ({ data: documents.uploadRules() }),

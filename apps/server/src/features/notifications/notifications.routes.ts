@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataOf } from '@rtms/shared/schemas/common';
 import {
   deliveryListQuerySchema,
   deliveryPageSchema,
@@ -8,7 +7,8 @@ import {
   notificationPageSchema,
   notificationPreferencesResponseSchema,
   notificationPreferencesSchema,
-  notificationSchema,
+  notificationResponseSchema,
+  readAllResponseSchema,
   unreadCountSchema,
 } from '@rtms/shared/schemas/notifications';
 import { principalOf, type AuthGuards } from '../../platform/auth';
@@ -41,7 +41,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
     app.post(
       '/notifications/read-all',
       route('signed-in', 'Mark all my notifications read', {
-        response: { 200: dataOf(z.object({ updated: z.number().int() })) },
+        response: { 200: readAllResponseSchema },
       }),
       async (request) => ({ data: await notifications.markAllRead(principalOf(request)) }),
     );
@@ -49,7 +49,7 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
       '/notifications/:id/read',
       route('signed-in', 'Mark one of my notifications read', {
         params: idParams,
-        response: { 200: dataOf(notificationSchema) },
+        response: { 200: notificationResponseSchema },
       }),
       async (request) => ({ data: await notifications.markRead(principalOf(request), request.params.id) }),
     );

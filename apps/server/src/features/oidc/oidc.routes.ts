@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { sessionResponseSchema } from '@rtms/shared/schemas/auth';
+import { sessionResponseSchema, ssoLinkResponseSchema } from '@rtms/shared/schemas/auth';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { requireOidc, type OidcService } from './oidc.service';
 import { errorResponses, publicRouteOptions, routeOptions } from '../../platform/route-schema';
@@ -73,7 +73,7 @@ export function oidcRoutes(
     app.post(
       '/auth/oidc/link',
       route('signed-in', 'Link my account to the single sign-on provider: answers the provider address to open', {
-        response: { 200: z.object({ data: z.object({ url: z.string() }) }) },
+        response: { 200: ssoLinkResponseSchema },
       }),
       async (request) => ({
         data: { url: await requireOidc(oidc).startLink(principalOf(request), redirectUriOf(request)) },

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataOf } from '@rtms/shared/schemas/common';
-import { preferencesSchema } from '@rtms/shared/schemas/preferences';
+import { preferencesResponseSchema, preferencesSchema } from '@rtms/shared/schemas/preferences';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { PreferencesService } from './preferences.service';
 import { errorResponses, routeOptions } from '../../platform/route-schema';
@@ -14,14 +13,14 @@ export function preferencesRoutes(preferences: PreferencesService, guards: AuthG
   return async (app) => {
     app.get(
       '/users/me/preferences',
-      read('signed-in', 'Read my interface settings', { response: { 200: dataOf(preferencesSchema) } }),
+      read('signed-in', 'Read my interface settings', { response: { 200: preferencesResponseSchema } }),
       async (request) => ({ data: await preferences.get(principalOf(request).id) }),
     );
     app.put(
       '/users/me/preferences',
       write('signed-in', 'Replace my interface settings', {
         body: preferencesSchema,
-        response: { 200: dataOf(preferencesSchema) },
+        response: { 200: preferencesResponseSchema },
       }),
       async (request) => ({ data: await preferences.replace(principalOf(request).id, request.body) }),
     );

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { APP_VERSION } from '@rtms/shared/constants';
-import { dataOf } from '@rtms/shared/schemas/common';
-import { publicConfigSchema } from '@rtms/shared/schemas/public-config';
+import { publicConfigResponseSchema } from '@rtms/shared/schemas/public-config';
 import type { AppConfig } from '../../config/config';
 import { publicRouteOptions } from '../../platform/route-schema';
 
@@ -20,7 +19,7 @@ export function publicConfigRoutes(config: AppConfig): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/config',
-      publicRouteOptions('system')('Public installation settings', { response: { 200: dataOf(publicConfigSchema) } }),
+      publicRouteOptions('system')('Public installation settings', { response: { 200: publicConfigResponseSchema } }),
       async () => ({ data }),
     );
   };

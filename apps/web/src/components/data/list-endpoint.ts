@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, type AnswerSchema } from '../../lib/api-client';
 import { toQueryString } from './query-string';
 
 /**
  * One GET list endpoint as every list's `api/` file uses it: the request and its hook (query key
  * `[key, 'list', query]`, so that invalidating `[key]` refreshes every page). `Query` is the
- * list's `z.input` of its shared query schema, `Page` what its response schema says.
+ * list's `z.input` of its shared query schema, `Page` the output of `page`, its shared response schema.
  */
-export function listEndpoint<Query extends object, Page>(path: string, key: string) {
+export function listEndpoint<Query extends object, Page>(path: string, key: string, page: AnswerSchema<Page>) {
   const list = (query: Query, signal?: AbortSignal): Promise<Page> =>
-    apiRequest('GET', `${path}${toQueryString(query)}`, { signal });
+    apiRequest('GET', `${path}${toQueryString(query)}`, page, { signal });
   const options = (query: Query) =>
     queryOptions({
       queryKey: [key, 'list', query],
@@ -44,13 +44,18 @@ export function pickerSearch<Query extends { search?: unknown; pageSize?: unknow
 }
 
 /**
- * One record's GET endpoint (`<path>/:id`, answered as `{data}`) as its `api/` file uses it: the query
- * options (key `[key, view, id]`, so that invalidating `[key]` refreshes it with the lists) and the hook, which
- * waits while `id` is undefined.
+ * One record's GET endpoint (`<path>/:id`, answered as `{data}` by the shared response schema `answer`) as its
+ * `api/` file uses it: the query options (key `[key, view, id]`, so that invalidating `[key]` refreshes it with
+ * the lists) and the hook, which waits while `id` is undefined.
  */
-export function recordEndpoint<Item>(path: string, key: string, view = 'detail') {
+export function recordEndpoint<Item>(
+  path: string,
+  key: string,
+  answer: AnswerSchema<{ data: Item }>,
+  view = 'detail',
+) {
   const get = (id: string, signal?: AbortSignal): Promise<{ data: Item }> =>
-    apiRequest('GET', `${path}/${encodeURIComponent(id)}`, { signal });
+    apiRequest('GET', `${path}/${encodeURIComponent(id)}`, answer, { signal });
   const options = (id: string) => queryOptions({ queryKey: [key, view, id], queryFn: ({ signal }) => get(id, signal) });
   const useRecord = (id: string | undefined) => useQuery({ ...options(id ?? ''), enabled: Boolean(id) });
   return { options, useRecord };

@@ -1,6 +1,6 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider, useAuth } from './auth-context';
 import { probeOf } from '../../components/data/testing';
 
@@ -14,6 +14,7 @@ const USER = {
   lastName: 'Ruiz',
   role: 'ALL_FACILITY_ADMIN',
   mustChangePassword: false,
+  mfaEnrolmentRequired: false,
 };
 
 let auth: ReturnType<typeof useAuth>;
@@ -34,6 +35,9 @@ const renderAuth = () =>
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
 
 describe('session restore at start', () => {
+  // The session's calls load their response schemas on first use (lib/auth/answers.ts); loaded once here, the
+  // fake timers below do not race the real time a first import takes.
+  beforeAll(() => import('./answers').then((answers) => answers.auth()));
   beforeEach(() => {
     vi.useFakeTimers();
     localStorage.clear();

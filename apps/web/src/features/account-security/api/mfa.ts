@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BackupCodes, MfaDisableBody, MfaStatus, TotpConfirmBody, TotpEnrolment } from '@rtms/shared/schemas/mfa';
+import { ssoLinkResponseSchema } from '@rtms/shared/schemas/auth';
+import {
+  backupCodesResponseSchema,
+  mfaStatusResponseSchema,
+  totpEnrolmentResponseSchema,
+  type MfaDisableBody,
+  type TotpConfirmBody,
+} from '@rtms/shared/schemas/mfa';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
@@ -9,14 +16,15 @@ const MFA_KEY = ['users', 'me', 'mfa'] as const;
 export function useMfaStatus() {
   return useQuery({
     queryKey: MFA_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: MfaStatus }>('GET', '/users/me/mfa', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiRequest('GET', '/users/me/mfa', mfaStatusResponseSchema, { signal }).then((r) => r.data),
   });
 }
 
 /** POST /api/users/me/mfa/totp → a new secret and its otpauth:// URL. */
 export function useStartTotp() {
   return useMutation({
-    mutationFn: () => apiRequest<{ data: TotpEnrolment }>('POST', '/users/me/mfa/totp').then((r) => r.data),
+    mutationFn: () => apiRequest('POST', '/users/me/mfa/totp', totpEnrolmentResponseSchema).then((r) => r.data),
   });
 }
 
@@ -24,7 +32,7 @@ export function useStartTotp() {
 export function useConfirmTotp() {
   return useInvalidatingMutation(
     (body: TotpConfirmBody) =>
-      apiRequest<{ data: BackupCodes }>('POST', '/users/me/mfa/totp/confirm', { body }).then((r) => r.data),
+      apiRequest('POST', '/users/me/mfa/totp/confirm', backupCodesResponseSchema, { body }).then((r) => r.data),
     [MFA_KEY],
   );
 }
@@ -33,7 +41,7 @@ export function useConfirmTotp() {
 export function useRegenerateBackupCodes() {
   return useInvalidatingMutation(
     (body: MfaDisableBody) =>
-      apiRequest<{ data: BackupCodes }>('POST', '/users/me/mfa/backup-codes', { body }).then((r) => r.data),
+      apiRequest('POST', '/users/me/mfa/backup-codes', backupCodesResponseSchema, { body }).then((r) => r.data),
     [MFA_KEY],
   );
 }
@@ -43,7 +51,7 @@ export function useDisableMfa() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: MfaDisableBody) =>
-      apiRequest<{ data: MfaStatus }>('DELETE', '/users/me/mfa', { body }).then((r) => r.data),
+      apiRequest('DELETE', '/users/me/mfa', mfaStatusResponseSchema, { body }).then((r) => r.data),
     onSuccess: (status) => queryClient.setQueryData(MFA_KEY, status),
   });
 }
@@ -51,6 +59,6 @@ export function useDisableMfa() {
 /** POST /api/auth/oidc/link → the provider address to open to link my account. */
 export function useLinkSso() {
   return useMutation({
-    mutationFn: () => apiRequest<{ data: { url: string } }>('POST', '/auth/oidc/link').then((r) => r.data.url),
+    mutationFn: () => apiRequest('POST', '/auth/oidc/link', ssoLinkResponseSchema).then((r) => r.data.url),
   });
 }

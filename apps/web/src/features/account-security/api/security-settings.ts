@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SecuritySettings } from '@rtms/shared/schemas/mfa';
+import { type SecuritySettings, securitySettingsResponseSchema } from '@rtms/shared/schemas/mfa';
 import { apiRequest } from '../../../lib/api-client';
 
 const KEY = ['security-settings'] as const;
@@ -9,7 +9,7 @@ export function useSecuritySettings() {
   return useQuery({
     queryKey: KEY,
     queryFn: ({ signal }) =>
-      apiRequest<{ data: SecuritySettings }>('GET', '/security-settings', { signal }).then((r) => r.data),
+      apiRequest('GET', '/security-settings', securitySettingsResponseSchema, { signal }).then((r) => r.data),
   });
 }
 
@@ -18,7 +18,7 @@ export function useUpdateSecuritySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SecuritySettings) =>
-      apiRequest<{ data: SecuritySettings }>('PUT', '/security-settings', { body }).then((r) => r.data),
+      apiRequest('PUT', '/security-settings', securitySettingsResponseSchema, { body }).then((r) => r.data),
     onSuccess: (settings) => queryClient.setQueryData(KEY, settings),
   });
 }

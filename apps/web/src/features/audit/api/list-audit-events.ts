@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { auditPageSchema, auditListQuerySchema } from '@rtms/shared/schemas/audit';
+import { auditPageSchema, type auditListQuerySchema } from '@rtms/shared/schemas/audit';
 import { listEndpoint } from '../../../components/data/list-endpoint';
 
 export type AuditPage = z.infer<typeof auditPageSchema>;
 /** GET /api/audit query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type AuditQuery = z.input<typeof auditListQuerySchema>;
 
-const endpoint = listEndpoint<AuditQuery, AuditPage>('/audit', 'audit');
+const endpoint = listEndpoint<AuditQuery, AuditPage>('/audit', 'audit', auditPageSchema);
 
 /** GET /api/audit: the trail, newest first (facility roles: events of their facilities). */
 export const listAuditEvents = endpoint.list;

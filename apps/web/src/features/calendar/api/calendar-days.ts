@@ -1,6 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CalendarDay, calendarDaysQuerySchema } from '@rtms/shared/schemas/calendar';
+import {
+  type CalendarDay,
+  type calendarDaysQuerySchema,
+  calendarDaysResponseSchema,
+} from '@rtms/shared/schemas/calendar';
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../components/data/query-string';
 
@@ -9,7 +13,7 @@ export type CalendarDaysQuery = z.input<typeof calendarDaysQuerySchema>;
 
 /** GET /api/calendar/days: per-day counts by state over `from`..`to` (at most 62 days) with the list's filters. */
 export function getCalendarDays(query: CalendarDaysQuery, signal?: AbortSignal): Promise<{ data: CalendarDay[] }> {
-  return apiRequest('GET', `/calendar/days${toQueryString(query)}`, { signal });
+  return apiRequest('GET', `/calendar/days${toQueryString(query)}`, calendarDaysResponseSchema, { signal });
 }
 
 /** Under `['tasks', …]`, so that every task change (invalidateTasks) refreshes the counts too. */

@@ -1,6 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarFeed, CreateCalendarFeedBody } from '@rtms/shared/schemas/calendar';
-import { apiRequest } from '../../../lib/api-client';
+import {
+  calendarFeedListResponseSchema,
+  createdCalendarFeedResponseSchema,
+  revokedCalendarFeedsResponseSchema,
+  type CreateCalendarFeedBody,
+} from '@rtms/shared/schemas/calendar';
+import { apiRequest, noContent } from '../../../lib/api-client';
 
 const FEEDS_KEY = ['calendar-feeds'] as const;
 
@@ -8,7 +13,7 @@ const FEEDS_KEY = ['calendar-feeds'] as const;
 export function useCalendarFeeds(enabled: boolean) {
   return useQuery({
     queryKey: FEEDS_KEY,
-    queryFn: ({ signal }) => apiRequest<{ data: CalendarFeed[] }>('GET', '/calendar-feeds', { signal }),
+    queryFn: ({ signal }) => apiRequest('GET', '/calendar-feeds', calendarFeedListResponseSchema, { signal }),
     enabled,
     // "Last used" moves while the dialog is open (a calendar app fetching the new address).
     refetchInterval: enabled ? 15_000 : false,
@@ -20,7 +25,7 @@ export function useCreateCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCalendarFeedBody) =>
-      apiRequest<{ data: CalendarFeed & { url: string } }>('POST', '/calendar-feeds', { body }),
+      apiRequest('POST', '/calendar-feeds', createdCalendarFeedResponseSchema, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FEEDS_KEY }),
   });
 }
@@ -29,8 +34,11 @@ export function useCreateCalendarFeed() {
 export function useRevokeCalendarFeeds() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id?: string) =>
-      apiRequest<unknown>('DELETE', id ? `/calendar-feeds/${encodeURIComponent(id)}` : '/calendar-feeds'),
+    // One feed answers 204; all of them, how many were revoked.
+    mutationFn: (id?: string): Promise<unknown> =>
+      id
+        ? apiRequest('DELETE', `/calendar-feeds/${encodeURIComponent(id)}`, noContent)
+        : apiRequest('DELETE', '/calendar-feeds', revokedCalendarFeedsResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: FEEDS_KEY }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DocumentDetail } from '@rtms/shared/schemas/documents';
+import { type DocumentDetail, documentResponseSchema } from '@rtms/shared/schemas/documents';
 import { apiUpload } from '../../../lib/api-upload';
 import { invalidateDocuments } from './invalidate';
 
@@ -17,7 +17,10 @@ export function addDocumentVersion({
 }): Promise<{ data: DocumentDetail }> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiUpload(`/documents/${encodeURIComponent(id)}/versions`, form, { onProgress, signal });
+  return apiUpload(`/documents/${encodeURIComponent(id)}/versions`, form, documentResponseSchema, {
+    onProgress,
+    signal,
+  });
 }
 
 export function useAddDocumentVersion() {

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DocumentDetail } from '@rtms/shared/schemas/documents';
+import { type DocumentDetail, documentResponseSchema } from '@rtms/shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateDocuments } from './invalidate';
 
 /** POST /api/documents/:id/archive {reason}: hidden from active lists (and from a task's evidence count), never deleted. */
 export function archiveDocument({ id, reason }: { id: string; reason: string }): Promise<{ data: DocumentDetail }> {
-  return apiRequest('POST', `/documents/${encodeURIComponent(id)}/archive`, { body: { reason } });
+  return apiRequest('POST', `/documents/${encodeURIComponent(id)}/archive`, documentResponseSchema, {
+    body: { reason },
+  });
 }
 
 export function useArchiveDocument() {

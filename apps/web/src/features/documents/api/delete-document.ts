@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest, noContent } from '../../../lib/api-client';
 import { invalidateDocuments } from './invalidate';
 
 /**
@@ -7,7 +7,7 @@ import { invalidateDocuments } from './invalidate';
  * the server refuses (409) under legal hold or until the retain-until date has passed.
  */
 export function deleteDocument(id: string): Promise<void> {
-  return apiRequest('DELETE', `/documents/${encodeURIComponent(id)}`);
+  return apiRequest('DELETE', `/documents/${encodeURIComponent(id)}`, noContent);
 }
 
 export function useDeleteDocument() {

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
-import type { documentTagSchema, documentTagsQuerySchema } from '@rtms/shared/schemas/documents';
+import {
+  type documentTagSchema,
+  type documentTagsQuerySchema,
+  documentTagsResponseSchema,
+} from '@rtms/shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../components/data/query-string';
 
@@ -10,7 +14,12 @@ export function listDocumentTags(
   query: z.input<typeof documentTagsQuerySchema>,
   signal?: AbortSignal,
 ): Promise<{ data: DocumentTag[] }> {
-  return apiRequest('GET', `/documents/tags${toQueryString({ ...query, search: query.search || undefined })}`, {
-    signal,
-  });
+  return apiRequest(
+    'GET',
+    `/documents/tags${toQueryString({ ...query, search: query.search || undefined })}`,
+    documentTagsResponseSchema,
+    {
+      signal,
+    },
+  );
 }

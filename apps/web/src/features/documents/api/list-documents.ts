@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { documentPageSchema, documentListQuerySchema } from '@rtms/shared/schemas/documents';
+import { documentPageSchema, type documentListQuerySchema } from '@rtms/shared/schemas/documents';
 import { listEndpoint } from '../../../components/data/list-endpoint';
 
 export type DocumentPage = z.infer<typeof documentPageSchema>;
 /** GET /api/documents query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type DocumentsQuery = z.input<typeof documentListQuerySchema>;
 
-const endpoint = listEndpoint<DocumentsQuery, DocumentPage>('/documents', 'documents');
+const endpoint = listEndpoint<DocumentsQuery, DocumentPage>('/documents', 'documents', documentPageSchema);
 
 /** GET /api/documents: active documents by default, the archive with `archived: 'true'`. */
 export const listDocuments = endpoint.list;

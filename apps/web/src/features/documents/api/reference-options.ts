@@ -1,18 +1,16 @@
-import type { z } from 'zod';
-import type { requirementPageSchema } from '@rtms/shared/schemas/requirements';
-import type { TaskPage } from '@rtms/shared/schemas/tasks';
+import { requirementPageSchema } from '@rtms/shared/schemas/requirements';
+import { taskPageSchema, type TaskPage } from '@rtms/shared/schemas/tasks';
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../components/data/query-string';
 import type { RemoteOption } from '../../../components/data/remote-select';
 import { listRegulations } from '../../regulations/api/list-regulations';
 
-type RequirementPage = z.infer<typeof requirementPageSchema>;
-
 /** Requirements matching `search` as select options (GET /api/requirements, in the caller's scope). */
 export async function fetchRequirementOptions(search: string): Promise<RemoteOption[]> {
-  const page = await apiRequest<RequirementPage>(
+  const page = await apiRequest(
     'GET',
     `/requirements${toQueryString({ search: search || undefined, pageSize: 50, sort: 'title' })}`,
+    requirementPageSchema,
   );
   return page.data.map((requirement) => ({
     value: requirement._id,
@@ -37,9 +35,10 @@ export async function fetchTaskOptions(
   search: string,
   describe: (task: TaskPage['data'][number]) => string,
 ): Promise<RemoteOption[]> {
-  const page = await apiRequest<TaskPage>(
+  const page = await apiRequest(
     'GET',
     `/tasks${toQueryString({ search: search || undefined, pageSize: 50, sort: 'dueDate', status: 'INCOMPLETE' })}`,
+    taskPageSchema,
   );
   return page.data.map((task) => ({ value: task._id, label: describe(task) }));
 }

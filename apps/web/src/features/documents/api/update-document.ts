@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DocumentDetail, UpdateDocumentBody } from '@rtms/shared/schemas/documents';
+import { type DocumentDetail, type UpdateDocumentBody, documentResponseSchema } from '@rtms/shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateDocuments } from './invalidate';
 
@@ -11,7 +11,7 @@ export function updateDocument({
   id: string;
   body: UpdateDocumentBody;
 }): Promise<{ data: DocumentDetail }> {
-  return apiRequest('PATCH', `/documents/${encodeURIComponent(id)}`, { body });
+  return apiRequest('PATCH', `/documents/${encodeURIComponent(id)}`, documentResponseSchema, { body });
 }
 
 export function useUpdateDocument() {

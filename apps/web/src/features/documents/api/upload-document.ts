@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DocumentDetail } from '@rtms/shared/schemas/documents';
+import { type DocumentDetail, documentResponseSchema } from '@rtms/shared/schemas/documents';
 import { apiUpload } from '../../../lib/api-upload';
 import { invalidateDocuments } from './invalidate';
 
@@ -42,7 +42,7 @@ export function uploadDocument({
   onProgress,
   signal,
 }: UploadDocumentInput): Promise<{ data: DocumentDetail }> {
-  return apiUpload('/documents', uploadForm(fields, file), { onProgress, signal });
+  return apiUpload('/documents', uploadForm(fields, file), documentResponseSchema, { onProgress, signal });
 }
 
 export function useUploadDocument() {

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { facilityPageSchema, facilityListQuerySchema } from '@rtms/shared/schemas/facilities';
+import { facilityPageSchema, type facilityListQuerySchema } from '@rtms/shared/schemas/facilities';
 import { listEndpoint, pickerSearch } from '../../../components/data/list-endpoint';
 
 export type FacilityPage = z.infer<typeof facilityPageSchema>;
 /** GET /api/facilities query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type FacilitiesQuery = z.input<typeof facilityListQuerySchema>;
 
-const endpoint = listEndpoint<FacilitiesQuery, FacilityPage>('/facilities', 'facilities');
+const endpoint = listEndpoint<FacilitiesQuery, FacilityPage>('/facilities', 'facilities', facilityPageSchema);
 
 /** GET /api/facilities: the facilities in the caller's scope. */
 export const listFacilities = endpoint.list;

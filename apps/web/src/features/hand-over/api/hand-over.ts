@@ -1,4 +1,4 @@
-import type { HandOverResult } from '@rtms/shared/schemas/tasks';
+import { type HandOverResult, handOverResponseSchema } from '@rtms/shared/schemas/tasks';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
@@ -6,7 +6,9 @@ import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 export function handOver({ fromUserId, toUserId }: { fromUserId: string; toUserId: string }): Promise<{
   data: HandOverResult;
 }> {
-  return apiRequest('POST', `/users/${encodeURIComponent(fromUserId)}/hand-over`, { body: { toUserId } });
+  return apiRequest('POST', `/users/${encodeURIComponent(fromUserId)}/hand-over`, handOverResponseSchema, {
+    body: { toUserId },
+  });
 }
 
 export function useHandOver() {

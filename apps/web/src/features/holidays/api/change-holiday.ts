@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AddHolidayBody, Holiday, HolidayPreview } from '@rtms/shared/schemas/holidays';
+import {
+  type AddHolidayBody,
+  type Holiday,
+  type HolidayPreview,
+  holidayPreviewResponseSchema,
+  holidaySaveResponseSchema,
+} from '@rtms/shared/schemas/holidays';
 import { apiRequest } from '../../../lib/api-client';
 
 /** A change to one day of a facility's calendar. */
@@ -12,15 +18,20 @@ interface Saved {
 
 /** POST /api/facilities/:id/holidays/preview: the tasks the change would move. Nothing is written. */
 export function previewHolidayChange(facilityId: string, change: HolidayChange): Promise<{ data: HolidayPreview }> {
-  return apiRequest('POST', `/facilities/${encodeURIComponent(facilityId)}/holidays/preview`, { body: change });
+  return apiRequest(
+    'POST',
+    `/facilities/${encodeURIComponent(facilityId)}/holidays/preview`,
+    holidayPreviewResponseSchema,
+    { body: change },
+  );
 }
 
 /** POST /api/facilities/:id/holidays, or DELETE /api/facilities/:id/holidays/:date. */
 export function saveHolidayChange(facilityId: string, change: HolidayChange): Promise<Saved> {
   const base = `/facilities/${encodeURIComponent(facilityId)}/holidays`;
   return 'add' in change
-    ? apiRequest('POST', base, { body: change.add })
-    : apiRequest('DELETE', `${base}/${encodeURIComponent(change.remove)}`);
+    ? apiRequest('POST', base, holidaySaveResponseSchema, { body: change.add })
+    : apiRequest('DELETE', `${base}/${encodeURIComponent(change.remove)}`, holidaySaveResponseSchema);
 }
 
 export function usePreviewHolidayChange(facilityId: string) {

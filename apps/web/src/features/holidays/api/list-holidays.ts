@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { HolidayPage } from '@rtms/shared/schemas/holidays';
+import { type HolidayPage, holidayPageSchema } from '@rtms/shared/schemas/holidays';
 import { apiRequest } from '../../../lib/api-client';
 
 /** Most days a year's calendar holds (a country's public holidays and a site's own days fit easily). */
@@ -8,7 +8,9 @@ const YEAR_PAGE_SIZE = 100;
 /** GET /api/facilities/:id/holidays?year=: the facility's holidays in a year. */
 export function listHolidays(facilityId: string, year: number, signal?: AbortSignal): Promise<HolidayPage> {
   const query = new URLSearchParams({ year: String(year), pageSize: String(YEAR_PAGE_SIZE) });
-  return apiRequest('GET', `/facilities/${encodeURIComponent(facilityId)}/holidays?${query}`, { signal });
+  return apiRequest('GET', `/facilities/${encodeURIComponent(facilityId)}/holidays?${query}`, holidayPageSchema, {
+    signal,
+  });
 }
 
 export function useHolidays(facilityId: string, year: number) {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { deliveryListQuerySchema, deliveryPageSchema } from '@rtms/shared/schemas/notifications';
+import { type deliveryListQuerySchema, deliveryPageSchema } from '@rtms/shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../components/data/query-string';
 
@@ -10,7 +10,7 @@ export type DeliveriesQuery = z.input<typeof deliveryListQuerySchema>;
 
 /** GET /api/notification-deliveries (admins, their facilities): the outbox with status and error. */
 export function listDeliveries(query: DeliveriesQuery, signal?: AbortSignal): Promise<DeliveryPage> {
-  return apiRequest('GET', `/notification-deliveries${toQueryString(query)}`, { signal });
+  return apiRequest('GET', `/notification-deliveries${toQueryString(query)}`, deliveryPageSchema, { signal });
 }
 
 export function useDeliveries(query: DeliveriesQuery) {

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Job } from '@rtms/shared/schemas/notifications';
+import { jobListSchema, jobRunResponseSchema } from '@rtms/shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
 
 /** GET /api/jobs (ALL_FACILITY_ADMIN): every job with its last run. */
 export function useJobs() {
   return useQuery({
     queryKey: ['jobs'],
-    queryFn: ({ signal }) => apiRequest<{ data: Job[] }>('GET', '/jobs', { signal }).then((body) => body.data),
+    queryFn: ({ signal }) => apiRequest('GET', '/jobs', jobListSchema, { signal }).then((body) => body.data),
   });
 }
 
@@ -14,11 +14,7 @@ export function useJobs() {
 export function useRunJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      apiRequest<{ data: { name: string; result: Record<string, unknown> } }>(
-        'POST',
-        `/jobs/${encodeURIComponent(name)}/run`,
-      ),
+    mutationFn: (name: string) => apiRequest('POST', `/jobs/${encodeURIComponent(name)}/run`, jobRunResponseSchema),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['jobs'] }),

@@ -1,5 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences } from '@rtms/shared/schemas/notifications';
+import {
+  notificationPreferencesResponseSchema,
+  type NotificationPreferences,
+} from '@rtms/shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
 
 const KEY = ['notifications', 'preferences'];
@@ -9,7 +12,7 @@ export function useNotificationPreferences() {
   return useQuery({
     queryKey: KEY,
     queryFn: ({ signal }) =>
-      apiRequest<{ data: NotificationPreferences }>('GET', '/users/me/notification-preferences', { signal }).then(
+      apiRequest('GET', '/users/me/notification-preferences', notificationPreferencesResponseSchema, { signal }).then(
         (body) => body.data,
       ),
   });
@@ -20,7 +23,7 @@ export function useSaveNotificationPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preferences: NotificationPreferences) =>
-      apiRequest<{ data: NotificationPreferences }>('PUT', '/users/me/notification-preferences', {
+      apiRequest('PUT', '/users/me/notification-preferences', notificationPreferencesResponseSchema, {
         body: preferences,
       }).then((body) => body.data),
     onSuccess: (saved) => queryClient.setQueryData(KEY, saved),

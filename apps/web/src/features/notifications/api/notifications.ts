@@ -1,9 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  Notification,
-  notificationListQuerySchema,
+import {
   notificationPageSchema,
+  notificationResponseSchema,
+  readAllResponseSchema,
+  unreadCountSchema,
+  type notificationListQuerySchema,
 } from '@rtms/shared/schemas/notifications';
 import { apiRequest } from '../../../lib/api-client';
 import { toQueryString } from '../../../components/data/query-string';
@@ -17,7 +19,7 @@ export const UNREAD_POLL_MS = 30_000;
 
 /** GET /api/notifications: mine, newest first (`unread=true` for the unread ones). */
 export function listNotifications(query: NotificationsQuery, signal?: AbortSignal): Promise<NotificationPage> {
-  return apiRequest('GET', `/notifications${toQueryString(query)}`, { signal });
+  return apiRequest('GET', `/notifications${toQueryString(query)}`, notificationPageSchema, { signal });
 }
 
 export function useNotifications(query: NotificationsQuery, options: { poll?: boolean } = {}) {
@@ -34,9 +36,7 @@ export function useUnreadCount() {
   return useQuery({
     queryKey: ['notifications', 'unread-count'],
     queryFn: ({ signal }) =>
-      apiRequest<{ data: { count: number } }>('GET', '/notifications/unread-count', { signal }).then(
-        (body) => body.data.count,
-      ),
+      apiRequest('GET', '/notifications/unread-count', unreadCountSchema, { signal }).then((body) => body.data.count),
     refetchInterval: UNREAD_POLL_MS,
   });
 }
@@ -51,7 +51,7 @@ export function useMarkRead() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest<{ data: Notification }>('POST', `/notifications/${encodeURIComponent(id)}/read`),
+      apiRequest('POST', `/notifications/${encodeURIComponent(id)}/read`, notificationResponseSchema),
     onSuccess: invalidate,
   });
 }
@@ -60,7 +60,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const invalidate = useInvalidateNotifications();
   return useMutation({
-    mutationFn: () => apiRequest<{ data: { updated: number } }>('POST', '/notifications/read-all'),
+    mutationFn: () => apiRequest('POST', '/notifications/read-all', readAllResponseSchema),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,8 @@
-import type { ProgramArea, UpdateProgramAreaBody } from '@rtms/shared/schemas/program-areas';
+import {
+  type ProgramArea,
+  type UpdateProgramAreaBody,
+  programAreaResponseSchema,
+} from '@rtms/shared/schemas/program-areas';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
@@ -10,7 +14,7 @@ export function updateProgramArea({
   id: string;
   body: UpdateProgramAreaBody;
 }): Promise<{ data: ProgramArea }> {
-  return apiRequest('PATCH', `/program-areas/${encodeURIComponent(id)}`, { body });
+  return apiRequest('PATCH', `/program-areas/${encodeURIComponent(id)}`, programAreaResponseSchema, { body });
 }
 
 export function useUpdateProgramArea() {

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { regulationPageSchema, regulationListQuerySchema } from '@rtms/shared/schemas/regulations';
+import { regulationPageSchema, type regulationListQuerySchema } from '@rtms/shared/schemas/regulations';
 import { listEndpoint } from '../../../components/data/list-endpoint';
 
 export type RegulationsPage = z.infer<typeof regulationPageSchema>;
 /** GET /api/regulations query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type RegulationsQuery = z.input<typeof regulationListQuerySchema>;
 
-const endpoint = listEndpoint<RegulationsQuery, RegulationsPage>('/regulations', 'regulations');
+const endpoint = listEndpoint<RegulationsQuery, RegulationsPage>('/regulations', 'regulations', regulationPageSchema);
 
 /** GET /api/regulations */
 export const listRegulations = endpoint.list;

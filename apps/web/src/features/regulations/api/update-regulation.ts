@@ -1,4 +1,4 @@
-import type { Regulation, UpdateRegulationBody } from '@rtms/shared/schemas/regulations';
+import { type Regulation, type UpdateRegulationBody, regulationResponseSchema } from '@rtms/shared/schemas/regulations';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
@@ -10,7 +10,7 @@ export function updateRegulation({
   id: string;
   body: UpdateRegulationBody;
 }): Promise<{ data: Regulation }> {
-  return apiRequest('PATCH', `/regulations/${encodeURIComponent(id)}`, { body });
+  return apiRequest('PATCH', `/regulations/${encodeURIComponent(id)}`, regulationResponseSchema, { body });
 }
 
 export function useUpdateRegulation() {

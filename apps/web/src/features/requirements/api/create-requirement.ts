@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateRequirementBody, RequirementDetail, TaskChangeCounts } from '@rtms/shared/schemas/requirements';
+import {
+  type CreateRequirementBody,
+  type RequirementDetail,
+  type TaskChangeCounts,
+  requirementSaveResponseSchema,
+} from '@rtms/shared/schemas/requirements';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateRequirementsAndTasks } from './invalidate';
 
@@ -10,7 +15,7 @@ export interface RequirementSaved {
 
 /** POST /api/requirements: creates it, binds its facilities and generates their tasks. */
 export function createRequirement(body: CreateRequirementBody): Promise<RequirementSaved> {
-  return apiRequest('POST', '/requirements', { body });
+  return apiRequest('POST', '/requirements', requirementSaveResponseSchema, { body });
 }
 
 export function useCreateRequirement() {

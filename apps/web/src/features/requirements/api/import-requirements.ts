@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ImportReport } from '@rtms/shared/schemas/requirement-import';
+import { type ImportReport, importReportResponseSchema } from '@rtms/shared/schemas/requirement-import';
 import { apiUpload, type UploadOptions } from '../../../lib/api-upload';
 import { invalidateRequirementsAndTasks } from './invalidate';
 
@@ -20,7 +20,7 @@ export function importRequirements({
   const form = new FormData();
   form.append('dryRun', String(dryRun));
   form.append('file', file, file.name);
-  return apiUpload('/requirements/import', form, options);
+  return apiUpload('/requirements/import', form, importReportResponseSchema, options);
 }
 
 export function useImportRequirements() {

@@ -1,12 +1,16 @@
 import type { z } from 'zod';
-import type { requirementPageSchema, requirementListQuerySchema } from '@rtms/shared/schemas/requirements';
+import { requirementPageSchema, type requirementListQuerySchema } from '@rtms/shared/schemas/requirements';
 import { listEndpoint, pickerSearch } from '../../../components/data/list-endpoint';
 
 export type RequirementPage = z.infer<typeof requirementPageSchema>;
 /** GET /api/requirements query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type RequirementsQuery = z.input<typeof requirementListQuerySchema>;
 
-const endpoint = listEndpoint<RequirementsQuery, RequirementPage>('/requirements', 'requirements');
+const endpoint = listEndpoint<RequirementsQuery, RequirementPage>(
+  '/requirements',
+  'requirements',
+  requirementPageSchema,
+);
 
 /** GET /api/requirements: the requirements binding the caller's facilities. */
 export const listRequirements = endpoint.list;

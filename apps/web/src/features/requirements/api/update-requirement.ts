@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UpdateRequirementBody } from '@rtms/shared/schemas/requirements';
+import { type UpdateRequirementBody, requirementSaveResponseSchema } from '@rtms/shared/schemas/requirements';
 import { apiRequest } from '../../../lib/api-client';
 import type { RequirementSaved } from './create-requirement';
 import { invalidateRequirementsAndTasks } from './invalidate';
@@ -12,7 +12,7 @@ export function updateRequirement({
   id: string;
   body: UpdateRequirementBody;
 }): Promise<RequirementSaved> {
-  return apiRequest('PATCH', `/requirements/${encodeURIComponent(id)}`, { body });
+  return apiRequest('PATCH', `/requirements/${encodeURIComponent(id)}`, requirementSaveResponseSchema, { body });
 }
 
 export function useUpdateRequirement() {

@@ -100,8 +100,7 @@ beforeEach(() => {
     requests.push({ method, path, body });
     let answer: unknown = { data: [], meta: { total: 0, page: 1, pageSize: 50 } };
     if (path === '/requirements/preview') answer = { data: PREVIEW };
-    if (method === 'PATCH')
-      answer = { data: { ...REQUIREMENT, ...body }, meta: { tasks: { added: 0, moved: 1, removed: 1 } } };
+    if (method === 'PATCH') answer = { data: REQUIREMENT, meta: { tasks: { added: 0, moved: 1, removed: 1 } } };
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
   });
 });

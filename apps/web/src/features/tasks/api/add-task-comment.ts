@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TaskComment } from '@rtms/shared/schemas/tasks';
+import { type TaskComment, taskCommentResponseSchema } from '@rtms/shared/schemas/tasks';
 import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/tasks/:id/comments */
 export function addTaskComment({ id, body }: { id: string; body: string }): Promise<{ data: TaskComment }> {
-  return apiRequest('POST', `/tasks/${encodeURIComponent(id)}/comments`, { body: { body } });
+  return apiRequest('POST', `/tasks/${encodeURIComponent(id)}/comments`, taskCommentResponseSchema, { body: { body } });
 }
 
 export function useAddTaskComment() {

@@ -9,7 +9,23 @@ beforeEach(() => {
   vi.stubGlobal('fetch', async (url: string) => {
     asked.push(new URL(url, 'http://localhost'));
     const answer = {
-      data: [{ _id: 'u1', name: 'Ada Lovelace', email: 'ada@example.com' }],
+      data: [
+        {
+          _id: 'u1',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          role: 'FACILITY_USER',
+          active: true,
+          mustChangePassword: false,
+          lastSignInAt: null,
+          facilityIds: ['f1', 'f2'],
+          mfaEnabled: false,
+          createdAt: '2026-01-01T00:00:00Z',
+          updatedAt: '2026-01-01T00:00:00Z',
+        },
+      ],
       meta: { total: 1, page: 1, pageSize: 50 },
     };
     return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });

@@ -1,11 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BulkUserFacilitiesBody, BulkUserFacilitiesResponse } from '@rtms/shared/schemas/user-facilities';
+import {
+  type BulkUserFacilitiesBody,
+  type BulkUserFacilitiesResponse,
+  bulkUserFacilitiesResponseSchema,
+} from '@rtms/shared/schemas/user-facilities';
 import { apiRequest } from '../../../lib/api-client';
 import { invalidateAssignments } from './invalidate';
 
 /** POST /api/user-facilities/bulk: assign (or unassign) every listed user to (from) every listed facility. */
 export function bulkUserFacilities(body: BulkUserFacilitiesBody): Promise<BulkUserFacilitiesResponse> {
-  return apiRequest('POST', '/user-facilities/bulk', { body });
+  return apiRequest('POST', '/user-facilities/bulk', bulkUserFacilitiesResponseSchema, { body });
 }
 
 export function useBulkUserFacilities() {

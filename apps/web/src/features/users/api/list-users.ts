@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import type { userPageSchema, userListQuerySchema } from '@rtms/shared/schemas/users';
+import { userPageSchema, type userListQuerySchema } from '@rtms/shared/schemas/users';
 import { listEndpoint, pickerSearch } from '../../../components/data/list-endpoint';
 
 export type UserPage = z.infer<typeof userPageSchema>;
 /** GET /api/users query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type UsersQuery = z.input<typeof userListQuerySchema>;
 
-const endpoint = listEndpoint<UsersQuery, UserPage>('/users', 'users');
+const endpoint = listEndpoint<UsersQuery, UserPage>('/users', 'users', userPageSchema);
 
 /** GET /api/users: the users the caller may see. */
 export const listUsers = endpoint.list;

@@ -1,10 +1,10 @@
-import type { ResetPasswordResponse } from '@rtms/shared/schemas/users';
+import { type ResetPasswordResponse, resetPasswordResponseSchema } from '@rtms/shared/schemas/users';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
 
 /** POST /api/users/:id/reset-password → a temporary password, shown once, to change at next sign-in. */
 export function resetUserPassword(id: string): Promise<ResetPasswordResponse> {
-  return apiRequest('POST', `/users/${encodeURIComponent(id)}/reset-password`);
+  return apiRequest('POST', `/users/${encodeURIComponent(id)}/reset-password`, resetPasswordResponseSchema);
 }
 
 export function useResetUserPassword() {
