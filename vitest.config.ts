@@ -38,7 +38,15 @@ export default defineConfig({
         : []),
       {
         extends: './apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          // A screen test renders antd in jsdom: 3-4 s alone on a two-core machine, over vitest's 5 s default
+          // while the server tests run beside it. The limit guards against hangs, not speed.
+          testTimeout: 20_000,
+        },
       },
     ],
   },
