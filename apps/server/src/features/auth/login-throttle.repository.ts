@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { LoginThrottleTable } from './login-throttle.table';
-
-type Db = Kysely<Database>;
 
 export function findThrottle(db: Db, key: string): Promise<LoginThrottleTable | undefined> {
   return db.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();

@@ -1,9 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { CalendarFeedRow } from './calendar-feeds.table';
 import { countRows } from '../../db/count-rows';
-
-type Db = Kysely<Database>;
 
 /** What every read of a feed answers about it (never its secret's hash). */
 const feedColumns = [

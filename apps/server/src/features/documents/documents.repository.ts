@@ -1,19 +1,11 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
-import type { Database } from '../../db/schema';
+import type { Db, NewRow, RowUpdate } from '../../db/schema';
 import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
 import { likePattern } from '../../platform/search-text';
-import type {
-  DocumentRow,
-  DocumentUpdate,
-  DocumentVersionRow,
-  NewDocumentRow,
-  NewDocumentVersionRow,
-} from './documents.table';
+import type { DocumentRow, DocumentVersionRow } from './documents.table';
 import { countRows } from '../../db/count-rows';
 import { compiledByKey } from '../../db/compiled-once';
-
-type Db = Kysely<Database>;
 
 /** SQLite allows a limited number of bound parameters per statement: lists of ids are chunked. */
 const CHUNK = 500;
@@ -43,12 +35,12 @@ async function bumpDocumentsRevision(db: Db): Promise<void> {
     .execute();
 }
 
-export async function insertDocument(db: Db, row: NewDocumentRow): Promise<void> {
+export async function insertDocument(db: Db, row: NewRow<'documents'>): Promise<void> {
   await db.insertInto('documents').values(row).execute();
   await bumpDocumentsRevision(db);
 }
 
-export async function updateDocument(db: Db, id: string, changes: DocumentUpdate): Promise<void> {
+export async function updateDocument(db: Db, id: string, changes: RowUpdate<'documents'>): Promise<void> {
   await db.updateTable('documents').set(changes).where('id', '=', id).execute();
   await bumpDocumentsRevision(db);
 }
@@ -61,7 +53,7 @@ export async function deleteDocument(db: Db, id: string): Promise<void> {
   await bumpDocumentsRevision(db);
 }
 
-export async function insertDocumentVersion(db: Db, row: NewDocumentVersionRow): Promise<void> {
+export async function insertDocumentVersion(db: Db, row: NewRow<'document_versions'>): Promise<void> {
   await db.insertInto('document_versions').values(row).execute();
 }
 

@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
-import type { Database } from '../../db/schema';
+import type { Db, NewRow, RowUpdate } from '../../db/schema';
 import {
   countedRows,
   pageBySearchText,
@@ -10,9 +10,7 @@ import {
   type CountedRows,
   type ListRequest,
 } from '../../platform/list-query';
-import type { FacilityRow, FacilityUpdate, NewFacilityRow } from './facilities.table';
-
-type Db = Kysely<Database>;
+import type { FacilityRow } from './facilities.table';
 
 export function findFacilityById(db: Db, id: string): Promise<FacilityRow | undefined> {
   return db.selectFrom('facilities').selectAll().where('id', '=', id).executeTakeFirst();
@@ -37,11 +35,11 @@ export function findFacilityByCode(db: Db, code: string): Promise<FacilityRow | 
   return db.selectFrom('facilities').selectAll().where('code', '=', code).executeTakeFirst();
 }
 
-export async function insertFacility(db: Db, row: NewFacilityRow): Promise<void> {
+export async function insertFacility(db: Db, row: NewRow<'facilities'>): Promise<void> {
   await db.insertInto('facilities').values(row).execute();
 }
 
-export async function updateFacility(db: Db, id: string, changes: FacilityUpdate): Promise<void> {
+export async function updateFacility(db: Db, id: string, changes: RowUpdate<'facilities'>): Promise<void> {
   await db.updateTable('facilities').set(changes).where('id', '=', id).execute();
 }
 

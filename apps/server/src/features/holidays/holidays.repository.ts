@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { HolidayChangeRow } from './holidays.table';
-
-type Db = Kysely<Database>;
 
 /** The administrators' changes to these facilities' calendars (all facilities when `facilityIds` is null). */
 export function findHolidayChanges(db: Db, facilityIds: readonly string[] | null): Promise<HolidayChangeRow[]> {

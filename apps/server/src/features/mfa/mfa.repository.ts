@@ -1,10 +1,7 @@
-import type { Kysely } from 'kysely';
 import { deleteExpired, useOnce } from '../../db/one-time-rows';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { UserMfaRow } from './mfa.table';
 import { countRows } from '../../db/count-rows';
-
-type Db = Kysely<Database>;
 
 export function findUserMfa(db: Db, userId: string): Promise<UserMfaRow | undefined> {
   return db.selectFrom('user_mfa').selectAll().where('userId', '=', userId).executeTakeFirst();

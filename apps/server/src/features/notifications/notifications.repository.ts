@@ -1,13 +1,11 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { countRows } from '../../db/count-rows';
 import { countedRows, inScope, whereEqual, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** The notification centre's and the delivery log's reads: filtered, searched, sorted and paged on the server. */
-
-type Db = Kysely<Database>;
 
 export interface NotificationFilters {
   userId: string;

@@ -1,9 +1,6 @@
-import type { Kysely } from 'kysely';
 import { deleteExpired, useOnce } from '../../db/one-time-rows';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { OidcLoginsTable } from './oidc.table';
-
-type Db = Kysely<Database>;
 
 export async function insertOidcLogin(db: Db, row: OidcLoginsTable): Promise<void> {
   await db.insertInto('oidc_logins').values(row).execute();

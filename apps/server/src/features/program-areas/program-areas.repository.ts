@@ -1,5 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db, NewRow, RowUpdate } from '../../db/schema';
 import {
   countedRows,
   pageBySearchText,
@@ -7,9 +7,7 @@ import {
   type CountedRows,
   type ListRequest,
 } from '../../platform/list-query';
-import type { NewProgramAreaRow, ProgramAreaRow, ProgramAreaUpdate } from './program-areas.table';
-
-type Db = Kysely<Database>;
+import type { ProgramAreaRow } from './program-areas.table';
 
 export function findProgramAreaById(db: Db, id: string): Promise<ProgramAreaRow | undefined> {
   return db.selectFrom('program_areas').selectAll().where('id', '=', id).executeTakeFirst();
@@ -24,11 +22,11 @@ export function findProgramAreasByIds(db: Db, ids: string[]): Promise<ProgramAre
   return db.selectFrom('program_areas').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function insertProgramArea(db: Db, row: NewProgramAreaRow): Promise<void> {
+export async function insertProgramArea(db: Db, row: NewRow<'program_areas'>): Promise<void> {
   await db.insertInto('program_areas').values(row).execute();
 }
 
-export async function updateProgramArea(db: Db, id: string, changes: ProgramAreaUpdate): Promise<void> {
+export async function updateProgramArea(db: Db, id: string, changes: RowUpdate<'program_areas'>): Promise<void> {
   await db.updateTable('program_areas').set(changes).where('id', '=', id).execute();
 }
 

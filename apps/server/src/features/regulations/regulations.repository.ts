@@ -1,6 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Jurisdiction } from '@rtms/shared/enums';
-import type { Database } from '../../db/schema';
+import type { Db, NewRow, RowUpdate } from '../../db/schema';
 import {
   countedRows,
   pageBySearchText,
@@ -8,9 +8,7 @@ import {
   type CountedRows,
   type ListRequest,
 } from '../../platform/list-query';
-import type { NewRegulationRow, RegulationRow, RegulationUpdate } from './regulations.table';
-
-type Db = Kysely<Database>;
+import type { RegulationRow } from './regulations.table';
 
 export function findRegulationById(db: Db, id: string): Promise<RegulationRow | undefined> {
   return db.selectFrom('regulations').selectAll().where('id', '=', id).executeTakeFirst();
@@ -26,11 +24,11 @@ export function findRegulationsByIds(db: Db, ids: string[]): Promise<RegulationR
   return db.selectFrom('regulations').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function insertRegulation(db: Db, row: NewRegulationRow): Promise<void> {
+export async function insertRegulation(db: Db, row: NewRow<'regulations'>): Promise<void> {
   await db.insertInto('regulations').values(row).execute();
 }
 
-export async function updateRegulation(db: Db, id: string, changes: RegulationUpdate): Promise<void> {
+export async function updateRegulation(db: Db, id: string, changes: RowUpdate<'regulations'>): Promise<void> {
   await db.updateTable('regulations').set(changes).where('id', '=', id).execute();
 }
 

@@ -1,19 +1,11 @@
-import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } from '@rtms/shared/enums';
 import { inBatches } from '../../db/in-batches';
-import type { Database } from '../../db/schema';
+import type { Db, NewRow, RowUpdate } from '../../db/schema';
 import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
-import type {
-  BindingRow,
-  NewBindingRow,
-  NewRequirementRow,
-  RequirementRow,
-  RequirementUpdate,
-} from './requirements.table';
+import type { BindingRow, RequirementRow } from './requirements.table';
 import { countRows } from '../../db/count-rows';
 import { compiledByKey, compiledOnce } from '../../db/compiled-once';
-
-type Db = Kysely<Database>;
 
 export function findRequirementRowById(db: Db, id: string): Promise<RequirementRow | undefined> {
   return db.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirst();
@@ -29,11 +21,11 @@ export async function lockRequirement(db: Db, id: string): Promise<void> {
   await sql`select id from requirement_facilities where requirement_id = ${id} for update`.execute(db);
 }
 
-export async function insertRequirement(db: Db, row: NewRequirementRow): Promise<void> {
+export async function insertRequirement(db: Db, row: NewRow<'requirements'>): Promise<void> {
   await db.insertInto('requirements').values(row).execute();
 }
 
-export async function updateRequirementRow(db: Db, id: string, changes: RequirementUpdate): Promise<void> {
+export async function updateRequirementRow(db: Db, id: string, changes: RowUpdate<'requirements'>): Promise<void> {
   await db.updateTable('requirements').set(changes).where('id', '=', id).execute();
 }
 
@@ -57,7 +49,7 @@ export async function findBoundFacilityIds(db: Db, requirementIds: readonly stri
   return byRequirement;
 }
 
-export function insertBindings(db: Db, rows: NewBindingRow[]): Promise<void> {
+export function insertBindings(db: Db, rows: NewRow<'requirement_facilities'>[]): Promise<void> {
   return inBatches(rows, 100, (batch) => db.insertInto('requirement_facilities').values(batch).execute());
 }
 

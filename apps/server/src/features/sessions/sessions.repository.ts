@@ -1,11 +1,7 @@
-import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
-import type { Database } from '../../db/schema';
-import type { NewSessionRow } from './sessions.table';
+import type { Db, NewRow } from '../../db/schema';
 
-type Db = Kysely<Database>;
-
-export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
+export async function insertSession(db: Db, row: NewRow<'sessions'>): Promise<void> {
   await db.insertInto('sessions').values(row).execute();
 }
 

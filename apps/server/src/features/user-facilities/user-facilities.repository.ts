@@ -1,6 +1,6 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { inBatches } from '../../db/in-batches';
-import type { Database } from '../../db/schema';
+import type { Db, NewRow } from '../../db/schema';
 import {
   countedRows,
   inScope,
@@ -9,9 +9,7 @@ import {
   type CountedRows,
   type ListRequest,
 } from '../../platform/list-query';
-import type { NewUserFacilityRow, UserFacilityRow } from './user-facilities.table';
-
-type Db = Kysely<Database>;
+import type { UserFacilityRow } from './user-facilities.table';
 
 /** The ids of the facilities a user is assigned to. */
 export async function findFacilityIdsOfUser(db: Db, userId: string): Promise<string[]> {
@@ -53,7 +51,7 @@ export function findAssignmentsAmong(db: Db, userIds: string[], facilityIds: str
     .execute();
 }
 
-export function insertUserFacilities(db: Db, rows: NewUserFacilityRow[]): Promise<void> {
+export function insertUserFacilities(db: Db, rows: NewRow<'user_facilities'>[]): Promise<void> {
   return inBatches(rows, 100, (batch) => db.insertInto('user_facilities').values(batch).execute());
 }
 

@@ -1,7 +1,7 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { ROLES, type Role } from '@rtms/shared/enums';
 import { seesAllFacilities } from '@rtms/shared/permissions';
-import type { Database } from '../../db/schema';
+import type { Db, NewRow, RowUpdate } from '../../db/schema';
 import {
   countedRows,
   emptyLast,
@@ -10,13 +10,11 @@ import {
   type CountedRows,
   type ListRequest,
 } from '../../platform/list-query';
-import type { NewUserRow, UserRow, UserUpdate } from './users.table';
+import type { UserRow } from './users.table';
 import { countRows } from '../../db/count-rows';
 
 /** The roles that see every facility (permissions.ts seesAllFacilities), as a list for SQL. */
 const ALL_FACILITY_ROLES = ROLES.filter(seesAllFacilities);
-
-type Db = Kysely<Database>;
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -35,11 +33,11 @@ export async function countUsers(db: Db): Promise<number> {
   return countRows(db.selectFrom('users'));
 }
 
-export async function insertUser(db: Db, row: NewUserRow): Promise<void> {
+export async function insertUser(db: Db, row: NewRow<'users'>): Promise<void> {
   await db.insertInto('users').values(row).execute();
 }
 
-export async function updateUser(db: Db, id: string, changes: UserUpdate): Promise<void> {
+export async function updateUser(db: Db, id: string, changes: RowUpdate<'users'>): Promise<void> {
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
