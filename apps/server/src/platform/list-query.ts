@@ -133,23 +133,27 @@ export function emptyLast(order: RawBuilder<unknown>): RawBuilder<number> {
 }
 
 /**
- * One page of a settings list sorted by `order` (empty values last), its ties by the stored search text and then
- * the id, so that every row has one place and pages neither repeat nor skip a row.
+ * A settings list's answer (facilities, regulations, program areas): its filtered rows counted and one page of them,
+ * every column, sorted by `order` (empty values last), its ties by the stored search text and then the id, so that
+ * every row has one place and pages neither repeat nor skip a row.
  */
-export function pageBySearchText<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
+export function countedBySearchText<DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
   order: RawBuilder<unknown>,
   direction: 'asc' | 'desc',
   window: PageWindow,
-): Promise<O[]> {
-  return query
-    .orderBy(emptyLast(order))
-    .orderBy(order, direction)
-    .orderBy(sql.ref('searchText'))
-    .orderBy(sql.ref('id'))
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+) {
+  return countedRows(filtered, (query) =>
+    query
+      .selectAll()
+      .orderBy(emptyLast(order))
+      .orderBy(order, direction)
+      .orderBy(sql.ref('searchText'))
+      .orderBy(sql.ref('id'))
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  );
 }
 
 /** A condition that is always false: `where id in ()` is not valid SQL, so an empty scope uses this. */

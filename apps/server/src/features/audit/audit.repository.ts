@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db, NewRow } from '../../db/schema';
+import { findRow, insertRow } from '../../db/rows';
 import { inScope, whereEqual } from '../../platform/list-query';
 import type { AuditEventRow } from './audit.table';
 import { countRows } from '../../db/count-rows';
@@ -23,11 +24,11 @@ export function findLastAuditEvent(db: Db): Promise<Pick<AuditEventRow, 'seq' | 
 }
 
 export async function insertAuditEvent(db: Db, row: NewRow<'audit_events'>): Promise<void> {
-  await db.insertInto('audit_events').values(row).execute();
+  await insertRow(db, 'audit_events', row);
 }
 
 export function findAuditEventById(db: Db, id: string): Promise<AuditEventRow | undefined> {
-  return db.selectFrom('audit_events').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'audit_events', { id });
 }
 
 /** Events in chain order after `afterSeq`, at most `limit` of them. */

@@ -1,8 +1,9 @@
 import type { Db } from '../../db/schema';
+import { findRow } from '../../db/rows';
 import type { LoginThrottleTable } from './login-throttle.table';
 
 export function findThrottle(db: Db, key: string): Promise<LoginThrottleTable | undefined> {
-  return db.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+  return findRow(db, 'login_throttle', { key });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
 import type { Db, NewRow, RowUpdate } from '../../db/schema';
+import { findRow, insertRow, updateRows } from '../../db/rows';
 import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
 import { likePattern } from '../../platform/search-text';
 import type { DocumentRow, DocumentVersionRow } from './documents.table';
@@ -17,7 +18,7 @@ function chunks<T>(items: T[]): T[][] {
 }
 
 export function findDocumentById(db: Db, id: string): Promise<DocumentRow | undefined> {
-  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'documents', { id });
 }
 
 /** The revision of documents and their tags (see migration 0101): cached list totals are valid while it holds. */
@@ -36,12 +37,12 @@ async function bumpDocumentsRevision(db: Db): Promise<void> {
 }
 
 export async function insertDocument(db: Db, row: NewRow<'documents'>): Promise<void> {
-  await db.insertInto('documents').values(row).execute();
+  await insertRow(db, 'documents', row);
   await bumpDocumentsRevision(db);
 }
 
 export async function updateDocument(db: Db, id: string, changes: RowUpdate<'documents'>): Promise<void> {
-  await db.updateTable('documents').set(changes).where('id', '=', id).execute();
+  await updateRows(db, 'documents', { id }, changes);
   await bumpDocumentsRevision(db);
 }
 
@@ -54,7 +55,7 @@ export async function deleteDocument(db: Db, id: string): Promise<void> {
 }
 
 export async function insertDocumentVersion(db: Db, row: NewRow<'document_versions'>): Promise<void> {
-  await db.insertInto('document_versions').values(row).execute();
+  await insertRow(db, 'document_versions', row);
 }
 
 /** Every version of a document, newest first, with the uploader's name. */
@@ -76,12 +77,7 @@ export function findVersionOfDocument(
   documentId: string,
   version: number,
 ): Promise<DocumentVersionRow | undefined> {
-  return db
-    .selectFrom('document_versions')
-    .selectAll()
-    .where('documentId', '=', documentId)
-    .where('version', '=', version)
-    .executeTakeFirst();
+  return findRow(db, 'document_versions', { documentId, version });
 }
 
 /** The storage keys of every version of a document. */

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
-import type { Db, NewRow, RowUpdate } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { findRow, recordRows } from '../../db/rows';
 import {
-  countedRows,
-  pageBySearchText,
+  countedBySearchText,
   inScope,
   whereEqual,
   whereSearchMatches,
@@ -12,14 +12,8 @@ import {
 } from '../../platform/list-query';
 import type { FacilityRow } from './facilities.table';
 
-export function findFacilityById(db: Db, id: string): Promise<FacilityRow | undefined> {
-  return db.selectFrom('facilities').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findFacilitiesByIds(db: Db, ids: string[]): Promise<FacilityRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('facilities').selectAll().where('id', 'in', ids).execute();
-}
+/** A facility's row by id, several by ids, insert and update by id (db/rows.ts). */
+export const facilityRows = recordRows('facilities');
 
 /** The facilities among `codes` that exist (an unknown code is simply absent). */
 export function findFacilitiesByCodes(db: Db, codes: string[]): Promise<Pick<FacilityRow, 'id' | 'code'>[]> {
@@ -28,19 +22,11 @@ export function findFacilitiesByCodes(db: Db, codes: string[]): Promise<Pick<Fac
 }
 
 export function findFacilityByNameKey(db: Db, nameKey: string): Promise<FacilityRow | undefined> {
-  return db.selectFrom('facilities').selectAll().where('nameKey', '=', nameKey).executeTakeFirst();
+  return findRow(db, 'facilities', { nameKey });
 }
 
 export function findFacilityByCode(db: Db, code: string): Promise<FacilityRow | undefined> {
-  return db.selectFrom('facilities').selectAll().where('code', '=', code).executeTakeFirst();
-}
-
-export async function insertFacility(db: Db, row: NewRow<'facilities'>): Promise<void> {
-  await db.insertInto('facilities').values(row).execute();
-}
-
-export async function updateFacility(db: Db, id: string, changes: RowUpdate<'facilities'>): Promise<void> {
-  await db.updateTable('facilities').set(changes).where('id', '=', id).execute();
+  return findRow(db, 'facilities', { code });
 }
 
 /** The program area ids of each of the facilities. */
@@ -129,7 +115,5 @@ export function listFacilities(
     createdAt: sql.ref('createdAt'),
     updatedAt: sql.ref('updatedAt'),
   }[sort.field];
-  return countedRows(filtered(db, filters), (query) =>
-    pageBySearchText(query.selectAll(), order, sort.direction, window),
-  );
+  return countedBySearchText(filtered(db, filters), order, sort.direction, window);
 }

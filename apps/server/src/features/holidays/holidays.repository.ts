@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema';
+import { insertRow } from '../../db/rows';
 import type { HolidayChangeRow } from './holidays.table';
 
 /** The administrators' changes to these facilities' calendars (all facilities when `facilityIds` is null). */
@@ -12,7 +13,7 @@ export function findHolidayChanges(db: Db, facilityIds: readonly string[] | null
 }
 
 export async function insertHolidayChange(db: Db, row: HolidayChangeRow): Promise<void> {
-  await db.insertInto('facility_holiday_changes').values(row).execute();
+  await insertRow(db, 'facility_holiday_changes', row);
 }
 
 export async function deleteHolidayChange(db: Db, facilityId: string, date: string): Promise<void> {

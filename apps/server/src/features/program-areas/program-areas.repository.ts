@@ -1,33 +1,14 @@
 import { sql } from 'kysely';
-import type { Db, NewRow, RowUpdate } from '../../db/schema';
-import {
-  countedRows,
-  pageBySearchText,
-  whereSearchMatches,
-  type CountedRows,
-  type ListRequest,
-} from '../../platform/list-query';
+import type { Db } from '../../db/schema';
+import { findRow, recordRows } from '../../db/rows';
+import { countedBySearchText, whereSearchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { ProgramAreaRow } from './program-areas.table';
 
-export function findProgramAreaById(db: Db, id: string): Promise<ProgramAreaRow | undefined> {
-  return db.selectFrom('program_areas').selectAll().where('id', '=', id).executeTakeFirst();
-}
+/** A program area's row by id, several by ids, insert and update by id (db/rows.ts). */
+export const programAreaRows = recordRows('program_areas');
 
 export function findProgramAreaByNameKey(db: Db, nameKey: string): Promise<ProgramAreaRow | undefined> {
-  return db.selectFrom('program_areas').selectAll().where('nameKey', '=', nameKey).executeTakeFirst();
-}
-
-export function findProgramAreasByIds(db: Db, ids: string[]): Promise<ProgramAreaRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('program_areas').selectAll().where('id', 'in', ids).execute();
-}
-
-export async function insertProgramArea(db: Db, row: NewRow<'program_areas'>): Promise<void> {
-  await db.insertInto('program_areas').values(row).execute();
-}
-
-export async function updateProgramArea(db: Db, id: string, changes: RowUpdate<'program_areas'>): Promise<void> {
-  await db.updateTable('program_areas').set(changes).where('id', '=', id).execute();
+  return findRow(db, 'program_areas', { nameKey });
 }
 
 export type ProgramAreaSortField = 'name' | 'active' | 'createdAt' | 'updatedAt';
@@ -52,7 +33,5 @@ export function listProgramAreas(
   const order = sql.ref(
     { name: 'searchText', active: 'active', createdAt: 'createdAt', updatedAt: 'updatedAt' }[sort.field],
   );
-  return countedRows(filtered(db, filters), (query) =>
-    pageBySearchText(query.selectAll(), order, sort.direction, window),
-  );
+  return countedBySearchText(filtered(db, filters), order, sort.direction, window);
 }

@@ -1,35 +1,16 @@
 import { sql } from 'kysely';
 import type { Jurisdiction } from '@rtms/shared/enums';
-import type { Db, NewRow, RowUpdate } from '../../db/schema';
-import {
-  countedRows,
-  pageBySearchText,
-  whereSearchMatches,
-  type CountedRows,
-  type ListRequest,
-} from '../../platform/list-query';
+import type { Db } from '../../db/schema';
+import { recordRows } from '../../db/rows';
+import { countedBySearchText, whereSearchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { RegulationRow } from './regulations.table';
 
-export function findRegulationById(db: Db, id: string): Promise<RegulationRow | undefined> {
-  return db.selectFrom('regulations').selectAll().where('id', '=', id).executeTakeFirst();
-}
+/** A regulation's row by id, several by ids, insert and update by id (db/rows.ts). */
+export const regulationRows = recordRows('regulations');
 
 /** The regulation with this exact title (the demo loader's natural key). */
 export function findRegulationByTitle(db: Db, title: string): Promise<RegulationRow | undefined> {
   return db.selectFrom('regulations').selectAll().where('title', '=', title).orderBy('createdAt').executeTakeFirst();
-}
-
-export function findRegulationsByIds(db: Db, ids: string[]): Promise<RegulationRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('regulations').selectAll().where('id', 'in', ids).execute();
-}
-
-export async function insertRegulation(db: Db, row: NewRow<'regulations'>): Promise<void> {
-  await db.insertInto('regulations').values(row).execute();
-}
-
-export async function updateRegulation(db: Db, id: string, changes: RowUpdate<'regulations'>): Promise<void> {
-  await db.updateTable('regulations').set(changes).where('id', '=', id).execute();
 }
 
 export type RegulationSortField =
@@ -64,7 +45,5 @@ export function listRegulations(
     createdAt: sql.ref('createdAt'),
     updatedAt: sql.ref('updatedAt'),
   }[sort.field];
-  return countedRows(filtered(db, filters), (query) =>
-    pageBySearchText(query.selectAll(), order, sort.direction, window),
-  );
+  return countedBySearchText(filtered(db, filters), order, sort.direction, window);
 }

@@ -2,13 +2,14 @@ import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } from '@rtms/shared/enums';
 import { inBatches } from '../../db/in-batches';
 import type { Db, NewRow, RowUpdate } from '../../db/schema';
+import { findRow, insertRow, updateRows } from '../../db/rows';
 import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
 import type { BindingRow, RequirementRow } from './requirements.table';
 import { countRows } from '../../db/count-rows';
 import { compiledByKey, compiledOnce } from '../../db/compiled-once';
 
 export function findRequirementRowById(db: Db, id: string): Promise<RequirementRow | undefined> {
-  return db.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'requirements', { id });
 }
 
 /**
@@ -22,11 +23,11 @@ export async function lockRequirement(db: Db, id: string): Promise<void> {
 }
 
 export async function insertRequirement(db: Db, row: NewRow<'requirements'>): Promise<void> {
-  await db.insertInto('requirements').values(row).execute();
+  await insertRow(db, 'requirements', row);
 }
 
 export async function updateRequirementRow(db: Db, id: string, changes: RowUpdate<'requirements'>): Promise<void> {
-  await db.updateTable('requirements').set(changes).where('id', '=', id).execute();
+  await updateRows(db, 'requirements', { id }, changes);
 }
 
 export function findBindingRows(db: Db, requirementId: string): Promise<BindingRow[]> {
@@ -54,7 +55,7 @@ export function insertBindings(db: Db, rows: NewRow<'requirement_facilities'>[])
 }
 
 export async function updateBindingRow(db: Db, id: string, changes: Partial<Omit<BindingRow, 'id'>>): Promise<void> {
-  await db.updateTable('requirement_facilities').set(changes).where('id', '=', id).execute();
+  await updateRows(db, 'requirement_facilities', { id }, changes);
 }
 
 /** The bound bindings of requirements with their facility's and assignee's labels, for the detail view. */
@@ -264,23 +265,18 @@ export function findFacilitiesForBinding(db: Db, ids: readonly string[]) {
 // Hand-over
 
 /** Moves the default assignee of every requirement from one user to another; returns how many. */
-export async function reassignRequirementDefaults(db: Db, fromUserId: string, toUserId: string, now: string) {
-  const result = await db
-    .updateTable('requirements')
-    .set({ defaultAssigneeId: toUserId, updatedAt: now })
-    .where('defaultAssigneeId', '=', fromUserId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function reassignRequirementDefaults(db: Db, fromUserId: string, toUserId: string, now: string) {
+  return updateRows(
+    db,
+    'requirements',
+    { defaultAssigneeId: fromUserId },
+    { defaultAssigneeId: toUserId, updatedAt: now },
+  );
 }
 
 /** Moves the assignee override of every binding from one user to another; returns how many. */
-export async function reassignBindingAssignees(db: Db, fromUserId: string, toUserId: string, now: string) {
-  const result = await db
-    .updateTable('requirement_facilities')
-    .set({ assigneeId: toUserId, updatedAt: now })
-    .where('assigneeId', '=', fromUserId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function reassignBindingAssignees(db: Db, fromUserId: string, toUserId: string, now: string) {
+  return updateRows(db, 'requirement_facilities', { assigneeId: fromUserId }, { assigneeId: toUserId, updatedAt: now });
 }
 
 /** Requirement bindings (`b`) joined with their requirement (`r`). */

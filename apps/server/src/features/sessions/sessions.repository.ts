@@ -1,8 +1,9 @@
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db, NewRow } from '../../db/schema';
+import { insertRow } from '../../db/rows';
 
 export async function insertSession(db: Db, row: NewRow<'sessions'>): Promise<void> {
-  await db.insertInto('sessions').values(row).execute();
+  await insertRow(db, 'sessions', row);
 }
 
 /**

@@ -3,6 +3,7 @@ import { compiledOnce } from '../../db/compiled-once';
 import { isPostgres } from '../../db/dialect';
 import { inBatches } from '../../db/in-batches';
 import type { Db, NewRow } from '../../db/schema';
+import { findRow, insertRow, updateRows } from '../../db/rows';
 import type { TaskCommentRow, TaskRow } from './tasks.table';
 
 /**
@@ -144,11 +145,11 @@ export async function deleteTasks(db: Db, ids: readonly string[]): Promise<void>
 
 /** Updates some columns of one task (the caller bumps the revision once per transaction). */
 export async function updateTaskColumns(db: Db, id: string, changes: Partial<Omit<TaskRow, 'id'>>): Promise<void> {
-  await db.updateTable('tasks').set(changes).where('id', '=', id).execute();
+  await updateRows(db, 'tasks', { id }, changes);
 }
 
 export function findTaskRowById(db: Db, id: string): Promise<TaskRow | undefined> {
-  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'tasks', { id });
 }
 
 /** Locks a task row until the end of the transaction (PostgreSQL; SQLite has one writer at a time). */
@@ -157,12 +158,7 @@ export async function lockTask(db: Db, id: string): Promise<void> {
 }
 
 export function findTaskByBindingSequence(db: Db, bindingId: string, sequence: number): Promise<TaskRow | undefined> {
-  return db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('bindingId', '=', bindingId)
-    .where('sequence', '=', sequence)
-    .executeTakeFirst();
+  return findRow(db, 'tasks', { bindingId, sequence });
 }
 
 /** A task joined with its requirement: where the reads that need the requirement's rules or texts start. */
@@ -204,7 +200,7 @@ export type TaskContext = NonNullable<Awaited<ReturnType<typeof findTaskContext>
 // Comments
 
 export async function insertTaskComment(db: Db, row: TaskCommentRow): Promise<void> {
-  await db.insertInto('task_comments').values(row).execute();
+  await insertRow(db, 'task_comments', row);
 }
 
 export function findCommentsOfTask(db: Db, taskId: string) {

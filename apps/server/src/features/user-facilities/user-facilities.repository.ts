@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { inBatches } from '../../db/in-batches';
 import type { Db, NewRow } from '../../db/schema';
+import { findRow } from '../../db/rows';
 import {
   countedRows,
   inScope,
@@ -37,7 +38,7 @@ export function findAssignmentsOfUsers(
 }
 
 export function findUserFacilityById(db: Db, id: string): Promise<UserFacilityRow | undefined> {
-  return db.selectFrom('user_facilities').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'user_facilities', { id });
 }
 
 /** Existing assignments among every pair of `userIds` × `facilityIds`. */

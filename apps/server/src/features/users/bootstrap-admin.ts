@@ -6,7 +6,7 @@ import { newId, nowIso } from '../../platform/ids';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
 import { changesBetween, createAuditService } from '../audit/audit.service';
-import { countUsers, insertUser } from './users.repository';
+import { countUsers, userRows } from './users.repository';
 
 /**
  * On an empty database, creates the first ALL_FACILITY_ADMIN from ADMIN_EMAIL / ADMIN_PASSWORD.
@@ -40,7 +40,7 @@ export async function ensureFirstAdmin(
   const audit = createAuditService(db);
   try {
     await db.transaction().execute(async (trx) => {
-      await insertUser(trx, row);
+      await userRows.insert(trx, row);
       await audit.record(trx, {
         actor: null,
         action: 'CREATE',

@@ -1,7 +1,8 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { ROLES, type Role } from '@rtms/shared/enums';
 import { seesAllFacilities } from '@rtms/shared/permissions';
-import type { Db, NewRow, RowUpdate } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { recordRows } from '../../db/rows';
 import {
   countedRows,
   emptyLast,
@@ -16,14 +17,8 @@ import { countRows } from '../../db/count-rows';
 /** The roles that see every facility (permissions.ts seesAllFacilities), as a list for SQL. */
 const ALL_FACILITY_ROLES = ROLES.filter(seesAllFacilities);
 
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
-}
+/** A user's row by id, several by ids, insert and update by id (db/rows.ts). */
+export const userRows = recordRows('users');
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -31,14 +26,6 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 
 export async function countUsers(db: Db): Promise<number> {
   return countRows(db.selectFrom('users'));
-}
-
-export async function insertUser(db: Db, row: NewRow<'users'>): Promise<void> {
-  await db.insertInto('users').values(row).execute();
-}
-
-export async function updateUser(db: Db, id: string, changes: RowUpdate<'users'>): Promise<void> {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
 /**
