@@ -127,6 +127,23 @@ export function whereEqual<DB, TB extends keyof DB, O>(
   return narrowed;
 }
 
+/** A text column compared without regard to case: `lower(column)`, alike on both databases. */
+export function lowerCase(column: string): RawBuilder<unknown> {
+  return sql`lower(${sql.ref(column)})`;
+}
+
+/**
+ * The ORDER BY expression of a list's sort field: the expression `differing` gives that field (a folded search
+ * text, a lower-cased text, a joined column), else the column of the field's name, in `table` when given.
+ */
+export function sortExpression<F extends string>(
+  field: F,
+  differing: Partial<Record<F, RawBuilder<unknown>>>,
+  table?: string,
+): RawBuilder<unknown> {
+  return differing[field] ?? sql.ref(table ? `${table}.${field}` : field);
+}
+
 /** Sorts empty values after the others in either direction, on both databases (they disagree by default). */
 export function emptyLast(order: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`case when ${order} is null then 1 else 0 end`;

@@ -2,7 +2,15 @@ import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
 import type { Db, NewRow, RowUpdate } from '../../db/schema';
 import { findRow, insertRow, updateRows } from '../../db/rows';
-import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
+import {
+  nothing,
+  whereEqual,
+  whereSearchMatches,
+  type SortSpec,
+  sortExpression,
+  lowerCase,
+  emptyLast,
+} from '../../platform/list-query';
 import { likePattern } from '../../platform/search-text';
 import type { DocumentRow, DocumentVersionRow } from './documents.table';
 import { countRows } from '../../db/count-rows';
@@ -238,25 +246,22 @@ const NULLABLE_SORT_FIELDS: ReadonlySet<DocumentSortField> = new Set([
 
 /** The ORDER BY of a page: the sort, then newest first, then the id. */
 function orderTerms(filters: DocumentFilters, sort: SortSpec<DocumentSortField>) {
-  const order = {
-    title: sql`lower(${sql.ref('documents.title')})`,
-    fileName: sql`lower(${sql.ref('documents.fileName')})`,
-    size: sql.ref('documents.size'),
-    version: sql.ref('documents.version'),
-    evidenceDate: sql.ref('documents.evidenceDate'),
-    facilityName: sql.ref('facilities.nameKey'),
-    taskDueDate: sql.ref('tasks.dueDate'),
-    retainUntil: sql.ref('documents.retainUntil'),
-    archivedAt: sql.ref('documents.archivedAt'),
-    createdAt: sql.ref('documents.createdAt'),
-    updatedAt: sql.ref('documents.updatedAt'),
-  }[sort.field];
+  const order = sortExpression(
+    sort.field,
+    {
+      title: lowerCase('documents.title'),
+      fileName: lowerCase('documents.fileName'),
+      facilityName: sql.ref('facilities.nameKey'),
+      taskDueDate: sql.ref('tasks.dueDate'),
+    },
+    'documents',
+  );
   const terms: [RawBuilder<unknown>, 'asc' | 'desc'][] = [];
   // Empty values last in either direction, on both databases (they disagree by default). Only for the
   // columns that can be empty: on the others that key would keep an index from giving the order.
   const archivedOnly = sort.field === 'archivedAt' && filters.archived === true;
   if (NULLABLE_SORT_FIELDS.has(sort.field) && !archivedOnly) {
-    terms.push([sql`case when ${order} is null then 1 else 0 end`, 'asc']);
+    terms.push([emptyLast(order), 'asc']);
   }
   terms.push([order, sort.direction]);
   // Newest first among equals; by creation date, the id follows the sort's direction so that the

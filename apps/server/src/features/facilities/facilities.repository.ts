@@ -9,6 +9,8 @@ import {
   whereSearchMatches,
   type CountedRows,
   type ListRequest,
+  sortExpression,
+  lowerCase,
 } from '../../platform/list-query';
 import type { FacilityRow } from './facilities.table';
 
@@ -100,20 +102,12 @@ export function listFacilities(
   db: Db,
   { filters, sort, window }: ListRequest<FacilityFilters, FacilitySortField>,
 ): Promise<CountedRows<FacilityRow>> {
-  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
-  const order = {
+  const order = sortExpression(sort.field, {
     // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
     name: sql.ref('searchText'),
-    code: sql.ref('code'),
-    type: sql.ref('type'),
-    status: sql.ref('status'),
-    city: lower('city'),
-    state: lower('state'),
-    country: lower('country'),
-    capacityMw: sql.ref('capacityMw'),
-    commercialOperationDate: sql.ref('commercialOperationDate'),
-    createdAt: sql.ref('createdAt'),
-    updatedAt: sql.ref('updatedAt'),
-  }[sort.field];
+    city: lowerCase('city'),
+    state: lowerCase('state'),
+    country: lowerCase('country'),
+  });
   return countedBySearchText(filtered(db, filters), order, sort.direction, window);
 }

@@ -1,7 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { findRow, recordRows } from '../../db/rows';
-import { countedBySearchText, whereSearchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
+import {
+  countedBySearchText,
+  whereSearchMatches,
+  type CountedRows,
+  type ListRequest,
+  sortExpression,
+} from '../../platform/list-query';
 import type { ProgramAreaRow } from './program-areas.table';
 
 /** A program area's row by id, several by ids, insert and update by id (db/rows.ts). */
@@ -30,8 +36,6 @@ export function listProgramAreas(
   { filters, sort, window }: ListRequest<ProgramAreaFilters, ProgramAreaSortField>,
 ): Promise<CountedRows<ProgramAreaRow>> {
   // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
-  const order = sql.ref(
-    { name: 'searchText', active: 'active', createdAt: 'createdAt', updatedAt: 'updatedAt' }[sort.field],
-  );
+  const order = sortExpression(sort.field, { name: sql.ref('searchText') });
   return countedBySearchText(filtered(db, filters), order, sort.direction, window);
 }

@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import type { Jurisdiction } from '@rtms/shared/enums';
 import type { Db } from '../../db/schema';
 import { recordRows } from '../../db/rows';
-import { countedBySearchText, whereSearchMatches, type CountedRows, type ListRequest } from '../../platform/list-query';
+import {
+  countedBySearchText,
+  whereSearchMatches,
+  type CountedRows,
+  type ListRequest,
+  sortExpression,
+  lowerCase,
+} from '../../platform/list-query';
 import type { RegulationRow } from './regulations.table';
 
 /** A regulation's row by id, several by ids, insert and update by id (db/rows.ts). */
@@ -35,15 +42,11 @@ export function listRegulations(
   { filters, sort, window }: ListRequest<RegulationFilters, RegulationSortField>,
 ): Promise<CountedRows<RegulationRow>> {
   // Text columns sort by lower case, so that "npdes" and "NERC" interleave as a reader expects.
-  const order = {
+  const order = sortExpression(sort.field, {
     // search_text starts with the folded title: accents and case sort alike on both databases.
     title: sql.ref('searchText'),
-    citation: sql`lower(${sql.ref('citation')})`,
-    agency: sql`lower(${sql.ref('agency')})`,
-    jurisdiction: sql.ref('jurisdiction'),
-    active: sql.ref('active'),
-    createdAt: sql.ref('createdAt'),
-    updatedAt: sql.ref('updatedAt'),
-  }[sort.field];
+    citation: lowerCase('citation'),
+    agency: lowerCase('agency'),
+  });
   return countedBySearchText(filtered(db, filters), order, sort.direction, window);
 }

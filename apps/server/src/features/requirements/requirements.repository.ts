@@ -3,7 +3,15 @@ import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } fro
 import { inBatches } from '../../db/in-batches';
 import type { Db, NewRow, RowUpdate } from '../../db/schema';
 import { findRow, insertRow, updateRows } from '../../db/rows';
-import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
+import {
+  nothing,
+  whereEqual,
+  whereSearchMatches,
+  type SortSpec,
+  sortExpression,
+  lowerCase,
+  emptyLast,
+} from '../../platform/list-query';
 import type { BindingRow, RequirementRow } from './requirements.table';
 import { countRows } from '../../db/count-rows';
 import { compiledByKey, compiledOnce } from '../../db/compiled-once';
@@ -218,22 +226,17 @@ export async function listRequirements(
   window: { limit: number; offset: number },
 ) {
   const statement = pageIdsStatements(db, JSON.stringify([filters, sort, window]), () => {
-    const order = {
-      title: sql`lower(${sql.ref('requirements.title')})`,
-      category: sql.ref('requirements.category'),
-      frequency: sql.ref('requirements.frequency'),
-      status: sql.ref('requirements.status'),
-      firstDueDate: sql.ref('requirements.firstDueDate'),
-      citation: sql`lower(${sql.ref('requirements.citation')})`,
-      createdAt: sql.ref('requirements.createdAt'),
-      updatedAt: sql.ref('requirements.updatedAt'),
-    }[sort.field];
+    const order = sortExpression(
+      sort.field,
+      { title: lowerCase('requirements.title'), citation: lowerCase('requirements.citation') },
+      'requirements',
+    );
     let ids = filtered(db, filters).select('requirements.id');
     // Only the citation can be empty; a null-first key on the other columns would keep the index on
     // (lower(title), id) from serving the default order.
-    if (sort.field === 'citation') ids = ids.orderBy(sql`case when ${order} is null then 1 else 0 end`, 'asc');
+    if (sort.field === 'citation') ids = ids.orderBy(emptyLast(order), 'asc');
     ids = ids.orderBy(order, sort.direction);
-    if (sort.field !== 'title') ids = ids.orderBy(sql`lower(${sql.ref('requirements.title')})`, 'asc');
+    if (sort.field !== 'title') ids = ids.orderBy(lowerCase('requirements.title'), 'asc');
     // The id in the direction of the title: one index scan, forwards or backwards, gives the page.
     ids = ids.orderBy('requirements.id', sort.field === 'title' ? sort.direction : 'asc');
     return ids.limit(window.limit).offset(window.offset);

@@ -10,6 +10,8 @@ import {
   whereSearchMatches,
   type CountedRows,
   type ListRequest,
+  sortExpression,
+  lowerCase,
 } from '../../platform/list-query';
 import type { UserRow } from './users.table';
 import { countRows } from '../../db/count-rows';
@@ -94,24 +96,23 @@ export function listUsers(
   db: Db,
   { filters, sort, window }: ListRequest<UserFilters, UserSortField>,
 ): Promise<CountedRows<UserRow>> {
-  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
-  const orders = {
-    email: [sql.ref('email')],
+  const order = sortExpression(sort.field, {
     // search_text is the folded "first last email": accents and case sort alike on both databases.
-    name: [sql.ref('searchText')],
-    firstName: [lower('firstName')],
-    lastName: [lower('lastName')],
-    role: [sql.ref('role')],
-    active: [sql.ref('active')],
-    lastSignInAt: [sql.ref('lastSignInAt')],
-    createdAt: [sql.ref('createdAt')],
-    updatedAt: [sql.ref('updatedAt')],
-  }[sort.field];
-  return countedRows(filtered(db, filters), (query) => {
-    let ordered = query.selectAll();
-    for (const order of orders) ordered = ordered.orderBy(emptyLast(order)).orderBy(order, sort.direction);
-    return ordered.orderBy('email').orderBy('id').limit(window.limit).offset(window.offset).execute();
+    name: sql.ref('searchText'),
+    firstName: lowerCase('firstName'),
+    lastName: lowerCase('lastName'),
   });
+  return countedRows(filtered(db, filters), (query) =>
+    query
+      .selectAll()
+      .orderBy(emptyLast(order))
+      .orderBy(order, sort.direction)
+      .orderBy('email')
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  );
 }
 
 /**
