@@ -1,3 +1,4 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { UsersTable } from '../features/users/users.table';
 import type { SessionsTable } from '../features/sessions/sessions.table';
 import type { LoginThrottleTable } from '../features/auth/login-throttle.table';
@@ -7,13 +8,7 @@ import type { RegulationsTable } from '../features/regulations/regulations.table
 import type { UserFacilitiesTable } from '../features/user-facilities/user-facilities.table';
 import type { AuditEventsTable } from '../features/audit/audit.table';
 import type { RequirementFacilitiesTable, RequirementsTable } from '../features/requirements/requirements.table';
-import type {
-  TaskCommentsTable,
-  TaskFacilityRevisionsTable,
-  SearchTextsRevisionTable,
-  TasksRevisionTable,
-  TasksTable,
-} from '../features/tasks/tasks.table';
+import type { TaskCommentsTable, TaskFacilityRevisionsTable, TasksTable } from '../features/tasks/tasks.table';
 import type { JobLeasesTable } from '../features/jobs/jobs.table';
 import type { RateLimitBucketsTable } from '../platform/rate-limit.table';
 import type { FacilityHolidayChangesTable } from '../features/holidays/holidays.table';
@@ -25,12 +20,7 @@ import type {
   NotificationsTable,
   ReminderPoliciesTable,
 } from '../features/notifications/notifications.table';
-import type {
-  DocumentsRevisionTable,
-  DocumentsTable,
-  DocumentTagsTable,
-  DocumentVersionsTable,
-} from '../features/documents/documents.table';
+import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
 
 import type {
   MfaChallengesTable,
@@ -39,6 +29,7 @@ import type {
   UserMfaTable,
 } from '../features/mfa/mfa.table';
 
+import type { RevisionCounterTable } from './columns';
 import type { OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
@@ -56,12 +47,15 @@ export interface Database {
   requirement_facilities: RequirementFacilitiesTable;
   tasks: TasksTable;
   task_comments: TaskCommentsTable;
-  tasks_revision: TasksRevisionTable;
-  search_texts_revision: SearchTextsRevisionTable;
+  /** Grows with every change to `tasks`. */
+  tasks_revision: RevisionCounterTable;
+  /** Grows with every change to the requirements' and facilities' search texts (migration 0140). */
+  search_texts_revision: RevisionCounterTable;
   task_facility_revisions: TaskFacilityRevisionsTable;
   job_leases: JobLeasesTable;
   documents: DocumentsTable;
-  documents_revision: DocumentsRevisionTable;
+  /** Grows with every change to documents and their tags. */
+  documents_revision: RevisionCounterTable;
   document_versions: DocumentVersionsTable;
   document_tags: DocumentTagsTable;
   rate_limit_buckets: RateLimitBucketsTable;
@@ -79,3 +73,12 @@ export interface Database {
   notification_deliveries: NotificationDeliveriesTable;
   app_secrets: AppSecretsTable;
 }
+
+/** The database handle every repository takes. */
+export type Db = Kysely<Database>;
+
+/** What an insert into `table` takes (a feature's select row is its table file's `…Row`). */
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+
+/** What an update of `table` may set. */
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;

@@ -127,29 +127,50 @@ export function whereEqual<DB, TB extends keyof DB, O>(
   return narrowed;
 }
 
+/** A text column compared without regard to case: `lower(column)`, alike on both databases. */
+export function lowerCase(column: string): RawBuilder<unknown> {
+  return sql`lower(${sql.ref(column)})`;
+}
+
+/**
+ * The ORDER BY expression of a list's sort field: the expression `differing` gives that field (a folded search
+ * text, a lower-cased text, a joined column), else the column of the field's name, in `table` when given.
+ */
+export function sortExpression<F extends string>(
+  field: F,
+  differing: Partial<Record<F, RawBuilder<unknown>>>,
+  table?: string,
+): RawBuilder<unknown> {
+  return differing[field] ?? sql.ref(table ? `${table}.${field}` : field);
+}
+
 /** Sorts empty values after the others in either direction, on both databases (they disagree by default). */
 export function emptyLast(order: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`case when ${order} is null then 1 else 0 end`;
 }
 
 /**
- * One page of a settings list sorted by `order` (empty values last), its ties by the stored search text and then
- * the id, so that every row has one place and pages neither repeat nor skip a row.
+ * A settings list's answer (facilities, regulations, program areas): its filtered rows counted and one page of them,
+ * every column, sorted by `order` (empty values last), its ties by the stored search text and then the id, so that
+ * every row has one place and pages neither repeat nor skip a row.
  */
-export function pageBySearchText<DB, TB extends keyof DB, O>(
-  query: SelectQueryBuilder<DB, TB, O>,
+export function countedBySearchText<DB, TB extends keyof DB, O>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
   order: RawBuilder<unknown>,
   direction: 'asc' | 'desc',
   window: PageWindow,
-): Promise<O[]> {
-  return query
-    .orderBy(emptyLast(order))
-    .orderBy(order, direction)
-    .orderBy(sql.ref('searchText'))
-    .orderBy(sql.ref('id'))
-    .limit(window.limit)
-    .offset(window.offset)
-    .execute();
+) {
+  return countedRows(filtered, (query) =>
+    query
+      .selectAll()
+      .orderBy(emptyLast(order))
+      .orderBy(order, direction)
+      .orderBy(sql.ref('searchText'))
+      .orderBy(sql.ref('id'))
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  );
 }
 
 /** A condition that is always false: `where id in ()` is not valid SQL, so an empty scope uses this. */

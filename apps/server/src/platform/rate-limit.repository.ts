@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-
-type Db = Kysely<Database>;
+import type { Db } from '../db/schema';
 
 /**
  * Counts one hit in the bucket `key` for the window [windowStartedAt, windowEndsAt) and returns the hits of

@@ -21,6 +21,19 @@ export function patchRow<R extends object>(row: R, patch: RowPatch<R>): R {
   return after;
 }
 
+/**
+ * The fields `keys` of `source` with every absent value (undefined, null, or no source at all) as null, in the
+ * order of `keys`: how a new row or an answer writes the optional fields it copies.
+ */
+export function orNull<S extends object, K extends keyof S>(
+  source: S | undefined,
+  keys: readonly K[],
+): { [P in K]-?: NonNullable<S[P]> | null } {
+  return Object.fromEntries(keys.map((key) => [key, source?.[key] ?? null])) as {
+    [P in K]-?: NonNullable<S[P]> | null;
+  };
+}
+
 /** The columns an update writes: all but the key and the creation time. */
 export function updatedColumns<R extends { id: string; createdAt: string }>(row: R): Omit<R, 'id' | 'createdAt'> {
   const { id: _id, createdAt: _createdAt, ...columns } = row;

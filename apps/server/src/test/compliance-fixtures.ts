@@ -61,6 +61,25 @@ export async function createRequirement(
   return response.body;
 }
 
+/**
+ * A monthly requirement bound to one facility (`body` adds or overrides fields), created by the suite's admin, and
+ * its tasks there (all pages): where most scheduling tests start.
+ */
+export async function monthlyAt(
+  suite: { t: TestApp; admin: string },
+  facilityId: string,
+  firstDueDate: string,
+  body: Partial<CreateRequirementBody> = {},
+): Promise<{ data: RequirementDetail; tasks: Task[] }> {
+  const { data } = await createRequirement(suite.t, suite.admin, {
+    frequency: 'MONTHLY',
+    firstDueDate,
+    facilities: [{ facilityId }],
+    ...body,
+  });
+  return { data, tasks: await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId }) };
+}
+
 /** Every task matching the query (all pages). */
 export async function allTasks(t: TestApp, token: string, query: Record<string, string> = {}): Promise<Task[]> {
   const tasks: Task[] = [];

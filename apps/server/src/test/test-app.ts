@@ -10,7 +10,7 @@ import { createDatabase, type DatabaseHandle } from '../db/database';
 import { newId, nowIso } from '../platform/ids';
 import { hashPassword } from '../platform/passwords';
 import { foldForSearch } from '../platform/search-text';
-import { insertUser } from '../features/users/users.repository';
+import { userRows } from '../features/users/users.repository';
 import type { Clock } from '../platform/clock';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -139,7 +139,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       passwordHash ??= await hashPassword(TEST_PASSWORD);
       const id = newId();
       const now = nowIso();
-      await insertUser(built.database.db, {
+      await userRows.insert(built.database.db, {
         id,
         email,
         firstName: names.firstName,

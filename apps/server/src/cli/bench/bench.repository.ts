@@ -1,9 +1,7 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../../db/schema';
 
 /** Bulk statements of the benchmark's seeding (not used by the product). */
-
-type Db = Kysely<Database>;
 
 function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;

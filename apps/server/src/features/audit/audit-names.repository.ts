@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { displayNameOf } from '@rtms/shared/display-name';
 import type { AuditChanges, AuditEntityType } from '@rtms/shared/schemas/audit';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
 /**
  * The names an audit event keeps as they are when it is written: the actor's, the facility's and the
@@ -13,8 +12,6 @@ export interface AuditNames {
   facilityName: string | null;
   entityName: string | null;
 }
-
-type Db = Kysely<Database>;
 
 /** The name a deleted object had, from its `before` values. */
 function nameInChanges(changes: AuditChanges | undefined): string | null {

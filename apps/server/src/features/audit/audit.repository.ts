@@ -1,10 +1,9 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db, NewRow } from '../../db/schema';
+import { findRow, insertRow } from '../../db/rows';
 import { inScope, whereEqual } from '../../platform/list-query';
-import type { AuditEventRow, NewAuditEventRow } from './audit.table';
+import type { AuditEventRow } from './audit.table';
 import { countRows } from '../../db/count-rows';
-
-type Db = Kysely<Database>;
 
 /** Key of the PostgreSQL advisory lock that serialises writers of the audit chain ("RTMS" in ASCII). */
 const AUDIT_CHAIN_LOCK = 0x52544d53;
@@ -24,12 +23,12 @@ export function findLastAuditEvent(db: Db): Promise<Pick<AuditEventRow, 'seq' | 
   return db.selectFrom('audit_events').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
 }
 
-export async function insertAuditEvent(db: Db, row: NewAuditEventRow): Promise<void> {
-  await db.insertInto('audit_events').values(row).execute();
+export async function insertAuditEvent(db: Db, row: NewRow<'audit_events'>): Promise<void> {
+  await insertRow(db, 'audit_events', row);
 }
 
 export function findAuditEventById(db: Db, id: string): Promise<AuditEventRow | undefined> {
-  return db.selectFrom('audit_events').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'audit_events', { id });
 }
 
 /** Events in chain order after `afterSeq`, at most `limit` of them. */

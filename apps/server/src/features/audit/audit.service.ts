@@ -124,16 +124,10 @@ export function canonicalJson(value: unknown): string {
 function contentOf(
   row: Omit<AuditEventRow, 'hash' | 'prevHash' | NameColumn> & Partial<Pick<AuditEventRow, NameColumn>>,
 ): string {
+  // canonicalJson sorts the keys: the order written here does not enter the hash.
   return canonicalJson({
-    seq: row.seq,
     id: row.id,
-    at: row.at,
-    actorId: row.actorId,
-    actorEmail: row.actorEmail,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    facilityId: row.facilityId,
+    ...recordedFields(row),
     changes: row.changes,
     actorName: row.actorName ?? undefined,
     facilityName: row.facilityName ?? undefined,
@@ -143,6 +137,20 @@ function contentOf(
 }
 
 type NameColumn = 'actorName' | 'facilityName' | 'entityName' | 'valueNames';
+
+/** What an event records as stored: the hashed content and the answer both show these columns unchanged. */
+function recordedFields(row: Omit<AuditEventRow, 'hash' | 'prevHash' | NameColumn>) {
+  return {
+    seq: row.seq,
+    at: row.at,
+    actorId: row.actorId,
+    actorEmail: row.actorEmail,
+    action: row.action,
+    entityType: row.entityType,
+    entityId: row.entityId,
+    facilityId: row.facilityId,
+  };
+}
 
 /** hash = SHA-256(prevHash + canonical JSON of the content), hex. */
 export function hashOf(
@@ -185,14 +193,7 @@ function withoutSecrets(changes: AuditChanges | undefined): AuditChanges {
 function toAuditEvent(row: AuditEventRow): AuditEvent {
   return {
     _id: row.id,
-    seq: row.seq,
-    at: row.at,
-    actorId: row.actorId,
-    actorEmail: row.actorEmail,
-    action: row.action,
-    entityType: row.entityType,
-    entityId: row.entityId,
-    facilityId: row.facilityId,
+    ...recordedFields(row),
     actorName: row.actorName,
     facilityName: row.facilityName,
     entityName: row.entityName,

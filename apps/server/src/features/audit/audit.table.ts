@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 
 /**
  * One append-only audit event. `seq` orders the chain (1, 2, 3 … without gaps); `hash` is
@@ -27,4 +27,3 @@ export interface AuditEventsTable {
 }
 
 export type AuditEventRow = Selectable<AuditEventsTable>;
-export type NewAuditEventRow = Insertable<AuditEventsTable>;

@@ -6,7 +6,7 @@ import { nowIso } from '../../platform/ids';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../platform/passwords';
 import type { Principal } from '../../platform/auth';
 import type { SessionsService } from '../sessions/sessions.service';
-import { findUserByEmail, findUserById, updateUser } from '../users/users.repository';
+import { findUserByEmail, userRows } from '../users/users.repository';
 import { toSessionUser } from '../users/users.dto';
 import { revokeUserSessions } from '../sessions/sessions.repository';
 import type { LoginThrottle } from './login-throttle';
@@ -63,19 +63,19 @@ export function createAuthService(
       await throttle.recordSuccess(email);
       const mfaEnrolmentRequired = await mfa.isRequiredFor(user.role);
       const token = await sessions.create(user.id, client, { mfaEnrolmentRequired });
-      await updateUser(db, user.id, { lastSignInAt: nowIso() });
+      await userRows.update(db, user.id, { lastSignInAt: nowIso() });
       return { token, user: toSessionUser(user, { mfaEnrolmentRequired }) };
     },
 
     async loginWithCode(mfaToken, code, client) {
       const user = await mfa.completeChallenge(mfaToken, code, client);
       const token = await sessions.create(user.id, client);
-      await updateUser(db, user.id, { lastSignInAt: nowIso() });
+      await userRows.update(db, user.id, { lastSignInAt: nowIso() });
       return { token, user: toSessionUser(user) };
     },
 
     async me(principal) {
-      const user = await findUserById(db, principal.id);
+      const user = await userRows.findById(db, principal.id);
       if (!user) throw new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
       return toSessionUser(user, principal);
     },
@@ -85,7 +85,7 @@ export function createAuthService(
     async changePassword(principal, currentPassword, newPassword, client) {
       // Guessing the current password through this call counts like guessing it at sign-in.
       await throttle.assertAllowed(principal.email, client.ip);
-      const user = await findUserById(db, principal.id);
+      const user = await userRows.findById(db, principal.id);
       if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) {
         await throttle.recordFailure(principal.email, client.ip);
         await throttle.assertAllowed(principal.email, client.ip);
@@ -96,7 +96,7 @@ export function createAuthService(
       await throttle.recordSuccess(principal.email);
       const passwordHash = await hashPassword(newPassword);
       await db.transaction().execute(async (trx) => {
-        await updateUser(trx, user.id, { passwordHash, mustChangePassword: 0, updatedAt: nowIso() });
+        await userRows.update(trx, user.id, { passwordHash, mustChangePassword: 0, updatedAt: nowIso() });
         await revokeUserSessions(trx, user.id, nowIso());
         await audit.record(trx, {
           actor: actorOf(principal),

@@ -1,11 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { findRow } from '../../db/rows';
 import type { LoginThrottleTable } from './login-throttle.table';
 
-type Db = Kysely<Database>;
-
 export function findThrottle(db: Db, key: string): Promise<LoginThrottleTable | undefined> {
-  return db.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+  return findRow(db, 'login_throttle', { key });
 }
 
 /**

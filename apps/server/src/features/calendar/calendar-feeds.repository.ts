@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { insertRow } from '../../db/rows';
 import type { CalendarFeedRow } from './calendar-feeds.table';
 import { countRows } from '../../db/count-rows';
-
-type Db = Kysely<Database>;
 
 /** What every read of a feed answers about it (never its secret's hash). */
 const feedColumns = [
@@ -35,7 +33,7 @@ export async function countFeedsOfUser(db: Db, userId: string): Promise<number> 
 }
 
 export async function insertFeed(db: Db, row: CalendarFeedRow): Promise<void> {
-  await db.insertInto('calendar_feeds').values(row).execute();
+  await insertRow(db, 'calendar_feeds', row);
 }
 
 /** Deletes the user's feeds (one by id, or all); returns the deleted rows. */

@@ -8,7 +8,7 @@ import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { actorOf, type AuditService } from '../audit/audit.service';
-import { findFacilityById } from '../facilities/facilities.repository';
+import { facilityRows } from '../facilities/facilities.repository';
 import type { TasksService } from '../tasks/tasks.service';
 import { facilityScopeOf, isFacilityInScope } from '../user-facilities/facility-scope';
 import { feedToIcs } from './calendar-feed-ics';
@@ -77,7 +77,7 @@ export function createCalendarFeedsService(
       const facilityId = scope === 'FACILITY' ? (body.facilityId ?? null) : null;
       if (facilityId) {
         const callerScope = await facilityScopeOf(db, principal);
-        const facility = await findFacilityById(db, facilityId);
+        const facility = await facilityRows.findById(db, facilityId);
         if (!facility || !isFacilityInScope(callerScope, facilityId)) throw notFound('Facility');
       }
       const secret = randomBytes(32).toString('base64url');

@@ -1,8 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { CalendarFeedScope } from '@rtms/shared/schemas/calendar';
+import type { TimestampColumns } from '../../db/columns';
 
 /** A user's iCalendar feed; `secretHash` is the SHA-256 (hex) of the secret in its URL. */
-export interface CalendarFeedsTable {
+export interface CalendarFeedsTable extends TimestampColumns {
   id: string;
   userId: string;
   name: string;
@@ -10,8 +11,6 @@ export interface CalendarFeedsTable {
   facilityId: string | null;
   secretHash: string;
   lastUsedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export type CalendarFeedRow = Selectable<CalendarFeedsTable>;

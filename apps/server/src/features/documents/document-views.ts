@@ -5,6 +5,7 @@
 import { displayNameOf } from '@rtms/shared/display-name';
 import type { Document, DocumentVersion } from '@rtms/shared/schemas/documents';
 import { fileExtension } from '@rtms/shared/upload-rules';
+import { orNull } from '../../platform/record-update';
 import { foldForSearch } from '../../platform/search-text';
 import type { DocumentVersionView, DocumentView } from './documents.repository';
 import type { DocumentRow } from './documents.table';
@@ -37,13 +38,15 @@ export function toDocument(row: DocumentView, tags: string[]): Document {
     archiveReason: row.archiveReason,
     retainUntil: row.retainUntil,
     legalHold: Boolean(row.legalHold),
-    facilityName: row.facilityName ?? null,
-    programAreaName: row.programAreaName ?? null,
-    regulationTitle: row.regulationTitle ?? null,
-    taskTitle: row.taskTitle ?? null,
-    taskDueDate: row.taskDueDate ?? null,
-    requirementId: row.requirementId ?? null,
-    requirementTitle: row.requirementTitle ?? null,
+    ...orNull(row, [
+      'facilityName',
+      'programAreaName',
+      'regulationTitle',
+      'taskTitle',
+      'taskDueDate',
+      'requirementId',
+      'requirementTitle',
+    ]),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

@@ -1,19 +1,20 @@
-import { PostgresAdapter, sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
-import type { Database } from '../../db/schema';
-import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
+import type { Db, NewRow, RowUpdate } from '../../db/schema';
+import { findRow, insertRow, updateRows } from '../../db/rows';
+import {
+  nothing,
+  whereEqual,
+  whereSearchMatches,
+  type SortSpec,
+  sortExpression,
+  lowerCase,
+  emptyLast,
+} from '../../platform/list-query';
 import { likePattern } from '../../platform/search-text';
-import type {
-  DocumentRow,
-  DocumentUpdate,
-  DocumentVersionRow,
-  NewDocumentRow,
-  NewDocumentVersionRow,
-} from './documents.table';
+import type { DocumentRow, DocumentVersionRow } from './documents.table';
 import { countRows } from '../../db/count-rows';
 import { compiledByKey } from '../../db/compiled-once';
-
-type Db = Kysely<Database>;
 
 /** SQLite allows a limited number of bound parameters per statement: lists of ids are chunked. */
 const CHUNK = 500;
@@ -25,7 +26,7 @@ function chunks<T>(items: T[]): T[][] {
 }
 
 export function findDocumentById(db: Db, id: string): Promise<DocumentRow | undefined> {
-  return db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'documents', { id });
 }
 
 /** The revision of documents and their tags (see migration 0101): cached list totals are valid while it holds. */
@@ -43,13 +44,13 @@ async function bumpDocumentsRevision(db: Db): Promise<void> {
     .execute();
 }
 
-export async function insertDocument(db: Db, row: NewDocumentRow): Promise<void> {
-  await db.insertInto('documents').values(row).execute();
+export async function insertDocument(db: Db, row: NewRow<'documents'>): Promise<void> {
+  await insertRow(db, 'documents', row);
   await bumpDocumentsRevision(db);
 }
 
-export async function updateDocument(db: Db, id: string, changes: DocumentUpdate): Promise<void> {
-  await db.updateTable('documents').set(changes).where('id', '=', id).execute();
+export async function updateDocument(db: Db, id: string, changes: RowUpdate<'documents'>): Promise<void> {
+  await updateRows(db, 'documents', { id }, changes);
   await bumpDocumentsRevision(db);
 }
 
@@ -61,8 +62,8 @@ export async function deleteDocument(db: Db, id: string): Promise<void> {
   await bumpDocumentsRevision(db);
 }
 
-export async function insertDocumentVersion(db: Db, row: NewDocumentVersionRow): Promise<void> {
-  await db.insertInto('document_versions').values(row).execute();
+export async function insertDocumentVersion(db: Db, row: NewRow<'document_versions'>): Promise<void> {
+  await insertRow(db, 'document_versions', row);
 }
 
 /** Every version of a document, newest first, with the uploader's name. */
@@ -84,12 +85,7 @@ export function findVersionOfDocument(
   documentId: string,
   version: number,
 ): Promise<DocumentVersionRow | undefined> {
-  return db
-    .selectFrom('document_versions')
-    .selectAll()
-    .where('documentId', '=', documentId)
-    .where('version', '=', version)
-    .executeTakeFirst();
+  return findRow(db, 'document_versions', { documentId, version });
 }
 
 /** The storage keys of every version of a document. */
@@ -250,25 +246,22 @@ const NULLABLE_SORT_FIELDS: ReadonlySet<DocumentSortField> = new Set([
 
 /** The ORDER BY of a page: the sort, then newest first, then the id. */
 function orderTerms(filters: DocumentFilters, sort: SortSpec<DocumentSortField>) {
-  const order = {
-    title: sql`lower(${sql.ref('documents.title')})`,
-    fileName: sql`lower(${sql.ref('documents.fileName')})`,
-    size: sql.ref('documents.size'),
-    version: sql.ref('documents.version'),
-    evidenceDate: sql.ref('documents.evidenceDate'),
-    facilityName: sql.ref('facilities.nameKey'),
-    taskDueDate: sql.ref('tasks.dueDate'),
-    retainUntil: sql.ref('documents.retainUntil'),
-    archivedAt: sql.ref('documents.archivedAt'),
-    createdAt: sql.ref('documents.createdAt'),
-    updatedAt: sql.ref('documents.updatedAt'),
-  }[sort.field];
+  const order = sortExpression(
+    sort.field,
+    {
+      title: lowerCase('documents.title'),
+      fileName: lowerCase('documents.fileName'),
+      facilityName: sql.ref('facilities.nameKey'),
+      taskDueDate: sql.ref('tasks.dueDate'),
+    },
+    'documents',
+  );
   const terms: [RawBuilder<unknown>, 'asc' | 'desc'][] = [];
   // Empty values last in either direction, on both databases (they disagree by default). Only for the
   // columns that can be empty: on the others that key would keep an index from giving the order.
   const archivedOnly = sort.field === 'archivedAt' && filters.archived === true;
   if (NULLABLE_SORT_FIELDS.has(sort.field) && !archivedOnly) {
-    terms.push([sql`case when ${order} is null then 1 else 0 end`, 'asc']);
+    terms.push([emptyLast(order), 'asc']);
   }
   terms.push([order, sort.direction]);
   // Newest first among equals; by creation date, the id follows the sort's direction so that the

@@ -1,5 +1,6 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
+import type { TimestampColumns } from '../../db/columns';
 
 /**
  * A stored file of a document: its version number, name, type, size, digest and uploader. `storageKey` is the
@@ -19,7 +20,7 @@ export interface DocumentFileColumns {
  * A document: task evidence (kind TASK, `taskId` set, facility = the task's) or a library document.
  * Its file columns repeat the current row of `document_versions`.
  */
-export interface DocumentsTable extends DocumentFileColumns {
+export interface DocumentsTable extends DocumentFileColumns, TimestampColumns {
   id: string;
   kind: DocumentKind;
   title: string;
@@ -35,8 +36,6 @@ export interface DocumentsTable extends DocumentFileColumns {
   retainUntil: string | null;
   legalHold: number;
   searchText: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** Every stored version of a document's file, the current one included. Unique per (documentId, version). */
@@ -54,14 +53,5 @@ export interface DocumentTagsTable {
   position: number;
 }
 
-/** A single row (id 1): its revision grows with every change to documents and their tags. */
-export interface DocumentsRevisionTable {
-  id: number;
-  revision: number;
-}
-
 export type DocumentRow = Selectable<DocumentsTable>;
-export type NewDocumentRow = Insertable<DocumentsTable>;
-export type DocumentUpdate = Updateable<DocumentsTable>;
 export type DocumentVersionRow = Selectable<DocumentVersionsTable>;
-export type NewDocumentVersionRow = Insertable<DocumentVersionsTable>;

@@ -1,9 +1,7 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
 import { inScope, nothing, whereEqual } from '../../platform/list-query';
 import { tasksWithRequirements } from '../tasks/tasks.repository';
-
-type Db = Kysely<Database>;
 
 /**
  * Read-only queries of the evidence pack: the tasks of a facility, requirement and/or program area due

@@ -1,27 +1,21 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { findRow, recordRows } from '../../db/rows';
 import {
-  countedRows,
-  pageBySearchText,
+  countedBySearchText,
   inScope,
   whereEqual,
   whereSearchMatches,
   type CountedRows,
   type ListRequest,
+  sortExpression,
+  lowerCase,
 } from '../../platform/list-query';
-import type { FacilityRow, FacilityUpdate, NewFacilityRow } from './facilities.table';
+import type { FacilityRow } from './facilities.table';
 
-type Db = Kysely<Database>;
-
-export function findFacilityById(db: Db, id: string): Promise<FacilityRow | undefined> {
-  return db.selectFrom('facilities').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findFacilitiesByIds(db: Db, ids: string[]): Promise<FacilityRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('facilities').selectAll().where('id', 'in', ids).execute();
-}
+/** A facility's row by id, several by ids, insert and update by id (db/rows.ts). */
+export const facilityRows = recordRows('facilities');
 
 /** The facilities among `codes` that exist (an unknown code is simply absent). */
 export function findFacilitiesByCodes(db: Db, codes: string[]): Promise<Pick<FacilityRow, 'id' | 'code'>[]> {
@@ -30,19 +24,11 @@ export function findFacilitiesByCodes(db: Db, codes: string[]): Promise<Pick<Fac
 }
 
 export function findFacilityByNameKey(db: Db, nameKey: string): Promise<FacilityRow | undefined> {
-  return db.selectFrom('facilities').selectAll().where('nameKey', '=', nameKey).executeTakeFirst();
+  return findRow(db, 'facilities', { nameKey });
 }
 
 export function findFacilityByCode(db: Db, code: string): Promise<FacilityRow | undefined> {
-  return db.selectFrom('facilities').selectAll().where('code', '=', code).executeTakeFirst();
-}
-
-export async function insertFacility(db: Db, row: NewFacilityRow): Promise<void> {
-  await db.insertInto('facilities').values(row).execute();
-}
-
-export async function updateFacility(db: Db, id: string, changes: FacilityUpdate): Promise<void> {
-  await db.updateTable('facilities').set(changes).where('id', '=', id).execute();
+  return findRow(db, 'facilities', { code });
 }
 
 /** The program area ids of each of the facilities. */
@@ -116,22 +102,12 @@ export function listFacilities(
   db: Db,
   { filters, sort, window }: ListRequest<FacilityFilters, FacilitySortField>,
 ): Promise<CountedRows<FacilityRow>> {
-  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
-  const order = {
+  const order = sortExpression(sort.field, {
     // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
     name: sql.ref('searchText'),
-    code: sql.ref('code'),
-    type: sql.ref('type'),
-    status: sql.ref('status'),
-    city: lower('city'),
-    state: lower('state'),
-    country: lower('country'),
-    capacityMw: sql.ref('capacityMw'),
-    commercialOperationDate: sql.ref('commercialOperationDate'),
-    createdAt: sql.ref('createdAt'),
-    updatedAt: sql.ref('updatedAt'),
-  }[sort.field];
-  return countedRows(filtered(db, filters), (query) =>
-    pageBySearchText(query.selectAll(), order, sort.direction, window),
-  );
+    city: lowerCase('city'),
+    state: lowerCase('state'),
+    country: lowerCase('country'),
+  });
+  return countedBySearchText(filtered(db, filters), order, sort.direction, window);
 }

@@ -22,15 +22,12 @@ import { nameKeyOf, type ProgramAreasService } from '../program-areas/program-ar
 import { assertFacilityInScope, facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { findUsersOfFacility } from '../user-facilities/user-facilities.repository';
 import {
-  findFacilitiesByIds,
+  facilityRows,
   findFacilityByCode,
-  findFacilityById,
   findFacilityByNameKey,
   findProgramAreaIdsOfFacilities,
-  insertFacility,
   listFacilities,
   replaceFacilityProgramAreas,
-  updateFacility,
 } from './facilities.repository';
 import type { FacilityRow } from './facilities.table';
 
@@ -134,7 +131,7 @@ export function createFacilitiesService(
     async get(principal, id) {
       const scope = await facilityScopeOf(db, principal);
       assertFacilityInScope(scope, id);
-      const row = await findFacilityById(db, id);
+      const row = await facilityRows.findById(db, id);
       if (!row) throw notFound('Facility');
       const programAreaIds = (await findProgramAreaIdsOfFacilities(db, [id])).get(id) ?? [];
       const areas = await programAreas.findByIds(programAreaIds);
@@ -194,7 +191,7 @@ export function createFacilitiesService(
         .transaction()
         .execute(async (trx) => {
           await assertUnique(trx, row);
-          await insertFacility(trx, row);
+          await facilityRows.insert(trx, row);
           await replaceFacilityProgramAreas(trx, row.id, programAreaIds);
           const entity = { entityType: 'FACILITY', entityId: row.id, facilityId: row.id } as const;
           await audit.record(trx, creationEvent(principal, entity, audited(facility)));
@@ -210,7 +207,7 @@ export function createFacilitiesService(
       return db
         .transaction()
         .execute(async (trx) => {
-          const before = await findFacilityById(trx, id);
+          const before = await facilityRows.findById(trx, id);
           if (!before) throw notFound('Facility');
           const beforeAreas = (await findProgramAreaIdsOfFacilities(trx, [id])).get(id) ?? [];
           if (
@@ -232,7 +229,7 @@ export function createFacilitiesService(
           await assertUnique(trx, after);
           after.searchText = searchTextOf(after);
           after.updatedAt = nowIso();
-          await updateFacility(trx, id, updatedColumns(after));
+          await facilityRows.update(trx, id, updatedColumns(after));
           if (changes.programAreaIds) await replaceFacilityProgramAreas(trx, id, afterAreas);
           if ((changes.country || changes.state) && hooks.regionChanged) await hooks.regionChanged(trx, id);
           await audit.record(trx, {
@@ -249,7 +246,7 @@ export function createFacilitiesService(
     },
 
     async findByIds(ids) {
-      const rows = await findFacilitiesByIds(db, ids);
+      const rows = await facilityRows.findByIds(db, ids);
       const areas = await findProgramAreaIdsOfFacilities(
         db,
         rows.map((row) => row.id),

@@ -1,7 +1,8 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
+import type { SearchableColumns } from '../../db/columns';
 
-export interface FacilitiesTable {
+export interface FacilitiesTable extends SearchableColumns {
   id: string;
   name: string;
   /** Lower-cased name, unique: two facilities cannot differ only by case. */
@@ -24,9 +25,6 @@ export interface FacilitiesTable {
   notes: string | null;
   /** Go-live: reminders start on this calendar date (null: at once). */
   notifyFrom: Generated<string | null>;
-  searchText: Generated<string>;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** Which program areas apply to a facility. */
@@ -36,5 +34,3 @@ export interface FacilityProgramAreasTable {
 }
 
 export type FacilityRow = Selectable<FacilitiesTable>;
-export type NewFacilityRow = Insertable<FacilitiesTable>;
-export type FacilityUpdate = Updateable<FacilitiesTable>;

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import { countRows } from '../../db/count-rows';
-import type { Database } from '../../db/schema';
-
-type Db = Kysely<Database>;
+import type { Db } from '../../db/schema';
 
 /**
  * What a hand-over of `userId` would move, counted with the same conditions as the reassignments

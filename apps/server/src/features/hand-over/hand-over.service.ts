@@ -14,7 +14,7 @@ import {
 } from '../requirements/requirements.repository';
 import { findFacilitiesOfOpenTasks, reassignOpenTasks } from '../tasks/tasks.repository';
 import { findFacilityIdsOfUser } from '../user-facilities/user-facilities.repository';
-import { findUserById } from '../users/users.repository';
+import { userRows } from '../users/users.repository';
 import { countHandOverOf } from './hand-over.repository';
 
 export interface HandOverService {
@@ -30,19 +30,19 @@ export interface HandOverService {
 export function createHandOverService(db: Kysely<Database>, audit: AuditService, clock: Clock): HandOverService {
   return {
     async preview(fromUserId) {
-      const from = await findUserById(db, fromUserId);
+      const from = await userRows.findById(db, fromUserId);
       if (!from) throw notFound('User');
       return { fromUserId, ...(await countHandOverOf(db, fromUserId)) };
     },
 
     async handOver(principal, fromUserId, toUserId) {
       return db.transaction().execute(async (trx) => {
-        const from = await findUserById(trx, fromUserId);
+        const from = await userRows.findById(trx, fromUserId);
         if (!from) throw notFound('User');
         if (fromUserId === toUserId) {
           throw invalid('Choose another user to hand over to', [{ path: 'toUserId', message: 'Must be another user' }]);
         }
-        const to = await findUserById(trx, toUserId);
+        const to = await userRows.findById(trx, toUserId);
         if (!to || !to.active) {
           throw invalid('Choose an active user to hand over to', [
             { path: 'toUserId', message: 'Unknown or deactivated user' },

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { insertRow } from '../../db/rows';
 import type { HolidayChangeRow } from './holidays.table';
-
-type Db = Kysely<Database>;
 
 /** The administrators' changes to these facilities' calendars (all facilities when `facilityIds` is null). */
 export function findHolidayChanges(db: Db, facilityIds: readonly string[] | null): Promise<HolidayChangeRow[]> {
@@ -15,7 +13,7 @@ export function findHolidayChanges(db: Db, facilityIds: readonly string[] | null
 }
 
 export async function insertHolidayChange(db: Db, row: HolidayChangeRow): Promise<void> {
-  await db.insertInto('facility_holiday_changes').values(row).execute();
+  await insertRow(db, 'facility_holiday_changes', row);
 }
 
 export async function deleteHolidayChange(db: Db, facilityId: string, date: string): Promise<void> {

@@ -8,6 +8,7 @@ import {
   assignFacility,
   createFacility,
   createRequirement,
+  monthlyAt,
   TEXAS_PLANT,
 } from '../../test/compliance-fixtures';
 import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
@@ -224,13 +225,7 @@ describe('facility holiday calendars', () => {
   });
 
   it('never moves a task someone has worked on, nor one in the past', async () => {
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      frequency: 'MONTHLY',
-      firstDueDate: '2026-05-29',
-      weekendShift: 'PREVIOUS',
-      facilities: [{ facilityId: sites.bavaria }],
-    });
-    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id, facilityId: sites.bavaria });
+    const { data, tasks } = await monthlyAt(suite, sites.bavaria, '2026-05-29', { weekendShift: 'PREVIOUS' });
     const may = tasks.find((task) => task.scheduledDueDate === '2026-05-29')!;
     const june = tasks.find((task) => task.scheduledDueDate === '2026-06-29')!;
     expect([may.dueDate, june.dueDate]).toEqual(['2026-05-29', '2026-06-29']);

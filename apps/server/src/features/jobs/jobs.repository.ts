@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { JobLeaseRow } from './jobs.table';
-
-type Db = Kysely<Database>;
 
 /**
  * Takes the lease of (name, day) for `owner`. Exactly one caller wins: the insert conflicts for

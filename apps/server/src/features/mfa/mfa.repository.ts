@@ -1,13 +1,11 @@
-import type { Kysely } from 'kysely';
 import { deleteExpired, useOnce } from '../../db/one-time-rows';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { findRow, insertRow } from '../../db/rows';
 import type { UserMfaRow } from './mfa.table';
 import { countRows } from '../../db/count-rows';
 
-type Db = Kysely<Database>;
-
 export function findUserMfa(db: Db, userId: string): Promise<UserMfaRow | undefined> {
-  return db.selectFrom('user_mfa').selectAll().where('userId', '=', userId).executeTakeFirst();
+  return findRow(db, 'user_mfa', { userId });
 }
 
 /** Which of `userIds` have a confirmed second factor (one query for a page of users). */
@@ -94,14 +92,11 @@ export async function insertChallenge(
   db: Db,
   row: { id: string; userId: string; tokenHash: string; expiresAt: string; createdAt: string },
 ): Promise<void> {
-  await db
-    .insertInto('mfa_challenges')
-    .values({ ...row, usedAt: null })
-    .execute();
+  await insertRow(db, 'mfa_challenges', { ...row, usedAt: null });
 }
 
 export function findChallenge(db: Db, tokenHash: string) {
-  return db.selectFrom('mfa_challenges').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+  return findRow(db, 'mfa_challenges', { tokenHash });
 }
 
 /** Counts a wrong code against a challenge and returns the new count. */

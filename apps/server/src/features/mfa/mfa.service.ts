@@ -11,7 +11,7 @@ import type { SecretBox } from '../../platform/secret-box';
 import { actorOf, type AuditEventInput, type AuditService } from '../audit/audit.service';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { clearMfaEnrolmentRequired } from '../sessions/sessions.repository';
-import { findUserById } from '../users/users.repository';
+import { userRows } from '../users/users.repository';
 import type { UserRow } from '../users/users.table';
 import {
   claimStep,
@@ -112,7 +112,7 @@ export function createMfaService(
   /** The caller's password, throttled like sign-in; a wrong one is a field error. */
   async function assertPassword(principal: Principal, password: string, client: { ip: string }): Promise<void> {
     await throttle.assertAllowed(principal.email, client.ip);
-    const user = await findUserById(db, principal.id);
+    const user = await userRows.findById(db, principal.id);
     if (!user || !(await verifyPassword(user.passwordHash, password))) {
       await recordFailure(principal.email, client.ip);
       throw invalid('The password is incorrect.', [{ path: 'password', message: 'The password is incorrect.' }]);
@@ -244,7 +244,7 @@ export function createMfaService(
         Date.parse(challenge.expiresAt) > Date.now() &&
         challenge.failedAttempts < CHALLENGE_MAX_FAILURES;
       if (!live) throw challengeEnded();
-      const user = await findUserById(db, challenge.userId);
+      const user = await userRows.findById(db, challenge.userId);
       if (!user?.active) throw challengeEnded();
       await throttle.assertAllowed(user.email, client.ip);
       if (!(await acceptsCode(user.id, code))) {

@@ -1,13 +1,12 @@
 import type { Generated, Selectable } from 'kysely';
+import type { TimestampColumns } from '../../db/columns';
 
 /** A user's TOTP second factor (at most one). `confirmedAt` null = enrolment started, not yet confirmed. */
-export interface UserMfaTable {
+export interface UserMfaTable extends TimestampColumns {
   userId: string;
   secretEncrypted: string;
   confirmedAt: string | null;
   lastUsedStep: number | null;
-  createdAt: string;
-  updatedAt: string;
 }
 export type UserMfaRow = Selectable<UserMfaTable>;
 

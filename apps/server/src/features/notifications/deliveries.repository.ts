@@ -1,14 +1,12 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { NotificationDeliveriesTable, NotificationPreferencesTable } from './notifications.table';
 
 /**
  * The email outbox (`notification_deliveries`) as the sender works it: who has due rows, claiming them for one
  * sender, reading what to send, and recording each outcome.
  */
-
-type Db = Kysely<Database>;
 
 /**
  * Recipients with pending rows due at `instant` and not held by a live claim; at most `limit`. A skip scan of

@@ -1,13 +1,12 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { findRow } from '../../db/rows';
 import { countRows } from '../../db/count-rows';
 import { countedRows, inScope, whereEqual, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** The notification centre's and the delivery log's reads: filtered, searched, sorted and paged on the server. */
-
-type Db = Kysely<Database>;
 
 export interface NotificationFilters {
   userId: string;
@@ -211,7 +210,7 @@ export function findNotificationPreferencesRow(
   db: Db,
   userId: string,
 ): Promise<NotificationPreferencesRow | undefined> {
-  return db.selectFrom('notification_preferences').selectAll().where('userId', '=', userId).executeTakeFirst();
+  return findRow(db, 'notification_preferences', { userId });
 }
 
 /** Writes a user's preferences, creating their row on first use (lastDigestOn starts empty). */

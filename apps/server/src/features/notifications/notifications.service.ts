@@ -17,7 +17,7 @@ import { nowIso } from '../../platform/ids';
 import { listRequest, pageOf, type Page } from '../../platform/list-query';
 import { searchPatternsOf } from '../../platform/search-text';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
-import { findUserById } from '../users/users.repository';
+import { userRows } from '../users/users.repository';
 import { sendDueDeliveries, type SendOptions, type SendResult } from './delivery-sender';
 import type { Mailer } from './mailer';
 import { readPreferences, writePreferences } from './notification-preferences';
@@ -176,7 +176,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
     async unsubscribe(token) {
       const verified = deps.links.verify(token);
       if (!verified) return null;
-      const user = await findUserById(db, verified.userId);
+      const user = await userRows.findById(db, verified.userId);
       if (!user) return null;
       const preferences = await readPreferences(db, verified.userId);
       const categories = { ...preferences.categories };

@@ -5,6 +5,7 @@ import type {
   NotificationCategory,
   NotificationDeliveryMode,
 } from '@rtms/shared/schemas/notifications';
+import type { TimestampColumns } from '../../db/columns';
 
 /** The reminder policy of a frequency (a requirement may override each number). */
 export interface ReminderPoliciesTable {
@@ -42,7 +43,7 @@ export interface NotificationsTable {
 }
 
 /** The outbox: one row per notification and channel. */
-export interface NotificationDeliveriesTable {
+export interface NotificationDeliveriesTable extends TimestampColumns {
   id: string;
   notificationId: string;
   recipientId: string;
@@ -56,8 +57,6 @@ export interface NotificationDeliveriesTable {
   claimedUntil: string | null;
   messageId: string | null;
   sentAt: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export interface AppSecretsTable {

@@ -1,20 +1,18 @@
-import type { Kysely } from 'kysely';
 import { deleteExpired, useOnce } from '../../db/one-time-rows';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { findRow, insertRow } from '../../db/rows';
 import type { OidcLoginsTable } from './oidc.table';
 
-type Db = Kysely<Database>;
-
 export async function insertOidcLogin(db: Db, row: OidcLoginsTable): Promise<void> {
-  await db.insertInto('oidc_logins').values(row).execute();
+  await insertRow(db, 'oidc_logins', row);
 }
 
 export function findOidcLoginByState(db: Db, stateHash: string) {
-  return db.selectFrom('oidc_logins').selectAll().where('stateHash', '=', stateHash).executeTakeFirst();
+  return findRow(db, 'oidc_logins', { stateHash });
 }
 
 export function findOidcLoginByHandoff(db: Db, handoffHash: string) {
-  return db.selectFrom('oidc_logins').selectAll().where('handoffHash', '=', handoffHash).executeTakeFirst();
+  return findRow(db, 'oidc_logins', { handoffHash });
 }
 
 /** The callback of an attempt: spends its state (once) and, for a sign-in, records the hand-off to the web app. */
@@ -47,22 +45,14 @@ export function deleteEndedOidcLogins(db: Db, before: string): Promise<void> {
 }
 
 export function findIdentity(db: Db, issuer: string, subject: string) {
-  return db
-    .selectFrom('user_identities')
-    .selectAll()
-    .where('issuer', '=', issuer)
-    .where('subject', '=', subject)
-    .executeTakeFirst();
+  return findRow(db, 'user_identities', { issuer, subject });
 }
 
 export async function insertIdentity(
   db: Db,
   row: { id: string; userId: string; issuer: string; subject: string; createdAt: string },
 ): Promise<void> {
-  await db
-    .insertInto('user_identities')
-    .values({ ...row, lastSignInAt: null })
-    .execute();
+  await insertRow(db, 'user_identities', { ...row, lastSignInAt: null });
 }
 
 export async function touchIdentity(db: Db, id: string, at: string): Promise<void> {

@@ -13,7 +13,7 @@ import { hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
 import { type AuditService } from '../audit/audit.service';
 import type { SessionsService } from '../sessions/sessions.service';
-import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repository';
+import { findUserByEmail, userRows } from '../users/users.repository';
 import { toSessionUser } from '../users/users.dto';
 import { findFacilitiesByCodes } from '../facilities/facilities.repository';
 import {
@@ -211,7 +211,7 @@ export function createOidcService(
         updatedAt: now,
       };
       await db.transaction().execute(async (trx) => {
-        await insertUser(trx, row);
+        await userRows.insert(trx, row);
         await insertIdentity(trx, { id: newId(), userId: row.id, issuer, subject, createdAt: now });
         await deps.audit.record(trx, {
           actor: null,
@@ -231,7 +231,7 @@ export function createOidcService(
       return row;
     }
 
-    const user = await findUserById(db, identity.userId);
+    const user = await userRows.findById(db, identity.userId);
     if (!user?.active) throw new OidcFailed('DEACTIVATED');
     // The break-glass admin keeps the role given here, whatever the provider says, so SSO cannot lock everyone out.
     const role: Role | undefined = breakGlass ? user.role : mappedRole;
@@ -249,7 +249,7 @@ export function createOidcService(
         firstName: names.firstName,
         lastName: names.lastName,
       };
-      await updateUser(trx, user.id, {
+      await userRows.update(trx, user.id, {
         ...after,
         role,
         lastSignInAt: now,
@@ -354,7 +354,7 @@ export function createOidcService(
       const ended = new AppError('UNAUTHENTICATED', 'This single sign-on has expired. Sign in again.');
       if (!attempt?.userId || attempt.usedAt || Date.parse(attempt.expiresAt) <= Date.now()) throw ended;
       if (!(await useOidcHandoff(db, attempt.id, nowIso()))) throw ended;
-      const user = await findUserById(db, attempt.userId);
+      const user = await userRows.findById(db, attempt.userId);
       if (!user?.active) throw ended;
       // The provider did the authentication (its own second factor included): no TOTP step here.
       const token = await deps.sessions.create(user.id, client);

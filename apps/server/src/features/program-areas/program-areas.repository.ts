@@ -1,35 +1,20 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
+import { findRow, recordRows } from '../../db/rows';
 import {
-  countedRows,
-  pageBySearchText,
+  countedBySearchText,
   whereSearchMatches,
   type CountedRows,
   type ListRequest,
+  sortExpression,
 } from '../../platform/list-query';
-import type { NewProgramAreaRow, ProgramAreaRow, ProgramAreaUpdate } from './program-areas.table';
+import type { ProgramAreaRow } from './program-areas.table';
 
-type Db = Kysely<Database>;
-
-export function findProgramAreaById(db: Db, id: string): Promise<ProgramAreaRow | undefined> {
-  return db.selectFrom('program_areas').selectAll().where('id', '=', id).executeTakeFirst();
-}
+/** A program area's row by id, several by ids, insert and update by id (db/rows.ts). */
+export const programAreaRows = recordRows('program_areas');
 
 export function findProgramAreaByNameKey(db: Db, nameKey: string): Promise<ProgramAreaRow | undefined> {
-  return db.selectFrom('program_areas').selectAll().where('nameKey', '=', nameKey).executeTakeFirst();
-}
-
-export function findProgramAreasByIds(db: Db, ids: string[]): Promise<ProgramAreaRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('program_areas').selectAll().where('id', 'in', ids).execute();
-}
-
-export async function insertProgramArea(db: Db, row: NewProgramAreaRow): Promise<void> {
-  await db.insertInto('program_areas').values(row).execute();
-}
-
-export async function updateProgramArea(db: Db, id: string, changes: ProgramAreaUpdate): Promise<void> {
-  await db.updateTable('program_areas').set(changes).where('id', '=', id).execute();
+  return findRow(db, 'program_areas', { nameKey });
 }
 
 export type ProgramAreaSortField = 'name' | 'active' | 'createdAt' | 'updatedAt';
@@ -51,10 +36,6 @@ export function listProgramAreas(
   { filters, sort, window }: ListRequest<ProgramAreaFilters, ProgramAreaSortField>,
 ): Promise<CountedRows<ProgramAreaRow>> {
   // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
-  const order = sql.ref(
-    { name: 'searchText', active: 'active', createdAt: 'createdAt', updatedAt: 'updatedAt' }[sort.field],
-  );
-  return countedRows(filtered(db, filters), (query) =>
-    pageBySearchText(query.selectAll(), order, sort.direction, window),
-  );
+  const order = sortExpression(sort.field, { name: sql.ref('searchText') });
+  return countedBySearchText(filtered(db, filters), order, sort.direction, window);
 }

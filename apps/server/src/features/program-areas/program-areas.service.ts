@@ -14,14 +14,7 @@ import { listRequest, pageOf } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
 import { patchRow, updateActionOf, updatedColumns } from '../../platform/record-update';
 import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
-import {
-  findProgramAreaById,
-  findProgramAreaByNameKey,
-  findProgramAreasByIds,
-  insertProgramArea,
-  listProgramAreas,
-  updateProgramArea,
-} from './program-areas.repository';
+import { programAreaRows, findProgramAreaByNameKey, listProgramAreas } from './program-areas.repository';
 import type { ProgramAreaRow } from './program-areas.table';
 
 /** Program areas; an update `{active: false}` deactivates one (the area stays readable and linked). */
@@ -61,7 +54,7 @@ const duplicateName = (name: string) =>
 
 export function createProgramAreasService(db: Kysely<Database>, audit: AuditService): ProgramAreasService {
   async function getRowOrThrow(id: string): Promise<ProgramAreaRow> {
-    const row = await findProgramAreaById(db, id);
+    const row = await programAreaRows.findById(db, id);
     if (!row) throw notFound('Program area');
     return row;
   }
@@ -90,7 +83,7 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
       try {
         await db.transaction().execute(async (trx) => {
           if (await findProgramAreaByNameKey(trx, row.nameKey)) throw duplicateName(body.name);
-          await insertProgramArea(trx, row);
+          await programAreaRows.insert(trx, row);
           const entity = { entityType: 'PROGRAM_AREA', entityId: row.id } as const;
           await audit.record(trx, creationEvent(principal, entity, audited(row)));
         });
@@ -105,7 +98,7 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
       const updated = await db
         .transaction()
         .execute(async (trx) => {
-          const before = await findProgramAreaById(trx, id);
+          const before = await programAreaRows.findById(trx, id);
           if (!before) throw notFound('Program area');
           const after = patchRow(before, body);
           if (body.name !== undefined) after.nameKey = nameKeyOf(body.name);
@@ -117,7 +110,7 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
           }
           after.searchText = foldForSearch(after.name, after.description);
           after.updatedAt = nowIso();
-          await updateProgramArea(trx, id, updatedColumns(after));
+          await programAreaRows.update(trx, id, updatedColumns(after));
           await audit.record(trx, {
             actor: actorOf(principal),
             action: updateActionOf(changes.active, Boolean(after.active)),
@@ -135,7 +128,7 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
     },
 
     async findByIds(ids) {
-      return (await findProgramAreasByIds(db, ids)).map(toProgramArea);
+      return (await programAreaRows.findByIds(db, ids)).map(toProgramArea);
     },
   };
 }

@@ -1,17 +1,12 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { SettingsColumns } from '../../db/columns';
 
-export interface ProgramAreasTable {
+export interface ProgramAreasTable extends SettingsColumns {
   id: string;
   name: string;
   /** Lower-cased name, unique: two areas cannot differ only by case. */
   nameKey: string;
   description: string | null;
-  active: Generated<number>;
-  searchText: Generated<string>;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export type ProgramAreaRow = Selectable<ProgramAreasTable>;
-export type NewProgramAreaRow = Insertable<ProgramAreasTable>;
-export type ProgramAreaUpdate = Updateable<ProgramAreasTable>;

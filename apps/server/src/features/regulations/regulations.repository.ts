@@ -1,37 +1,23 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Jurisdiction } from '@rtms/shared/enums';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { recordRows } from '../../db/rows';
 import {
-  countedRows,
-  pageBySearchText,
+  countedBySearchText,
   whereSearchMatches,
   type CountedRows,
   type ListRequest,
+  sortExpression,
+  lowerCase,
 } from '../../platform/list-query';
-import type { NewRegulationRow, RegulationRow, RegulationUpdate } from './regulations.table';
+import type { RegulationRow } from './regulations.table';
 
-type Db = Kysely<Database>;
-
-export function findRegulationById(db: Db, id: string): Promise<RegulationRow | undefined> {
-  return db.selectFrom('regulations').selectAll().where('id', '=', id).executeTakeFirst();
-}
+/** A regulation's row by id, several by ids, insert and update by id (db/rows.ts). */
+export const regulationRows = recordRows('regulations');
 
 /** The regulation with this exact title (the demo loader's natural key). */
 export function findRegulationByTitle(db: Db, title: string): Promise<RegulationRow | undefined> {
   return db.selectFrom('regulations').selectAll().where('title', '=', title).orderBy('createdAt').executeTakeFirst();
-}
-
-export function findRegulationsByIds(db: Db, ids: string[]): Promise<RegulationRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('regulations').selectAll().where('id', 'in', ids).execute();
-}
-
-export async function insertRegulation(db: Db, row: NewRegulationRow): Promise<void> {
-  await db.insertInto('regulations').values(row).execute();
-}
-
-export async function updateRegulation(db: Db, id: string, changes: RegulationUpdate): Promise<void> {
-  await db.updateTable('regulations').set(changes).where('id', '=', id).execute();
 }
 
 export type RegulationSortField =
@@ -56,17 +42,11 @@ export function listRegulations(
   { filters, sort, window }: ListRequest<RegulationFilters, RegulationSortField>,
 ): Promise<CountedRows<RegulationRow>> {
   // Text columns sort by lower case, so that "npdes" and "NERC" interleave as a reader expects.
-  const order = {
+  const order = sortExpression(sort.field, {
     // search_text starts with the folded title: accents and case sort alike on both databases.
     title: sql.ref('searchText'),
-    citation: sql`lower(${sql.ref('citation')})`,
-    agency: sql`lower(${sql.ref('agency')})`,
-    jurisdiction: sql.ref('jurisdiction'),
-    active: sql.ref('active'),
-    createdAt: sql.ref('createdAt'),
-    updatedAt: sql.ref('updatedAt'),
-  }[sort.field];
-  return countedRows(filtered(db, filters), (query) =>
-    pageBySearchText(query.selectAll(), order, sort.direction, window),
-  );
+    citation: lowerCase('citation'),
+    agency: lowerCase('agency'),
+  });
+  return countedBySearchText(filtered(db, filters), order, sort.direction, window);
 }

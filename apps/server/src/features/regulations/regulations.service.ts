@@ -13,13 +13,7 @@ import { listRequest, pageOf } from '../../platform/list-query';
 import { foldForSearch } from '../../platform/search-text';
 import { patchRow, updateActionOf, updatedColumns } from '../../platform/record-update';
 import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
-import {
-  findRegulationById,
-  findRegulationsByIds,
-  insertRegulation,
-  listRegulations,
-  updateRegulation,
-} from './regulations.repository';
+import { regulationRows, listRegulations } from './regulations.repository';
 import type { RegulationRow } from './regulations.table';
 
 /** Regulations; an update `{active: false}` deactivates one (the regulation stays readable and referenced). */
@@ -66,7 +60,7 @@ export function createRegulationsService(db: Kysely<Database>, audit: AuditServi
     },
 
     async get(_principal, id) {
-      const row = await findRegulationById(db, id);
+      const row = await regulationRows.findById(db, id);
       if (!row) throw notFound('Regulation');
       return toRegulation(row);
     },
@@ -88,7 +82,7 @@ export function createRegulationsService(db: Kysely<Database>, audit: AuditServi
       };
       row.searchText = searchTextOf(row);
       await db.transaction().execute(async (trx) => {
-        await insertRegulation(trx, row);
+        await regulationRows.insert(trx, row);
         const entity = { entityType: 'REGULATION', entityId: row.id } as const;
         await audit.record(trx, creationEvent(principal, entity, audited(row)));
       });
@@ -97,14 +91,14 @@ export function createRegulationsService(db: Kysely<Database>, audit: AuditServi
 
     async update(principal, id, body) {
       const updated = await db.transaction().execute(async (trx) => {
-        const before = await findRegulationById(trx, id);
+        const before = await regulationRows.findById(trx, id);
         if (!before) throw notFound('Regulation');
         const after = patchRow(before, body);
         const changes = changesBetween(audited(before), audited(after));
         if (Object.keys(changes).length === 0) return before;
         after.searchText = searchTextOf(after);
         after.updatedAt = nowIso();
-        await updateRegulation(trx, id, updatedColumns(after));
+        await regulationRows.update(trx, id, updatedColumns(after));
         const action = updateActionOf(changes.active, Boolean(after.active));
         await audit.record(trx, { actor: actorOf(principal), action, entityType: 'REGULATION', entityId: id, changes });
         return after;
@@ -113,7 +107,7 @@ export function createRegulationsService(db: Kysely<Database>, audit: AuditServi
     },
 
     async findByIds(ids) {
-      return (await findRegulationsByIds(db, ids)).map(toRegulation);
+      return (await regulationRows.findByIds(db, ids)).map(toRegulation);
     },
   };
 }

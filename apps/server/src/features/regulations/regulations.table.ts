@@ -1,7 +1,8 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Jurisdiction } from '@rtms/shared/enums';
+import type { SettingsColumns } from '../../db/columns';
 
-export interface RegulationsTable {
+export interface RegulationsTable extends SettingsColumns {
   id: string;
   title: string;
   citation: string | null;
@@ -9,12 +10,6 @@ export interface RegulationsTable {
   jurisdiction: Jurisdiction;
   link: string | null;
   description: string | null;
-  active: Generated<number>;
-  searchText: Generated<string>;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export type RegulationRow = Selectable<RegulationsTable>;
-export type NewRegulationRow = Insertable<RegulationsTable>;
-export type RegulationUpdate = Updateable<RegulationsTable>;

@@ -44,18 +44,21 @@ export type CellResult<T> = { ok: true; value: T | undefined } | { ok: false; me
 
 const FORMULA_MESSAGE = 'Formulas are not read: type the value itself in this cell';
 
+/** A cell that holds a value: neither empty nor a formula. */
+type ValueCell = Exclude<SheetCell, { kind: 'empty' | 'formula' }>;
+
+/** An empty cell reads as undefined and a formula as its error, whatever the column; a value as `read` says. */
+function valueOf<T>(cell: SheetCell, read: (cell: ValueCell) => CellResult<T>): CellResult<T> {
+  if (cell.kind === 'empty') return { ok: true, value: undefined };
+  if (cell.kind === 'formula') return { ok: false, message: FORMULA_MESSAGE };
+  return read(cell);
+}
+
 /** A text cell (numbers and dates as written); undefined when empty. */
 export function textOf(cell: SheetCell): CellResult<string> {
-  switch (cell.kind) {
-    case 'empty':
-      return { ok: true, value: undefined };
-    case 'formula':
-      return { ok: false, message: FORMULA_MESSAGE };
-    case 'number':
-      return { ok: true, value: String(cell.value) };
-    default:
-      return { ok: true, value: cell.value.trim() };
-  }
+  return valueOf(cell, (value) =>
+    value.kind === 'number' ? { ok: true, value: String(value.value) } : { ok: true, value: value.value.trim() },
+  );
 }
 
 /** Day 0 of each Excel date system, for a number typed in a date column without date formatting. */
@@ -63,26 +66,24 @@ const EXCEL_EPOCH = { date1900: '1899-12-30', date1904: '1904-01-01' } as const;
 
 /** A date cell, a number in the workbook's date system, or text `YYYY-MM-DD`. */
 export function dateOf(cell: SheetCell, date1904: boolean): CellResult<string> {
-  switch (cell.kind) {
-    case 'empty':
-      return { ok: true, value: undefined };
-    case 'formula':
-      return { ok: false, message: FORMULA_MESSAGE };
-    case 'date':
-      return { ok: true, value: cell.value };
-    case 'number': {
-      if (!Number.isInteger(cell.value) || cell.value < 1 || cell.value > 2_958_465) {
-        return { ok: false, message: 'Use a date cell or a date in the form YYYY-MM-DD' };
+  return valueOf(cell, (value): CellResult<string> => {
+    switch (value.kind) {
+      case 'date':
+        return { ok: true, value: value.value };
+      case 'number': {
+        if (!Number.isInteger(value.value) || value.value < 1 || value.value > 2_958_465) {
+          return { ok: false, message: 'Use a date cell or a date in the form YYYY-MM-DD' };
+        }
+        return { ok: true, value: addDays(date1904 ? EXCEL_EPOCH.date1904 : EXCEL_EPOCH.date1900, value.value) };
       }
-      return { ok: true, value: addDays(date1904 ? EXCEL_EPOCH.date1904 : EXCEL_EPOCH.date1900, cell.value) };
+      case 'text': {
+        const text = value.value.trim();
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return { ok: false, message: 'Use a date in the form YYYY-MM-DD' };
+        if (!isCalendarDate(text)) return { ok: false, message: `${text} is not a real date` };
+        return { ok: true, value: text };
+      }
     }
-    case 'text': {
-      const text = cell.value.trim();
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return { ok: false, message: 'Use a date in the form YYYY-MM-DD' };
-      if (!isCalendarDate(text)) return { ok: false, message: `${text} is not a real date` };
-      return { ok: true, value: text };
-    }
-  }
+  });
 }
 
 /** A whole number (a number cell or digits). */

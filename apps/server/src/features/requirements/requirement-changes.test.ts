@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { TaskDetail } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, createRequirement, dueDates } from '../../test/compliance-fixtures';
+import { allTasks, createRequirement, dueDates, monthlyAt } from '../../test/compliance-fixtures';
 import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC. */
@@ -17,13 +17,7 @@ describe('requirement changes rewrite tasks', () => {
   const sites = suiteFacilities(suite, { utc: { timeZone: 'UTC' }, chicago: { timeZone: 'America/Chicago' } });
 
   it('previews an edit without writing, and the save then rewrites only untouched future tasks', async () => {
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      frequency: 'MONTHLY',
-      firstDueDate: '2025-10-31',
-      backfillFrom: '2025-10-01',
-      facilities: [{ facilityId: sites.utc }],
-    });
-    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
+    const { data, tasks } = await monthlyAt(suite, sites.utc, '2025-10-31', { backfillFrom: '2025-10-01' });
     const byDue = (due: string) => tasks.find((task) => task.dueDate === due)!;
     // Touch some future tasks: a comment (April), a reschedule (May), a completion (June, early).
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${byDue('2026-04-30')._id}/comments`, {
@@ -229,13 +223,9 @@ describe('requirement changes rewrite tasks', () => {
   });
 
   it('after-completion mode: the next task is created on completion, one step after the completion date', async () => {
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      frequency: 'MONTHLY',
-      scheduleMode: 'AFTER_COMPLETION',
-      firstDueDate: '2026-03-20',
-      facilities: [{ facilityId: sites.utc }],
-    });
-    let tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
+    const created = await monthlyAt(suite, sites.utc, '2026-03-20', { scheduleMode: 'AFTER_COMPLETION' });
+    const { data } = created;
+    let { tasks } = created;
     expect(tasks.map((task) => task.dueDate)).toEqual(['2026-03-20']);
     expect((await suite.t.jobs.runGenerationNow()).inserted).toBe(0);
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${tasks[0]!._id}/complete`, { completedOn: '2026-03-08' });

@@ -1,22 +1,23 @@
-import { PostgresAdapter, sql, type Kysely, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } from '@rtms/shared/enums';
 import { inBatches } from '../../db/in-batches';
-import type { Database } from '../../db/schema';
-import { nothing, whereEqual, whereSearchMatches, type SortSpec } from '../../platform/list-query';
-import type {
-  BindingRow,
-  NewBindingRow,
-  NewRequirementRow,
-  RequirementRow,
-  RequirementUpdate,
-} from './requirements.table';
+import type { Db, NewRow, RowUpdate } from '../../db/schema';
+import { findRow, insertRow, updateRows } from '../../db/rows';
+import {
+  nothing,
+  whereEqual,
+  whereSearchMatches,
+  type SortSpec,
+  sortExpression,
+  lowerCase,
+  emptyLast,
+} from '../../platform/list-query';
+import type { BindingRow, RequirementRow } from './requirements.table';
 import { countRows } from '../../db/count-rows';
 import { compiledByKey, compiledOnce } from '../../db/compiled-once';
 
-type Db = Kysely<Database>;
-
 export function findRequirementRowById(db: Db, id: string): Promise<RequirementRow | undefined> {
-  return db.selectFrom('requirements').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'requirements', { id });
 }
 
 /**
@@ -29,12 +30,12 @@ export async function lockRequirement(db: Db, id: string): Promise<void> {
   await sql`select id from requirement_facilities where requirement_id = ${id} for update`.execute(db);
 }
 
-export async function insertRequirement(db: Db, row: NewRequirementRow): Promise<void> {
-  await db.insertInto('requirements').values(row).execute();
+export async function insertRequirement(db: Db, row: NewRow<'requirements'>): Promise<void> {
+  await insertRow(db, 'requirements', row);
 }
 
-export async function updateRequirementRow(db: Db, id: string, changes: RequirementUpdate): Promise<void> {
-  await db.updateTable('requirements').set(changes).where('id', '=', id).execute();
+export async function updateRequirementRow(db: Db, id: string, changes: RowUpdate<'requirements'>): Promise<void> {
+  await updateRows(db, 'requirements', { id }, changes);
 }
 
 export function findBindingRows(db: Db, requirementId: string): Promise<BindingRow[]> {
@@ -57,12 +58,12 @@ export async function findBoundFacilityIds(db: Db, requirementIds: readonly stri
   return byRequirement;
 }
 
-export function insertBindings(db: Db, rows: NewBindingRow[]): Promise<void> {
+export function insertBindings(db: Db, rows: NewRow<'requirement_facilities'>[]): Promise<void> {
   return inBatches(rows, 100, (batch) => db.insertInto('requirement_facilities').values(batch).execute());
 }
 
 export async function updateBindingRow(db: Db, id: string, changes: Partial<Omit<BindingRow, 'id'>>): Promise<void> {
-  await db.updateTable('requirement_facilities').set(changes).where('id', '=', id).execute();
+  await updateRows(db, 'requirement_facilities', { id }, changes);
 }
 
 /** The bound bindings of requirements with their facility's and assignee's labels, for the detail view. */
@@ -225,22 +226,17 @@ export async function listRequirements(
   window: { limit: number; offset: number },
 ) {
   const statement = pageIdsStatements(db, JSON.stringify([filters, sort, window]), () => {
-    const order = {
-      title: sql`lower(${sql.ref('requirements.title')})`,
-      category: sql.ref('requirements.category'),
-      frequency: sql.ref('requirements.frequency'),
-      status: sql.ref('requirements.status'),
-      firstDueDate: sql.ref('requirements.firstDueDate'),
-      citation: sql`lower(${sql.ref('requirements.citation')})`,
-      createdAt: sql.ref('requirements.createdAt'),
-      updatedAt: sql.ref('requirements.updatedAt'),
-    }[sort.field];
+    const order = sortExpression(
+      sort.field,
+      { title: lowerCase('requirements.title'), citation: lowerCase('requirements.citation') },
+      'requirements',
+    );
     let ids = filtered(db, filters).select('requirements.id');
     // Only the citation can be empty; a null-first key on the other columns would keep the index on
     // (lower(title), id) from serving the default order.
-    if (sort.field === 'citation') ids = ids.orderBy(sql`case when ${order} is null then 1 else 0 end`, 'asc');
+    if (sort.field === 'citation') ids = ids.orderBy(emptyLast(order), 'asc');
     ids = ids.orderBy(order, sort.direction);
-    if (sort.field !== 'title') ids = ids.orderBy(sql`lower(${sql.ref('requirements.title')})`, 'asc');
+    if (sort.field !== 'title') ids = ids.orderBy(lowerCase('requirements.title'), 'asc');
     // The id in the direction of the title: one index scan, forwards or backwards, gives the page.
     ids = ids.orderBy('requirements.id', sort.field === 'title' ? sort.direction : 'asc');
     return ids.limit(window.limit).offset(window.offset);
@@ -272,23 +268,18 @@ export function findFacilitiesForBinding(db: Db, ids: readonly string[]) {
 // Hand-over
 
 /** Moves the default assignee of every requirement from one user to another; returns how many. */
-export async function reassignRequirementDefaults(db: Db, fromUserId: string, toUserId: string, now: string) {
-  const result = await db
-    .updateTable('requirements')
-    .set({ defaultAssigneeId: toUserId, updatedAt: now })
-    .where('defaultAssigneeId', '=', fromUserId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function reassignRequirementDefaults(db: Db, fromUserId: string, toUserId: string, now: string) {
+  return updateRows(
+    db,
+    'requirements',
+    { defaultAssigneeId: fromUserId },
+    { defaultAssigneeId: toUserId, updatedAt: now },
+  );
 }
 
 /** Moves the assignee override of every binding from one user to another; returns how many. */
-export async function reassignBindingAssignees(db: Db, fromUserId: string, toUserId: string, now: string) {
-  const result = await db
-    .updateTable('requirement_facilities')
-    .set({ assigneeId: toUserId, updatedAt: now })
-    .where('assigneeId', '=', fromUserId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function reassignBindingAssignees(db: Db, fromUserId: string, toUserId: string, now: string) {
+  return updateRows(db, 'requirement_facilities', { assigneeId: fromUserId }, { assigneeId: toUserId, updatedAt: now });
 }
 
 /** Requirement bindings (`b`) joined with their requirement (`r`). */

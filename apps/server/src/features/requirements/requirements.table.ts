@@ -1,8 +1,9 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency, WeekendShift } from '@rtms/shared/enums';
+import type { SearchableColumns, TimestampColumns } from '../../db/columns';
 
 /** An obligation. Dates are calendar dates `YYYY-MM-DD`; booleans 0/1. */
-export interface RequirementsTable {
+export interface RequirementsTable extends SearchableColumns {
   id: string;
   title: string;
   description: string | null;
@@ -34,9 +35,6 @@ export interface RequirementsTable {
   escalateFacilityAfterDays: Generated<number | null>;
   escalateAllAfterDays: Generated<number | null>;
   status: RequirementStatus;
-  searchText: Generated<string>;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /**
@@ -44,7 +42,7 @@ export interface RequirementsTable {
  * requirement (the row stays for its history). Occurrence k of the series has sequence
  * `sequenceOffset + k`; tasks exist for scheduled due dates from `generateFrom` through `materializedTo`.
  */
-export interface RequirementFacilitiesTable {
+export interface RequirementFacilitiesTable extends TimestampColumns {
   id: string;
   requirementId: string;
   facilityId: string;
@@ -57,12 +55,7 @@ export interface RequirementFacilitiesTable {
   sequenceOffset: number;
   materializedTo: string | null;
   revision: number;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export type RequirementRow = Selectable<RequirementsTable>;
-export type NewRequirementRow = Insertable<RequirementsTable>;
-export type RequirementUpdate = Updateable<RequirementsTable>;
 export type BindingRow = Selectable<RequirementFacilitiesTable>;
-export type NewBindingRow = Insertable<RequirementFacilitiesTable>;

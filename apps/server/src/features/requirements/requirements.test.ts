@@ -4,7 +4,7 @@ import type { TaskFrequency } from '@rtms/shared/enums';
 import type { RequirementDetail, RequirementPreview } from '@rtms/shared/schemas/requirements';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { call, ok } from '../../test/api-calls';
-import { allTasks, assignFacility, createRequirement, dueDates } from '../../test/compliance-fixtures';
+import { allTasks, assignFacility, createRequirement, dueDates, monthlyAt } from '../../test/compliance-fixtures';
 import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 
 /** Tuesday 10 March 2026, noon UTC: already Wednesday 11 March in Pacific/Kiritimati (UTC+14). */
@@ -147,15 +147,8 @@ describe('requirements make tasks', () => {
   });
 
   it('applies the weekend shift to the due date, keeping the scheduled date and its period', async () => {
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      frequency: 'MONTHLY',
-      firstDueDate: '2026-03-31',
-      weekendShift: 'NEXT',
-      facilities: [{ facilityId: sites.utc }],
-    });
-    const may = (await allTasks(suite.t, suite.admin, { requirementId: data._id })).find(
-      (task) => task.scheduledDueDate === '2026-05-31',
-    );
+    const { tasks } = await monthlyAt(suite, sites.utc, '2026-03-31', { weekendShift: 'NEXT' });
+    const may = tasks.find((task) => task.scheduledDueDate === '2026-05-31');
     expect(may).toMatchObject({ dueDate: '2026-06-01', periodLabel: '2026-05' });
   });
 
@@ -242,12 +235,7 @@ describe('requirements make tasks', () => {
   });
 
   it('a change of frequency never adds a task on a day a completed task already holds', async () => {
-    const { data } = await createRequirement(suite.t, suite.admin, {
-      frequency: 'MONTHLY',
-      firstDueDate: '2026-01-31',
-      facilities: [{ facilityId: sites.utc }],
-    });
-    const tasks = await allTasks(suite.t, suite.admin, { requirementId: data._id });
+    const { data, tasks } = await monthlyAt(suite, sites.utc, '2026-01-31');
     const april = tasks.find((task) => task.dueDate === '2026-04-30')!;
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${april._id}/complete`, {});
 

@@ -1,12 +1,9 @@
-import type { Kysely } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
-import type { Database } from '../../db/schema';
-import type { NewSessionRow } from './sessions.table';
+import type { Db, NewRow } from '../../db/schema';
+import { insertRow } from '../../db/rows';
 
-type Db = Kysely<Database>;
-
-export async function insertSession(db: Db, row: NewSessionRow): Promise<void> {
-  await db.insertInto('sessions').values(row).execute();
+export async function insertSession(db: Db, row: NewRow<'sessions'>): Promise<void> {
+  await insertRow(db, 'sessions', row);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** A sign-in session. Only the SHA-256 of the bearer token is stored. */
 export interface SessionsTable {
@@ -16,4 +16,3 @@ export interface SessionsTable {
 }
 
 export type SessionRow = Selectable<SessionsTable>;
-export type NewSessionRow = Insertable<SessionsTable>;

@@ -3,7 +3,7 @@ import { seesAllFacilities } from '@rtms/shared/permissions';
 import type { Database } from '../../db/schema';
 import { invalid } from '../../platform/errors';
 import { findFacilityIdsOfUser } from '../user-facilities/user-facilities.repository';
-import { findUserById } from '../users/users.repository';
+import { userRows } from '../users/users.repository';
 
 /**
  * Refuses (400 on `path`) an assignee who is unknown, deactivated, or cannot see one of the facilities:
@@ -15,7 +15,7 @@ export async function assertAssignable(
   facilityIds: readonly string[],
   path: string,
 ): Promise<void> {
-  const user = await findUserById(db, userId);
+  const user = await userRows.findById(db, userId);
   if (!user || !user.active) {
     throw invalid('Choose an active user as assignee', [{ path, message: 'Unknown or deactivated user' }]);
   }

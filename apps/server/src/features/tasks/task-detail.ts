@@ -6,6 +6,7 @@ import type { TaskDetail } from '@rtms/shared/schemas/tasks';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { notFound } from '../../platform/errors';
+import { orNull } from '../../platform/record-update';
 import type { AuditService } from '../audit/audit.service';
 import type { EvidenceCounter } from './task-completion';
 import { toTask } from './task-view';
@@ -66,14 +67,14 @@ export function createTaskDetailReader(
         createdAt: comment.createdAt,
         updatedAt: comment.updatedAt,
       })),
-      instructions: {
-        description: instructions?.description ?? null,
-        citation: instructions?.citation ?? null,
-        permitNumber: instructions?.permitNumber ?? null,
-        regulationId: instructions?.regulationId ?? null,
-        regulationTitle: instructions?.regulationTitle ?? null,
-        regulationCitation: instructions?.regulationCitation ?? null,
-      },
+      instructions: orNull(instructions, [
+        'description',
+        'citation',
+        'permitNumber',
+        'regulationId',
+        'regulationTitle',
+        'regulationCitation',
+      ]),
       history: history.map((event) => {
         const isDocument = event.entityType === 'DOCUMENT';
         return {

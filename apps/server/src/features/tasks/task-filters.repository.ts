@@ -1,17 +1,15 @@
-import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
 import { addDays } from '@rtms/shared/calendar-date';
 import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/shared/enums';
 import { DUE_SOON_WITHIN_DAYS, type TaskState } from '@rtms/shared/task-state';
 import { isPostgres } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { nothing, whereEqual } from '../../platform/list-query';
 
 /**
  * The Tasks Tracker's filters in SQL: which tasks a list, a total, the calendar or the dashboard reads,
  * with the task state's rules (`taskState`'s SQL twin) judged in each facility's today.
  */
-
-type Db = Kysely<Database>;
 
 /** Facilities that share a "today" (the same calendar day in their time zones). */
 export interface TodayGroup {

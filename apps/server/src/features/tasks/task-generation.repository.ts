@@ -1,6 +1,6 @@
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely';
+import { CompiledQuery, PostgresAdapter, sql } from 'kysely';
 import { inBatches } from '../../db/in-batches';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { bindingsWithRequirements } from '../requirements/requirements.repository';
 import type { TaskRow } from './tasks.table';
 
@@ -9,8 +9,6 @@ import type { TaskRow } from './tasks.table';
  * date each has tasks (`requirement_facilities.materialized_to`). The rest of the binding belongs to
  * the requirements feature.
  */
-
-type Db = Kysely<Database>;
 
 /**
  * Writes the same column values to many tasks (a requirement edit refreshing its series' copied fields), 500

@@ -3,7 +3,7 @@ import { type CalendarDate, addMonthsClamped, todayInTimeZone } from '@rtms/shar
 import type { TaskCategory, TaskFrequency } from '@rtms/shared/enums';
 import { DEFAULT_HORIZON_MONTHS } from '@rtms/shared/recurrence';
 import type { RequirementPreview, TaskChangeCounts } from '@rtms/shared/schemas/requirements';
-import type { Database } from '../../db/schema';
+import type { Database, NewRow } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { newId, nowIso } from '../../platform/ids';
 import { newTaskId } from './task-ids';
@@ -34,7 +34,7 @@ import {
   insertTasks,
   updateTaskColumns,
 } from './tasks.repository';
-import type { NewTaskRow, TaskRow } from './tasks.table';
+import type { TaskRow } from './tasks.table';
 
 /** What new (and refreshed) tasks of a series carry from their requirement and binding. */
 export interface SeriesTaskFields {
@@ -132,7 +132,7 @@ export function createTaskGenerationService(
       dueDate: string;
       periodLabel: string;
       shiftHoliday: string | null;
-    }): NewTaskRow => ({
+    }): NewRow<'tasks'> => ({
       id: newTaskId(),
       requirementId: fields.requirementId,
       bindingId,
@@ -294,7 +294,7 @@ export function createTaskGenerationService(
       const holidays = await loadHolidayLookups(db, null);
       const runId = newId();
       const result: GenerationResult = { series: 0, extended: 0, inserted: 0 };
-      let rows: NewTaskRow[] = [];
+      let rows: NewRow<'tasks'>[] = [];
       let marks: { id: string; revision: number; materializedTo: string }[] = [];
 
       // PostgreSQL takes batches on several connections at once; SQLite has one writer.

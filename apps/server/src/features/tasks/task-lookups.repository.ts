@@ -1,12 +1,10 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
 import { tasksWithRequirements } from './tasks.repository';
 
 /** What the list and the detail page look up beside the tasks: zones, search matches, instructions, evidence. */
-
-type Db = Kysely<Database>;
 
 /** The time zone of each facility among `ids` (all facilities when undefined). */
 export function findFacilityZones(db: Db, ids?: readonly string[]) {

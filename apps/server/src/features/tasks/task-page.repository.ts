@@ -1,22 +1,12 @@
-import {
-  CompiledQuery,
-  sql,
-  type Expression,
-  type Kysely,
-  type RawBuilder,
-  type Selectable,
-  type SqlBool,
-} from 'kysely';
+import { CompiledQuery, sql, type Expression, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { compiledByKey, executeAsNamed } from '../../db/compiled-once';
 import { isPostgres } from '../../db/dialect';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { filteredTasks, type TaskFilters } from './task-filters.repository';
 import { findTasksRevision } from './tasks.repository';
 import type { TaskRow } from './tasks.table';
 
 /** The Tasks Tracker's pages: sort orders, cursors, deep-page boundaries and the rows with their labels. */
-
-type Db = Kysely<Database>;
 
 export type TaskSortField = 'dueDate' | 'title' | 'facility' | 'status' | 'completedAt' | 'updatedAt';
 export interface TaskSort {

@@ -1,13 +1,11 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { TaskCategory, Timeliness } from '@rtms/shared/enums';
 import type { TaskState } from '@rtms/shared/task-state';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { nothing } from '../../platform/list-query';
 import { stateCondition } from './task-filters.repository';
 
 /** The dashboard's aggregate queries over `tasks` (kept apart from the Tasks Tracker's list queries). */
-
-type Db = Kysely<Database>;
 
 /** Facilities to count: a list of ids, or null for every facility. */
 export type FacilitySet = readonly string[] | null;

@@ -1,9 +1,10 @@
-import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import { isPostgres } from '../../db/dialect';
 import { inBatches } from '../../db/in-batches';
-import type { Database } from '../../db/schema';
-import type { NewTaskRow, TaskCommentRow, TaskRow } from './tasks.table';
+import type { Db, NewRow } from '../../db/schema';
+import { findRow, insertRow, updateRows } from '../../db/rows';
+import type { TaskCommentRow, TaskRow } from './tasks.table';
 
 /**
  * The tasks' rows: writing them (generation, completion, hand-over), the revisions the caches follow,
@@ -11,13 +12,15 @@ import type { NewTaskRow, TaskCommentRow, TaskRow } from './tasks.table';
  * detail page have their own files (task-filters, task-page, task-lookups).
  */
 
-type Db = Kysely<Database>;
-
 /**
  * The columns the bulk insert writes, each with its PostgreSQL array type and its value in a new row:
  * one list, so that the column names and the bound values cannot fall out of step.
  */
-const TASK_COLUMNS: readonly (readonly [name: string, type: 'text' | 'int4', value: (row: NewTaskRow) => unknown])[] = [
+const TASK_COLUMNS: readonly (readonly [
+  name: string,
+  type: 'text' | 'int4',
+  value: (row: NewRow<'tasks'>) => unknown,
+])[] = [
   ['id', 'text', (row) => row.id],
   ['requirement_id', 'text', (row) => row.requirementId],
   ['binding_id', 'text', (row) => row.bindingId],
@@ -37,7 +40,7 @@ const TASK_COLUMNS: readonly (readonly [name: string, type: 'text' | 'int4', val
   ['updated_at', 'text', (row) => row.updatedAt],
 ];
 
-function taskValues(row: NewTaskRow): unknown[] {
+function taskValues(row: NewRow<'tasks'>): unknown[] {
   return TASK_COLUMNS.map(([, , value]) => value(row));
 }
 
@@ -64,7 +67,7 @@ const POSTGRES_INSERT = `insert into tasks (${TASK_COLUMNS.map(([name]) => name)
  * Inserts tasks; a row whose (binding, sequence) already exists is skipped, so generation can never
  * make a duplicate. Returns the number of rows inserted. Call inside a transaction.
  */
-export async function insertTasks(db: Db, rows: readonly NewTaskRow[]): Promise<number> {
+export async function insertTasks(db: Db, rows: readonly NewRow<'tasks'>[]): Promise<number> {
   if (rows.length === 0) return 0;
   let inserted = 0;
   if (isPostgres(db)) {
@@ -142,11 +145,11 @@ export async function deleteTasks(db: Db, ids: readonly string[]): Promise<void>
 
 /** Updates some columns of one task (the caller bumps the revision once per transaction). */
 export async function updateTaskColumns(db: Db, id: string, changes: Partial<Omit<TaskRow, 'id'>>): Promise<void> {
-  await db.updateTable('tasks').set(changes).where('id', '=', id).execute();
+  await updateRows(db, 'tasks', { id }, changes);
 }
 
 export function findTaskRowById(db: Db, id: string): Promise<TaskRow | undefined> {
-  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'tasks', { id });
 }
 
 /** Locks a task row until the end of the transaction (PostgreSQL; SQLite has one writer at a time). */
@@ -155,12 +158,7 @@ export async function lockTask(db: Db, id: string): Promise<void> {
 }
 
 export function findTaskByBindingSequence(db: Db, bindingId: string, sequence: number): Promise<TaskRow | undefined> {
-  return db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('bindingId', '=', bindingId)
-    .where('sequence', '=', sequence)
-    .executeTakeFirst();
+  return findRow(db, 'tasks', { bindingId, sequence });
 }
 
 /** A task joined with its requirement: where the reads that need the requirement's rules or texts start. */
@@ -202,7 +200,7 @@ export type TaskContext = NonNullable<Awaited<ReturnType<typeof findTaskContext>
 // Comments
 
 export async function insertTaskComment(db: Db, row: TaskCommentRow): Promise<void> {
-  await db.insertInto('task_comments').values(row).execute();
+  await insertRow(db, 'task_comments', row);
 }
 
 export function findCommentsOfTask(db: Db, taskId: string) {

@@ -1,12 +1,13 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/shared/enums';
+import type { TimestampColumns } from '../../db/columns';
 
 /**
  * One occurrence of a requirement at a facility. Unique per (bindingId, sequence). `touched` = 1 once a
  * person changed it in any way (completion, reopening, comment, evidence, reschedule, assignment, not
  * applicable): requirement edits leave touched tasks alone.
  */
-export interface TasksTable {
+export interface TasksTable extends TimestampColumns {
   id: string;
   requirementId: string;
   bindingId: string;
@@ -30,27 +31,14 @@ export interface TasksTable {
   completedBy: string | null;
   completionNote: string | null;
   touched: number;
-  createdAt: string;
-  updatedAt: string;
 }
 
-export interface TaskCommentsTable {
+export interface TaskCommentsTable extends TimestampColumns {
   id: string;
   taskId: string;
   authorId: string | null;
   body: string;
-  createdAt: string;
-  updatedAt: string;
 }
-
-/** A single row (id 1): its revision grows with every change to `tasks`. */
-export interface TasksRevisionTable {
-  id: number;
-  revision: number;
-}
-
-/** The revision of the requirements' and facilities' search texts (one row, id 1; migration 0140). */
-export type SearchTextsRevisionTable = TasksRevisionTable;
 
 /** A row per facility: its revision grows with every change to the facility's tasks (triggers, migration 0090). */
 export interface TaskFacilityRevisionsTable {
@@ -59,5 +47,4 @@ export interface TaskFacilityRevisionsTable {
 }
 
 export type TaskRow = Selectable<TasksTable>;
-export type NewTaskRow = Insertable<TasksTable>;
 export type TaskCommentRow = Selectable<TaskCommentsTable>;

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type SqlBool } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { inBatches } from '../../db/in-batches';
-import type { Database } from '../../db/schema';
+import type { Db, NewRow } from '../../db/schema';
+import { findRow } from '../../db/rows';
 import {
   countedRows,
   inScope,
@@ -9,9 +10,7 @@ import {
   type CountedRows,
   type ListRequest,
 } from '../../platform/list-query';
-import type { NewUserFacilityRow, UserFacilityRow } from './user-facilities.table';
-
-type Db = Kysely<Database>;
+import type { UserFacilityRow } from './user-facilities.table';
 
 /** The ids of the facilities a user is assigned to. */
 export async function findFacilityIdsOfUser(db: Db, userId: string): Promise<string[]> {
@@ -39,7 +38,7 @@ export function findAssignmentsOfUsers(
 }
 
 export function findUserFacilityById(db: Db, id: string): Promise<UserFacilityRow | undefined> {
-  return db.selectFrom('user_facilities').selectAll().where('id', '=', id).executeTakeFirst();
+  return findRow(db, 'user_facilities', { id });
 }
 
 /** Existing assignments among every pair of `userIds` × `facilityIds`. */
@@ -53,7 +52,7 @@ export function findAssignmentsAmong(db: Db, userIds: string[], facilityIds: str
     .execute();
 }
 
-export function insertUserFacilities(db: Db, rows: NewUserFacilityRow[]): Promise<void> {
+export function insertUserFacilities(db: Db, rows: NewRow<'user_facilities'>[]): Promise<void> {
   return inBatches(rows, 100, (batch) => db.insertInto('user_facilities').values(batch).execute());
 }
 

@@ -16,9 +16,9 @@ import { conflict, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { listRequest, pageOf, type Page } from '../../platform/list-query';
 import { actorOf, type AuditService } from '../audit/audit.service';
-import { findFacilitiesByIds } from '../facilities/facilities.repository';
+import { facilityRows } from '../facilities/facilities.repository';
 import type { SessionsService } from '../sessions/sessions.service';
-import { findUsersByIds } from '../users/users.repository';
+import { userRows } from '../users/users.repository';
 import {
   assertFacilityInScope,
   facilityScopeOf,
@@ -100,7 +100,10 @@ export function createUserFacilitiesService(
     facilityIds: string[],
     paths: { users: string; facilities: string },
   ) {
-    const [users, facilities] = await Promise.all([findUsersByIds(db, userIds), findFacilitiesByIds(db, facilityIds)]);
+    const [users, facilities] = await Promise.all([
+      userRows.findByIds(db, userIds),
+      facilityRows.findByIds(db, facilityIds),
+    ]);
     const knownUsers = new Set(users.map((user) => user.id));
     const knownFacilities = new Set(facilities.filter((f) => isFacilityInScope(scope, f.id)).map((f) => f.id));
     const details: FieldError[] = [

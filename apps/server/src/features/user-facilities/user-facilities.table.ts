@@ -1,13 +1,11 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { TimestampColumns } from '../../db/columns';
 
 /** A user assigned to a facility: what scopes the facility roles. Unique per (user, facility). */
-export interface UserFacilitiesTable {
+export interface UserFacilitiesTable extends TimestampColumns {
   id: string;
   userId: string;
   facilityId: string;
-  createdAt: string;
-  updatedAt: string;
 }
 
 export type UserFacilityRow = Selectable<UserFacilitiesTable>;
-export type NewUserFacilityRow = Insertable<UserFacilitiesTable>;

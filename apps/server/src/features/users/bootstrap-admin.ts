@@ -1,13 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, NewRow } from '../../db/schema';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { newId, nowIso } from '../../platform/ids';
 import { generatePassword, hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
 import { changesBetween, createAuditService } from '../audit/audit.service';
-import { countUsers, insertUser } from './users.repository';
-import type { NewUserRow } from './users.table';
+import { countUsers, userRows } from './users.repository';
 
 /**
  * On an empty database, creates the first ALL_FACILITY_ADMIN from ADMIN_EMAIL / ADMIN_PASSWORD.
@@ -23,7 +22,7 @@ export async function ensureFirstAdmin(
   if ((await countUsers(db)) > 0) return;
   const password = admin.password || generatePassword();
   const now = nowIso();
-  const row: NewUserRow = {
+  const row: NewRow<'users'> = {
     id: newId(),
     email: admin.email,
     firstName: 'System',
@@ -41,7 +40,7 @@ export async function ensureFirstAdmin(
   const audit = createAuditService(db);
   try {
     await db.transaction().execute(async (trx) => {
-      await insertUser(trx, row);
+      await userRows.insert(trx, row);
       await audit.record(trx, {
         actor: null,
         action: 'CREATE',

@@ -1,7 +1,8 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import { ROLES, type Role } from '@rtms/shared/enums';
 import { seesAllFacilities } from '@rtms/shared/permissions';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
+import { recordRows } from '../../db/rows';
 import {
   countedRows,
   emptyLast,
@@ -9,23 +10,17 @@ import {
   whereSearchMatches,
   type CountedRows,
   type ListRequest,
+  sortExpression,
+  lowerCase,
 } from '../../platform/list-query';
-import type { NewUserRow, UserRow, UserUpdate } from './users.table';
+import type { UserRow } from './users.table';
 import { countRows } from '../../db/count-rows';
 
 /** The roles that see every facility (permissions.ts seesAllFacilities), as a list for SQL. */
 const ALL_FACILITY_ROLES = ROLES.filter(seesAllFacilities);
 
-type Db = Kysely<Database>;
-
-export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export function findUsersByIds(db: Db, ids: string[]): Promise<UserRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('users').selectAll().where('id', 'in', ids).execute();
-}
+/** A user's row by id, several by ids, insert and update by id (db/rows.ts). */
+export const userRows = recordRows('users');
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
@@ -33,14 +28,6 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 
 export async function countUsers(db: Db): Promise<number> {
   return countRows(db.selectFrom('users'));
-}
-
-export async function insertUser(db: Db, row: NewUserRow): Promise<void> {
-  await db.insertInto('users').values(row).execute();
-}
-
-export async function updateUser(db: Db, id: string, changes: UserUpdate): Promise<void> {
-  await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 
 /**
@@ -109,24 +96,23 @@ export function listUsers(
   db: Db,
   { filters, sort, window }: ListRequest<UserFilters, UserSortField>,
 ): Promise<CountedRows<UserRow>> {
-  const lower = (column: string) => sql`lower(${sql.ref(column)})`;
-  const orders = {
-    email: [sql.ref('email')],
+  const order = sortExpression(sort.field, {
     // search_text is the folded "first last email": accents and case sort alike on both databases.
-    name: [sql.ref('searchText')],
-    firstName: [lower('firstName')],
-    lastName: [lower('lastName')],
-    role: [sql.ref('role')],
-    active: [sql.ref('active')],
-    lastSignInAt: [sql.ref('lastSignInAt')],
-    createdAt: [sql.ref('createdAt')],
-    updatedAt: [sql.ref('updatedAt')],
-  }[sort.field];
-  return countedRows(filtered(db, filters), (query) => {
-    let ordered = query.selectAll();
-    for (const order of orders) ordered = ordered.orderBy(emptyLast(order)).orderBy(order, sort.direction);
-    return ordered.orderBy('email').orderBy('id').limit(window.limit).offset(window.offset).execute();
+    name: sql.ref('searchText'),
+    firstName: lowerCase('firstName'),
+    lastName: lowerCase('lastName'),
   });
+  return countedRows(filtered(db, filters), (query) =>
+    query
+      .selectAll()
+      .orderBy(emptyLast(order))
+      .orderBy(order, sort.direction)
+      .orderBy('email')
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  );
 }
 
 /**

@@ -20,12 +20,10 @@ import { findAssignmentsOfUsers } from '../user-facilities/user-facilities.repos
 import type { UserFacilitiesService } from '../user-facilities/user-facilities.service';
 import {
   findUserByEmail,
-  findUserById,
-  insertUser,
+  userRows,
   findVisibleUser,
   listUsers,
   lockActiveAdminIds,
-  updateUser,
   type UserVisibility,
 } from './users.repository';
 import type { UserRow } from './users.table';
@@ -173,7 +171,7 @@ export function createUsersService(
         .transaction()
         .execute(async (trx) => {
           if (await findUserByEmail(trx, body.email)) throw duplicateEmail();
-          await insertUser(trx, row);
+          await userRows.insert(trx, row);
           await audit.record(trx, creationEvent(principal, { entityType: 'USER', entityId: row.id }, audited(row)));
           await userFacilities.assignWithin(trx, principal, row.id, facilityIds);
         })
@@ -207,7 +205,7 @@ export function createUsersService(
       const { row, changes } = await db
         .transaction()
         .execute(async (trx) => {
-          const before = await findUserById(trx, id);
+          const before = await userRows.findById(trx, id);
           if (!before) throw notFound('User');
           const after = patchRow(before, body);
           const changes = changesBetween(audited(before), audited(after));
@@ -230,7 +228,7 @@ export function createUsersService(
           }
           after.searchText = foldForSearch(after.firstName, after.lastName, after.email);
           after.updatedAt = nowIso();
-          await updateUser(trx, id, {
+          await userRows.update(trx, id, {
             email: after.email,
             firstName: after.firstName,
             lastName: after.lastName,
@@ -266,9 +264,9 @@ export function createUsersService(
       const temporaryPassword = generatePassword();
       const passwordHash = await hashPassword(temporaryPassword);
       await db.transaction().execute(async (trx) => {
-        const before = await findUserById(trx, id);
+        const before = await userRows.findById(trx, id);
         if (!before) throw notFound('User');
-        await updateUser(trx, id, { passwordHash, mustChangePassword: 1, updatedAt: nowIso() });
+        await userRows.update(trx, id, { passwordHash, mustChangePassword: 1, updatedAt: nowIso() });
         await audit.record(trx, {
           actor: actorOf(principal),
           action: 'PASSWORD_RESET',
