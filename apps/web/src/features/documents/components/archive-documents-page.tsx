@@ -5,18 +5,17 @@ import { DeleteOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ConfirmAction } from '../../../components/data/confirm-button';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { IconAction } from '../../../components/data/icon-action';
 import { UrlBooleanFilter } from '../../../components/data/url-filters';
 import { actionsColumn } from '../../../components/data/row-actions';
 import { useRowAction } from '../../../components/data/use-row-action';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import { useDeleteDocument } from '../api/delete-document';
-import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
+import { documentsEndpoint } from '../api/list-documents';
 import { useRestoreDocument } from '../api/restore-document';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
@@ -43,9 +42,11 @@ export function ArchiveDocumentsPage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const run = useRowAction();
-  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: '-archivedAt' });
-  const query = { ...state.query, archived: 'true' } as const;
-  const result = useDocuments(query);
+  const list = useListScreen(documentsEndpoint, {
+    filters: FILTERS,
+    defaultSort: '-archivedAt',
+    fixed: { archived: 'true' },
+  });
   const actions = useDocumentActions();
   const restore = useRestoreDocument();
   const remove = useDeleteDocument();
@@ -157,40 +158,19 @@ export function ArchiveDocumentsPage() {
     [t, format, actions, canRestore, canDelete, me.role],
   );
 
-  const exportColumns = useMemo(
-    () =>
-      documentExportColumns(t, [
-        'title',
-        'fileName',
-        'kind',
-        'task',
-        'facility',
-        'archivedAt',
-        'archivedBy',
-        'archiveReason',
-        'retainUntil',
-        'legalHold',
-        'version',
-        'sha256',
-      ]),
-    [t],
-  );
-
   return (
-    <ListScreen<Document, (typeof FILTERS)[number], DocumentsQuery>
+    <ListScreen
+      list={list}
       title={t('nav.archiveDocuments')}
-      emptyText={t('documentsArchive.empty')}
+      messages="documentsArchive"
       intro={t('documentsArchive.intro')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('documentsArchive.search')}
       filters={
         <>
-          <UrlEnumFilter state={state} name="kind" of="documentKind" />
-          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
+          <UrlEnumFilter state={list.state} name="kind" of="documentKind" />
+          <FacilityFilter state={list.state} name="facilityId" label={t('documents.facility')} />
           <UrlBooleanFilter
-            state={state}
+            state={list.state}
             name="legalHold"
             label={t('documents.legalHold')}
             yes={t('documentsArchive.heldOnly')}
@@ -198,15 +178,29 @@ export function ArchiveDocumentsPage() {
           />
         </>
       }
-      exportOptions={{
-        fileName: 'archive-documents',
-        columns: exportColumns,
-        list: (tableQuery, signal) => listDocuments({ ...tableQuery, archived: 'true' }, signal),
-      }}
+      exportOptions={{ fileName: 'archive-documents', columns: exportColumns }}
     >
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
       {actions.dialogs}
       <RetentionModal document={retaining} onClose={() => setRetaining(undefined)} />
     </ListScreen>
   );
+}
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate) {
+  return documentExportColumns(t, [
+    'title',
+    'fileName',
+    'kind',
+    'task',
+    'facility',
+    'archivedAt',
+    'archivedBy',
+    'archiveReason',
+    'retainUntil',
+    'legalHold',
+    'version',
+    'sha256',
+  ]);
 }

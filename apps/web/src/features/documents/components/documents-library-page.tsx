@@ -6,14 +6,13 @@ import type { Role } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document, DocumentDetail } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { IconAction } from '../../../components/data/icon-action';
 import { UrlRemoteFilter } from '../../../components/data/url-filters';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import { ProgramAreaFilter } from '../../program-areas/api/program-area-filter';
-import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
+import { documentsEndpoint } from '../api/list-documents';
 import { fetchRegulationOptions } from '../api/reference-options';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
@@ -41,9 +40,7 @@ export function DocumentsLibraryPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: 'title' });
-  const query = { ...state.query, kind: 'LIBRARY' } as const;
-  const result = useDocuments(query);
+  const list = useListScreen(documentsEndpoint, { filters: FILTERS, defaultSort: 'title', fixed: { kind: 'LIBRARY' } });
   const actions = useDocumentActions();
   const [versioning, setVersioning] = useState<Document>();
   const [detailId, setDetailId] = useState<string>();
@@ -105,50 +102,26 @@ export function DocumentsLibraryPage() {
     [t, format, actions, canArchive, me.role],
   );
 
-  const exportColumns = useMemo(
-    () =>
-      documentExportColumns(t, [
-        'title',
-        'description',
-        'fileName',
-        'tags',
-        'facility',
-        'programArea',
-        'regulation',
-        'version',
-        'mediaType',
-        'size',
-        'sha256',
-        'retainUntil',
-        'uploadedBy',
-        'createdAt',
-        'updatedAt',
-      ]),
-    [t],
-  );
-
   return (
-    <ListScreen<Document, (typeof FILTERS)[number], DocumentsQuery>
+    <ListScreen
+      list={list}
       title={t('nav.documentsLibrary')}
+      messages="documentsLibrary"
       create={
         canUpload ? { label: t('documentsLibrary.uploadButton'), onClick: () => setEditing({ open: true }) } : undefined
       }
-      emptyText={t('documentsLibrary.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('documentsLibrary.search')}
       filters={
         <>
-          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
+          <FacilityFilter state={list.state} name="facilityId" label={t('documents.facility')} />
           <ProgramAreaFilter
-            state={state}
+            state={list.state}
             name="programAreaId"
             className="data-toolbar__filter"
             label={t('documents.programArea')}
           />
           <UrlRemoteFilter
-            state={state}
+            state={list.state}
             name="regulationId"
             className="data-toolbar__filter"
             label={t('documents.regulation')}
@@ -158,16 +131,12 @@ export function DocumentsLibraryPage() {
           <TagFilter
             label={t('documentsLibrary.tag')}
             kind="LIBRARY"
-            value={state.filters.tag}
-            onChange={(value) => state.setFilter('tag', value)}
+            value={list.state.filters.tag}
+            onChange={(value) => list.state.setFilter('tag', value)}
           />
         </>
       }
-      exportOptions={{
-        fileName: 'documents-library',
-        columns: exportColumns,
-        list: (tableQuery, signal) => listDocuments({ ...tableQuery, kind: 'LIBRARY' }, signal),
-      }}
+      exportOptions={{ fileName: 'documents-library', columns: exportColumns }}
     >
       <DocumentDetailDrawer
         documentId={detailId}
@@ -206,4 +175,25 @@ export function DocumentsLibraryPage() {
       />
     </ListScreen>
   );
+}
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate) {
+  return documentExportColumns(t, [
+    'title',
+    'description',
+    'fileName',
+    'tags',
+    'facility',
+    'programArea',
+    'regulation',
+    'version',
+    'mediaType',
+    'size',
+    'sha256',
+    'retainUntil',
+    'uploadedBy',
+    'createdAt',
+    'updatedAt',
+  ]);
 }

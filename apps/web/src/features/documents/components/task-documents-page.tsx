@@ -6,12 +6,11 @@ import { Link } from 'react-router';
 import { can } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
-import { ListScreen } from '../../../components/data/list-screen';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import { EvidencePackModal } from '../../evidence-packs/api/evidence-pack-modal';
-import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
+import { documentsEndpoint } from '../api/list-documents';
 import { AddEvidenceModal } from './add-evidence-modal';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
@@ -31,9 +30,11 @@ export function TaskDocumentsPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: '-createdAt' });
-  const query = { ...state.query, kind: 'TASK' } as const;
-  const result = useDocuments(query);
+  const list = useListScreen(documentsEndpoint, {
+    filters: FILTERS,
+    defaultSort: '-createdAt',
+    fixed: { kind: 'TASK' },
+  });
   const actions = useDocumentActions();
   const [detailId, setDetailId] = useState<string>();
   const [adding, setAdding] = useState(false);
@@ -95,51 +96,25 @@ export function TaskDocumentsPage() {
     [t, format, actions, canArchive],
   );
 
-  const exportColumns = useMemo(
-    () =>
-      documentExportColumns(t, [
-        'title',
-        'fileName',
-        'task',
-        'taskDueDate',
-        'facility',
-        'requirement',
-        'evidenceDate',
-        'version',
-        'mediaType',
-        'size',
-        'sha256',
-        'uploadedBy',
-        'uploaded',
-      ]),
-    [t],
-  );
-
   return (
-    <ListScreen<Document, (typeof FILTERS)[number], DocumentsQuery>
+    <ListScreen
+      list={list}
       title={t('nav.taskDocuments')}
+      messages="taskDocuments"
       create={canAttach ? { label: t('taskDocuments.addEvidence'), onClick: () => setAdding(true) } : undefined}
       headerActions={
         <Button icon={<FileZipOutlined />} onClick={() => setPackOpen(true)}>
           {t('evidencePack.open')}
         </Button>
       }
-      emptyText={t('taskDocuments.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('taskDocuments.search')}
       filters={
         <>
-          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
-          <RequirementFilter state={state} name="requirementId" label={t('taskDocuments.requirement')} />
+          <FacilityFilter state={list.state} name="facilityId" label={t('documents.facility')} />
+          <RequirementFilter state={list.state} name="requirementId" label={t('taskDocuments.requirement')} />
         </>
       }
-      exportOptions={{
-        fileName: 'task-documents',
-        columns: exportColumns,
-        list: (tableQuery, signal) => listDocuments({ ...tableQuery, kind: 'TASK' }, signal),
-      }}
+      exportOptions={{ fileName: 'task-documents', columns: exportColumns }}
     >
       {actions.dialogs}
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
@@ -147,8 +122,27 @@ export function TaskDocumentsPage() {
       <EvidencePackModal
         open={packOpen}
         onClose={() => setPackOpen(false)}
-        initial={{ facilityId: state.filters.facilityId, requirementId: state.filters.requirementId }}
+        initial={{ facilityId: list.state.filters.facilityId, requirementId: list.state.filters.requirementId }}
       />
     </ListScreen>
   );
+}
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate) {
+  return documentExportColumns(t, [
+    'title',
+    'fileName',
+    'task',
+    'taskDueDate',
+    'facility',
+    'requirement',
+    'evidenceDate',
+    'version',
+    'mediaType',
+    'size',
+    'sha256',
+    'uploadedBy',
+    'uploaded',
+  ]);
 }

@@ -4,17 +4,16 @@ import { Link } from 'react-router';
 import { can } from '@rtms/shared/permissions';
 import type { Facility } from '@rtms/shared/schemas/facilities';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
-import { ListScreen } from '../../../components/data/list-screen';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { actionsColumn, EditToggleActions } from '../../../components/data/row-actions';
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { ProgramAreaFilter } from '../../program-areas/api/program-area-filter';
-import { listFacilities, useFacilities, type FacilitiesQuery } from '../api/list-facilities';
+import { facilitiesEndpoint } from '../api/list-facilities';
 import { useUpdateFacility } from '../api/update-facility';
 import { FacilityFormDrawer } from './facility-form-drawer';
 import { FacilityStatusTag } from './facility-status-tag';
@@ -27,8 +26,7 @@ export function FacilitiesPage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const run = useRowAction();
-  const state = useTableUrlState<FacilitiesQuery>({ filters: FILTERS, defaultSort: 'name' });
-  const result = useFacilities(state.query);
+  const list = useListScreen(facilitiesEndpoint, { filters: FILTERS, defaultSort: 'name' });
   const update = useUpdateFacility();
   const editing = useEditDialog<Facility>();
   const canCreate = can(me.role, 'facility:create');
@@ -110,50 +108,45 @@ export function FacilitiesPage() {
     [t, format, canEdit, canDeactivate],
   );
 
-  const exportColumns = useMemo<ExportColumn<Facility>[]>(
-    () => [
-      { header: t('facilities.name'), value: (f) => f.name, width: 30 },
-      { header: t('facilities.code'), value: (f) => f.code },
-      { header: t('facilities.type'), value: (f) => t(`facilityType.${f.type}`) },
-      { header: t('data.status'), value: (f) => t(`facilityStatus.${f.status}`) },
-      { header: t('facilities.address'), value: (f) => f.address, width: 30 },
-      { header: t('facilities.city'), value: (f) => f.city },
-      { header: t('facilities.state'), value: (f) => f.state },
-      { header: t('facilities.country'), value: (f) => f.country },
-      { header: t('facilities.latitude'), value: (f) => f.latitude },
-      { header: t('facilities.longitude'), value: (f) => f.longitude },
-      { header: t('facilities.capacityMw'), value: (f) => f.capacityMw },
-      { header: t('facilities.commercialOperationDate'), value: (f) => f.commercialOperationDate },
-      { header: t('facilities.timeZone'), value: (f) => f.timeZone, width: 22 },
-      { header: t('facilities.notes'), value: (f) => f.notes, width: 40 },
-      { header: t('data.createdAt'), value: (f) => f.createdAt, width: 22 },
-    ],
-    [t],
-  );
-
   return (
-    <ListScreen<Facility, (typeof FILTERS)[number], FacilitiesQuery>
+    <ListScreen
+      list={list}
       title={t('nav.facilities')}
+      messages="facilities"
       create={canCreate ? { label: t('facilities.new'), onClick: () => editing.show() } : undefined}
       emptyText={canCreate ? t('facilities.empty') : t('facilities.emptyScoped')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('facilities.search')}
       filters={
         <>
-          <UrlEnumFilter state={state} name="type" of="facilityType" />
-          <UrlEnumFilter state={state} name="status" of="facilityStatus" />
-          <ProgramAreaFilter state={state} name="programAreaId" label={t('facilities.programArea')} />
+          <UrlEnumFilter state={list.state} name="type" of="facilityType" />
+          <UrlEnumFilter state={list.state} name="status" of="facilityStatus" />
+          <ProgramAreaFilter state={list.state} name="programAreaId" label={t('facilities.programArea')} />
         </>
       }
-      exportOptions={{
-        fileName: 'facilities',
-        columns: exportColumns,
-        list: listFacilities,
-      }}
+      exportOptions={{ fileName: 'facilities', columns: exportColumns }}
     >
       <FacilityFormDrawer open={editing.open} facility={editing.item} onClose={editing.close} />
     </ListScreen>
   );
+}
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<Facility>[] {
+  return [
+    { header: t('facilities.name'), value: (f) => f.name, width: 30 },
+    { header: t('facilities.code'), value: (f) => f.code },
+    { header: t('facilities.type'), value: (f) => t(`facilityType.${f.type}`) },
+    { header: t('data.status'), value: (f) => t(`facilityStatus.${f.status}`) },
+    { header: t('facilities.address'), value: (f) => f.address, width: 30 },
+    { header: t('facilities.city'), value: (f) => f.city },
+    { header: t('facilities.state'), value: (f) => f.state },
+    { header: t('facilities.country'), value: (f) => f.country },
+    { header: t('facilities.latitude'), value: (f) => f.latitude },
+    { header: t('facilities.longitude'), value: (f) => f.longitude },
+    { header: t('facilities.capacityMw'), value: (f) => f.capacityMw },
+    { header: t('facilities.commercialOperationDate'), value: (f) => f.commercialOperationDate },
+    { header: t('facilities.timeZone'), value: (f) => f.timeZone, width: 22 },
+    { header: t('facilities.notes'), value: (f) => f.notes, width: 40 },
+    { header: t('data.createdAt'), value: (f) => f.createdAt, width: 22 },
+  ];
 }

@@ -4,12 +4,11 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import type { NotificationDelivery } from '@rtms/shared/schemas/notifications';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { useT } from '../../../lib/i18n/use-t';
-import { listDeliveries, useDeliveries, type DeliveriesQuery } from '../api/deliveries';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { deliveriesEndpoint } from '../api/deliveries';
 import { CATEGORY_COLORS, DELIVERY_STATUS_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 
@@ -23,8 +22,7 @@ const FILTERS = ['status', 'category', 'facilityId', 'recipientId'] as const;
 export function DeliveryLogPage() {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState<DeliveriesQuery>({ filters: FILTERS, defaultSort: '-updatedAt' });
-  const result = useDeliveries(state.query);
+  const list = useListScreen(deliveriesEndpoint, { filters: FILTERS, defaultSort: '-updatedAt' });
 
   const columns = useMemo<ColumnsType<NotificationDelivery>>(
     () => [
@@ -82,38 +80,36 @@ export function DeliveryLogPage() {
     [t, format],
   );
 
-  const exportColumns = useMemo<ExportColumn<NotificationDelivery>[]>(
-    () => [
-      { header: t('deliveries.status'), value: (d) => t(`deliveries.status.${d.status}`), width: 12 },
-      { header: t('deliveries.recipient'), value: (d) => d.recipientName, width: 28 },
-      { header: t('deliveries.recipientEmail'), value: (d) => d.recipientEmail, width: 30 },
-      { header: t('notifications.task'), value: (d) => d.taskTitle, width: 40 },
-      { header: t('notifications.facility'), value: (d) => d.facilityName, width: 28 },
-      { header: t('notifications.kind'), value: (d) => t(`notifications.category.${d.category}`), width: 16 },
-      { header: t('deliveries.step'), value: (d) => d.step, width: 18 },
-      { header: t('deliveries.attempts'), value: (d) => d.attempts },
-      { header: t('deliveries.detail'), value: (d) => d.lastError ?? '', width: 50 },
-      { header: t('deliveries.created'), value: (d) => d.createdAt, width: 26 },
-      { header: t('deliveries.updated'), value: (d) => d.sentAt ?? d.updatedAt, width: 26 },
-    ],
-    [t],
-  );
-
   return (
-    <ListScreen<NotificationDelivery, (typeof FILTERS)[number], DeliveriesQuery>
+    <ListScreen
+      list={list}
       title={t('deliveries.title')}
-      emptyText={t('deliveries.empty')}
-      state={state}
-      result={result}
+      messages="deliveries"
       columns={columns}
-      searchLabel={t('deliveries.search')}
       filters={
         <>
-          <UrlEnumFilter state={state} name="status" of="deliveryStatus" />
-          <UrlEnumFilter state={state} name="category" of="notificationCategory" />
+          <UrlEnumFilter state={list.state} name="status" of="deliveryStatus" />
+          <UrlEnumFilter state={list.state} name="category" of="notificationCategory" />
         </>
       }
-      exportOptions={{ fileName: 'notification-deliveries', columns: exportColumns, list: listDeliveries }}
+      exportOptions={{ fileName: 'notification-deliveries', columns: exportColumns }}
     />
   );
+}
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<NotificationDelivery>[] {
+  return [
+    { header: t('deliveries.status'), value: (d) => t(`deliveries.status.${d.status}`), width: 12 },
+    { header: t('deliveries.recipient'), value: (d) => d.recipientName, width: 28 },
+    { header: t('deliveries.recipientEmail'), value: (d) => d.recipientEmail, width: 30 },
+    { header: t('notifications.task'), value: (d) => d.taskTitle, width: 40 },
+    { header: t('notifications.facility'), value: (d) => d.facilityName, width: 28 },
+    { header: t('notifications.kind'), value: (d) => t(`notifications.category.${d.category}`), width: 16 },
+    { header: t('deliveries.step'), value: (d) => d.step, width: 18 },
+    { header: t('deliveries.attempts'), value: (d) => d.attempts },
+    { header: t('deliveries.detail'), value: (d) => d.lastError ?? '', width: 50 },
+    { header: t('deliveries.created'), value: (d) => d.createdAt, width: 26 },
+    { header: t('deliveries.updated'), value: (d) => d.sentAt ?? d.updatedAt, width: 26 },
+  ];
 }

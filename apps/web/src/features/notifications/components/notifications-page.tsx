@@ -6,18 +6,11 @@ import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@rtms/shared/schemas/notifications';
 import { UrlBooleanFilter } from '../../../components/data/url-filters';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { useT } from '../../../lib/i18n/use-t';
-import {
-  listNotifications,
-  useMarkAllRead,
-  useMarkRead,
-  useNotifications,
-  type NotificationsQuery,
-} from '../api/notifications';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { useMarkAllRead, useMarkRead, notificationsEndpoint } from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 
@@ -30,8 +23,7 @@ const FILTERS = ['unread', 'category'] as const;
 export function NotificationsPage() {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState<NotificationsQuery>({ filters: FILTERS, defaultSort: '-createdAt' });
-  const result = useNotifications(state.query, { poll: true });
+  const list = useListScreen(notificationsEndpoint, { filters: FILTERS, defaultSort: '-createdAt' });
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const navigate = useNavigate();
@@ -89,25 +81,11 @@ export function NotificationsPage() {
     [t, format, markRead],
   );
 
-  const exportColumns = useMemo<ExportColumn<Notification>[]>(
-    () => [
-      { header: t('notifications.when'), value: (n) => n.createdAt, width: 26 },
-      { header: t('notifications.kind'), value: (n) => t(`notifications.category.${n.category}`), width: 16 },
-      { header: t('notifications.task'), value: (n) => n.taskTitle, width: 40 },
-      { header: t('notifications.facility'), value: (n) => n.facilityName, width: 28 },
-      { header: t('notifications.due'), value: (n) => n.dueDate, width: 12 },
-      {
-        header: t('notifications.state'),
-        value: (n) => (n.read ? t('notifications.read') : t('notifications.unread')),
-        width: 12,
-      },
-    ],
-    [t],
-  );
-
   return (
-    <ListScreen<Notification, (typeof FILTERS)[number], NotificationsQuery>
+    <ListScreen
+      list={list}
       title={t('notifications.title')}
+      messages="notifications"
       headerActions={
         <>
           <Button icon={<CheckOutlined />} loading={markAll.isPending} onClick={() => markAll.mutate()}>
@@ -118,24 +96,36 @@ export function NotificationsPage() {
           </Button>
         </>
       }
-      emptyText={t('notifications.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('notifications.search')}
       filters={
         <>
           <UrlBooleanFilter
-            state={state}
+            state={list.state}
             name="unread"
             label={t('notifications.show')}
             yes={t('notifications.showUnread')}
             no={t('notifications.read')}
           />
-          <UrlEnumFilter state={state} name="category" of="notificationCategory" />
+          <UrlEnumFilter state={list.state} name="category" of="notificationCategory" />
         </>
       }
-      exportOptions={{ fileName: 'notifications', columns: exportColumns, list: listNotifications }}
+      exportOptions={{ fileName: 'notifications', columns: exportColumns }}
     />
   );
+}
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<Notification>[] {
+  return [
+    { header: t('notifications.when'), value: (n) => n.createdAt, width: 26 },
+    { header: t('notifications.kind'), value: (n) => t(`notifications.category.${n.category}`), width: 16 },
+    { header: t('notifications.task'), value: (n) => n.taskTitle, width: 40 },
+    { header: t('notifications.facility'), value: (n) => n.facilityName, width: 28 },
+    { header: t('notifications.due'), value: (n) => n.dueDate, width: 12 },
+    {
+      header: t('notifications.state'),
+      value: (n) => (n.read ? t('notifications.read') : t('notifications.unread')),
+      width: 12,
+    },
+  ];
 }

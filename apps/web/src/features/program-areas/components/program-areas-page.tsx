@@ -4,16 +4,15 @@ import type { ColumnsType } from 'antd/es/table';
 import { can } from '@rtms/shared/permissions';
 import type { ProgramArea } from '@rtms/shared/schemas/program-areas';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useSettingsActionsColumn } from '../../../components/data/settings-row-actions';
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { listProgramAreas, useProgramAreas, type ProgramAreasQuery } from '../api/list-program-areas';
+import { programAreasEndpoint } from '../api/list-program-areas';
 import { useUpdateProgramArea } from '../api/update-program-area';
 import { ProgramAreaFormModal } from './program-area-form-modal';
 import { activeExportColumn, updatedAtColumn, updatedAtExportColumn } from '../../../components/data/common-columns';
@@ -25,8 +24,7 @@ export function ProgramAreasPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState<ProgramAreasQuery>({ filters: FILTERS, defaultSort: 'name' });
-  const result = useProgramAreas(state.query);
+  const list = useListScreen(programAreasEndpoint, { filters: FILTERS, defaultSort: 'name' });
   const editing = useEditDialog<ProgramArea>();
   const canManage = can(me.role, 'settings:manage');
   const actionsColumn = useSettingsActionsColumn<ProgramArea>({
@@ -64,33 +62,27 @@ export function ProgramAreasPage() {
     [t, format, canManage],
   );
 
-  const exportColumns = useMemo<ExportColumn<ProgramArea>[]>(
-    () => [
-      { header: t('programAreas.name'), value: (a) => a.name, width: 30 },
-      { header: t('programAreas.description'), value: (a) => a.description, width: 60 },
-      activeExportColumn<ProgramArea>(t, (a) => a.active),
-      updatedAtExportColumn<ProgramArea>(t),
-    ],
-    [t],
-  );
-
   return (
-    <ListScreen<ProgramArea, (typeof FILTERS)[number], ProgramAreasQuery>
+    <ListScreen
+      list={list}
       title={t('nav.programAreas')}
+      messages="programAreas"
       create={canManage ? { label: t('programAreas.new'), onClick: () => editing.show() } : undefined}
-      emptyText={t('programAreas.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('programAreas.search')}
-      filters={<UrlActiveFilter state={state} name="active" />}
-      exportOptions={{
-        fileName: 'program-areas',
-        columns: exportColumns,
-        list: listProgramAreas,
-      }}
+      filters={<UrlActiveFilter state={list.state} name="active" />}
+      exportOptions={{ fileName: 'program-areas', columns: exportColumns }}
     >
       <ProgramAreaFormModal open={editing.open} programArea={editing.item} onClose={editing.close} />
     </ListScreen>
   );
+}
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<ProgramArea>[] {
+  return [
+    { header: t('programAreas.name'), value: (a) => a.name, width: 30 },
+    { header: t('programAreas.description'), value: (a) => a.description, width: 60 },
+    activeExportColumn<ProgramArea>(t, (a) => a.active),
+    updatedAtExportColumn<ProgramArea>(t),
+  ];
 }

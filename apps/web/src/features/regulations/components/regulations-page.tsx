@@ -3,18 +3,17 @@ import { Flex, Typography } from 'antd';
 import { can } from '@rtms/shared/permissions';
 import type { Regulation } from '@rtms/shared/schemas/regulations';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useSettingsActionsColumn } from '../../../components/data/settings-row-actions';
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { UrlActiveFilter } from '../../../components/data/url-filters';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { listRegulations, useRegulations, type RegulationsQuery } from '../api/list-regulations';
+import { regulationsEndpoint } from '../api/list-regulations';
 import { useUpdateRegulation } from '../api/update-regulation';
 import { RegulationFormModal } from './regulation-form-modal';
 import { activeExportColumn, updatedAtColumn, updatedAtExportColumn } from '../../../components/data/common-columns';
@@ -26,8 +25,7 @@ export function RegulationsPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState<RegulationsQuery>({ filters: FILTERS, defaultSort: 'title' });
-  const result = useRegulations(state.query);
+  const list = useListScreen(regulationsEndpoint, { filters: FILTERS, defaultSort: 'title' });
   const editing = useEditDialog<Regulation>();
   const canManage = can(me.role, 'settings:manage');
   const actionsColumn = useSettingsActionsColumn<Regulation>({
@@ -89,43 +87,37 @@ export function RegulationsPage() {
     [t, format, canManage],
   );
 
-  const exportColumns = useMemo<ExportColumn<Regulation>[]>(
-    () => [
-      { header: t('regulations.title'), value: (r) => r.title, width: 40 },
-      { header: t('regulations.citation'), value: (r) => r.citation, width: 20 },
-      { header: t('regulations.agency'), value: (r) => r.agency, width: 24 },
-      { header: t('regulations.jurisdiction'), value: (r) => t(`jurisdiction.${r.jurisdiction}`) },
-      { header: t('regulations.link'), value: (r) => r.link, width: 40 },
-      { header: t('regulations.description'), value: (r) => r.description, width: 50 },
-      activeExportColumn<Regulation>(t, (r) => r.active),
-      updatedAtExportColumn<Regulation>(t),
-    ],
-    [t],
-  );
-
   return (
-    <ListScreen<Regulation, (typeof FILTERS)[number], RegulationsQuery>
+    <ListScreen
+      list={list}
       title={t('nav.regulations')}
+      messages="regulations"
       create={canManage ? { label: t('regulations.new'), onClick: () => editing.show() } : undefined}
-      emptyText={t('regulations.empty')}
-      state={state}
       columnChoice={{ id: 'regulations', userId: me._id }}
-      result={result}
       columns={columns}
-      searchLabel={t('regulations.search')}
       filters={
         <>
-          <UrlEnumFilter state={state} name="jurisdiction" of="jurisdiction" />
-          <UrlActiveFilter state={state} name="active" />
+          <UrlEnumFilter state={list.state} name="jurisdiction" of="jurisdiction" />
+          <UrlActiveFilter state={list.state} name="active" />
         </>
       }
-      exportOptions={{
-        fileName: 'regulations',
-        columns: exportColumns,
-        list: listRegulations,
-      }}
+      exportOptions={{ fileName: 'regulations', columns: exportColumns }}
     >
       <RegulationFormModal open={editing.open} regulation={editing.item} onClose={editing.close} />
     </ListScreen>
   );
+}
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<Regulation>[] {
+  return [
+    { header: t('regulations.title'), value: (r) => r.title, width: 40 },
+    { header: t('regulations.citation'), value: (r) => r.citation, width: 20 },
+    { header: t('regulations.agency'), value: (r) => r.agency, width: 24 },
+    { header: t('regulations.jurisdiction'), value: (r) => t(`jurisdiction.${r.jurisdiction}`) },
+    { header: t('regulations.link'), value: (r) => r.link, width: 40 },
+    { header: t('regulations.description'), value: (r) => r.description, width: 50 },
+    activeExportColumn<Regulation>(t, (r) => r.active),
+    updatedAtExportColumn<Regulation>(t),
+  ];
 }

@@ -5,22 +5,21 @@ import { EditOutlined, KeyOutlined, SafetyOutlined, SwapOutlined } from '@ant-de
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ConfirmAction } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { actionsColumn, RowActions } from '../../../components/data/row-actions';
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { ActiveToggle } from '../../../components/data/active-toggle';
 import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { HandOverModal } from '../../hand-over/api/hand-over-modal';
-import { listUsers, useUsers, type UsersQuery } from '../api/list-users';
+import { usersEndpoint } from '../api/list-users';
 import { useResetUserPassword } from '../api/reset-password';
 import { useResetSecondFactor } from '../api/reset-second-factor';
 import { useUpdateUser } from '../api/update-user';
@@ -44,8 +43,7 @@ function UsersTablePage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const run = useRowAction();
-  const state = useTableUrlState<UsersQuery>({ filters: FILTERS, defaultSort: 'name' });
-  const result = useUsers(state.query);
+  const list = useListScreen(usersEndpoint, { filters: FILTERS, defaultSort: 'name' });
   const update = useUpdateUser();
   const reset = useResetUserPassword();
   const resetMfa = useResetSecondFactor();
@@ -185,50 +183,22 @@ function UsersTablePage() {
     [t, me, format, canHandOver],
   );
 
-  const exportColumns = useMemo<ExportColumn<User>[]>(
-    () => [
-      { header: t('users.name'), value: (user) => user.name },
-      { header: t('users.firstName'), value: (user) => user.firstName },
-      { header: t('users.lastName'), value: (user) => user.lastName },
-      { header: t('users.email'), value: (user) => user.email, width: 32 },
-      { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
-      activeExportColumn<User>(t, (user) => user.active),
-      {
-        header: t('users.mustChangePassword'),
-        value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
-      },
-      {
-        header: t('users.facilities'),
-        value: (user) => (seesAllFacilities(user.role) ? t('users.everyFacility') : user.facilityIds.length),
-      },
-      { header: t('users.lastSignIn'), value: (user) => user.lastSignInAt ?? '', width: 22 },
-      { header: t('data.createdAt'), value: (user) => user.createdAt, width: 22 },
-    ],
-    [t],
-  );
-
   const canCreate = can(me.role, 'user:create');
   return (
-    <ListScreen<User, (typeof FILTERS)[number], UsersQuery>
+    <ListScreen
+      list={list}
       title={t('nav.users')}
+      messages="users"
       create={canCreate ? { label: t('users.new'), onClick: () => editing.show() } : undefined}
-      emptyText={t('users.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('users.search')}
       filters={
         <>
-          <UrlEnumFilter state={state} name="role" of="role" />
-          <UrlActiveFilter state={state} name="active" plain />
-          <FacilityFilter state={state} name="facilityId" label={t('users.facility')} />
+          <UrlEnumFilter state={list.state} name="role" of="role" />
+          <UrlActiveFilter state={list.state} name="active" plain />
+          <FacilityFilter state={list.state} name="facilityId" label={t('users.facility')} />
         </>
       }
-      exportOptions={{
-        fileName: 'users',
-        columns: exportColumns,
-        list: listUsers,
-      }}
+      exportOptions={{ fileName: 'users', columns: exportColumns }}
     >
       <UserFormModal
         open={editing.open}
@@ -245,4 +215,26 @@ function UsersTablePage() {
       />
     </ListScreen>
   );
+}
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<User>[] {
+  return [
+    { header: t('users.name'), value: (user) => user.name },
+    { header: t('users.firstName'), value: (user) => user.firstName },
+    { header: t('users.lastName'), value: (user) => user.lastName },
+    { header: t('users.email'), value: (user) => user.email, width: 32 },
+    { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
+    activeExportColumn<User>(t, (user) => user.active),
+    {
+      header: t('users.mustChangePassword'),
+      value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
+    },
+    {
+      header: t('users.facilities'),
+      value: (user) => (seesAllFacilities(user.role) ? t('users.everyFacility') : user.facilityIds.length),
+    },
+    { header: t('users.lastSignIn'), value: (user) => user.lastSignInAt ?? '', width: 22 },
+    { header: t('data.createdAt'), value: (user) => user.createdAt, width: 22 },
+  ];
 }
