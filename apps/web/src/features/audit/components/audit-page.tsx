@@ -23,6 +23,29 @@ import { auditChangeLines, auditFieldLabel } from '../../../components/audit-lab
 
 const FILTERS = ['entityType', 'action', 'actorId', 'from', 'to', 'entityId', 'facilityId'] as const;
 
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<AuditEvent>[] {
+  return [
+    { header: t('audit.sequence'), value: (e) => e.seq },
+    { header: t('audit.when'), value: (e) => e.at, width: 26 },
+    { header: t('audit.who'), value: (e) => e.actorName ?? e.actorEmail ?? t('audit.system'), width: 28 },
+    { header: t('audit.whoEmail'), value: (e) => e.actorEmail ?? '', width: 28 },
+    { header: t('audit.action'), value: (e) => knownLabel(t, 'auditAction', e.action), width: 16 },
+    { header: t('audit.entityType'), value: (e) => knownLabel(t, 'auditEntity', e.entityType), width: 16 },
+    { header: t('audit.subject'), value: (e) => e.entityName ?? subjectOf(e), width: 28 },
+    { header: t('audit.entityId'), value: (e) => e.entityId, width: 28 },
+    { header: t('audit.facility'), value: (e) => e.facilityName ?? '', width: 28 },
+    { header: t('audit.facilityId'), value: (e) => e.facilityId, width: 28 },
+    {
+      header: t('audit.changes'),
+      value: (e) => auditChangeLines(t, e),
+      width: 60,
+    },
+    { header: t('audit.hash'), value: (e) => e.hash, width: 66 },
+    { header: t('audit.prevHash'), value: (e) => e.prevHash, width: 66 },
+  ];
+}
+
 // Only tag colours that keep AA contrast in the dark theme too (geekblue and purple do not).
 const ACTION_COLORS: Partial<Record<string, string>> = {
   CREATE: 'green',
@@ -242,27 +265,4 @@ function FacilityFilterLabel({ id }: { id: string }) {
   const t = useT();
   const { data } = useFacility(id);
   return <>{t('audit.facilityFilterName', { name: data?.data.name ?? id })}</>;
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate): ExportColumn<AuditEvent>[] {
-  return [
-    { header: t('audit.sequence'), value: (e) => e.seq },
-    { header: t('audit.when'), value: (e) => e.at, width: 26 },
-    { header: t('audit.who'), value: (e) => e.actorName ?? e.actorEmail ?? t('audit.system'), width: 28 },
-    { header: t('audit.whoEmail'), value: (e) => e.actorEmail ?? '', width: 28 },
-    { header: t('audit.action'), value: (e) => knownLabel(t, 'auditAction', e.action), width: 16 },
-    { header: t('audit.entityType'), value: (e) => knownLabel(t, 'auditEntity', e.entityType), width: 16 },
-    { header: t('audit.subject'), value: (e) => e.entityName ?? subjectOf(e), width: 28 },
-    { header: t('audit.entityId'), value: (e) => e.entityId, width: 28 },
-    { header: t('audit.facility'), value: (e) => e.facilityName ?? '', width: 28 },
-    { header: t('audit.facilityId'), value: (e) => e.facilityId, width: 28 },
-    {
-      header: t('audit.changes'),
-      value: (e) => auditChangeLines(t, e),
-      width: 60,
-    },
-    { header: t('audit.hash'), value: (e) => e.hash, width: 66 },
-    { header: t('audit.prevHash'), value: (e) => e.prevHash, width: 66 },
-  ];
 }

@@ -18,6 +18,20 @@ import { documentExportColumns } from '../components/document-export-columns';
 
 const FILTERS = ['kind'] as const;
 
+const exportColumnsIn = documentExportColumns([
+  'title',
+  'fileName',
+  'kind',
+  'task',
+  'taskDueDate',
+  'requirement',
+  'evidenceDate',
+  'version',
+  'sha256',
+  'uploadedBy',
+  'uploaded',
+]);
+
 /**
  * The documents tab of a facility's page: its evidence and its library documents (active ones), with
  * preview, download, export, and the facility's evidence pack.
@@ -75,23 +89,7 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
     [t, format, actions],
   );
 
-  const exportColumns = useMemo(
-    () =>
-      documentExportColumns(t, [
-        'title',
-        'fileName',
-        'kind',
-        'task',
-        'taskDueDate',
-        'requirement',
-        'evidenceDate',
-        'version',
-        'sha256',
-        'uploadedBy',
-        'uploaded',
-      ]),
-    [t],
-  );
+  const exportColumns = useMemo(() => exportColumnsIn(t), [t]);
 
   return (
     <>

@@ -5,7 +5,7 @@ import { DeleteOutlined, FieldTimeOutlined, RollbackOutlined } from '@ant-design
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { useT } from '../../../lib/i18n/use-t';
 import { ConfirmAction } from '../../../components/data/confirm-button';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { IconAction } from '../../../components/data/icon-action';
@@ -26,6 +26,22 @@ import { documentColumn, documentFacilityColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
 
 const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
+
+/** The export's columns. */
+const exportColumns = documentExportColumns([
+  'title',
+  'fileName',
+  'kind',
+  'task',
+  'facility',
+  'archivedAt',
+  'archivedBy',
+  'archiveReason',
+  'retainUntil',
+  'legalHold',
+  'version',
+  'sha256',
+]);
 
 /** Today as a calendar date in UTC, the day the server judges retention on. */
 function todayUtc(): string {
@@ -185,22 +201,4 @@ export function ArchiveDocumentsPage() {
       <RetentionModal document={retaining} onClose={() => setRetaining(undefined)} />
     </ListScreen>
   );
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate) {
-  return documentExportColumns(t, [
-    'title',
-    'fileName',
-    'kind',
-    'task',
-    'facility',
-    'archivedAt',
-    'archivedBy',
-    'archiveReason',
-    'retainUntil',
-    'legalHold',
-    'version',
-    'sha256',
-  ]);
 }

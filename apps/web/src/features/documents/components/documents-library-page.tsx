@@ -6,7 +6,7 @@ import type { Role } from '@rtms/shared/enums';
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { Document, DocumentDetail } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { useT } from '../../../lib/i18n/use-t';
 import { IconAction } from '../../../components/data/icon-action';
 import { UrlRemoteFilter } from '../../../components/data/url-filters';
 import { ListScreen, useListScreen } from '../../../components/data/list-screen';
@@ -26,6 +26,25 @@ import { documentExportColumns } from './document-export-columns';
 import { updatedAtColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
+
+/** The export's columns. */
+const exportColumns = documentExportColumns([
+  'title',
+  'description',
+  'fileName',
+  'tags',
+  'facility',
+  'programArea',
+  'regulation',
+  'version',
+  'mediaType',
+  'size',
+  'sha256',
+  'retainUntil',
+  'uploadedBy',
+  'createdAt',
+  'updatedAt',
+]);
 
 /** Whether `role` may change this document (facility roles: not the company-wide ones). */
 export function mayChangeDocument(role: Role, document: Pick<Document, 'facilityId'>): boolean {
@@ -175,25 +194,4 @@ export function DocumentsLibraryPage() {
       />
     </ListScreen>
   );
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate) {
-  return documentExportColumns(t, [
-    'title',
-    'description',
-    'fileName',
-    'tags',
-    'facility',
-    'programArea',
-    'regulation',
-    'version',
-    'mediaType',
-    'size',
-    'sha256',
-    'retainUntil',
-    'uploadedBy',
-    'createdAt',
-    'updatedAt',
-  ]);
 }

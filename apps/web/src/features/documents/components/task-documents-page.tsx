@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { can } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { useT } from '../../../lib/i18n/use-t';
 import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { EvidencePackModal } from '../../evidence-packs/api/evidence-pack-modal';
@@ -21,6 +21,23 @@ import { documentColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
 
 const FILTERS = ['facilityId', 'requirementId'] as const;
+
+/** The export's columns. */
+const exportColumns = documentExportColumns([
+  'title',
+  'fileName',
+  'task',
+  'taskDueDate',
+  'facility',
+  'requirement',
+  'evidenceDate',
+  'version',
+  'mediaType',
+  'size',
+  'sha256',
+  'uploadedBy',
+  'uploaded',
+]);
 
 /**
  * /task-documents: every evidence document in the caller's facilities with its task, facility and
@@ -126,23 +143,4 @@ export function TaskDocumentsPage() {
       />
     </ListScreen>
   );
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate) {
-  return documentExportColumns(t, [
-    'title',
-    'fileName',
-    'task',
-    'taskDueDate',
-    'facility',
-    'requirement',
-    'evidenceDate',
-    'version',
-    'mediaType',
-    'size',
-    'sha256',
-    'uploadedBy',
-    'uploaded',
-  ]);
 }

@@ -20,6 +20,27 @@ import { FacilityStatusTag } from './facility-status-tag';
 
 const FILTERS = ['type', 'status', 'programAreaId'] as const;
 
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<Facility>[] {
+  return [
+    { header: t('facilities.name'), value: (f) => f.name, width: 30 },
+    { header: t('facilities.code'), value: (f) => f.code },
+    { header: t('facilities.type'), value: (f) => t(`facilityType.${f.type}`) },
+    { header: t('data.status'), value: (f) => t(`facilityStatus.${f.status}`) },
+    { header: t('facilities.address'), value: (f) => f.address, width: 30 },
+    { header: t('facilities.city'), value: (f) => f.city },
+    { header: t('facilities.state'), value: (f) => f.state },
+    { header: t('facilities.country'), value: (f) => f.country },
+    { header: t('facilities.latitude'), value: (f) => f.latitude },
+    { header: t('facilities.longitude'), value: (f) => f.longitude },
+    { header: t('facilities.capacityMw'), value: (f) => f.capacityMw },
+    { header: t('facilities.commercialOperationDate'), value: (f) => f.commercialOperationDate },
+    { header: t('facilities.timeZone'), value: (f) => f.timeZone, width: 22 },
+    { header: t('facilities.notes'), value: (f) => f.notes, width: 40 },
+    { header: t('data.createdAt'), value: (f) => f.createdAt, width: 22 },
+  ];
+}
+
 /** /facilities: every facility in the caller's scope; create, edit, deactivate where the role allows. */
 export function FacilitiesPage() {
   const t = useT();
@@ -128,25 +149,4 @@ export function FacilitiesPage() {
       <FacilityFormDrawer open={editing.open} facility={editing.item} onClose={editing.close} />
     </ListScreen>
   );
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate): ExportColumn<Facility>[] {
-  return [
-    { header: t('facilities.name'), value: (f) => f.name, width: 30 },
-    { header: t('facilities.code'), value: (f) => f.code },
-    { header: t('facilities.type'), value: (f) => t(`facilityType.${f.type}`) },
-    { header: t('data.status'), value: (f) => t(`facilityStatus.${f.status}`) },
-    { header: t('facilities.address'), value: (f) => f.address, width: 30 },
-    { header: t('facilities.city'), value: (f) => f.city },
-    { header: t('facilities.state'), value: (f) => f.state },
-    { header: t('facilities.country'), value: (f) => f.country },
-    { header: t('facilities.latitude'), value: (f) => f.latitude },
-    { header: t('facilities.longitude'), value: (f) => f.longitude },
-    { header: t('facilities.capacityMw'), value: (f) => f.capacityMw },
-    { header: t('facilities.commercialOperationDate'), value: (f) => f.commercialOperationDate },
-    { header: t('facilities.timeZone'), value: (f) => f.timeZone, width: 22 },
-    { header: t('facilities.notes'), value: (f) => f.notes, width: 40 },
-    { header: t('data.createdAt'), value: (f) => f.createdAt, width: 22 },
-  ];
 }

@@ -15,6 +15,23 @@ import '../../../components/data/data.css';
 // facilityId and recipientId come from links (a facility's or a user's deliveries); status and kind have a select.
 const FILTERS = ['status', 'category', 'facilityId', 'recipientId'] as const;
 
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<NotificationDelivery>[] {
+  return [
+    { header: t('deliveries.status'), value: (d) => t(`deliveries.status.${d.status}`), width: 12 },
+    { header: t('deliveries.recipient'), value: (d) => d.recipientName, width: 28 },
+    { header: t('deliveries.recipientEmail'), value: (d) => d.recipientEmail, width: 30 },
+    { header: t('notifications.task'), value: (d) => d.taskTitle, width: 40 },
+    { header: t('notifications.facility'), value: (d) => d.facilityName, width: 28 },
+    { header: t('notifications.kind'), value: (d) => t(`notifications.category.${d.category}`), width: 16 },
+    { header: t('deliveries.step'), value: (d) => d.step, width: 18 },
+    { header: t('deliveries.attempts'), value: (d) => d.attempts },
+    { header: t('deliveries.detail'), value: (d) => d.lastError ?? '', width: 50 },
+    { header: t('deliveries.created'), value: (d) => d.createdAt, width: 26 },
+    { header: t('deliveries.updated'), value: (d) => d.sentAt ?? d.updatedAt, width: 26 },
+  ];
+}
+
 /**
  * /notifications/deliveries (admins): the outbox; sent, failed with the error, skipped with why. Searched,
  * filtered, sorted and paged by the server; export.
@@ -95,21 +112,4 @@ export function DeliveryLogPage() {
       exportOptions={{ fileName: 'notification-deliveries', columns: exportColumns }}
     />
   );
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate): ExportColumn<NotificationDelivery>[] {
-  return [
-    { header: t('deliveries.status'), value: (d) => t(`deliveries.status.${d.status}`), width: 12 },
-    { header: t('deliveries.recipient'), value: (d) => d.recipientName, width: 28 },
-    { header: t('deliveries.recipientEmail'), value: (d) => d.recipientEmail, width: 30 },
-    { header: t('notifications.task'), value: (d) => d.taskTitle, width: 40 },
-    { header: t('notifications.facility'), value: (d) => d.facilityName, width: 28 },
-    { header: t('notifications.kind'), value: (d) => t(`notifications.category.${d.category}`), width: 16 },
-    { header: t('deliveries.step'), value: (d) => d.step, width: 18 },
-    { header: t('deliveries.attempts'), value: (d) => d.attempts },
-    { header: t('deliveries.detail'), value: (d) => d.lastError ?? '', width: 50 },
-    { header: t('deliveries.created'), value: (d) => d.createdAt, width: 26 },
-    { header: t('deliveries.updated'), value: (d) => d.sentAt ?? d.updatedAt, width: 26 },
-  ];
 }

@@ -16,6 +16,22 @@ import '../../../components/data/data.css';
 
 const FILTERS = ['unread', 'category'] as const;
 
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<Notification>[] {
+  return [
+    { header: t('notifications.when'), value: (n) => n.createdAt, width: 26 },
+    { header: t('notifications.kind'), value: (n) => t(`notifications.category.${n.category}`), width: 16 },
+    { header: t('notifications.task'), value: (n) => n.taskTitle, width: 40 },
+    { header: t('notifications.facility'), value: (n) => n.facilityName, width: 28 },
+    { header: t('notifications.due'), value: (n) => n.dueDate, width: 12 },
+    {
+      header: t('notifications.state'),
+      value: (n) => (n.read ? t('notifications.read') : t('notifications.unread')),
+      width: 12,
+    },
+  ];
+}
+
 /**
  * /notifications: every notification of mine, newest first; searched, filtered (read state, kind), sorted
  * and paged by the server; mark read, mark all read; export.
@@ -112,20 +128,4 @@ export function NotificationsPage() {
       exportOptions={{ fileName: 'notifications', columns: exportColumns }}
     />
   );
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate): ExportColumn<Notification>[] {
-  return [
-    { header: t('notifications.when'), value: (n) => n.createdAt, width: 26 },
-    { header: t('notifications.kind'), value: (n) => t(`notifications.category.${n.category}`), width: 16 },
-    { header: t('notifications.task'), value: (n) => n.taskTitle, width: 40 },
-    { header: t('notifications.facility'), value: (n) => n.facilityName, width: 28 },
-    { header: t('notifications.due'), value: (n) => n.dueDate, width: 12 },
-    {
-      header: t('notifications.state'),
-      value: (n) => (n.read ? t('notifications.read') : t('notifications.unread')),
-      width: 12,
-    },
-  ];
 }

@@ -19,6 +19,16 @@ import { activeExportColumn, updatedAtColumn, updatedAtExportColumn } from '../.
 
 const FILTERS = ['active'] as const;
 
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<ProgramArea>[] {
+  return [
+    { header: t('programAreas.name'), value: (a) => a.name, width: 30 },
+    { header: t('programAreas.description'), value: (a) => a.description, width: 60 },
+    activeExportColumn<ProgramArea>(t, (a) => a.active),
+    updatedAtExportColumn<ProgramArea>(t),
+  ];
+}
+
 /** /settings/program-areas: compliance domains. Deactivated ones stay listed, tagged. */
 export function ProgramAreasPage() {
   const t = useT();
@@ -75,14 +85,4 @@ export function ProgramAreasPage() {
       <ProgramAreaFormModal open={editing.open} programArea={editing.item} onClose={editing.close} />
     </ListScreen>
   );
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate): ExportColumn<ProgramArea>[] {
-  return [
-    { header: t('programAreas.name'), value: (a) => a.name, width: 30 },
-    { header: t('programAreas.description'), value: (a) => a.description, width: 60 },
-    activeExportColumn<ProgramArea>(t, (a) => a.active),
-    updatedAtExportColumn<ProgramArea>(t),
-  ];
 }

@@ -20,6 +20,20 @@ import { activeExportColumn, updatedAtColumn, updatedAtExportColumn } from '../.
 
 const FILTERS = ['jurisdiction', 'active'] as const;
 
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<Regulation>[] {
+  return [
+    { header: t('regulations.title'), value: (r) => r.title, width: 40 },
+    { header: t('regulations.citation'), value: (r) => r.citation, width: 20 },
+    { header: t('regulations.agency'), value: (r) => r.agency, width: 24 },
+    { header: t('regulations.jurisdiction'), value: (r) => t(`jurisdiction.${r.jurisdiction}`) },
+    { header: t('regulations.link'), value: (r) => r.link, width: 40 },
+    { header: t('regulations.description'), value: (r) => r.description, width: 50 },
+    activeExportColumn<Regulation>(t, (r) => r.active),
+    updatedAtExportColumn<Regulation>(t),
+  ];
+}
+
 /** /settings/regulations: the rules obligations come from. Deactivated ones stay listed, tagged. */
 export function RegulationsPage() {
   const t = useT();
@@ -106,18 +120,4 @@ export function RegulationsPage() {
       <RegulationFormModal open={editing.open} regulation={editing.item} onClose={editing.close} />
     </ListScreen>
   );
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate): ExportColumn<Regulation>[] {
-  return [
-    { header: t('regulations.title'), value: (r) => r.title, width: 40 },
-    { header: t('regulations.citation'), value: (r) => r.citation, width: 20 },
-    { header: t('regulations.agency'), value: (r) => r.agency, width: 24 },
-    { header: t('regulations.jurisdiction'), value: (r) => t(`jurisdiction.${r.jurisdiction}`) },
-    { header: t('regulations.link'), value: (r) => r.link, width: 40 },
-    { header: t('regulations.description'), value: (r) => r.description, width: 50 },
-    activeExportColumn<Regulation>(t, (r) => r.active),
-    updatedAtExportColumn<Regulation>(t),
-  ];
 }

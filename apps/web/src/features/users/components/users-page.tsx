@@ -32,6 +32,28 @@ import { activeExportColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['role', 'active', 'facilityId'] as const;
 
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<User>[] {
+  return [
+    { header: t('users.name'), value: (user) => user.name },
+    { header: t('users.firstName'), value: (user) => user.firstName },
+    { header: t('users.lastName'), value: (user) => user.lastName },
+    { header: t('users.email'), value: (user) => user.email, width: 32 },
+    { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
+    activeExportColumn<User>(t, (user) => user.active),
+    {
+      header: t('users.mustChangePassword'),
+      value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
+    },
+    {
+      header: t('users.facilities'),
+      value: (user) => (seesAllFacilities(user.role) ? t('users.everyFacility') : user.facilityIds.length),
+    },
+    { header: t('users.lastSignIn'), value: (user) => user.lastSignInAt ?? '', width: 22 },
+    { header: t('data.createdAt'), value: (user) => user.createdAt, width: 22 },
+  ];
+}
+
 /** /users: the Users table, or My Profile for the roles whose menu says so (seed §6). */
 export function UsersPage() {
   const me = useCurrentUser();
@@ -215,26 +237,4 @@ function UsersTablePage() {
       />
     </ListScreen>
   );
-}
-
-/** The export's columns, in the interface language. */
-function exportColumns(t: Translate): ExportColumn<User>[] {
-  return [
-    { header: t('users.name'), value: (user) => user.name },
-    { header: t('users.firstName'), value: (user) => user.firstName },
-    { header: t('users.lastName'), value: (user) => user.lastName },
-    { header: t('users.email'), value: (user) => user.email, width: 32 },
-    { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
-    activeExportColumn<User>(t, (user) => user.active),
-    {
-      header: t('users.mustChangePassword'),
-      value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
-    },
-    {
-      header: t('users.facilities'),
-      value: (user) => (seesAllFacilities(user.role) ? t('users.everyFacility') : user.facilityIds.length),
-    },
-    { header: t('users.lastSignIn'), value: (user) => user.lastSignInAt ?? '', width: 22 },
-    { header: t('data.createdAt'), value: (user) => user.createdAt, width: 22 },
-  ];
 }
