@@ -20,6 +20,7 @@ import { auditEndpoint } from '../api/list-audit-events';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
 import { AuditChangesTable } from '../../../components/audit-changes';
 import { auditChangeLines, auditFieldLabel } from '../../../components/audit-labels';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['entityType', 'action', 'actorId', 'from', 'to', 'entityId', 'facilityId'] as const;
 
@@ -85,83 +86,54 @@ export function AuditPage() {
 
   const columns = useMemo<ColumnsType<AuditEvent>>(
     () => [
-      { title: t('audit.when'), key: 'at', sorter: true, render: (_, event) => format.dateTime(event.at) },
-      {
-        title: t('audit.who'),
-        key: 'actor',
-        render: (_, event) =>
-          event.actorEmail ? (
-            <Tooltip title={event.actorEmail}>
-              <bdi>{event.actorName ?? event.actorEmail}</bdi>
-            </Tooltip>
-          ) : (
-            <Typography.Text type="secondary">{t('audit.system')}</Typography.Text>
-          ),
-      },
-      {
-        title: t('audit.action'),
-        key: 'action',
-        render: (_, event) => (
-          <Tag color={ACTION_COLORS[event.action]}>{knownLabel(t, 'auditAction', event.action)}</Tag>
+      sortedColumn(t('audit.when'), 'at', (event) => format.dateTime(event.at)),
+      column(t('audit.who'), 'actor', (event) =>
+        event.actorEmail ? (
+          <Tooltip title={event.actorEmail}>
+            <bdi>{event.actorName ?? event.actorEmail}</bdi>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">{t('audit.system')}</Typography.Text>
         ),
-      },
-      {
-        title: t('audit.entityType'),
-        key: 'entityType',
-        render: (_, event) => knownLabel(t, 'auditEntity', event.entityType),
-      },
-      {
-        title: t('audit.subject'),
-        key: 'subject',
-        render: (_, event) => {
-          // The name kept in the event, else one in the change, else the id (shortened; in full on hover).
-          const name = event.entityName ?? subjectOf(event);
-          const subject = name ? (
-            <bdi>{name}</bdi>
-          ) : (
-            <Tooltip title={event.entityId}>
-              <code>{`${event.entityId.slice(0, 8)}…`}</code>
-            </Tooltip>
-          );
-          return event.entityType === 'FACILITY' ? (
-            <Link to={`/facilities/${event.entityId}`}>{subject}</Link>
-          ) : (
-            subject
-          );
-        },
-      },
-      {
-        title: t('audit.facility'),
-        key: 'facility',
-        render: (_, event) =>
-          event.facilityId ? (
-            <Link to={`/facilities/${event.facilityId}`}>
-              <bdi>{event.facilityName ?? `${event.facilityId.slice(0, 8)}…`}</bdi>
-            </Link>
-          ) : (
-            '—'
-          ),
-      },
-      {
-        title: t('audit.changes'),
-        key: 'changes',
-        render: (_, event) => {
-          const fields = Object.keys(event.changes);
-          return fields.length ? (
-            <Tooltip title={fields.map((field) => auditFieldLabel(t, field)).join(', ')}>
-              <span>{t('audit.fieldCount', { count: fields.length })}</span>
-            </Tooltip>
-          ) : (
-            '—'
-          );
-        },
-      },
-      {
-        title: t('audit.sequence'),
-        key: 'seq',
+      ),
+      column(t('audit.action'), 'action', (event) => (
+        <Tag color={ACTION_COLORS[event.action]}>{knownLabel(t, 'auditAction', event.action)}</Tag>
+      )),
+      column(t('audit.entityType'), 'entityType', (event) => knownLabel(t, 'auditEntity', event.entityType)),
+      column(t('audit.subject'), 'subject', (event) => {
+        // The name kept in the event, else one in the change, else the id (shortened; in full on hover).
+        const name = event.entityName ?? subjectOf(event);
+        const subject = name ? (
+          <bdi>{name}</bdi>
+        ) : (
+          <Tooltip title={event.entityId}>
+            <code>{`${event.entityId.slice(0, 8)}…`}</code>
+          </Tooltip>
+        );
+        return event.entityType === 'FACILITY' ? <Link to={`/facilities/${event.entityId}`}>{subject}</Link> : subject;
+      }),
+      column(t('audit.facility'), 'facility', (event) =>
+        event.facilityId ? (
+          <Link to={`/facilities/${event.facilityId}`}>
+            <bdi>{event.facilityName ?? `${event.facilityId.slice(0, 8)}…`}</bdi>
+          </Link>
+        ) : (
+          '—'
+        ),
+      ),
+      column(t('audit.changes'), 'changes', (event) => {
+        const fields = Object.keys(event.changes);
+        return fields.length ? (
+          <Tooltip title={fields.map((field) => auditFieldLabel(t, field)).join(', ')}>
+            <span>{t('audit.fieldCount', { count: fields.length })}</span>
+          </Tooltip>
+        ) : (
+          '—'
+        );
+      }),
+      column(t('audit.sequence'), 'seq', (event) => <Typography.Text type="secondary">#{event.seq}</Typography.Text>, {
         align: 'end',
-        render: (_, event) => <Typography.Text type="secondary">#{event.seq}</Typography.Text>,
-      },
+      }),
     ],
     [t, format],
   );

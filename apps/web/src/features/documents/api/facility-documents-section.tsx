@@ -15,6 +15,7 @@ import '../components/documents.css';
 import { useDocumentActions } from '../components/use-document-actions';
 import { documentColumn } from '../components/document-columns';
 import { documentExportColumns } from '../components/document-export-columns';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['kind'] as const;
 
@@ -50,41 +51,27 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
       documentColumn(t, setDetailId, (document) => ({
         uploaded: { date: format.dateTime(document.createdAt), name: document.uploadedByName },
       })),
-      {
-        title: t('documents.kind'),
-        key: 'kind',
-        render: (_, document) => t(`documentKind.${document.kind}`),
-      },
-      {
-        title: t('taskDocuments.task'),
-        key: 'taskDueDate',
-        sorter: true,
-        render: (_, document) =>
-          document.taskId ? (
-            <Flex vertical className="task-documents__task">
-              <Link to={`/tasks/${document.taskId}`}>{document.taskTitle ?? document.taskId}</Link>
-              {document.taskDueDate ? (
-                <Typography.Text type="secondary" className="cell-note">
-                  {t('taskDocuments.due', { date: format.date(document.taskDueDate) })}
-                </Typography.Text>
-              ) : null}
-            </Flex>
-          ) : (
-            '—'
-          ),
-      },
-      {
-        title: t('taskEvidence.evidenceDate'),
-        key: 'evidenceDate',
-        sorter: true,
-        render: (_, document) => format.date(document.evidenceDate) || '—',
-      },
-      {
-        title: t('data.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, document) => actions.buttons(document),
-      },
+      column(t('documents.kind'), 'kind', (document) => t(`documentKind.${document.kind}`)),
+      sortedColumn(t('taskDocuments.task'), 'taskDueDate', (document) =>
+        document.taskId ? (
+          <Flex vertical className="task-documents__task">
+            <Link to={`/tasks/${document.taskId}`}>{document.taskTitle ?? document.taskId}</Link>
+            {document.taskDueDate ? (
+              <Typography.Text type="secondary" className="cell-note">
+                {t('taskDocuments.due', { date: format.date(document.taskDueDate) })}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        ) : (
+          '—'
+        ),
+      ),
+      sortedColumn(
+        t('taskEvidence.evidenceDate'),
+        'evidenceDate',
+        (document) => format.date(document.evidenceDate) || '—',
+      ),
+      column(t('data.actions'), 'actions', (document) => actions.buttons(document), { fixed: 'right' }),
     ],
     [t, format, actions],
   );

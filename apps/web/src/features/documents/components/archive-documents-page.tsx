@@ -24,6 +24,7 @@ import { useDocumentActions } from './use-document-actions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { documentColumn, documentFacilityColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
+import { sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
 
@@ -96,35 +97,25 @@ export function ArchiveDocumentsPage() {
             : t(`documentKind.${document.kind}`),
       })),
       documentFacilityColumn(t),
-      {
-        title: t('documentsArchive.archivedAt'),
-        key: 'archivedAt',
-        sorter: true,
-        render: (_, document) => (
-          <Flex vertical className="archive-cell">
-            <span>{format.dateTime(document.archivedAt)}</span>
-            <Typography.Text type="secondary" className="cell-note">
-              {document.archivedByName ?? '—'}
+      sortedColumn(t('documentsArchive.archivedAt'), 'archivedAt', (document) => (
+        <Flex vertical className="archive-cell">
+          <span>{format.dateTime(document.archivedAt)}</span>
+          <Typography.Text type="secondary" className="cell-note">
+            {document.archivedByName ?? '—'}
+          </Typography.Text>
+          {document.archiveReason ? (
+            <Typography.Text className="archive-reason" ellipsis={{ tooltip: document.archiveReason }}>
+              {t('documentsArchive.reasonValue', { reason: document.archiveReason })}
             </Typography.Text>
-            {document.archiveReason ? (
-              <Typography.Text className="archive-reason" ellipsis={{ tooltip: document.archiveReason }}>
-                {t('documentsArchive.reasonValue', { reason: document.archiveReason })}
-              </Typography.Text>
-            ) : null}
-          </Flex>
-        ),
-      },
-      {
-        title: t('documents.retainUntil'),
-        key: 'retainUntil',
-        sorter: true,
-        render: (_, document) => (
-          <Flex vertical gap={4} align="flex-start">
-            <span>{document.retainUntil ? format.date(document.retainUntil) : '—'}</span>
-            {document.legalHold ? <Tag color="red">{t('documents.onLegalHold')}</Tag> : null}
-          </Flex>
-        ),
-      },
+          ) : null}
+        </Flex>
+      )),
+      sortedColumn(t('documents.retainUntil'), 'retainUntil', (document) => (
+        <Flex vertical gap={4} align="flex-start">
+          <span>{document.retainUntil ? format.date(document.retainUntil) : '—'}</span>
+          {document.legalHold ? <Tag color="red">{t('documents.onLegalHold')}</Tag> : null}
+        </Flex>
+      )),
       actionsColumn<Document>(t, (document) => {
         const retained = Boolean(document.retainUntil && document.retainUntil >= todayUtc());
         return actions.buttons(document, {

@@ -23,7 +23,7 @@ import { useDocumentActions } from './use-document-actions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { documentColumn, documentFacilityColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
-import { updatedAtColumn } from '../../../components/data/common-columns';
+import { updatedAtColumn, column } from '../../../components/data/common-columns';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
 
@@ -71,30 +71,21 @@ export function DocumentsLibraryPage() {
     () => [
       documentColumn(t, setDetailId, (document) => ({ showTags: true, note: document.description })),
       documentFacilityColumn(t),
-      {
-        title: t('documents.programArea'),
-        key: 'programArea',
-        render: (_, document) => (
-          <Typography.Text className="document-program-area" ellipsis={{ tooltip: document.programAreaName }}>
-            {document.programAreaName ?? '—'}
-          </Typography.Text>
-        ),
-      },
-      {
-        title: t('documents.regulation'),
-        key: 'regulation',
-        render: (_, document) => (
-          <Typography.Text className="document-regulation" ellipsis={{ tooltip: document.regulationTitle }}>
-            {document.regulationTitle ?? '—'}
-          </Typography.Text>
-        ),
-      },
+      column(t('documents.programArea'), 'programArea', (document) => (
+        <Typography.Text className="document-program-area" ellipsis={{ tooltip: document.programAreaName }}>
+          {document.programAreaName ?? '—'}
+        </Typography.Text>
+      )),
+      column(t('documents.regulation'), 'regulation', (document) => (
+        <Typography.Text className="document-regulation" ellipsis={{ tooltip: document.regulationTitle }}>
+          {document.regulationTitle ?? '—'}
+        </Typography.Text>
+      )),
       updatedAtColumn<Document>(t, format),
-      {
-        title: t('data.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, document) => {
+      column(
+        t('data.actions'),
+        'actions',
+        (document) => {
           const mayChange = mayChangeDocument(me.role, document);
           return actions.buttons(document, {
             archive: canArchive && mayChange,
@@ -116,7 +107,8 @@ export function DocumentsLibraryPage() {
             ) : null,
           });
         },
-      },
+        { fixed: 'right' },
+      ),
     ],
     [t, format, actions, canArchive, me.role],
   );

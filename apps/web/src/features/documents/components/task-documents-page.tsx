@@ -19,6 +19,7 @@ import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { RequirementFilter } from '../../requirements/api/requirement-filter';
 import { documentColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['facilityId', 'requirementId'] as const;
 
@@ -64,51 +65,35 @@ export function TaskDocumentsPage() {
       documentColumn(t, setDetailId, (document) => ({
         uploaded: { date: format.dateTime(document.createdAt), name: document.uploadedByName },
       })),
-      {
-        title: t('taskDocuments.taskAtFacility'),
-        key: 'taskDueDate',
-        sorter: true,
-        render: (_, document) => (
-          <Flex vertical className="task-documents__task">
-            {document.taskId ? (
-              <Link to={`/tasks/${document.taskId}`}>{document.taskTitle ?? document.taskId}</Link>
-            ) : (
-              '—'
-            )}
-            <Typography.Text type="secondary" className="cell-note">
-              {document.taskDueDate ? t('taskDocuments.due', { date: format.date(document.taskDueDate) }) : null}
-              {document.taskDueDate && document.facilityId ? ' · ' : null}
-              {document.facilityId ? (
-                <Link to={`/facilities/${document.facilityId}`}>{document.facilityName}</Link>
-              ) : null}
-            </Typography.Text>
-          </Flex>
-        ),
-      },
-      {
-        title: t('taskDocuments.requirement'),
-        key: 'requirement',
-        render: (_, document) =>
-          document.requirementId ? (
-            <Typography.Text className="task-documents__requirement" ellipsis={{ tooltip: document.requirementTitle }}>
-              <Link to={`/requirements/${document.requirementId}`}>{document.requirementTitle}</Link>
-            </Typography.Text>
+      sortedColumn(t('taskDocuments.taskAtFacility'), 'taskDueDate', (document) => (
+        <Flex vertical className="task-documents__task">
+          {document.taskId ? (
+            <Link to={`/tasks/${document.taskId}`}>{document.taskTitle ?? document.taskId}</Link>
           ) : (
             '—'
-          ),
-      },
-      {
-        title: t('taskEvidence.evidenceDate'),
-        key: 'evidenceDate',
-        sorter: true,
-        render: (_, document) => format.date(document.evidenceDate),
-      },
-      {
-        title: t('data.actions'),
-        key: 'actions',
+          )}
+          <Typography.Text type="secondary" className="cell-note">
+            {document.taskDueDate ? t('taskDocuments.due', { date: format.date(document.taskDueDate) }) : null}
+            {document.taskDueDate && document.facilityId ? ' · ' : null}
+            {document.facilityId ? (
+              <Link to={`/facilities/${document.facilityId}`}>{document.facilityName}</Link>
+            ) : null}
+          </Typography.Text>
+        </Flex>
+      )),
+      column(t('taskDocuments.requirement'), 'requirement', (document) =>
+        document.requirementId ? (
+          <Typography.Text className="task-documents__requirement" ellipsis={{ tooltip: document.requirementTitle }}>
+            <Link to={`/requirements/${document.requirementId}`}>{document.requirementTitle}</Link>
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
+      ),
+      sortedColumn(t('taskEvidence.evidenceDate'), 'evidenceDate', (document) => format.date(document.evidenceDate)),
+      column(t('data.actions'), 'actions', (document) => actions.buttons(document, { archive: canArchive }), {
         fixed: 'right',
-        render: (_, document) => actions.buttons(document, { archive: canArchive }),
-      },
+      }),
     ],
     [t, format, actions, canArchive],
   );

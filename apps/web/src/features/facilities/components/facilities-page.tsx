@@ -17,6 +17,7 @@ import { facilitiesEndpoint } from '../api/list-facilities';
 import { useUpdateFacility } from '../api/update-facility';
 import { FacilityFormDrawer } from './facility-form-drawer';
 import { FacilityStatusTag } from './facility-status-tag';
+import { sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['type', 'status', 'programAreaId'] as const;
 
@@ -62,41 +63,21 @@ export function FacilitiesPage() {
 
   const columns = useMemo<ColumnsType<Facility>>(
     () => [
-      {
-        title: t('facilities.name'),
-        key: 'name',
-        sorter: true,
-        render: (_, facility) => <Link to={`/facilities/${facility._id}`}>{facility.name}</Link>,
-      },
+      sortedColumn(t('facilities.name'), 'name', (facility) => (
+        <Link to={`/facilities/${facility._id}`}>{facility.name}</Link>
+      )),
       { title: t('facilities.code'), key: 'code', dataIndex: 'code', sorter: true },
-      {
-        title: t('facilities.type'),
-        key: 'type',
-        sorter: true,
-        render: (_, facility) => t(`facilityType.${facility.type}`),
-      },
-      {
-        title: t('data.status'),
-        key: 'status',
-        sorter: true,
-        render: (_, facility) => <FacilityStatusTag status={facility.status} />,
-      },
+      sortedColumn(t('facilities.type'), 'type', (facility) => t(`facilityType.${facility.type}`)),
+      sortedColumn(t('data.status'), 'status', (facility) => <FacilityStatusTag status={facility.status} />),
       { title: t('facilities.city'), key: 'city', dataIndex: 'city', sorter: true },
       { title: t('facilities.state'), key: 'state', dataIndex: 'state', sorter: true },
       { title: t('facilities.country'), key: 'country', dataIndex: 'country', sorter: true },
-      {
-        title: t('facilities.capacityMw'),
-        key: 'capacityMw',
-        sorter: true,
+      sortedColumn(t('facilities.capacityMw'), 'capacityMw', (facility) => format.number(facility.capacityMw), {
         align: 'end',
-        render: (_, facility) => format.number(facility.capacityMw),
-      },
-      {
-        title: t('facilities.commercialOperationDate'),
-        key: 'commercialOperationDate',
-        sorter: true,
-        render: (_, facility) => format.date(facility.commercialOperationDate),
-      },
+      }),
+      sortedColumn(t('facilities.commercialOperationDate'), 'commercialOperationDate', (facility) =>
+        format.date(facility.commercialOperationDate),
+      ),
       { title: t('facilities.timeZone'), key: 'timeZone', dataIndex: 'timeZone' },
       actionsColumn<Facility>(t, (facility) => (
         <EditToggleActions

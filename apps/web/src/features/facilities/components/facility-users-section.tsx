@@ -15,7 +15,7 @@ import { AssignModal } from '../../user-facilities/api/assign-modal';
 import { AssignmentsEmpty, AssignmentsTable } from '../../user-facilities/api/assignments-table';
 import type { UserFacilitiesQuery } from '../../user-facilities/api/list-user-facilities';
 import { listUsers, useUsers, type UsersQuery } from '../../users/api/list-users';
-import { activeExportColumn } from '../../../components/data/common-columns';
+import { activeExportColumn, column, sortedColumn } from '../../../components/data/common-columns';
 
 /**
  * The users of a facility. Roles that manage assignments get the assignments table (assign,
@@ -65,10 +65,10 @@ function ScopedFacilityUsers({ facilityId, label }: { facilityId: string; label:
   const result = useUsers(query);
   const columns = useMemo<ColumnsType<User>>(
     () => [
-      { title: t('users.name'), key: 'name', sorter: true, render: (_, user) => user.name.trim() || '—' },
+      sortedColumn(t('users.name'), 'name', (user) => user.name.trim() || '—'),
       { title: t('users.email'), key: 'email', sorter: true, dataIndex: 'email' },
-      { title: t('users.role'), key: 'role', sorter: true, render: (_, user) => t(`role.${user.role}`) },
-      { title: t('data.status'), key: 'active', render: (_, user) => <ActiveTag active={user.active} /> },
+      sortedColumn(t('users.role'), 'role', (user) => t(`role.${user.role}`)),
+      column(t('data.status'), 'active', (user) => <ActiveTag active={user.active} />),
     ],
     [t],
   );

@@ -11,6 +11,7 @@ import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { deliveriesEndpoint } from '../api/deliveries';
 import { CATEGORY_COLORS, DELIVERY_STATUS_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 // facilityId and recipientId come from links (a facility's or a user's deliveries); status and kind have a select.
 const FILTERS = ['status', 'category', 'facilityId', 'recipientId'] as const;
@@ -43,56 +44,38 @@ export function DeliveryLogPage() {
 
   const columns = useMemo<ColumnsType<NotificationDelivery>>(
     () => [
-      {
-        title: t('deliveries.status'),
-        key: 'status',
-        render: (_, d) => <Tag color={DELIVERY_STATUS_COLORS[d.status]}>{t(`deliveries.status.${d.status}`)}</Tag>,
-      },
-      {
-        title: t('deliveries.recipient'),
-        key: 'recipient',
-        render: (_, d) => (
-          <>
-            {d.recipientName}
-            <br />
-            <Typography.Text type="secondary">{d.recipientEmail}</Typography.Text>
-          </>
-        ),
-      },
-      {
-        title: t('notifications.task'),
-        key: 'task',
+      column(t('deliveries.status'), 'status', (d) => (
+        <Tag color={DELIVERY_STATUS_COLORS[d.status]}>{t(`deliveries.status.${d.status}`)}</Tag>
+      )),
+      column(t('deliveries.recipient'), 'recipient', (d) => (
+        <>
+          {d.recipientName}
+          <br />
+          <Typography.Text type="secondary">{d.recipientEmail}</Typography.Text>
+        </>
+      )),
+      column(t('notifications.task'), 'task', (d) => <Link to={`/tasks/${d.taskId}`}>{d.taskTitle}</Link>, {
         width: 200,
-        render: (_, d) => <Link to={`/tasks/${d.taskId}`}>{d.taskTitle}</Link>,
-      },
-      {
-        title: t('notifications.facility'),
-        key: 'facility',
-        render: (_, d) => <Link to={`/facilities/${d.facilityId}`}>{d.facilityName}</Link>,
-      },
-      {
-        title: t('notifications.kind'),
-        key: 'category',
-        render: (_, d) => <Tag color={CATEGORY_COLORS[d.category]}>{t(`notifications.category.${d.category}`)}</Tag>,
-      },
-      { title: t('deliveries.attempts'), key: 'attempts', align: 'end', render: (_, d) => d.attempts },
-      {
-        title: t('deliveries.detail'),
-        key: 'lastError',
-        width: 280,
-        render: (_, d) =>
+      }),
+      column(t('notifications.facility'), 'facility', (d) => (
+        <Link to={`/facilities/${d.facilityId}`}>{d.facilityName}</Link>
+      )),
+      column(t('notifications.kind'), 'category', (d) => (
+        <Tag color={CATEGORY_COLORS[d.category]}>{t(`notifications.category.${d.category}`)}</Tag>
+      )),
+      column(t('deliveries.attempts'), 'attempts', (d) => d.attempts, { align: 'end' }),
+      column(
+        t('deliveries.detail'),
+        'lastError',
+        (d) =>
           d.lastError ? (
             <Typography.Text type={d.status === 'FAILED' ? 'danger' : 'secondary'}>{d.lastError}</Typography.Text>
           ) : (
             '—'
           ),
-      },
-      {
-        title: t('deliveries.updated'),
-        key: 'updatedAt',
-        sorter: true,
-        render: (_, d) => format.dateTime(d.sentAt ?? d.updatedAt),
-      },
+        { width: 280 },
+      ),
+      sortedColumn(t('deliveries.updated'), 'updatedAt', (d) => format.dateTime(d.sentAt ?? d.updatedAt)),
     ],
     [t, format],
   );

@@ -13,6 +13,7 @@ import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { useMarkAllRead, useMarkRead, notificationsEndpoint } from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['unread', 'category'] as const;
 
@@ -46,53 +47,36 @@ export function NotificationsPage() {
 
   const columns = useMemo<ColumnsType<Notification>>(
     () => [
-      {
-        title: t('notifications.state'),
-        key: 'read',
-        render: (_, n) =>
-          n.read ? (
-            <Typography.Text type="secondary">{t('notifications.read')}</Typography.Text>
-          ) : (
-            <Typography.Text strong>{t('notifications.unread')}</Typography.Text>
-          ),
-      },
-      {
-        title: t('notifications.kind'),
-        key: 'category',
-        render: (_, n) => <Tag color={CATEGORY_COLORS[n.category]}>{t(`notifications.category.${n.category}`)}</Tag>,
-      },
-      {
-        title: t('notifications.task'),
-        key: 'task',
-        render: (_, n) => (
-          <Link to={`/tasks/${n.taskId}`} onClick={() => (n.read ? undefined : markRead.mutate(n._id))}>
-            {n.taskTitle}
-          </Link>
+      column(t('notifications.state'), 'read', (n) =>
+        n.read ? (
+          <Typography.Text type="secondary">{t('notifications.read')}</Typography.Text>
+        ) : (
+          <Typography.Text strong>{t('notifications.unread')}</Typography.Text>
         ),
-      },
-      { title: t('notifications.facility'), key: 'facility', render: (_, n) => n.facilityName },
-      { title: t('notifications.due'), key: 'dueDate', sorter: true, render: (_, n) => format.date(n.dueDate) },
-      {
-        title: t('notifications.when'),
-        key: 'createdAt',
-        sorter: true,
-        render: (_, n) => format.dateTime(n.createdAt),
-      },
-      {
-        title: <span className="visually-hidden">{t('notifications.markRead')}</span>,
-        key: 'actions',
-        render: (_, n) =>
-          n.read ? null : (
-            <Button
-              size="small"
-              icon={<CheckOutlined />}
-              onClick={() => markRead.mutate(n._id)}
-              aria-label={`${t('notifications.markRead')}: ${n.taskTitle}`}
-            >
-              {t('notifications.markRead')}
-            </Button>
-          ),
-      },
+      ),
+      column(t('notifications.kind'), 'category', (n) => (
+        <Tag color={CATEGORY_COLORS[n.category]}>{t(`notifications.category.${n.category}`)}</Tag>
+      )),
+      column(t('notifications.task'), 'task', (n) => (
+        <Link to={`/tasks/${n.taskId}`} onClick={() => (n.read ? undefined : markRead.mutate(n._id))}>
+          {n.taskTitle}
+        </Link>
+      )),
+      column(t('notifications.facility'), 'facility', (n) => n.facilityName),
+      sortedColumn(t('notifications.due'), 'dueDate', (n) => format.date(n.dueDate)),
+      sortedColumn(t('notifications.when'), 'createdAt', (n) => format.dateTime(n.createdAt)),
+      column(<span className="visually-hidden">{t('notifications.markRead')}</span>, 'actions', (n) =>
+        n.read ? null : (
+          <Button
+            size="small"
+            icon={<CheckOutlined />}
+            onClick={() => markRead.mutate(n._id)}
+            aria-label={`${t('notifications.markRead')}: ${n.taskTitle}`}
+          >
+            {t('notifications.markRead')}
+          </Button>
+        ),
+      ),
     ],
     [t, format, markRead],
   );

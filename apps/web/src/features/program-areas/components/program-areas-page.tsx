@@ -15,7 +15,13 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { programAreasEndpoint } from '../api/list-program-areas';
 import { useUpdateProgramArea } from '../api/update-program-area';
 import { ProgramAreaFormModal } from './program-area-form-modal';
-import { activeExportColumn, updatedAtColumn, updatedAtExportColumn } from '../../../components/data/common-columns';
+import {
+  activeExportColumn,
+  updatedAtColumn,
+  updatedAtExportColumn,
+  column,
+  sortedColumn,
+} from '../../../components/data/common-columns';
 
 const FILTERS = ['active'] as const;
 
@@ -46,25 +52,17 @@ export function ProgramAreasPage() {
 
   const columns = useMemo<ColumnsType<ProgramArea>>(
     () => [
-      {
-        title: t('programAreas.name'),
-        key: 'name',
-        sorter: true,
-        render: (_, area) => (
-          <Typography.Text type={area.active ? undefined : 'secondary'}>{area.name}</Typography.Text>
-        ),
-      },
-      {
-        title: t('programAreas.description'),
-        key: 'description',
-        render: (_, area) =>
-          area.description ? (
-            <Typography.Text className="cell-ellipsis" ellipsis={{ tooltip: area.description }}>
-              {area.description}
-            </Typography.Text>
-          ) : null,
-      },
-      { title: t('data.status'), key: 'active', sorter: true, render: (_, area) => <ActiveTag active={area.active} /> },
+      sortedColumn(t('programAreas.name'), 'name', (area) => (
+        <Typography.Text type={area.active ? undefined : 'secondary'}>{area.name}</Typography.Text>
+      )),
+      column(t('programAreas.description'), 'description', (area) =>
+        area.description ? (
+          <Typography.Text className="cell-ellipsis" ellipsis={{ tooltip: area.description }}>
+            {area.description}
+          </Typography.Text>
+        ) : null,
+      ),
+      sortedColumn(t('data.status'), 'active', (area) => <ActiveTag active={area.active} />),
       updatedAtColumn<ProgramArea>(t, format),
       ...(canManage ? [actionsColumn] : []),
     ],

@@ -16,7 +16,13 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { regulationsEndpoint } from '../api/list-regulations';
 import { useUpdateRegulation } from '../api/update-regulation';
 import { RegulationFormModal } from './regulation-form-modal';
-import { activeExportColumn, updatedAtColumn, updatedAtExportColumn } from '../../../components/data/common-columns';
+import {
+  activeExportColumn,
+  updatedAtColumn,
+  updatedAtExportColumn,
+  column,
+  sortedColumn,
+} from '../../../components/data/common-columns';
 
 const FILTERS = ['jurisdiction', 'active'] as const;
 
@@ -51,49 +57,36 @@ export function RegulationsPage() {
 
   const columns = useMemo<ChoosableColumns<Regulation>>(
     () => [
-      {
-        title: t('regulations.title'),
-        key: 'title',
-        sorter: true,
-        render: (_, regulation) => (
-          <Flex vertical>
-            <Typography.Text type={regulation.active ? undefined : 'secondary'}>{regulation.title}</Typography.Text>
-            {regulation.description ? (
-              <Typography.Text type="secondary" className="cell-note" ellipsis={{ tooltip: regulation.description }}>
-                {regulation.description}
-              </Typography.Text>
-            ) : null}
-          </Flex>
-        ),
-      },
+      sortedColumn(t('regulations.title'), 'title', (regulation) => (
+        <Flex vertical>
+          <Typography.Text type={regulation.active ? undefined : 'secondary'}>{regulation.title}</Typography.Text>
+          {regulation.description ? (
+            <Typography.Text type="secondary" className="cell-note" ellipsis={{ tooltip: regulation.description }}>
+              {regulation.description}
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      )),
       { title: t('regulations.citation'), key: 'citation', dataIndex: 'citation', sorter: true, optional: true },
       { title: t('regulations.agency'), key: 'agency', dataIndex: 'agency', sorter: true, optional: true },
-      {
-        title: t('regulations.jurisdiction'),
-        key: 'jurisdiction',
-        optional: true,
-        defaultHidden: true,
-        sorter: true,
-        render: (_, regulation) => t(`jurisdiction.${regulation.jurisdiction}`),
-      },
-      {
-        title: t('regulations.link'),
-        key: 'link',
-        optional: true,
-        defaultHidden: true,
-        render: (_, regulation) =>
+      sortedColumn(
+        t('regulations.jurisdiction'),
+        'jurisdiction',
+        (regulation) => t(`jurisdiction.${regulation.jurisdiction}`),
+        { optional: true, defaultHidden: true },
+      ),
+      column(
+        t('regulations.link'),
+        'link',
+        (regulation) =>
           regulation.link ? (
             <Typography.Link href={regulation.link} target="_blank" rel="noopener noreferrer">
               {t('regulations.open')}
             </Typography.Link>
           ) : null,
-      },
-      {
-        title: t('data.status'),
-        key: 'active',
-        sorter: true,
-        render: (_, regulation) => <ActiveTag active={regulation.active} />,
-      },
+        { optional: true, defaultHidden: true },
+      ),
+      sortedColumn(t('data.status'), 'active', (regulation) => <ActiveTag active={regulation.active} />),
       { ...updatedAtColumn<Regulation>(t, format), optional: true, defaultHidden: true },
       ...(canManage ? [actionsColumn] : []),
     ],

@@ -26,7 +26,7 @@ import { useRetireRequirement } from './retire-requirement';
 import { RequirementStatusTag } from '../components/requirement-status-tag';
 import { RetireImpact } from '../components/retire-impact';
 import '../components/requirements.css';
-import { updatedAtExportColumn } from '../../../components/data/common-columns';
+import { updatedAtExportColumn, column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['status', 'category', 'frequency', 'programAreaId', 'regulationId', 'facilityId'] as const;
 type RequirementFilter = (typeof FILTERS)[number];
@@ -69,70 +69,43 @@ export function RequirementsTable({
 
   const columns = useMemo<ChoosableColumns<Requirement>>(
     () => [
-      {
-        title: t('requirement.title'),
-        key: 'title',
-        sorter: true,
-        render: (_, requirement) => (
-          <div className="requirement-title-cell">
-            <Link to={`/requirements/${requirement._id}`}>{requirement.title}</Link>
-            {requirement.citation || requirement.permitNumber ? (
-              <Typography.Text type="secondary">
-                {[requirement.citation, requirement.permitNumber].filter(Boolean).join(' · ')}
-              </Typography.Text>
-            ) : null}
-          </div>
-        ),
-      },
-      {
-        title: t('requirement.category'),
-        key: 'category',
+      sortedColumn(t('requirement.title'), 'title', (requirement) => (
+        <div className="requirement-title-cell">
+          <Link to={`/requirements/${requirement._id}`}>{requirement.title}</Link>
+          {requirement.citation || requirement.permitNumber ? (
+            <Typography.Text type="secondary">
+              {[requirement.citation, requirement.permitNumber].filter(Boolean).join(' · ')}
+            </Typography.Text>
+          ) : null}
+        </div>
+      )),
+      sortedColumn(t('requirement.category'), 'category', (requirement) => t(`category.${requirement.category}`), {
         optional: true,
-        sorter: true,
-        render: (_, requirement) => t(`category.${requirement.category}`),
-      },
-      {
-        title: t('requirement.frequency'),
-        key: 'frequency',
+      }),
+      sortedColumn(t('requirement.frequency'), 'frequency', (requirement) => t(`frequency.${requirement.frequency}`), {
         optional: true,
-        sorter: true,
-        render: (_, requirement) => t(`frequency.${requirement.frequency}`),
-      },
-      {
-        title: t('requirement.programArea'),
-        key: 'programArea',
+      }),
+      column(t('requirement.programArea'), 'programArea', (requirement) => requirement.programAreaName ?? '—', {
         optional: true,
         defaultHidden: true,
-        render: (_, requirement) => requirement.programAreaName ?? '—',
-      },
-      {
-        title: t('requirement.regulation'),
-        key: 'regulation',
+      }),
+      column(t('requirement.regulation'), 'regulation', (requirement) => requirement.regulationTitle ?? '—', {
         optional: true,
         defaultHidden: true,
-        render: (_, requirement) => requirement.regulationTitle ?? '—',
-      },
-      {
-        title: t('requirement.firstDueDate'),
-        key: 'firstDueDate',
-        optional: true,
-        defaultHidden: true,
-        sorter: true,
-        render: (_, requirement) => format.date(requirement.firstDueDate),
-      },
-      {
-        title: t('requirement.facilityCount'),
-        key: 'facilityCount',
-        optional: true,
-        align: 'end',
-        render: (_, requirement) => format.number(requirement.facilityCount),
-      },
-      {
-        title: t('data.status'),
-        key: 'status',
-        sorter: true,
-        render: (_, requirement) => <RequirementStatusTag status={requirement.status} />,
-      },
+      }),
+      sortedColumn(
+        t('requirement.firstDueDate'),
+        'firstDueDate',
+        (requirement) => format.date(requirement.firstDueDate),
+        { optional: true, defaultHidden: true },
+      ),
+      column(
+        t('requirement.facilityCount'),
+        'facilityCount',
+        (requirement) => format.number(requirement.facilityCount),
+        { optional: true, align: 'end' },
+      ),
+      sortedColumn(t('data.status'), 'status', (requirement) => <RequirementStatusTag status={requirement.status} />),
       ...(canManage
         ? [
             // Only what the server says will succeed for this row (requirement-actions.ts): a facility

@@ -28,7 +28,7 @@ import { TemporaryPasswordModal } from './temporary-password-modal';
 import { UserFormModal } from './user-form-modal';
 import { userActionsFor } from './user-permissions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
-import { activeExportColumn } from '../../../components/data/common-columns';
+import { activeExportColumn, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['role', 'active', 'facilityId'] as const;
 
@@ -94,19 +94,14 @@ function UsersTablePage() {
 
   const columns = useMemo<ColumnsType<User>>(
     () => [
-      {
-        title: t('users.name'),
-        key: 'name',
-        sorter: true,
-        render: (_, user) => (
-          <Space size={4} wrap>
-            <span>{user.name.trim() || '—'}</span>
-            {user._id === me._id ? <Tag color="blue">{t('users.you')}</Tag> : null}
-          </Space>
-        ),
-      },
+      sortedColumn(t('users.name'), 'name', (user) => (
+        <Space size={4} wrap>
+          <span>{user.name.trim() || '—'}</span>
+          {user._id === me._id ? <Tag color="blue">{t('users.you')}</Tag> : null}
+        </Space>
+      )),
       { title: t('users.email'), key: 'email', dataIndex: 'email', sorter: true },
-      { title: t('users.role'), key: 'role', sorter: true, render: (_, user) => t(`role.${user.role}`) },
+      sortedColumn(t('users.role'), 'role', (user) => t(`role.${user.role}`)),
       {
         title: t('users.facilities'),
         key: 'facilities',
@@ -115,32 +110,24 @@ function UsersTablePage() {
         render: (_, user) =>
           seesAllFacilities(user.role) ? t('users.everyFacility') : format.number(user.facilityIds.length),
       },
-      {
-        title: t('data.status'),
-        key: 'active',
-        sorter: true,
-        render: (_, user) => (
-          <Space size={4} wrap>
-            <ActiveTag active={user.active} />
-            {user.mustChangePassword ? (
-              <Tooltip title={t('users.mustChangePasswordHelp')}>
-                <Tag color="gold">{t('users.passwordChangeDue')}</Tag>
-              </Tooltip>
-            ) : null}
-            {user.mfaEnabled ? (
-              <Tag color="green" icon={<SafetyOutlined aria-hidden />}>
-                {t('users.mfaOn')}
-              </Tag>
-            ) : null}
-          </Space>
-        ),
-      },
-      {
-        title: t('users.lastSignIn'),
-        key: 'lastSignInAt',
-        sorter: true,
-        render: (_, user) => (user.lastSignInAt ? format.dateTime(user.lastSignInAt) : t('users.never')),
-      },
+      sortedColumn(t('data.status'), 'active', (user) => (
+        <Space size={4} wrap>
+          <ActiveTag active={user.active} />
+          {user.mustChangePassword ? (
+            <Tooltip title={t('users.mustChangePasswordHelp')}>
+              <Tag color="gold">{t('users.passwordChangeDue')}</Tag>
+            </Tooltip>
+          ) : null}
+          {user.mfaEnabled ? (
+            <Tag color="green" icon={<SafetyOutlined aria-hidden />}>
+              {t('users.mfaOn')}
+            </Tag>
+          ) : null}
+        </Space>
+      )),
+      sortedColumn(t('users.lastSignIn'), 'lastSignInAt', (user) =>
+        user.lastSignInAt ? format.dateTime(user.lastSignInAt) : t('users.never'),
+      ),
       actionsColumn<User>(t, (user) => {
         const allowed = userActionsFor(me, user);
         const name = user.name.trim() || user.email;
