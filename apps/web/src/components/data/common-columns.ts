@@ -24,23 +24,13 @@ export function column<Row>(
 }
 
 /** A `column` sorted on the server: its `key` is the API's sort field. */
-export function sortedColumn<Row>(
-  title: ReactNode,
-  key: string,
-  render: (row: Row) => ReactNode,
-  more: ColumnMore<Row> = {},
-): Column<Row> {
+export function sortedColumn<Row>(...[title, key, render, more]: Parameters<typeof column<Row>>): Column<Row> {
   return column(title, key, render, { sorter: true, ...more });
 }
 
 /** The last change of a record, sorted on the server, in the interface language's date and time. */
-export function updatedAtColumn<Row extends { updatedAt: string }>(t: T, format: Formatters): ColumnType<Row> {
-  return {
-    title: t('data.updatedAt'),
-    key: 'updatedAt',
-    sorter: true,
-    render: (_, row: Row) => format.dateTime(row.updatedAt),
-  };
+export function updatedAtColumn<Row extends { updatedAt: string }>(t: T, format: Formatters): Column<Row> {
+  return sortedColumn(t('data.updatedAt'), 'updatedAt', (row) => format.dateTime(row.updatedAt));
 }
 
 /** The export's "Active" / "Inactive" of a record that can be deactivated (its header: Status unless told). */
