@@ -8,10 +8,9 @@ import { can } from '@rtms/shared/permissions';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
-import { DateRangeField } from '../../../components/data/date-field';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ListScreen, useListScreen } from '../../../components/data/list-screen';
-import { UrlRemoteFilter } from '../../../components/data/url-filters';
+import { UrlDateRangeFilter, UrlRemoteFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useFacility } from '../../facilities/api/get-facility';
@@ -193,12 +192,12 @@ export function AuditPage() {
             queryKey={['users', 'options']}
             fetchOptions={fetchUserOptions}
           />
-          <DateRangeField
+          <UrlDateRangeFilter
+            state={list.state}
+            from="from"
+            to="to"
             label={t('audit.dateRange')}
             placeholder={[t('audit.from'), t('audit.to')]}
-            from={list.state.filters.from}
-            to={list.state.filters.to}
-            onChange={(range) => list.state.setFilters(range)}
           />
           {list.state.filters.entityId ? (
             <Tag closable onClose={() => list.state.setFilter('entityId', undefined)}>

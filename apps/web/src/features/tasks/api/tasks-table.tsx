@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { DateRangeField } from '../../../components/data/date-field';
+import { UrlDateRangeFilter } from '../../../components/data/url-filters';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
@@ -251,19 +251,19 @@ export function TasksTable({
             />
             <UrlEnumFilter state={state} name="timeliness" of="timeliness" />
             <AssigneeFilter state={state} name="assigneeId" />
-            <DateRangeField
+            <UrlDateRangeFilter
+              state={state}
+              from="dueFrom"
+              to="dueTo"
               label={t('tasks.dueRange')}
               placeholder={[t('tasks.dueFrom'), t('tasks.dueTo')]}
-              from={state.filters.dueFrom}
-              to={state.filters.dueTo}
-              onChange={({ from, to }) => state.setFilters({ dueFrom: from, dueTo: to })}
             />
-            <DateRangeField
+            <UrlDateRangeFilter
+              state={state}
+              from="completedFrom"
+              to="completedTo"
               label={t('tasks.completedRange')}
               placeholder={[t('tasks.completedFrom'), t('tasks.completedTo')]}
-              from={state.filters.completedFrom}
-              to={state.filters.completedTo}
-              onChange={({ from, to }) => state.setFilters({ completedFrom: from, completedTo: to })}
             />
           </>
         }
