@@ -47,16 +47,65 @@ type ListMessages = {
   [K in MessageKey]: K extends `${infer N}.search` ? (`${N}.empty` extends MessageKey ? N : never) : never;
 }[MessageKey];
 
-type ListScreenProps<T extends object, F extends string, Q extends object> = Omit<
+/** A list's CSV/Excel export: every row of the current filter, page by page through the list's own fetch. */
+interface ListExport<T> extends Pick<ExportButtonProps<T>, 'fileName' | 'sheetName'> {
+  /** The export's columns in the interface language (a module-level function: a list's export is static). */
+  columns: (t: Translate) => ExportButtonProps<T>['columns'];
+}
+
+type ListTableProps<T extends object, F extends string, Q extends object> = Omit<
   ServerTableProps<T, F>,
-  'label' | 'empty' | 'exportOptions' | 'rowKey' | 'state' | 'result' | 'searchLabel'
+  'empty' | 'exportOptions' | 'rowKey' | 'state' | 'result' | 'searchLabel'
 > & {
-  /** The screen's list: `useListScreen(endpoint, …)`. */
+  /** The table's list: `useListScreen(endpoint, …)`. */
   list: ListScreenData<T, F, Q>;
-  /** The screen's title, also the table's accessible name and the export's sheet name. */
-  title: string;
   /** The namespace of the search box's label (`<messages>.search`) and of the empty state's text (`<messages>.empty`). */
   messages: ListMessages;
+  exportOptions?: ListExport<T>;
+  /** The empty list (without search or filter), when not `<messages>.empty`. */
+  empty?: ReactNode;
+};
+
+/**
+ * The server-driven table of a list (`useListScreen`): rows keyed by `_id`, its search box and empty state
+ * from the list's message namespace, its export through the list's own fetch.
+ */
+export function ListTable<T extends object, F extends string, Q extends object>({
+  list,
+  messages,
+  exportOptions,
+  empty,
+  ...table
+}: ListTableProps<T, F, Q>) {
+  const t = useT();
+  // ListMessages are the namespaces whose `.search` and `.empty` are message keys.
+  const message = (name: 'search' | 'empty') => t(`${messages}.${name}` as MessageKey);
+  return (
+    <ServerTable<T, F>
+      rowKey="_id"
+      state={list.state}
+      result={list.result}
+      searchLabel={message('search')}
+      exportOptions={
+        exportOptions && {
+          fileName: exportOptions.fileName,
+          sheetName: exportOptions.sheetName,
+          columns: exportOptions.columns(t),
+          fetchPage: (page, pageSize, signal) => list.list({ ...list.state.query, page, pageSize }, signal),
+        }
+      }
+      empty={empty ?? <Empty description={message('empty')} />}
+      {...table}
+    />
+  );
+}
+
+type ListScreenProps<T extends object, F extends string, Q extends object> = Omit<
+  ListTableProps<T, F, Q>,
+  'label' | 'empty' | 'exportOptions'
+> & {
+  /** The screen's title, also the table's accessible name and the export's sheet name. */
+  title: string;
   /** The primary "new …" button, in the header and in the empty state; none when the caller may not create. */
   create?: { label: string; onClick: () => void };
   /** Header buttons before the "new" button. */
@@ -71,10 +120,7 @@ type ListScreenProps<T extends object, F extends string, Q extends object> = Omi
    * CSV/Excel export of every row of the current filter, page by page through the list's own fetch
    * (with the table's query); the sheet is named after the screen.
    */
-  exportOptions: Pick<ExportButtonProps<T>, 'fileName'> & {
-    /** The export's columns in the interface language (a module-level function: the screen's export is static). */
-    columns: (t: Translate) => ExportButtonProps<T>['columns'];
-  };
+  exportOptions: Omit<ListExport<T>, 'sheetName'>;
   /** Dialogs and drawers the screen opens. */
   children?: ReactNode;
 };
@@ -84,9 +130,7 @@ type ListScreenProps<T extends object, F extends string, Q extends object> = Omi
  * the server-driven table with its filters and export, and an empty state offering the same button.
  */
 export function ListScreen<T extends object, F extends string, Q extends object>({
-  list,
   title,
-  messages,
   create,
   headerActions,
   intro,
@@ -97,8 +141,6 @@ export function ListScreen<T extends object, F extends string, Q extends object>
   ...table
 }: ListScreenProps<T, F, Q>) {
   const t = useT();
-  // ListMessages are the namespaces whose `.search` and `.empty` are message keys.
-  const message = (name: 'search' | 'empty') => t(`${messages}.${name}` as MessageKey);
   const createButton = (withIcon: boolean) =>
     create ? (
       <Button type="primary" icon={withIcon ? <PlusOutlined /> : undefined} onClick={create.onClick}>
@@ -120,19 +162,12 @@ export function ListScreen<T extends object, F extends string, Q extends object>
       />
       {intro ? <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph> : null}
       {notices}
-      <ServerTable<T, F>
-        rowKey="_id"
+      <ListTable<T, F, Q>
         label={title}
-        state={list.state}
-        result={list.result}
-        searchLabel={message('search')}
-        exportOptions={{
-          fileName: exportOptions.fileName,
-          columns: exportOptions.columns(t),
-          sheetName: title,
-          fetchPage: (page, pageSize, signal) => list.list({ ...list.state.query, page, pageSize }, signal),
-        }}
-        empty={<Empty description={emptyText ?? message('empty')}>{createButton(false)}</Empty>}
+        exportOptions={{ ...exportOptions, sheetName: title }}
+        empty={
+          <Empty description={emptyText ?? t(`${table.messages}.empty` as MessageKey)}>{createButton(false)}</Empty>
+        }
         {...table}
       />
       {children}

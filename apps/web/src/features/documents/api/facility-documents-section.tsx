@@ -5,11 +5,10 @@ import { Link } from 'react-router';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useT } from '../../../lib/i18n/use-t';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { ServerTable } from '../../../components/data/server-table';
+import { ListTable, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import { EvidencePackButton } from '../../evidence-packs/api/evidence-pack-button';
-import { listDocuments, useDocuments, type DocumentsQuery } from './list-documents';
+import { documentsEndpoint } from './list-documents';
 import { DocumentDetailDrawer } from '../components/document-detail-drawer';
 import '../components/documents.css';
 import { useDocumentActions } from '../components/use-document-actions';
@@ -19,7 +18,7 @@ import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['kind'] as const;
 
-const exportColumnsIn = documentExportColumns([
+const exportColumns = documentExportColumns([
   'title',
   'fileName',
   'kind',
@@ -40,9 +39,12 @@ const exportColumnsIn = documentExportColumns([
 export function FacilityDocumentsSection({ facility }: { facility: { _id: string; name: string; code: string } }) {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, prefix: 'd', defaultSort: '-createdAt' });
-  const query = { ...state.query, facilityId: facility._id };
-  const result = useDocuments(query);
+  const list = useListScreen(documentsEndpoint, {
+    filters: FILTERS,
+    prefix: 'd',
+    defaultSort: '-createdAt',
+    fixed: { facilityId: facility._id },
+  });
   const actions = useDocumentActions();
   const [detailId, setDetailId] = useState<string>();
 
@@ -76,18 +78,14 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
     [t, format, actions],
   );
 
-  const exportColumns = useMemo(() => exportColumnsIn(t), [t]);
-
   return (
     <>
-      <ServerTable<Document, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
+      <ListTable
+        list={list}
+        messages="taskDocuments"
         columns={columns}
-        rowKey="_id"
         label={t('documents.ofFacility', { name: facility.name })}
-        searchLabel={t('taskDocuments.search')}
-        filters={<UrlEnumFilter state={state} name="kind" of="documentKind" />}
+        filters={<UrlEnumFilter state={list.state} name="kind" of="documentKind" />}
         actions={
           <EvidencePackButton
             initial={{ facilityId: facility._id }}
@@ -98,7 +96,6 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
           fileName: `facility-${facility.code.toLowerCase()}-documents`,
           sheetName: t('nav.documents'),
           columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
         }}
         empty={<Empty description={t('documents.noneForFacility')} />}
       />
