@@ -1,14 +1,11 @@
 import { useMemo } from 'react';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { can } from '@rtms/shared/permissions';
 import type { ProgramArea } from '@rtms/shared/schemas/program-areas';
-import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
 import { ListScreen, useListScreen } from '../../../components/data/list-screen';
-import { useSettingsActionsColumn } from '../../../components/data/settings-row-actions';
-import { useEditDialog } from '../../../components/data/use-edit-dialog';
+import { useSettingsList } from '../../../components/data/settings-row-actions';
 import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
 import type { ExportColumn } from '../../../components/data/export/export-types';
@@ -38,16 +35,13 @@ function exportColumns(t: Translate): ExportColumn<ProgramArea>[] {
 /** /settings/program-areas: compliance domains. Deactivated ones stay listed, tagged. */
 export function ProgramAreasPage() {
   const t = useT();
-  const me = useCurrentUser();
   const format = useFormatters();
   const list = useListScreen(programAreasEndpoint, { filters: FILTERS, defaultSort: 'name' });
-  const editing = useEditDialog<ProgramArea>();
-  const canManage = can(me.role, 'settings:manage');
-  const actionsColumn = useSettingsActionsColumn<ProgramArea>({
+  const settings = useSettingsList<ProgramArea>({
     update: useUpdateProgramArea(),
     nameOf: (area) => area.name,
     deactivateBody: t('programAreas.deactivateBody'),
-    onEdit: editing.show,
+    newLabel: t('programAreas.new'),
   });
 
   const columns = useMemo<ColumnsType<ProgramArea>>(
@@ -64,10 +58,10 @@ export function ProgramAreasPage() {
       ),
       sortedColumn(t('data.status'), 'active', (area) => <ActiveTag active={area.active} />),
       updatedAtColumn<ProgramArea>(t, format),
-      ...(canManage ? [actionsColumn] : []),
+      ...settings.actionsColumns,
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, format, canManage],
+    [t, format, settings.canManage],
   );
 
   return (
@@ -75,12 +69,16 @@ export function ProgramAreasPage() {
       list={list}
       title={t('nav.programAreas')}
       messages="programAreas"
-      create={canManage ? { label: t('programAreas.new'), onClick: () => editing.show() } : undefined}
+      create={settings.create}
       columns={columns}
       filters={<UrlActiveFilter state={list.state} name="active" />}
       exportOptions={{ fileName: 'program-areas', columns: exportColumns }}
     >
-      <ProgramAreaFormModal open={editing.open} programArea={editing.item} onClose={editing.close} />
+      <ProgramAreaFormModal
+        open={settings.editing.open}
+        programArea={settings.editing.item}
+        onClose={settings.editing.close}
+      />
     </ListScreen>
   );
 }

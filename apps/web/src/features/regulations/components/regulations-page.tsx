@@ -1,14 +1,12 @@
 import { useMemo } from 'react';
 import { Flex, Typography } from 'antd';
-import { can } from '@rtms/shared/permissions';
 import type { Regulation } from '@rtms/shared/schemas/regulations';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ListScreen, useListScreen } from '../../../components/data/list-screen';
-import { useSettingsActionsColumn } from '../../../components/data/settings-row-actions';
-import { useEditDialog } from '../../../components/data/use-edit-dialog';
+import { useSettingsList } from '../../../components/data/settings-row-actions';
 import { UrlActiveFilter } from '../../../components/data/url-filters';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { useFormatters } from '../../../components/data/use-formatters';
@@ -46,13 +44,11 @@ export function RegulationsPage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const list = useListScreen(regulationsEndpoint, { filters: FILTERS, defaultSort: 'title' });
-  const editing = useEditDialog<Regulation>();
-  const canManage = can(me.role, 'settings:manage');
-  const actionsColumn = useSettingsActionsColumn<Regulation>({
+  const settings = useSettingsList<Regulation>({
     update: useUpdateRegulation(),
     nameOf: (regulation) => regulation.title,
     deactivateBody: t('regulations.deactivateBody'),
-    onEdit: editing.show,
+    newLabel: t('regulations.new'),
   });
 
   const columns = useMemo<ChoosableColumns<Regulation>>(
@@ -88,10 +84,10 @@ export function RegulationsPage() {
       ),
       sortedColumn(t('data.status'), 'active', (regulation) => <ActiveTag active={regulation.active} />),
       { ...updatedAtColumn<Regulation>(t, format), optional: true, defaultHidden: true },
-      ...(canManage ? [actionsColumn] : []),
+      ...settings.actionsColumns,
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, format, canManage],
+    [t, format, settings.canManage],
   );
 
   return (
@@ -99,7 +95,7 @@ export function RegulationsPage() {
       list={list}
       title={t('nav.regulations')}
       messages="regulations"
-      create={canManage ? { label: t('regulations.new'), onClick: () => editing.show() } : undefined}
+      create={settings.create}
       columnChoice={{ id: 'regulations', userId: me._id }}
       columns={columns}
       filters={
@@ -110,7 +106,11 @@ export function RegulationsPage() {
       }
       exportOptions={{ fileName: 'regulations', columns: exportColumns }}
     >
-      <RegulationFormModal open={editing.open} regulation={editing.item} onClose={editing.close} />
+      <RegulationFormModal
+        open={settings.editing.open}
+        regulation={settings.editing.item}
+        onClose={settings.editing.close}
+      />
     </ListScreen>
   );
 }
