@@ -2,6 +2,7 @@ import { Table, Tooltip, Typography } from 'antd';
 import type { AuditEvent } from '@rtms/shared/schemas/audit';
 import { useT } from '../lib/i18n/use-t';
 import { auditFieldLabel, auditValueText } from './audit-labels';
+import { column } from './data/common-columns';
 
 export { auditValueText } from './audit-labels';
 
@@ -22,6 +23,7 @@ function AuditValue({ value, names }: { value: unknown; names: AuditEvent['value
 export function AuditChangesTable({ event }: { event: Pick<AuditEvent, 'changes' | 'valueNames'> }) {
   const t = useT();
   const rows = Object.entries(event.changes).map(([field, change]) => ({ field, ...change }));
+  type Row = (typeof rows)[number];
   if (rows.length === 0) return <Typography.Text type="secondary">{t('audit.noChanges')}</Typography.Text>;
   return (
     <Table
@@ -43,24 +45,16 @@ export function AuditChangesTable({ event }: { event: Pick<AuditEvent, 'changes'
             </Tooltip>
           ),
         },
-        {
-          title: t('audit.before'),
-          key: 'before',
-          render: (_, row) => (
-            <span className="audit-value audit-value--before">
-              <AuditValue value={row.before} names={event.valueNames} />
-            </span>
-          ),
-        },
-        {
-          title: t('audit.after'),
-          key: 'after',
-          render: (_, row) => (
-            <span className="audit-value audit-value--after">
-              <AuditValue value={row.after} names={event.valueNames} />
-            </span>
-          ),
-        },
+        column<Row>(t('audit.before'), 'before', (row) => (
+          <span className="audit-value audit-value--before">
+            <AuditValue value={row.before} names={event.valueNames} />
+          </span>
+        )),
+        column<Row>(t('audit.after'), 'after', (row) => (
+          <span className="audit-value audit-value--after">
+            <AuditValue value={row.after} names={event.valueNames} />
+          </span>
+        )),
       ]}
     />
   );

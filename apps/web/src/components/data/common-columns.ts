@@ -1,18 +1,36 @@
+import type { ReactNode } from 'react';
 import type { ColumnType } from 'antd/es/table';
+import type { ColumnChoiceMeta } from './column-choice';
 import type { useT } from '../../lib/i18n/use-t';
 import type { ExportColumn } from './export/export-types';
 import type { Formatters } from './use-formatters';
 
 type T = ReturnType<typeof useT>;
 
+/** A table column with what the column chooser knows of it (`optional`, `defaultHidden`). */
+type Column<Row> = ColumnType<Row> & ColumnChoiceMeta;
+
+/** What a column has besides its title, key and cell: alignment, width, whether the user may hide it… */
+type ColumnMore<Row> = Omit<Column<Row>, 'title' | 'key' | 'render'>;
+
+/** A column titled `title`, keyed `key`, whose cell is `render` of the row. */
+export function column<Row>(
+  title: ReactNode,
+  key: string,
+  render: (row: Row) => ReactNode,
+  more: ColumnMore<Row> = {},
+): Column<Row> {
+  return { title, key, render: (_, row) => render(row), ...more };
+}
+
+/** A `column` sorted on the server: its `key` is the API's sort field. */
+export function sortedColumn<Row>(...[title, key, render, more]: Parameters<typeof column<Row>>): Column<Row> {
+  return column(title, key, render, { sorter: true, ...more });
+}
+
 /** The last change of a record, sorted on the server, in the interface language's date and time. */
-export function updatedAtColumn<Row extends { updatedAt: string }>(t: T, format: Formatters): ColumnType<Row> {
-  return {
-    title: t('data.updatedAt'),
-    key: 'updatedAt',
-    sorter: true,
-    render: (_, row: Row) => format.dateTime(row.updatedAt),
-  };
+export function updatedAtColumn<Row extends { updatedAt: string }>(t: T, format: Formatters): Column<Row> {
+  return sortedColumn(t('data.updatedAt'), 'updatedAt', (row) => format.dateTime(row.updatedAt));
 }
 
 /** The export's "Active" / "Inactive" of a record that can be deactivated (its header: Status unless told). */

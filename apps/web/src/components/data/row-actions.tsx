@@ -5,13 +5,14 @@ import { EditOutlined } from '@ant-design/icons';
 import { useT } from '../../lib/i18n/use-t';
 import { ActiveToggle, type ActiveToggleTexts } from './active-toggle';
 import { IconAction } from './icon-action';
+import { column } from './common-columns';
 
 /**
  * A list's last column: each row's action buttons, kept in view when the table scrolls sideways. `render`
  * gives the buttons of one row (`RowActions`, or a feature's own set).
  */
 export function actionsColumn<T>(t: ReturnType<typeof useT>, render: (row: T) => ReactNode): ColumnType<T> {
-  return { title: t('data.actions'), key: 'actions', fixed: 'right', render: (_, row) => render(row) };
+  return column(t('data.actions'), 'actions', render, { fixed: 'right' });
 }
 
 /** A row's compact action buttons side by side (wrapping on a narrow column unless `nowrap`). */

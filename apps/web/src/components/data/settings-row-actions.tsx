@@ -1,7 +1,10 @@
 import type { ColumnType } from 'antd/es/table';
+import { can } from '@rtms/shared/permissions';
+import { useCurrentUser } from '../../lib/auth/auth-context';
 import { useT } from '../../lib/i18n/use-t';
 import { settingsToggleTexts } from './active-toggle';
 import { actionsColumn, EditToggleActions } from './row-actions';
+import { useEditDialog } from './use-edit-dialog';
 import { useRowAction } from './use-row-action';
 
 /**
@@ -9,7 +12,7 @@ import { useRowAction } from './use-row-action';
  * deactivate or reactivate through the record's update (`{active}`), with the settings' confirmation and
  * toast texts. `nameOf` is how a row is named in them; `deactivateBody` says what deactivating does.
  */
-export function useSettingsActionsColumn<T extends { _id: string; active: boolean }>({
+function useSettingsActionsColumn<T extends { _id: string; active: boolean }>({
   update,
   nameOf,
   deactivateBody,
@@ -36,4 +39,28 @@ export function useSettingsActionsColumn<T extends { _id: string; active: boolea
       />
     );
   });
+}
+
+type SettingsRecord = { _id: string; active: boolean };
+
+/**
+ * What a settings list (program areas, regulations) has besides its own columns: its create-or-edit dialog,
+ * and for the roles that manage settings the "new" button (labelled `newLabel`) and the row actions (edit,
+ * deactivate, reactivate) of `useSettingsActionsColumn`.
+ */
+export function useSettingsList<T extends SettingsRecord>({
+  newLabel,
+  ...actions
+}: Omit<Parameters<typeof useSettingsActionsColumn<T>>[0], 'onEdit'> & { newLabel: string }) {
+  const me = useCurrentUser();
+  const editing = useEditDialog<T>();
+  const canManage = can(me.role, 'settings:manage');
+  const actionsColumn = useSettingsActionsColumn<T>({ ...actions, onEdit: editing.show });
+  return {
+    editing,
+    canManage,
+    create: canManage ? { label: newLabel, onClick: () => editing.show() } : undefined,
+    /** The row actions column, for those who may manage settings (none for the others). */
+    actionsColumns: canManage ? [actionsColumn] : [],
+  };
 }

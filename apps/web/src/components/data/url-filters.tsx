@@ -1,4 +1,5 @@
 import { useT } from '../../lib/i18n/use-t';
+import { DateRangeField } from './date-field';
 import { FilterSelect } from './filter-select';
 import { RemoteSelect, type RemoteSelectProps } from './remote-select';
 import type { TableUrlState } from './use-table-url-state';
@@ -86,6 +87,29 @@ export function UrlRemoteFilter<F extends string>({ state, name, ...select }: Ur
       value={state.filters[name]}
       onChange={(value) => state.setFilter(name, typeof value === 'string' ? value : undefined)}
       {...select}
+    />
+  );
+}
+
+/**
+ * A from–to date filter bound to two filters of the table's URL state (`from` and `to` name them, e.g.
+ * `dueFrom` and `dueTo`), both set in one navigation.
+ */
+export function UrlDateRangeFilter<F extends string>({
+  state,
+  from,
+  to,
+  ...field
+}: { state: Pick<TableUrlState<F>, 'filters' | 'setFilters'>; from: F; to: F } & Pick<
+  Parameters<typeof DateRangeField>[0],
+  'label' | 'placeholder'
+>) {
+  return (
+    <DateRangeField
+      from={state.filters[from]}
+      to={state.filters[to]}
+      onChange={(range) => state.setFilters({ [from]: range.from, [to]: range.to } as Partial<Record<F, string>>)}
+      {...field}
     />
   );
 }

@@ -4,8 +4,11 @@ import type { MessageKey } from './messages/en';
 
 type Values = Record<string, string | number | Date>;
 
+/** A translation function, as `useT` gives it. */
+export type Translate = (key: MessageKey, values?: Values) => string;
+
 /** Typed translation: `t('nav.users')`. A missing key is a type error. */
-export function useT(): (key: MessageKey, values?: Values) => string {
+export function useT(): Translate {
   const intl = useIntl();
   return useCallback((key, values) => intl.formatMessage({ id: key }, values), [intl]);
 }

@@ -6,8 +6,9 @@ export type AuditPage = z.infer<typeof auditPageSchema>;
 /** GET /api/audit query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type AuditQuery = z.input<typeof auditListQuerySchema>;
 
-const endpoint = listEndpoint<AuditQuery, AuditPage>('/audit', 'audit', auditPageSchema);
+/** GET /api/audit as a list screen uses it. */
+export const auditEndpoint = listEndpoint<AuditQuery, AuditPage>('/audit', 'audit', auditPageSchema);
 
 /** GET /api/audit: the trail, newest first (facility roles: events of their facilities). */
-export const listAuditEvents = endpoint.list;
-export const useAuditEvents = endpoint.useList;
+export const listAuditEvents = auditEndpoint.list;
+export const useAuditEvents = auditEndpoint.useList;

@@ -6,23 +6,45 @@ import { Link } from 'react-router';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
 import { can } from '@rtms/shared/permissions';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
-import { DateRangeField } from '../../../components/data/date-field';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { ListScreen } from '../../../components/data/list-screen';
-import { UrlRemoteFilter } from '../../../components/data/url-filters';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
+import { UrlDateRangeFilter, UrlRemoteFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useFacility } from '../../facilities/api/get-facility';
 import { fetchUserOptions } from '../../users/api/list-users';
-import { listAuditEvents, useAuditEvents, type AuditQuery } from '../api/list-audit-events';
+import { auditEndpoint } from '../api/list-audit-events';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
 import { AuditChangesTable } from '../../../components/audit-changes';
 import { auditChangeLines, auditFieldLabel } from '../../../components/audit-labels';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['entityType', 'action', 'actorId', 'from', 'to', 'entityId', 'facilityId'] as const;
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<AuditEvent>[] {
+  return [
+    { header: t('audit.sequence'), value: (e) => e.seq },
+    { header: t('audit.when'), value: (e) => e.at, width: 26 },
+    { header: t('audit.who'), value: (e) => e.actorName ?? e.actorEmail ?? t('audit.system'), width: 28 },
+    { header: t('audit.whoEmail'), value: (e) => e.actorEmail ?? '', width: 28 },
+    { header: t('audit.action'), value: (e) => knownLabel(t, 'auditAction', e.action), width: 16 },
+    { header: t('audit.entityType'), value: (e) => knownLabel(t, 'auditEntity', e.entityType), width: 16 },
+    { header: t('audit.subject'), value: (e) => e.entityName ?? subjectOf(e), width: 28 },
+    { header: t('audit.entityId'), value: (e) => e.entityId, width: 28 },
+    { header: t('audit.facility'), value: (e) => e.facilityName ?? '', width: 28 },
+    { header: t('audit.facilityId'), value: (e) => e.facilityId, width: 28 },
+    {
+      header: t('audit.changes'),
+      value: (e) => auditChangeLines(t, e),
+      width: 60,
+    },
+    { header: t('audit.hash'), value: (e) => e.hash, width: 66 },
+    { header: t('audit.prevHash'), value: (e) => e.prevHash, width: 66 },
+  ];
+}
 
 // Only tag colours that keep AA contrast in the dark theme too (geekblue and purple do not).
 const ACTION_COLORS: Partial<Record<string, string>> = {
@@ -57,122 +79,71 @@ export function AuditPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState<AuditQuery>({ filters: FILTERS, defaultSort: '-at' });
-  const result = useAuditEvents(state.query);
+  const list = useListScreen(auditEndpoint, { filters: FILTERS, defaultSort: '-at' });
   const verify = useVerifyAuditChain();
   const canVerify = can(me.role, 'audit:verify');
 
   const columns = useMemo<ColumnsType<AuditEvent>>(
     () => [
-      { title: t('audit.when'), key: 'at', sorter: true, render: (_, event) => format.dateTime(event.at) },
-      {
-        title: t('audit.who'),
-        key: 'actor',
-        render: (_, event) =>
-          event.actorEmail ? (
-            <Tooltip title={event.actorEmail}>
-              <bdi>{event.actorName ?? event.actorEmail}</bdi>
-            </Tooltip>
-          ) : (
-            <Typography.Text type="secondary">{t('audit.system')}</Typography.Text>
-          ),
-      },
-      {
-        title: t('audit.action'),
-        key: 'action',
-        render: (_, event) => (
-          <Tag color={ACTION_COLORS[event.action]}>{knownLabel(t, 'auditAction', event.action)}</Tag>
+      sortedColumn(t('audit.when'), 'at', (event) => format.dateTime(event.at)),
+      column(t('audit.who'), 'actor', (event) =>
+        event.actorEmail ? (
+          <Tooltip title={event.actorEmail}>
+            <bdi>{event.actorName ?? event.actorEmail}</bdi>
+          </Tooltip>
+        ) : (
+          <Typography.Text type="secondary">{t('audit.system')}</Typography.Text>
         ),
-      },
-      {
-        title: t('audit.entityType'),
-        key: 'entityType',
-        render: (_, event) => knownLabel(t, 'auditEntity', event.entityType),
-      },
-      {
-        title: t('audit.subject'),
-        key: 'subject',
-        render: (_, event) => {
-          // The name kept in the event, else one in the change, else the id (shortened; in full on hover).
-          const name = event.entityName ?? subjectOf(event);
-          const subject = name ? (
-            <bdi>{name}</bdi>
-          ) : (
-            <Tooltip title={event.entityId}>
-              <code>{`${event.entityId.slice(0, 8)}…`}</code>
-            </Tooltip>
-          );
-          return event.entityType === 'FACILITY' ? (
-            <Link to={`/facilities/${event.entityId}`}>{subject}</Link>
-          ) : (
-            subject
-          );
-        },
-      },
-      {
-        title: t('audit.facility'),
-        key: 'facility',
-        render: (_, event) =>
-          event.facilityId ? (
-            <Link to={`/facilities/${event.facilityId}`}>
-              <bdi>{event.facilityName ?? `${event.facilityId.slice(0, 8)}…`}</bdi>
-            </Link>
-          ) : (
-            '—'
-          ),
-      },
-      {
-        title: t('audit.changes'),
-        key: 'changes',
-        render: (_, event) => {
-          const fields = Object.keys(event.changes);
-          return fields.length ? (
-            <Tooltip title={fields.map((field) => auditFieldLabel(t, field)).join(', ')}>
-              <span>{t('audit.fieldCount', { count: fields.length })}</span>
-            </Tooltip>
-          ) : (
-            '—'
-          );
-        },
-      },
-      {
-        title: t('audit.sequence'),
-        key: 'seq',
+      ),
+      column(t('audit.action'), 'action', (event) => (
+        <Tag color={ACTION_COLORS[event.action]}>{knownLabel(t, 'auditAction', event.action)}</Tag>
+      )),
+      column(t('audit.entityType'), 'entityType', (event) => knownLabel(t, 'auditEntity', event.entityType)),
+      column(t('audit.subject'), 'subject', (event) => {
+        // The name kept in the event, else one in the change, else the id (shortened; in full on hover).
+        const name = event.entityName ?? subjectOf(event);
+        const subject = name ? (
+          <bdi>{name}</bdi>
+        ) : (
+          <Tooltip title={event.entityId}>
+            <code>{`${event.entityId.slice(0, 8)}…`}</code>
+          </Tooltip>
+        );
+        return event.entityType === 'FACILITY' ? <Link to={`/facilities/${event.entityId}`}>{subject}</Link> : subject;
+      }),
+      column(t('audit.facility'), 'facility', (event) =>
+        event.facilityId ? (
+          <Link to={`/facilities/${event.facilityId}`}>
+            <bdi>{event.facilityName ?? `${event.facilityId.slice(0, 8)}…`}</bdi>
+          </Link>
+        ) : (
+          '—'
+        ),
+      ),
+      column(t('audit.changes'), 'changes', (event) => {
+        const fields = Object.keys(event.changes);
+        return fields.length ? (
+          <Tooltip title={fields.map((field) => auditFieldLabel(t, field)).join(', ')}>
+            <span>{t('audit.fieldCount', { count: fields.length })}</span>
+          </Tooltip>
+        ) : (
+          '—'
+        );
+      }),
+      column(t('audit.sequence'), 'seq', (event) => <Typography.Text type="secondary">#{event.seq}</Typography.Text>, {
         align: 'end',
-        render: (_, event) => <Typography.Text type="secondary">#{event.seq}</Typography.Text>,
-      },
+      }),
     ],
     [t, format],
-  );
-
-  const exportColumns = useMemo<ExportColumn<AuditEvent>[]>(
-    () => [
-      { header: t('audit.sequence'), value: (e) => e.seq },
-      { header: t('audit.when'), value: (e) => e.at, width: 26 },
-      { header: t('audit.who'), value: (e) => e.actorName ?? e.actorEmail ?? t('audit.system'), width: 28 },
-      { header: t('audit.whoEmail'), value: (e) => e.actorEmail ?? '', width: 28 },
-      { header: t('audit.action'), value: (e) => knownLabel(t, 'auditAction', e.action), width: 16 },
-      { header: t('audit.entityType'), value: (e) => knownLabel(t, 'auditEntity', e.entityType), width: 16 },
-      { header: t('audit.subject'), value: (e) => e.entityName ?? subjectOf(e), width: 28 },
-      { header: t('audit.entityId'), value: (e) => e.entityId, width: 28 },
-      { header: t('audit.facility'), value: (e) => e.facilityName ?? '', width: 28 },
-      { header: t('audit.facilityId'), value: (e) => e.facilityId, width: 28 },
-      {
-        header: t('audit.changes'),
-        value: (e) => auditChangeLines(t, e),
-        width: 60,
-      },
-      { header: t('audit.hash'), value: (e) => e.hash, width: 66 },
-      { header: t('audit.prevHash'), value: (e) => e.prevHash, width: 66 },
-    ],
-    [t],
   );
 
   const verdict = verify.data?.data;
 
   return (
-    <ListScreen<AuditEvent, (typeof FILTERS)[number], AuditQuery>
+    <ListScreen
+      list={list}
       title={t('nav.audit')}
+      messages="audit"
       headerActions={
         canVerify ? (
           <Button icon={<SafetyCertificateOutlined />} loading={verify.isPending} onClick={() => verify.mutate()}>
@@ -209,41 +180,37 @@ export function AuditPage() {
           ) : null}
         </>
       }
-      emptyText={t('audit.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('audit.search')}
       filters={
         <>
-          <UrlEnumFilter state={state} name="entityType" of="auditEntity" />
-          <UrlEnumFilter state={state} name="action" of="auditAction" />
+          <UrlEnumFilter state={list.state} name="entityType" of="auditEntity" />
+          <UrlEnumFilter state={list.state} name="action" of="auditAction" />
           <UrlRemoteFilter
-            state={state}
+            state={list.state}
             name="actorId"
             label={t('audit.user')}
             queryKey={['users', 'options']}
             fetchOptions={fetchUserOptions}
           />
-          <DateRangeField
+          <UrlDateRangeFilter
+            state={list.state}
+            from="from"
+            to="to"
             label={t('audit.dateRange')}
             placeholder={[t('audit.from'), t('audit.to')]}
-            from={state.filters.from}
-            to={state.filters.to}
-            onChange={(range) => state.setFilters(range)}
           />
-          {state.filters.entityId ? (
-            <Tag closable onClose={() => state.setFilter('entityId', undefined)}>
+          {list.state.filters.entityId ? (
+            <Tag closable onClose={() => list.state.setFilter('entityId', undefined)}>
               {t('audit.entityFilter', {
                 id:
-                  result.data?.data.find((event) => event.entityId === state.filters.entityId)?.entityName ??
-                  state.filters.entityId,
+                  list.result.data?.data.find((event) => event.entityId === list.state.filters.entityId)?.entityName ??
+                  list.state.filters.entityId,
               })}
             </Tag>
           ) : null}
-          {state.filters.facilityId ? (
-            <Tag closable onClose={() => state.setFilter('facilityId', undefined)}>
-              <FacilityFilterLabel id={state.filters.facilityId} />
+          {list.state.filters.facilityId ? (
+            <Tag closable onClose={() => list.state.setFilter('facilityId', undefined)}>
+              <FacilityFilterLabel id={list.state.filters.facilityId} />
             </Tag>
           ) : null}
         </>
@@ -259,7 +226,7 @@ export function AuditPage() {
         ),
         rowExpandable: () => true,
       }}
-      exportOptions={{ fileName: 'audit-trail', columns: exportColumns, list: listAuditEvents }}
+      exportOptions={{ fileName: 'audit-trail', columns: exportColumns }}
     />
   );
 }

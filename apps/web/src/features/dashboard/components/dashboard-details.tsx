@@ -9,6 +9,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useTasks } from '../../tasks/api/list-tasks';
 import { TaskStateTag } from '../../../components/task-tags';
 import { tasksLink, UPCOMING_LIST, UPCOMING_QUERY } from './dashboard-links';
+import { column } from '../../../components/data/common-columns';
 
 /**
  * The dashboard's cards below its figures: on-time rate, trend, overdue by facility and category, upcoming
@@ -226,24 +227,15 @@ function UpcomingCard() {
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noUpcoming')} /> }}
         columns={[
-          {
-            title: t('task.dueDate'),
-            key: 'due',
-            render: (_, task) => <span className="task-due">{format.date(task.dueDate)}</span>,
-          },
-          {
-            title: t('task.title'),
-            key: 'title',
-            render: (_, task) => <Link to={`/tasks/${task._id}`}>{task.title}</Link>,
-          },
+          column(t('task.dueDate'), 'due', (task) => <span className="task-due">{format.date(task.dueDate)}</span>),
+          column(t('task.title'), 'title', (task) => <Link to={`/tasks/${task._id}`}>{task.title}</Link>),
           { title: t('task.facility'), key: 'facility', dataIndex: 'facilityName' },
-          { title: t('data.status'), key: 'state', render: (_, task) => <TaskStateTag task={task} /> },
-          {
-            title: t('task.assignee'),
-            key: 'assignee',
-            render: (_, task) =>
-              task.assigneeName ?? <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>,
-          },
+          column(t('data.status'), 'state', (task) => <TaskStateTag task={task} />),
+          column(
+            t('task.assignee'),
+            'assignee',
+            (task) => task.assigneeName ?? <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>,
+          ),
         ]}
       />
     </Card>

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DocumentDetail, documentResponseSchema } from '@rtms/shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateDocuments } from './invalidate';
+import { useDocumentChange } from './invalidate';
 
 /** POST /api/documents/:id/archive {reason}: hidden from active lists (and from a task's evidence count), never deleted. */
 export function archiveDocument({ id, reason }: { id: string; reason: string }): Promise<{ data: DocumentDetail }> {
@@ -11,9 +10,5 @@ export function archiveDocument({ id, reason }: { id: string; reason: string }):
 }
 
 export function useArchiveDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: archiveDocument,
-    onSuccess: (result) => invalidateDocuments(queryClient, { tasks: result.data.kind === 'TASK' }),
-  });
+  return useDocumentChange(archiveDocument);
 }

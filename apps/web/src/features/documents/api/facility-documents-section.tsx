@@ -5,18 +5,32 @@ import { Link } from 'react-router';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useT } from '../../../lib/i18n/use-t';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { ServerTable } from '../../../components/data/server-table';
+import { ListTable, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import { EvidencePackButton } from '../../evidence-packs/api/evidence-pack-button';
-import { listDocuments, useDocuments, type DocumentsQuery } from './list-documents';
+import { documentsEndpoint } from './list-documents';
 import { DocumentDetailDrawer } from '../components/document-detail-drawer';
 import '../components/documents.css';
 import { useDocumentActions } from '../components/use-document-actions';
 import { documentColumn } from '../components/document-columns';
 import { documentExportColumns } from '../components/document-export-columns';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['kind'] as const;
+
+const exportColumns = documentExportColumns([
+  'title',
+  'fileName',
+  'kind',
+  'task',
+  'taskDueDate',
+  'requirement',
+  'evidenceDate',
+  'version',
+  'sha256',
+  'uploadedBy',
+  'uploaded',
+]);
 
 /**
  * The documents tab of a facility's page: its evidence and its library documents (active ones), with
@@ -25,9 +39,12 @@ const FILTERS = ['kind'] as const;
 export function FacilityDocumentsSection({ facility }: { facility: { _id: string; name: string; code: string } }) {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, prefix: 'd', defaultSort: '-createdAt' });
-  const query = { ...state.query, facilityId: facility._id };
-  const result = useDocuments(query);
+  const list = useListScreen(documentsEndpoint, {
+    filters: FILTERS,
+    prefix: 'd',
+    defaultSort: '-createdAt',
+    fixed: { facilityId: facility._id },
+  });
   const actions = useDocumentActions();
   const [detailId, setDetailId] = useState<string>();
 
@@ -36,73 +53,39 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
       documentColumn(t, setDetailId, (document) => ({
         uploaded: { date: format.dateTime(document.createdAt), name: document.uploadedByName },
       })),
-      {
-        title: t('documents.kind'),
-        key: 'kind',
-        render: (_, document) => t(`documentKind.${document.kind}`),
-      },
-      {
-        title: t('taskDocuments.task'),
-        key: 'taskDueDate',
-        sorter: true,
-        render: (_, document) =>
-          document.taskId ? (
-            <Flex vertical className="task-documents__task">
-              <Link to={`/tasks/${document.taskId}`}>{document.taskTitle ?? document.taskId}</Link>
-              {document.taskDueDate ? (
-                <Typography.Text type="secondary" className="cell-note">
-                  {t('taskDocuments.due', { date: format.date(document.taskDueDate) })}
-                </Typography.Text>
-              ) : null}
-            </Flex>
-          ) : (
-            '—'
-          ),
-      },
-      {
-        title: t('taskEvidence.evidenceDate'),
-        key: 'evidenceDate',
-        sorter: true,
-        render: (_, document) => format.date(document.evidenceDate) || '—',
-      },
-      {
-        title: t('data.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, document) => actions.buttons(document),
-      },
+      column(t('documents.kind'), 'kind', (document) => t(`documentKind.${document.kind}`)),
+      sortedColumn(t('taskDocuments.task'), 'taskDueDate', (document) =>
+        document.taskId ? (
+          <Flex vertical className="task-documents__task">
+            <Link to={`/tasks/${document.taskId}`}>{document.taskTitle ?? document.taskId}</Link>
+            {document.taskDueDate ? (
+              <Typography.Text type="secondary" className="cell-note">
+                {t('taskDocuments.due', { date: format.date(document.taskDueDate) })}
+              </Typography.Text>
+            ) : null}
+          </Flex>
+        ) : (
+          '—'
+        ),
+      ),
+      sortedColumn(
+        t('taskEvidence.evidenceDate'),
+        'evidenceDate',
+        (document) => format.date(document.evidenceDate) || '—',
+      ),
+      column(t('data.actions'), 'actions', (document) => actions.buttons(document), { fixed: 'right' }),
     ],
     [t, format, actions],
   );
 
-  const exportColumns = useMemo(
-    () =>
-      documentExportColumns(t, [
-        'title',
-        'fileName',
-        'kind',
-        'task',
-        'taskDueDate',
-        'requirement',
-        'evidenceDate',
-        'version',
-        'sha256',
-        'uploadedBy',
-        'uploaded',
-      ]),
-    [t],
-  );
-
   return (
     <>
-      <ServerTable<Document, (typeof FILTERS)[number]>
-        state={state}
-        result={result}
+      <ListTable
+        list={list}
+        messages="taskDocuments"
         columns={columns}
-        rowKey="_id"
         label={t('documents.ofFacility', { name: facility.name })}
-        searchLabel={t('taskDocuments.search')}
-        filters={<UrlEnumFilter state={state} name="kind" of="documentKind" />}
+        filters={<UrlEnumFilter state={list.state} name="kind" of="documentKind" />}
         actions={
           <EvidencePackButton
             initial={{ facilityId: facility._id }}
@@ -113,7 +96,6 @@ export function FacilityDocumentsSection({ facility }: { facility: { _id: string
           fileName: `facility-${facility.code.toLowerCase()}-documents`,
           sheetName: t('nav.documents'),
           columns: exportColumns,
-          fetchPage: (page, pageSize, signal) => listDocuments({ ...query, page, pageSize }, signal),
         }}
         empty={<Empty description={t('documents.noneForFacility')} />}
       />

@@ -6,8 +6,13 @@ export type DocumentPage = z.infer<typeof documentPageSchema>;
 /** GET /api/documents query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type DocumentsQuery = z.input<typeof documentListQuerySchema>;
 
-const endpoint = listEndpoint<DocumentsQuery, DocumentPage>('/documents', 'documents', documentPageSchema);
+/** GET /api/documents as a list screen uses it. */
+export const documentsEndpoint = listEndpoint<DocumentsQuery, DocumentPage>(
+  '/documents',
+  'documents',
+  documentPageSchema,
+);
 
 /** GET /api/documents: active documents by default, the archive with `archived: 'true'`. */
-export const listDocuments = endpoint.list;
-export const useDocuments = endpoint.useList;
+export const listDocuments = documentsEndpoint.list;
+export const useDocuments = documentsEndpoint.useList;

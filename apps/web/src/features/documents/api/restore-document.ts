@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DocumentDetail, documentResponseSchema } from '@rtms/shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateDocuments } from './invalidate';
+import { useDocumentChange } from './invalidate';
 
 /** POST /api/documents/:id/restore: back to the active lists. */
 export function restoreDocument(id: string): Promise<{ data: DocumentDetail }> {
@@ -9,9 +8,5 @@ export function restoreDocument(id: string): Promise<{ data: DocumentDetail }> {
 }
 
 export function useRestoreDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: restoreDocument,
-    onSuccess: (result) => invalidateDocuments(queryClient, { tasks: result.data.kind === 'TASK' }),
-  });
+  return useDocumentChange(restoreDocument);
 }

@@ -18,6 +18,7 @@ import '../components/documents.css';
 import { FilePicker } from '../components/file-picker';
 import { useDocumentActions } from '../components/use-document-actions';
 import { isAbortError, UploadProgress, useUploadProgress } from '../components/use-upload-progress';
+import { column } from '../../../components/data/common-columns';
 
 /** What the evidence section needs to know about its task (a `TaskDetail` fits). */
 export type EvidenceTask = Pick<
@@ -96,31 +97,17 @@ export function TaskEvidenceSection({ task, showHeading = true }: { task: Eviden
 
   const columns = useMemo<ColumnsType<Document>>(
     () => [
-      {
-        title: t('documents.document'),
-        key: 'title',
-        render: (_, document) => <DocumentCell document={document} onOpen={actions.previewOf(document)} />,
-      },
-      {
-        title: t('taskEvidence.evidenceDate'),
-        key: 'evidenceDate',
-        render: (_, document) => format.date(document.evidenceDate),
-      },
-      {
-        title: t('documents.uploaded'),
-        key: 'createdAt',
-        render: (_, document) => (
-          <Flex vertical>
-            <span>{format.dateTime(document.createdAt)}</span>
-            <Typography.Text type="secondary">{document.uploadedByName ?? '—'}</Typography.Text>
-          </Flex>
-        ),
-      },
-      {
-        title: t('data.actions'),
-        key: 'actions',
-        render: (_, document) => actions.buttons(document, { archive: canArchive }),
-      },
+      column(t('documents.document'), 'title', (document) => (
+        <DocumentCell document={document} onOpen={actions.previewOf(document)} />
+      )),
+      column(t('taskEvidence.evidenceDate'), 'evidenceDate', (document) => format.date(document.evidenceDate)),
+      column(t('documents.uploaded'), 'createdAt', (document) => (
+        <Flex vertical>
+          <span>{format.dateTime(document.createdAt)}</span>
+          <Typography.Text type="secondary">{document.uploadedByName ?? '—'}</Typography.Text>
+        </Flex>
+      )),
+      column(t('data.actions'), 'actions', (document) => actions.buttons(document, { archive: canArchive })),
     ],
     [t, format, actions, canArchive],
   );

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DocumentDetail, type UpdateDocumentBody, documentResponseSchema } from '@rtms/shared/schemas/documents';
 import { apiRequest } from '../../../lib/api-client';
-import { invalidateDocuments } from './invalidate';
+import { useDocumentChange } from './invalidate';
 
 /** PATCH /api/documents/:id: metadata; `retainUntil` and `legalHold` for the roles that may archive. */
 export function updateDocument({
@@ -15,9 +14,5 @@ export function updateDocument({
 }
 
 export function useUpdateDocument() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDocument,
-    onSuccess: (result) => invalidateDocuments(queryClient, { tasks: result.data.kind === 'TASK' }),
-  });
+  return useDocumentChange(updateDocument);
 }

@@ -12,11 +12,10 @@ import { IconAction } from '../../../components/data/icon-action';
 import { UrlBooleanFilter } from '../../../components/data/url-filters';
 import { actionsColumn } from '../../../components/data/row-actions';
 import { useRowAction } from '../../../components/data/use-row-action';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import { useDeleteDocument } from '../api/delete-document';
-import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
+import { documentsEndpoint } from '../api/list-documents';
 import { useRestoreDocument } from '../api/restore-document';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
@@ -25,8 +24,25 @@ import { useDocumentActions } from './use-document-actions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { documentColumn, documentFacilityColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
+import { sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
+
+/** The export's columns. */
+const exportColumns = documentExportColumns([
+  'title',
+  'fileName',
+  'kind',
+  'task',
+  'facility',
+  'archivedAt',
+  'archivedBy',
+  'archiveReason',
+  'retainUntil',
+  'legalHold',
+  'version',
+  'sha256',
+]);
 
 /** Today as a calendar date in UTC, the day the server judges retention on. */
 function todayUtc(): string {
@@ -43,9 +59,11 @@ export function ArchiveDocumentsPage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const run = useRowAction();
-  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: '-archivedAt' });
-  const query = { ...state.query, archived: 'true' } as const;
-  const result = useDocuments(query);
+  const list = useListScreen(documentsEndpoint, {
+    filters: FILTERS,
+    defaultSort: '-archivedAt',
+    fixed: { archived: 'true' },
+  });
   const actions = useDocumentActions();
   const restore = useRestoreDocument();
   const remove = useDeleteDocument();
@@ -79,35 +97,25 @@ export function ArchiveDocumentsPage() {
             : t(`documentKind.${document.kind}`),
       })),
       documentFacilityColumn(t),
-      {
-        title: t('documentsArchive.archivedAt'),
-        key: 'archivedAt',
-        sorter: true,
-        render: (_, document) => (
-          <Flex vertical className="archive-cell">
-            <span>{format.dateTime(document.archivedAt)}</span>
-            <Typography.Text type="secondary" className="cell-note">
-              {document.archivedByName ?? '—'}
+      sortedColumn(t('documentsArchive.archivedAt'), 'archivedAt', (document) => (
+        <Flex vertical className="archive-cell">
+          <span>{format.dateTime(document.archivedAt)}</span>
+          <Typography.Text type="secondary" className="cell-note">
+            {document.archivedByName ?? '—'}
+          </Typography.Text>
+          {document.archiveReason ? (
+            <Typography.Text className="archive-reason" ellipsis={{ tooltip: document.archiveReason }}>
+              {t('documentsArchive.reasonValue', { reason: document.archiveReason })}
             </Typography.Text>
-            {document.archiveReason ? (
-              <Typography.Text className="archive-reason" ellipsis={{ tooltip: document.archiveReason }}>
-                {t('documentsArchive.reasonValue', { reason: document.archiveReason })}
-              </Typography.Text>
-            ) : null}
-          </Flex>
-        ),
-      },
-      {
-        title: t('documents.retainUntil'),
-        key: 'retainUntil',
-        sorter: true,
-        render: (_, document) => (
-          <Flex vertical gap={4} align="flex-start">
-            <span>{document.retainUntil ? format.date(document.retainUntil) : '—'}</span>
-            {document.legalHold ? <Tag color="red">{t('documents.onLegalHold')}</Tag> : null}
-          </Flex>
-        ),
-      },
+          ) : null}
+        </Flex>
+      )),
+      sortedColumn(t('documents.retainUntil'), 'retainUntil', (document) => (
+        <Flex vertical gap={4} align="flex-start">
+          <span>{document.retainUntil ? format.date(document.retainUntil) : '—'}</span>
+          {document.legalHold ? <Tag color="red">{t('documents.onLegalHold')}</Tag> : null}
+        </Flex>
+      )),
       actionsColumn<Document>(t, (document) => {
         const retained = Boolean(document.retainUntil && document.retainUntil >= todayUtc());
         return actions.buttons(document, {
@@ -157,40 +165,19 @@ export function ArchiveDocumentsPage() {
     [t, format, actions, canRestore, canDelete, me.role],
   );
 
-  const exportColumns = useMemo(
-    () =>
-      documentExportColumns(t, [
-        'title',
-        'fileName',
-        'kind',
-        'task',
-        'facility',
-        'archivedAt',
-        'archivedBy',
-        'archiveReason',
-        'retainUntil',
-        'legalHold',
-        'version',
-        'sha256',
-      ]),
-    [t],
-  );
-
   return (
-    <ListScreen<Document, (typeof FILTERS)[number], DocumentsQuery>
+    <ListScreen
+      list={list}
       title={t('nav.archiveDocuments')}
-      emptyText={t('documentsArchive.empty')}
+      messages="documentsArchive"
       intro={t('documentsArchive.intro')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('documentsArchive.search')}
       filters={
         <>
-          <UrlEnumFilter state={state} name="kind" of="documentKind" />
-          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
+          <UrlEnumFilter state={list.state} name="kind" of="documentKind" />
+          <FacilityFilter state={list.state} name="facilityId" label={t('documents.facility')} />
           <UrlBooleanFilter
-            state={state}
+            state={list.state}
             name="legalHold"
             label={t('documents.legalHold')}
             yes={t('documentsArchive.heldOnly')}
@@ -198,11 +185,7 @@ export function ArchiveDocumentsPage() {
           />
         </>
       }
-      exportOptions={{
-        fileName: 'archive-documents',
-        columns: exportColumns,
-        list: (tableQuery, signal) => listDocuments({ ...tableQuery, archived: 'true' }, signal),
-      }}
+      exportOptions={{ fileName: 'archive-documents', columns: exportColumns }}
     >
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
       {actions.dialogs}

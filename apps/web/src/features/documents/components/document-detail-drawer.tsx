@@ -14,6 +14,7 @@ import { canPreview, fileIconOf, formatFileSize } from '../../../components/docu
 import { DocumentPreviewModal, type PreviewTarget } from './document-preview-modal';
 import './documents.css';
 import { useDocumentDownload } from './use-document-download';
+import { column } from '../../../components/data/common-columns';
 
 /**
  * A document's details: what it is, where it belongs, its retention, and every version (newest first),
@@ -132,63 +133,51 @@ function DocumentDetailBody({ document }: { document: DocumentDetail }) {
           pagination={false}
           scroll={{ x: 'max-content' }}
           columns={[
-            {
-              title: t('documents.version'),
-              key: 'version',
-              render: (_, version) => (
-                <Space size={4} wrap>
-                  <span>{t('documents.versionShort', { version: version.version })}</span>
-                  {version.version === document.version ? <Tag color="blue">{t('documents.current')}</Tag> : null}
-                </Space>
-              ),
-            },
-            {
-              title: t('documents.file'),
-              key: 'file',
-              render: (_, version) => (
-                <Flex gap={8} className="document-cell">
-                  <span className="document-cell__icon">{fileIconOf(version.mediaType)}</span>
-                  <Flex vertical>
-                    <Typography.Text className="file-picker__chosen-name">{version.fileName}</Typography.Text>
-                    <Typography.Text type="secondary" className="document-cell__file">
-                      {t('documents.versionMeta', {
-                        size: formatFileSize(intl, version.size),
-                        date: format.dateTime(version.createdAt),
-                        name: version.uploadedByName ?? '—',
-                      })}
-                    </Typography.Text>
-                    <Typography.Text type="secondary" className="document-hash" copyable={{ text: version.sha256 }}>
-                      {t('documents.sha256Value', { hash: version.sha256.slice(0, 16) })}
-                    </Typography.Text>
-                  </Flex>
+            column(t('documents.version'), 'version', (version) => (
+              <Space size={4} wrap>
+                <span>{t('documents.versionShort', { version: version.version })}</span>
+                {version.version === document.version ? <Tag color="blue">{t('documents.current')}</Tag> : null}
+              </Space>
+            )),
+            column(t('documents.file'), 'file', (version) => (
+              <Flex gap={8} className="document-cell">
+                <span className="document-cell__icon">{fileIconOf(version.mediaType)}</span>
+                <Flex vertical>
+                  <Typography.Text className="file-picker__chosen-name">{version.fileName}</Typography.Text>
+                  <Typography.Text type="secondary" className="document-cell__file">
+                    {t('documents.versionMeta', {
+                      size: formatFileSize(intl, version.size),
+                      date: format.dateTime(version.createdAt),
+                      name: version.uploadedByName ?? '—',
+                    })}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" className="document-hash" copyable={{ text: version.sha256 }}>
+                    {t('documents.sha256Value', { hash: version.sha256.slice(0, 16) })}
+                  </Typography.Text>
                 </Flex>
-              ),
-            },
-            {
-              title: t('data.actions'),
-              key: 'actions',
-              render: (_, version) => {
-                const isCurrent = version.version === document.version;
-                return (
-                  <Flex gap={4}>
-                    {canPreview(version.mediaType) ? (
-                      <IconAction
-                        label={t('documents.preview')}
-                        ariaLabel={t('documents.previewVersion', { version: version.version })}
-                        icon={<EyeOutlined />}
-                        onClick={() => setPreview({ document, version: isCurrent ? undefined : version })}
-                      />
-                    ) : null}
+              </Flex>
+            )),
+            column(t('data.actions'), 'actions', (version) => {
+              const isCurrent = version.version === document.version;
+              return (
+                <Flex gap={4}>
+                  {canPreview(version.mediaType) ? (
                     <IconAction
-                      label={t('documents.download')}
-                      ariaLabel={t('documents.downloadVersion', { version: version.version })}
-                      icon={<DownloadOutlined />}
-                      onClick={() => void download(document, isCurrent ? undefined : version.version)}
+                      label={t('documents.preview')}
+                      ariaLabel={t('documents.previewVersion', { version: version.version })}
+                      icon={<EyeOutlined />}
+                      onClick={() => setPreview({ document, version: isCurrent ? undefined : version })}
                     />
-                  </Flex>
-                );
-              },
-            },
+                  ) : null}
+                  <IconAction
+                    label={t('documents.download')}
+                    ariaLabel={t('documents.downloadVersion', { version: version.version })}
+                    icon={<DownloadOutlined />}
+                    onClick={() => void download(document, isCurrent ? undefined : version.version)}
+                  />
+                </Flex>
+              );
+            }),
           ]}
         />
       </div>

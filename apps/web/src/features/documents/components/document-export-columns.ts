@@ -37,7 +37,7 @@ const EXPORT_COLUMNS = {
   updatedAt: (t) => ({ header: t('data.updatedAt'), value: (d) => d.updatedAt, width: 22 }),
 } satisfies Record<string, (t: T) => ExportColumn<Document>>;
 
-/** The CSV/Excel columns of a documents list, by name. */
-export function documentExportColumns(t: T, names: (keyof typeof EXPORT_COLUMNS)[]): ExportColumn<Document>[] {
-  return names.map((name) => EXPORT_COLUMNS[name](t));
+/** The CSV/Excel columns of a documents list, by name, in the interface language of the `t` they are given. */
+export function documentExportColumns(names: (keyof typeof EXPORT_COLUMNS)[]): (t: T) => ExportColumn<Document>[] {
+  return (t) => names.map((name) => EXPORT_COLUMNS[name](t));
 }

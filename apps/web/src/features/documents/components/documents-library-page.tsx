@@ -9,11 +9,10 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { IconAction } from '../../../components/data/icon-action';
 import { UrlRemoteFilter } from '../../../components/data/url-filters';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import { ProgramAreaFilter } from '../../program-areas/api/program-area-filter';
-import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
+import { documentsEndpoint } from '../api/list-documents';
 import { fetchRegulationOptions } from '../api/reference-options';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
@@ -24,9 +23,28 @@ import { useDocumentActions } from './use-document-actions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { documentColumn, documentFacilityColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
-import { updatedAtColumn } from '../../../components/data/common-columns';
+import { updatedAtColumn, column } from '../../../components/data/common-columns';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
+
+/** The export's columns. */
+const exportColumns = documentExportColumns([
+  'title',
+  'description',
+  'fileName',
+  'tags',
+  'facility',
+  'programArea',
+  'regulation',
+  'version',
+  'mediaType',
+  'size',
+  'sha256',
+  'retainUntil',
+  'uploadedBy',
+  'createdAt',
+  'updatedAt',
+]);
 
 /** Whether `role` may change this document (facility roles: not the company-wide ones). */
 export function mayChangeDocument(role: Role, document: Pick<Document, 'facilityId'>): boolean {
@@ -41,9 +59,7 @@ export function DocumentsLibraryPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: 'title' });
-  const query = { ...state.query, kind: 'LIBRARY' } as const;
-  const result = useDocuments(query);
+  const list = useListScreen(documentsEndpoint, { filters: FILTERS, defaultSort: 'title', fixed: { kind: 'LIBRARY' } });
   const actions = useDocumentActions();
   const [versioning, setVersioning] = useState<Document>();
   const [detailId, setDetailId] = useState<string>();
@@ -55,30 +71,21 @@ export function DocumentsLibraryPage() {
     () => [
       documentColumn(t, setDetailId, (document) => ({ showTags: true, note: document.description })),
       documentFacilityColumn(t),
-      {
-        title: t('documents.programArea'),
-        key: 'programArea',
-        render: (_, document) => (
-          <Typography.Text className="document-program-area" ellipsis={{ tooltip: document.programAreaName }}>
-            {document.programAreaName ?? '—'}
-          </Typography.Text>
-        ),
-      },
-      {
-        title: t('documents.regulation'),
-        key: 'regulation',
-        render: (_, document) => (
-          <Typography.Text className="document-regulation" ellipsis={{ tooltip: document.regulationTitle }}>
-            {document.regulationTitle ?? '—'}
-          </Typography.Text>
-        ),
-      },
+      column(t('documents.programArea'), 'programArea', (document) => (
+        <Typography.Text className="document-program-area" ellipsis={{ tooltip: document.programAreaName }}>
+          {document.programAreaName ?? '—'}
+        </Typography.Text>
+      )),
+      column(t('documents.regulation'), 'regulation', (document) => (
+        <Typography.Text className="document-regulation" ellipsis={{ tooltip: document.regulationTitle }}>
+          {document.regulationTitle ?? '—'}
+        </Typography.Text>
+      )),
       updatedAtColumn<Document>(t, format),
-      {
-        title: t('data.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, document) => {
+      column(
+        t('data.actions'),
+        'actions',
+        (document) => {
           const mayChange = mayChangeDocument(me.role, document);
           return actions.buttons(document, {
             archive: canArchive && mayChange,
@@ -100,55 +107,32 @@ export function DocumentsLibraryPage() {
             ) : null,
           });
         },
-      },
+        { fixed: 'right' },
+      ),
     ],
     [t, format, actions, canArchive, me.role],
   );
 
-  const exportColumns = useMemo(
-    () =>
-      documentExportColumns(t, [
-        'title',
-        'description',
-        'fileName',
-        'tags',
-        'facility',
-        'programArea',
-        'regulation',
-        'version',
-        'mediaType',
-        'size',
-        'sha256',
-        'retainUntil',
-        'uploadedBy',
-        'createdAt',
-        'updatedAt',
-      ]),
-    [t],
-  );
-
   return (
-    <ListScreen<Document, (typeof FILTERS)[number], DocumentsQuery>
+    <ListScreen
+      list={list}
       title={t('nav.documentsLibrary')}
+      messages="documentsLibrary"
       create={
         canUpload ? { label: t('documentsLibrary.uploadButton'), onClick: () => setEditing({ open: true }) } : undefined
       }
-      emptyText={t('documentsLibrary.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('documentsLibrary.search')}
       filters={
         <>
-          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
+          <FacilityFilter state={list.state} name="facilityId" label={t('documents.facility')} />
           <ProgramAreaFilter
-            state={state}
+            state={list.state}
             name="programAreaId"
             className="data-toolbar__filter"
             label={t('documents.programArea')}
           />
           <UrlRemoteFilter
-            state={state}
+            state={list.state}
             name="regulationId"
             className="data-toolbar__filter"
             label={t('documents.regulation')}
@@ -158,16 +142,12 @@ export function DocumentsLibraryPage() {
           <TagFilter
             label={t('documentsLibrary.tag')}
             kind="LIBRARY"
-            value={state.filters.tag}
-            onChange={(value) => state.setFilter('tag', value)}
+            value={list.state.filters.tag}
+            onChange={(value) => list.state.setFilter('tag', value)}
           />
         </>
       }
-      exportOptions={{
-        fileName: 'documents-library',
-        columns: exportColumns,
-        list: (tableQuery, signal) => listDocuments({ ...tableQuery, kind: 'LIBRARY' }, signal),
-      }}
+      exportOptions={{ fileName: 'documents-library', columns: exportColumns }}
     >
       <DocumentDetailDrawer
         documentId={detailId}

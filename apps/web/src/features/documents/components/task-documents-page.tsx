@@ -7,11 +7,10 @@ import { can } from '@rtms/shared/permissions';
 import type { Document } from '@rtms/shared/schemas/documents';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import { EvidencePackModal } from '../../evidence-packs/api/evidence-pack-modal';
-import { listDocuments, useDocuments, type DocumentsQuery } from '../api/list-documents';
+import { documentsEndpoint } from '../api/list-documents';
 import { AddEvidenceModal } from './add-evidence-modal';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
@@ -20,8 +19,26 @@ import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { RequirementFilter } from '../../requirements/api/requirement-filter';
 import { documentColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['facilityId', 'requirementId'] as const;
+
+/** The export's columns. */
+const exportColumns = documentExportColumns([
+  'title',
+  'fileName',
+  'task',
+  'taskDueDate',
+  'facility',
+  'requirement',
+  'evidenceDate',
+  'version',
+  'mediaType',
+  'size',
+  'sha256',
+  'uploadedBy',
+  'uploaded',
+]);
 
 /**
  * /task-documents: every evidence document in the caller's facilities with its task, facility and
@@ -31,9 +48,11 @@ export function TaskDocumentsPage() {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState<DocumentsQuery>({ filters: FILTERS, defaultSort: '-createdAt' });
-  const query = { ...state.query, kind: 'TASK' } as const;
-  const result = useDocuments(query);
+  const list = useListScreen(documentsEndpoint, {
+    filters: FILTERS,
+    defaultSort: '-createdAt',
+    fixed: { kind: 'TASK' },
+  });
   const actions = useDocumentActions();
   const [detailId, setDetailId] = useState<string>();
   const [adding, setAdding] = useState(false);
@@ -46,100 +65,58 @@ export function TaskDocumentsPage() {
       documentColumn(t, setDetailId, (document) => ({
         uploaded: { date: format.dateTime(document.createdAt), name: document.uploadedByName },
       })),
-      {
-        title: t('taskDocuments.taskAtFacility'),
-        key: 'taskDueDate',
-        sorter: true,
-        render: (_, document) => (
-          <Flex vertical className="task-documents__task">
-            {document.taskId ? (
-              <Link to={`/tasks/${document.taskId}`}>{document.taskTitle ?? document.taskId}</Link>
-            ) : (
-              '—'
-            )}
-            <Typography.Text type="secondary" className="cell-note">
-              {document.taskDueDate ? t('taskDocuments.due', { date: format.date(document.taskDueDate) }) : null}
-              {document.taskDueDate && document.facilityId ? ' · ' : null}
-              {document.facilityId ? (
-                <Link to={`/facilities/${document.facilityId}`}>{document.facilityName}</Link>
-              ) : null}
-            </Typography.Text>
-          </Flex>
-        ),
-      },
-      {
-        title: t('taskDocuments.requirement'),
-        key: 'requirement',
-        render: (_, document) =>
-          document.requirementId ? (
-            <Typography.Text className="task-documents__requirement" ellipsis={{ tooltip: document.requirementTitle }}>
-              <Link to={`/requirements/${document.requirementId}`}>{document.requirementTitle}</Link>
-            </Typography.Text>
+      sortedColumn(t('taskDocuments.taskAtFacility'), 'taskDueDate', (document) => (
+        <Flex vertical className="task-documents__task">
+          {document.taskId ? (
+            <Link to={`/tasks/${document.taskId}`}>{document.taskTitle ?? document.taskId}</Link>
           ) : (
             '—'
-          ),
-      },
-      {
-        title: t('taskEvidence.evidenceDate'),
-        key: 'evidenceDate',
-        sorter: true,
-        render: (_, document) => format.date(document.evidenceDate),
-      },
-      {
-        title: t('data.actions'),
-        key: 'actions',
+          )}
+          <Typography.Text type="secondary" className="cell-note">
+            {document.taskDueDate ? t('taskDocuments.due', { date: format.date(document.taskDueDate) }) : null}
+            {document.taskDueDate && document.facilityId ? ' · ' : null}
+            {document.facilityId ? (
+              <Link to={`/facilities/${document.facilityId}`}>{document.facilityName}</Link>
+            ) : null}
+          </Typography.Text>
+        </Flex>
+      )),
+      column(t('taskDocuments.requirement'), 'requirement', (document) =>
+        document.requirementId ? (
+          <Typography.Text className="task-documents__requirement" ellipsis={{ tooltip: document.requirementTitle }}>
+            <Link to={`/requirements/${document.requirementId}`}>{document.requirementTitle}</Link>
+          </Typography.Text>
+        ) : (
+          '—'
+        ),
+      ),
+      sortedColumn(t('taskEvidence.evidenceDate'), 'evidenceDate', (document) => format.date(document.evidenceDate)),
+      column(t('data.actions'), 'actions', (document) => actions.buttons(document, { archive: canArchive }), {
         fixed: 'right',
-        render: (_, document) => actions.buttons(document, { archive: canArchive }),
-      },
+      }),
     ],
     [t, format, actions, canArchive],
   );
 
-  const exportColumns = useMemo(
-    () =>
-      documentExportColumns(t, [
-        'title',
-        'fileName',
-        'task',
-        'taskDueDate',
-        'facility',
-        'requirement',
-        'evidenceDate',
-        'version',
-        'mediaType',
-        'size',
-        'sha256',
-        'uploadedBy',
-        'uploaded',
-      ]),
-    [t],
-  );
-
   return (
-    <ListScreen<Document, (typeof FILTERS)[number], DocumentsQuery>
+    <ListScreen
+      list={list}
       title={t('nav.taskDocuments')}
+      messages="taskDocuments"
       create={canAttach ? { label: t('taskDocuments.addEvidence'), onClick: () => setAdding(true) } : undefined}
       headerActions={
         <Button icon={<FileZipOutlined />} onClick={() => setPackOpen(true)}>
           {t('evidencePack.open')}
         </Button>
       }
-      emptyText={t('taskDocuments.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('taskDocuments.search')}
       filters={
         <>
-          <FacilityFilter state={state} name="facilityId" label={t('documents.facility')} />
-          <RequirementFilter state={state} name="requirementId" label={t('taskDocuments.requirement')} />
+          <FacilityFilter state={list.state} name="facilityId" label={t('documents.facility')} />
+          <RequirementFilter state={list.state} name="requirementId" label={t('taskDocuments.requirement')} />
         </>
       }
-      exportOptions={{
-        fileName: 'task-documents',
-        columns: exportColumns,
-        list: (tableQuery, signal) => listDocuments({ ...tableQuery, kind: 'TASK' }, signal),
-      }}
+      exportOptions={{ fileName: 'task-documents', columns: exportColumns }}
     >
       {actions.dialogs}
       <DocumentDetailDrawer documentId={detailId} onClose={() => setDetailId(undefined)} />
@@ -147,7 +124,7 @@ export function TaskDocumentsPage() {
       <EvidencePackModal
         open={packOpen}
         onClose={() => setPackOpen(false)}
-        initial={{ facilityId: state.filters.facilityId, requirementId: state.filters.requirementId }}
+        initial={{ facilityId: list.state.filters.facilityId, requirementId: list.state.filters.requirementId }}
       />
     </ListScreen>
   );

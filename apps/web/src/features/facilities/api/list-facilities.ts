@@ -6,11 +6,16 @@ export type FacilityPage = z.infer<typeof facilityPageSchema>;
 /** GET /api/facilities query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type FacilitiesQuery = z.input<typeof facilityListQuerySchema>;
 
-const endpoint = listEndpoint<FacilitiesQuery, FacilityPage>('/facilities', 'facilities', facilityPageSchema);
+/** GET /api/facilities as a list screen uses it. */
+export const facilitiesEndpoint = listEndpoint<FacilitiesQuery, FacilityPage>(
+  '/facilities',
+  'facilities',
+  facilityPageSchema,
+);
 
 /** GET /api/facilities: the facilities in the caller's scope. */
-export const listFacilities = endpoint.list;
-export const useFacilities = endpoint.useList;
+export const listFacilities = facilitiesEndpoint.list;
+export const useFacilities = facilitiesEndpoint.useList;
 
 /** Facilities matching `search` as select options ("Name (CODE)"), for pickers elsewhere. */
 export const fetchFacilityOptions = pickerSearch(

@@ -6,16 +6,16 @@ import { can } from '@rtms/shared/permissions';
 import type { FacilityDetail } from '@rtms/shared/schemas/facilities';
 import type { User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
-import { ServerTable } from '../../../components/data/server-table';
+import { ListTable, useListScreen } from '../../../components/data/list-screen';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { AssignModal } from '../../user-facilities/api/assign-modal';
 import { AssignmentsEmpty, AssignmentsTable } from '../../user-facilities/api/assignments-table';
 import type { UserFacilitiesQuery } from '../../user-facilities/api/list-user-facilities';
-import { listUsers, useUsers, type UsersQuery } from '../../users/api/list-users';
-import { activeExportColumn } from '../../../components/data/common-columns';
+import { usersEndpoint } from '../../users/api/list-users';
+import { activeExportColumn, column, sortedColumn } from '../../../components/data/common-columns';
 
 /**
  * The users of a facility. Roles that manage assignments get the assignments table (assign,
@@ -60,41 +60,34 @@ export function FacilityUsersSection({ facility }: { facility: FacilityDetail })
 /** Facility roles: the facility's users among those they may see, read-only. */
 function ScopedFacilityUsers({ facilityId, label }: { facilityId: string; label: string }) {
   const t = useT();
-  const state = useTableUrlState<UsersQuery>({ prefix: 'u', defaultSort: 'name' });
-  const query = useMemo(() => ({ ...state.query, facilityId }), [state.query, facilityId]);
-  const result = useUsers(query);
+  const list = useListScreen(usersEndpoint, { prefix: 'u', defaultSort: 'name', fixed: { facilityId } });
   const columns = useMemo<ColumnsType<User>>(
     () => [
-      { title: t('users.name'), key: 'name', sorter: true, render: (_, user) => user.name.trim() || '—' },
+      sortedColumn(t('users.name'), 'name', (user) => user.name.trim() || '—'),
       { title: t('users.email'), key: 'email', sorter: true, dataIndex: 'email' },
-      { title: t('users.role'), key: 'role', sorter: true, render: (_, user) => t(`role.${user.role}`) },
-      { title: t('data.status'), key: 'active', render: (_, user) => <ActiveTag active={user.active} /> },
-    ],
-    [t],
-  );
-  const exportColumns = useMemo<ExportColumn<User>[]>(
-    () => [
-      { header: t('users.name'), value: (user) => user.name },
-      { header: t('users.email'), value: (user) => user.email, width: 30 },
-      { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
-      activeExportColumn<User>(t, (user) => user.active),
+      sortedColumn(t('users.role'), 'role', (user) => t(`role.${user.role}`)),
+      column(t('data.status'), 'active', (user) => <ActiveTag active={user.active} />),
     ],
     [t],
   );
   return (
-    <ServerTable<User, never>
-      state={state}
-      result={result}
+    <ListTable
+      list={list}
+      messages="users"
       columns={columns}
-      rowKey="_id"
       label={label}
-      searchLabel={t('users.search')}
-      exportOptions={{
-        fileName: 'facility-users',
-        columns: exportColumns,
-        fetchPage: (page, pageSize, signal) => listUsers({ ...query, page, pageSize }, signal),
-      }}
+      exportOptions={{ fileName: 'facility-users', columns: scopedUsersExportColumns }}
       empty={<Empty description={t('facility.noUsers')} />}
     />
   );
+}
+
+/** The export of a facility's users, in the interface language. */
+function scopedUsersExportColumns(t: Translate): ExportColumn<User>[] {
+  return [
+    { header: t('users.name'), value: (user) => user.name },
+    { header: t('users.email'), value: (user) => user.email, width: 30 },
+    { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
+    activeExportColumn<User>(t, (user) => user.active),
+  ];
 }

@@ -20,3 +20,6 @@ export function useDeliveries(query: DeliveriesQuery) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** GET /api/notification-deliveries as the delivery log uses it. */
+export const deliveriesEndpoint = { list: listDeliveries, useList: useDeliveries };

@@ -31,6 +31,12 @@ export function useNotifications(query: NotificationsQuery, options: { poll?: bo
   });
 }
 
+/** GET /api/notifications as the notifications screen uses it: polled, so new reminders show without a reload. */
+export const notificationsEndpoint = {
+  list: listNotifications,
+  useList: (query: NotificationsQuery) => useNotifications(query, { poll: true }),
+};
+
 /** GET /api/notifications/unread-count, polled. */
 export function useUnreadCount() {
   return useQuery({

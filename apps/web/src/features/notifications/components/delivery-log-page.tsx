@@ -4,17 +4,34 @@ import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
 import type { NotificationDelivery } from '@rtms/shared/schemas/notifications';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { useT } from '../../../lib/i18n/use-t';
-import { listDeliveries, useDeliveries, type DeliveriesQuery } from '../api/deliveries';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { deliveriesEndpoint } from '../api/deliveries';
 import { CATEGORY_COLORS, DELIVERY_STATUS_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 // facilityId and recipientId come from links (a facility's or a user's deliveries); status and kind have a select.
 const FILTERS = ['status', 'category', 'facilityId', 'recipientId'] as const;
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<NotificationDelivery>[] {
+  return [
+    { header: t('deliveries.status'), value: (d) => t(`deliveries.status.${d.status}`), width: 12 },
+    { header: t('deliveries.recipient'), value: (d) => d.recipientName, width: 28 },
+    { header: t('deliveries.recipientEmail'), value: (d) => d.recipientEmail, width: 30 },
+    { header: t('notifications.task'), value: (d) => d.taskTitle, width: 40 },
+    { header: t('notifications.facility'), value: (d) => d.facilityName, width: 28 },
+    { header: t('notifications.kind'), value: (d) => t(`notifications.category.${d.category}`), width: 16 },
+    { header: t('deliveries.step'), value: (d) => d.step, width: 18 },
+    { header: t('deliveries.attempts'), value: (d) => d.attempts },
+    { header: t('deliveries.detail'), value: (d) => d.lastError ?? '', width: 50 },
+    { header: t('deliveries.created'), value: (d) => d.createdAt, width: 26 },
+    { header: t('deliveries.updated'), value: (d) => d.sentAt ?? d.updatedAt, width: 26 },
+  ];
+}
 
 /**
  * /notifications/deliveries (admins): the outbox; sent, failed with the error, skipped with why. Searched,
@@ -23,97 +40,59 @@ const FILTERS = ['status', 'category', 'facilityId', 'recipientId'] as const;
 export function DeliveryLogPage() {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState<DeliveriesQuery>({ filters: FILTERS, defaultSort: '-updatedAt' });
-  const result = useDeliveries(state.query);
+  const list = useListScreen(deliveriesEndpoint, { filters: FILTERS, defaultSort: '-updatedAt' });
 
   const columns = useMemo<ColumnsType<NotificationDelivery>>(
     () => [
-      {
-        title: t('deliveries.status'),
-        key: 'status',
-        render: (_, d) => <Tag color={DELIVERY_STATUS_COLORS[d.status]}>{t(`deliveries.status.${d.status}`)}</Tag>,
-      },
-      {
-        title: t('deliveries.recipient'),
-        key: 'recipient',
-        render: (_, d) => (
-          <>
-            {d.recipientName}
-            <br />
-            <Typography.Text type="secondary">{d.recipientEmail}</Typography.Text>
-          </>
-        ),
-      },
-      {
-        title: t('notifications.task'),
-        key: 'task',
+      column(t('deliveries.status'), 'status', (d) => (
+        <Tag color={DELIVERY_STATUS_COLORS[d.status]}>{t(`deliveries.status.${d.status}`)}</Tag>
+      )),
+      column(t('deliveries.recipient'), 'recipient', (d) => (
+        <>
+          {d.recipientName}
+          <br />
+          <Typography.Text type="secondary">{d.recipientEmail}</Typography.Text>
+        </>
+      )),
+      column(t('notifications.task'), 'task', (d) => <Link to={`/tasks/${d.taskId}`}>{d.taskTitle}</Link>, {
         width: 200,
-        render: (_, d) => <Link to={`/tasks/${d.taskId}`}>{d.taskTitle}</Link>,
-      },
-      {
-        title: t('notifications.facility'),
-        key: 'facility',
-        render: (_, d) => <Link to={`/facilities/${d.facilityId}`}>{d.facilityName}</Link>,
-      },
-      {
-        title: t('notifications.kind'),
-        key: 'category',
-        render: (_, d) => <Tag color={CATEGORY_COLORS[d.category]}>{t(`notifications.category.${d.category}`)}</Tag>,
-      },
-      { title: t('deliveries.attempts'), key: 'attempts', align: 'end', render: (_, d) => d.attempts },
-      {
-        title: t('deliveries.detail'),
-        key: 'lastError',
-        width: 280,
-        render: (_, d) =>
+      }),
+      column(t('notifications.facility'), 'facility', (d) => (
+        <Link to={`/facilities/${d.facilityId}`}>{d.facilityName}</Link>
+      )),
+      column(t('notifications.kind'), 'category', (d) => (
+        <Tag color={CATEGORY_COLORS[d.category]}>{t(`notifications.category.${d.category}`)}</Tag>
+      )),
+      column(t('deliveries.attempts'), 'attempts', (d) => d.attempts, { align: 'end' }),
+      column(
+        t('deliveries.detail'),
+        'lastError',
+        (d) =>
           d.lastError ? (
             <Typography.Text type={d.status === 'FAILED' ? 'danger' : 'secondary'}>{d.lastError}</Typography.Text>
           ) : (
             '—'
           ),
-      },
-      {
-        title: t('deliveries.updated'),
-        key: 'updatedAt',
-        sorter: true,
-        render: (_, d) => format.dateTime(d.sentAt ?? d.updatedAt),
-      },
+        { width: 280 },
+      ),
+      sortedColumn(t('deliveries.updated'), 'updatedAt', (d) => format.dateTime(d.sentAt ?? d.updatedAt)),
     ],
     [t, format],
   );
 
-  const exportColumns = useMemo<ExportColumn<NotificationDelivery>[]>(
-    () => [
-      { header: t('deliveries.status'), value: (d) => t(`deliveries.status.${d.status}`), width: 12 },
-      { header: t('deliveries.recipient'), value: (d) => d.recipientName, width: 28 },
-      { header: t('deliveries.recipientEmail'), value: (d) => d.recipientEmail, width: 30 },
-      { header: t('notifications.task'), value: (d) => d.taskTitle, width: 40 },
-      { header: t('notifications.facility'), value: (d) => d.facilityName, width: 28 },
-      { header: t('notifications.kind'), value: (d) => t(`notifications.category.${d.category}`), width: 16 },
-      { header: t('deliveries.step'), value: (d) => d.step, width: 18 },
-      { header: t('deliveries.attempts'), value: (d) => d.attempts },
-      { header: t('deliveries.detail'), value: (d) => d.lastError ?? '', width: 50 },
-      { header: t('deliveries.created'), value: (d) => d.createdAt, width: 26 },
-      { header: t('deliveries.updated'), value: (d) => d.sentAt ?? d.updatedAt, width: 26 },
-    ],
-    [t],
-  );
-
   return (
-    <ListScreen<NotificationDelivery, (typeof FILTERS)[number], DeliveriesQuery>
+    <ListScreen
+      list={list}
       title={t('deliveries.title')}
-      emptyText={t('deliveries.empty')}
-      state={state}
-      result={result}
+      messages="deliveries"
       columns={columns}
-      searchLabel={t('deliveries.search')}
       filters={
         <>
-          <UrlEnumFilter state={state} name="status" of="deliveryStatus" />
-          <UrlEnumFilter state={state} name="category" of="notificationCategory" />
+          <UrlEnumFilter state={list.state} name="status" of="deliveryStatus" />
+          <UrlEnumFilter state={list.state} name="category" of="notificationCategory" />
         </>
       }
-      exportOptions={{ fileName: 'notification-deliveries', columns: exportColumns, list: listDeliveries }}
+      exportOptions={{ fileName: 'notification-deliveries', columns: exportColumns }}
     />
   );
 }

@@ -8,6 +8,7 @@ import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { useT } from '../../../lib/i18n/use-t';
 import { useJobs, useRunJob } from '../api/jobs';
 import './notifications.css';
+import { column } from '../../../components/data/common-columns';
 
 const KNOWN_JOBS = ['task-generation', 'reminders', 'session-purge'];
 
@@ -34,57 +35,42 @@ export function JobsPage() {
   const nameOf = (name: string) => (KNOWN_JOBS.includes(name) ? t(`jobs.job.${name}` as MessageKey) : name);
 
   const columns: ColumnsType<Job> = [
-    {
-      title: t('jobs.name'),
-      key: 'name',
-      render: (_, job) => <Typography.Text strong>{nameOf(job.name)}</Typography.Text>,
-    },
-    {
-      title: t('jobs.schedule'),
-      key: 'schedule',
-      render: (_, job) => (job.name === 'reminders' ? t('jobs.schedule.reminders') : t('jobs.schedule.daily')),
-    },
-    {
-      title: t('jobs.lastRun'),
-      key: 'lastRun',
-      render: (_, job) =>
-        job.lastRun ? (
-          job.lastRun.finishedAt ? (
-            format.dateTime(job.lastRun.finishedAt)
-          ) : (
-            t('jobs.running')
-          )
+    column(t('jobs.name'), 'name', (job) => <Typography.Text strong>{nameOf(job.name)}</Typography.Text>),
+    column(t('jobs.schedule'), 'schedule', (job) =>
+      job.name === 'reminders' ? t('jobs.schedule.reminders') : t('jobs.schedule.daily'),
+    ),
+    column(t('jobs.lastRun'), 'lastRun', (job) =>
+      job.lastRun ? (
+        job.lastRun.finishedAt ? (
+          format.dateTime(job.lastRun.finishedAt)
         ) : (
-          <Typography.Text type="secondary">{t('jobs.never')}</Typography.Text>
-        ),
-    },
-    {
-      title: t('jobs.result'),
-      key: 'result',
-      width: 420,
-      render: (_, job) => (
-        <Typography.Text className="jobs-result">{summary(job.lastRun?.result ?? null)}</Typography.Text>
+          t('jobs.running')
+        )
+      ) : (
+        <Typography.Text type="secondary">{t('jobs.never')}</Typography.Text>
       ),
-    },
-    {
-      title: <span className="visually-hidden">{t('jobs.runNow')}</span>,
-      key: 'run',
-      render: (_, job) => (
-        <Button
-          icon={<PlayCircleOutlined />}
-          loading={run.isPending && run.variables === job.name}
-          disabled={run.isPending}
-          aria-label={`${t('jobs.runNow')}: ${nameOf(job.name)}`}
-          onClick={() =>
-            run.mutate(job.name, {
-              onSuccess: () => void message.success(t('jobs.done', { name: nameOf(job.name) })),
-            })
-          }
-        >
-          {t('jobs.runNow')}
-        </Button>
-      ),
-    },
+    ),
+    column(
+      t('jobs.result'),
+      'result',
+      (job) => <Typography.Text className="jobs-result">{summary(job.lastRun?.result ?? null)}</Typography.Text>,
+      { width: 420 },
+    ),
+    column(<span className="visually-hidden">{t('jobs.runNow')}</span>, 'run', (job) => (
+      <Button
+        icon={<PlayCircleOutlined />}
+        loading={run.isPending && run.variables === job.name}
+        disabled={run.isPending}
+        aria-label={`${t('jobs.runNow')}: ${nameOf(job.name)}`}
+        onClick={() =>
+          run.mutate(job.name, {
+            onSuccess: () => void message.success(t('jobs.done', { name: nameOf(job.name) })),
+          })
+        }
+      >
+        {t('jobs.runNow')}
+      </Button>
+    )),
   ];
 
   return (

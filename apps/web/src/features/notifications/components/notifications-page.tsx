@@ -6,22 +6,32 @@ import { Link, useNavigate } from 'react-router';
 import type { Notification } from '@rtms/shared/schemas/notifications';
 import { UrlBooleanFilter } from '../../../components/data/url-filters';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { useT } from '../../../lib/i18n/use-t';
-import {
-  listNotifications,
-  useMarkAllRead,
-  useMarkRead,
-  useNotifications,
-  type NotificationsQuery,
-} from '../api/notifications';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
+import { useMarkAllRead, useMarkRead, notificationsEndpoint } from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['unread', 'category'] as const;
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<Notification>[] {
+  return [
+    { header: t('notifications.when'), value: (n) => n.createdAt, width: 26 },
+    { header: t('notifications.kind'), value: (n) => t(`notifications.category.${n.category}`), width: 16 },
+    { header: t('notifications.task'), value: (n) => n.taskTitle, width: 40 },
+    { header: t('notifications.facility'), value: (n) => n.facilityName, width: 28 },
+    { header: t('notifications.due'), value: (n) => n.dueDate, width: 12 },
+    {
+      header: t('notifications.state'),
+      value: (n) => (n.read ? t('notifications.read') : t('notifications.unread')),
+      width: 12,
+    },
+  ];
+}
 
 /**
  * /notifications: every notification of mine, newest first; searched, filtered (read state, kind), sorted
@@ -30,84 +40,52 @@ const FILTERS = ['unread', 'category'] as const;
 export function NotificationsPage() {
   const t = useT();
   const format = useFormatters();
-  const state = useTableUrlState<NotificationsQuery>({ filters: FILTERS, defaultSort: '-createdAt' });
-  const result = useNotifications(state.query, { poll: true });
+  const list = useListScreen(notificationsEndpoint, { filters: FILTERS, defaultSort: '-createdAt' });
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const navigate = useNavigate();
 
   const columns = useMemo<ColumnsType<Notification>>(
     () => [
-      {
-        title: t('notifications.state'),
-        key: 'read',
-        render: (_, n) =>
-          n.read ? (
-            <Typography.Text type="secondary">{t('notifications.read')}</Typography.Text>
-          ) : (
-            <Typography.Text strong>{t('notifications.unread')}</Typography.Text>
-          ),
-      },
-      {
-        title: t('notifications.kind'),
-        key: 'category',
-        render: (_, n) => <Tag color={CATEGORY_COLORS[n.category]}>{t(`notifications.category.${n.category}`)}</Tag>,
-      },
-      {
-        title: t('notifications.task'),
-        key: 'task',
-        render: (_, n) => (
-          <Link to={`/tasks/${n.taskId}`} onClick={() => (n.read ? undefined : markRead.mutate(n._id))}>
-            {n.taskTitle}
-          </Link>
+      column(t('notifications.state'), 'read', (n) =>
+        n.read ? (
+          <Typography.Text type="secondary">{t('notifications.read')}</Typography.Text>
+        ) : (
+          <Typography.Text strong>{t('notifications.unread')}</Typography.Text>
         ),
-      },
-      { title: t('notifications.facility'), key: 'facility', render: (_, n) => n.facilityName },
-      { title: t('notifications.due'), key: 'dueDate', sorter: true, render: (_, n) => format.date(n.dueDate) },
-      {
-        title: t('notifications.when'),
-        key: 'createdAt',
-        sorter: true,
-        render: (_, n) => format.dateTime(n.createdAt),
-      },
-      {
-        title: <span className="visually-hidden">{t('notifications.markRead')}</span>,
-        key: 'actions',
-        render: (_, n) =>
-          n.read ? null : (
-            <Button
-              size="small"
-              icon={<CheckOutlined />}
-              onClick={() => markRead.mutate(n._id)}
-              aria-label={`${t('notifications.markRead')}: ${n.taskTitle}`}
-            >
-              {t('notifications.markRead')}
-            </Button>
-          ),
-      },
+      ),
+      column(t('notifications.kind'), 'category', (n) => (
+        <Tag color={CATEGORY_COLORS[n.category]}>{t(`notifications.category.${n.category}`)}</Tag>
+      )),
+      column(t('notifications.task'), 'task', (n) => (
+        <Link to={`/tasks/${n.taskId}`} onClick={() => (n.read ? undefined : markRead.mutate(n._id))}>
+          {n.taskTitle}
+        </Link>
+      )),
+      column(t('notifications.facility'), 'facility', (n) => n.facilityName),
+      sortedColumn(t('notifications.due'), 'dueDate', (n) => format.date(n.dueDate)),
+      sortedColumn(t('notifications.when'), 'createdAt', (n) => format.dateTime(n.createdAt)),
+      column(<span className="visually-hidden">{t('notifications.markRead')}</span>, 'actions', (n) =>
+        n.read ? null : (
+          <Button
+            size="small"
+            icon={<CheckOutlined />}
+            onClick={() => markRead.mutate(n._id)}
+            aria-label={`${t('notifications.markRead')}: ${n.taskTitle}`}
+          >
+            {t('notifications.markRead')}
+          </Button>
+        ),
+      ),
     ],
     [t, format, markRead],
   );
 
-  const exportColumns = useMemo<ExportColumn<Notification>[]>(
-    () => [
-      { header: t('notifications.when'), value: (n) => n.createdAt, width: 26 },
-      { header: t('notifications.kind'), value: (n) => t(`notifications.category.${n.category}`), width: 16 },
-      { header: t('notifications.task'), value: (n) => n.taskTitle, width: 40 },
-      { header: t('notifications.facility'), value: (n) => n.facilityName, width: 28 },
-      { header: t('notifications.due'), value: (n) => n.dueDate, width: 12 },
-      {
-        header: t('notifications.state'),
-        value: (n) => (n.read ? t('notifications.read') : t('notifications.unread')),
-        width: 12,
-      },
-    ],
-    [t],
-  );
-
   return (
-    <ListScreen<Notification, (typeof FILTERS)[number], NotificationsQuery>
+    <ListScreen
+      list={list}
       title={t('notifications.title')}
+      messages="notifications"
       headerActions={
         <>
           <Button icon={<CheckOutlined />} loading={markAll.isPending} onClick={() => markAll.mutate()}>
@@ -118,24 +96,20 @@ export function NotificationsPage() {
           </Button>
         </>
       }
-      emptyText={t('notifications.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('notifications.search')}
       filters={
         <>
           <UrlBooleanFilter
-            state={state}
+            state={list.state}
             name="unread"
             label={t('notifications.show')}
             yes={t('notifications.showUnread')}
             no={t('notifications.read')}
           />
-          <UrlEnumFilter state={state} name="category" of="notificationCategory" />
+          <UrlEnumFilter state={list.state} name="category" of="notificationCategory" />
         </>
       }
-      exportOptions={{ fileName: 'notifications', columns: exportColumns, list: listNotifications }}
+      exportOptions={{ fileName: 'notifications', columns: exportColumns }}
     />
   );
 }

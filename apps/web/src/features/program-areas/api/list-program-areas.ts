@@ -6,12 +6,13 @@ export type ProgramAreasPage = z.infer<typeof programAreaPageSchema>;
 /** GET /api/program-areas query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type ProgramAreasQuery = z.input<typeof programAreaListQuerySchema>;
 
-const endpoint = listEndpoint<ProgramAreasQuery, ProgramAreasPage>(
+/** GET /api/program-areas as a list screen uses it. */
+export const programAreasEndpoint = listEndpoint<ProgramAreasQuery, ProgramAreasPage>(
   '/program-areas',
   'program-areas',
   programAreaPageSchema,
 );
 
 /** GET /api/program-areas */
-export const listProgramAreas = endpoint.list;
-export const useProgramAreas = endpoint.useList;
+export const listProgramAreas = programAreasEndpoint.list;
+export const useProgramAreas = programAreasEndpoint.useList;

@@ -1,96 +1,84 @@
 import { useMemo } from 'react';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { can } from '@rtms/shared/permissions';
 import type { ProgramArea } from '@rtms/shared/schemas/program-areas';
-import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
-import { ListScreen } from '../../../components/data/list-screen';
-import { useSettingsActionsColumn } from '../../../components/data/settings-row-actions';
-import { useEditDialog } from '../../../components/data/use-edit-dialog';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
+import { useSettingsList } from '../../../components/data/settings-row-actions';
 import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { listProgramAreas, useProgramAreas, type ProgramAreasQuery } from '../api/list-program-areas';
+import { programAreasEndpoint } from '../api/list-program-areas';
 import { useUpdateProgramArea } from '../api/update-program-area';
 import { ProgramAreaFormModal } from './program-area-form-modal';
-import { activeExportColumn, updatedAtColumn, updatedAtExportColumn } from '../../../components/data/common-columns';
+import {
+  activeExportColumn,
+  updatedAtColumn,
+  updatedAtExportColumn,
+  column,
+  sortedColumn,
+} from '../../../components/data/common-columns';
 
 const FILTERS = ['active'] as const;
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<ProgramArea>[] {
+  return [
+    { header: t('programAreas.name'), value: (a) => a.name, width: 30 },
+    { header: t('programAreas.description'), value: (a) => a.description, width: 60 },
+    activeExportColumn<ProgramArea>(t, (a) => a.active),
+    updatedAtExportColumn<ProgramArea>(t),
+  ];
+}
 
 /** /settings/program-areas: compliance domains. Deactivated ones stay listed, tagged. */
 export function ProgramAreasPage() {
   const t = useT();
-  const me = useCurrentUser();
   const format = useFormatters();
-  const state = useTableUrlState<ProgramAreasQuery>({ filters: FILTERS, defaultSort: 'name' });
-  const result = useProgramAreas(state.query);
-  const editing = useEditDialog<ProgramArea>();
-  const canManage = can(me.role, 'settings:manage');
-  const actionsColumn = useSettingsActionsColumn<ProgramArea>({
+  const list = useListScreen(programAreasEndpoint, { filters: FILTERS, defaultSort: 'name' });
+  const settings = useSettingsList<ProgramArea>({
     update: useUpdateProgramArea(),
     nameOf: (area) => area.name,
     deactivateBody: t('programAreas.deactivateBody'),
-    onEdit: editing.show,
+    newLabel: t('programAreas.new'),
   });
 
   const columns = useMemo<ColumnsType<ProgramArea>>(
     () => [
-      {
-        title: t('programAreas.name'),
-        key: 'name',
-        sorter: true,
-        render: (_, area) => (
-          <Typography.Text type={area.active ? undefined : 'secondary'}>{area.name}</Typography.Text>
-        ),
-      },
-      {
-        title: t('programAreas.description'),
-        key: 'description',
-        render: (_, area) =>
-          area.description ? (
-            <Typography.Text className="cell-ellipsis" ellipsis={{ tooltip: area.description }}>
-              {area.description}
-            </Typography.Text>
-          ) : null,
-      },
-      { title: t('data.status'), key: 'active', sorter: true, render: (_, area) => <ActiveTag active={area.active} /> },
+      sortedColumn(t('programAreas.name'), 'name', (area) => (
+        <Typography.Text type={area.active ? undefined : 'secondary'}>{area.name}</Typography.Text>
+      )),
+      column(t('programAreas.description'), 'description', (area) =>
+        area.description ? (
+          <Typography.Text className="cell-ellipsis" ellipsis={{ tooltip: area.description }}>
+            {area.description}
+          </Typography.Text>
+        ) : null,
+      ),
+      sortedColumn(t('data.status'), 'active', (area) => <ActiveTag active={area.active} />),
       updatedAtColumn<ProgramArea>(t, format),
-      ...(canManage ? [actionsColumn] : []),
+      ...settings.actionsColumns,
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, format, canManage],
-  );
-
-  const exportColumns = useMemo<ExportColumn<ProgramArea>[]>(
-    () => [
-      { header: t('programAreas.name'), value: (a) => a.name, width: 30 },
-      { header: t('programAreas.description'), value: (a) => a.description, width: 60 },
-      activeExportColumn<ProgramArea>(t, (a) => a.active),
-      updatedAtExportColumn<ProgramArea>(t),
-    ],
-    [t],
+    [t, format, settings.canManage],
   );
 
   return (
-    <ListScreen<ProgramArea, (typeof FILTERS)[number], ProgramAreasQuery>
+    <ListScreen
+      list={list}
       title={t('nav.programAreas')}
-      create={canManage ? { label: t('programAreas.new'), onClick: () => editing.show() } : undefined}
-      emptyText={t('programAreas.empty')}
-      state={state}
-      result={result}
+      messages="programAreas"
+      create={settings.create}
       columns={columns}
-      searchLabel={t('programAreas.search')}
-      filters={<UrlActiveFilter state={state} name="active" />}
-      exportOptions={{
-        fileName: 'program-areas',
-        columns: exportColumns,
-        list: listProgramAreas,
-      }}
+      filters={<UrlActiveFilter state={list.state} name="active" />}
+      exportOptions={{ fileName: 'program-areas', columns: exportColumns }}
     >
-      <ProgramAreaFormModal open={editing.open} programArea={editing.item} onClose={editing.close} />
+      <ProgramAreaFormModal
+        open={settings.editing.open}
+        programArea={settings.editing.item}
+        onClose={settings.editing.close}
+      />
     </ListScreen>
   );
 }

@@ -6,8 +6,13 @@ export type RegulationsPage = z.infer<typeof regulationPageSchema>;
 /** GET /api/regulations query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type RegulationsQuery = z.input<typeof regulationListQuerySchema>;
 
-const endpoint = listEndpoint<RegulationsQuery, RegulationsPage>('/regulations', 'regulations', regulationPageSchema);
+/** GET /api/regulations as a list screen uses it. */
+export const regulationsEndpoint = listEndpoint<RegulationsQuery, RegulationsPage>(
+  '/regulations',
+  'regulations',
+  regulationPageSchema,
+);
 
 /** GET /api/regulations */
-export const listRegulations = endpoint.list;
-export const useRegulations = endpoint.useList;
+export const listRegulations = regulationsEndpoint.list;
+export const useRegulations = regulationsEndpoint.useList;

@@ -1,11 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
-import { Empty, Typography } from 'antd';
+import { Typography } from 'antd';
 import { EditOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { can } from '@rtms/shared/permissions';
 import type { RequirementListItem as Requirement } from '@rtms/shared/schemas/requirements';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ConfirmAction } from '../../../components/data/confirm-button';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { IconAction } from '../../../components/data/icon-action';
@@ -13,23 +13,48 @@ import { actionsColumn, RowActions } from '../../../components/data/row-actions'
 import { UrlRemoteFilter } from '../../../components/data/url-filters';
 import { useRowAction } from '../../../components/data/use-row-action';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
-import { ServerTable } from '../../../components/data/server-table';
+import { ListTable, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { ProgramAreaFilter } from '../../program-areas/api/program-area-filter';
 import { useFacilityOption } from '../../tasks/api/known-options';
-import { listRequirements, useRequirements, type RequirementsQuery } from './list-requirements';
+import { requirementsEndpoint } from './list-requirements';
 import { fetchRegulationOptions } from './regulation-options';
 import { useRetireRequirement } from './retire-requirement';
 import { RequirementStatusTag } from '../components/requirement-status-tag';
 import { RetireImpact } from '../components/retire-impact';
 import '../components/requirements.css';
-import { updatedAtExportColumn } from '../../../components/data/common-columns';
+import { updatedAtExportColumn, column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['status', 'category', 'frequency', 'programAreaId', 'regulationId', 'facilityId'] as const;
-type RequirementFilter = (typeof FILTERS)[number];
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<Requirement>[] {
+  return [
+    { header: t('requirement.title'), value: (r) => r.title, width: 40 },
+    { header: t('requirement.citation'), value: (r) => r.citation ?? '' },
+    { header: t('requirement.permitNumber'), value: (r) => r.permitNumber ?? '' },
+    { header: t('requirement.regulation'), value: (r) => r.regulationTitle ?? '', width: 30 },
+    { header: t('requirement.programArea'), value: (r) => r.programAreaName ?? '', width: 24 },
+    { header: t('requirement.category'), value: (r) => t(`category.${r.category}`) },
+    { header: t('requirement.frequency'), value: (r) => t(`frequency.${r.frequency}`) },
+    { header: t('requirement.scheduleMode'), value: (r) => t(`scheduleMode.${r.scheduleMode}`) },
+    { header: t('requirement.firstDueDate'), value: (r) => r.firstDueDate, width: 12 },
+    { header: t('requirement.weekendShift'), value: (r) => t(`weekendShift.${r.weekendShift}`) },
+    { header: t('requirement.leadTimeDays'), value: (r) => r.leadTimeDays },
+    { header: t('requirement.graceDays'), value: (r) => r.graceDays },
+    { header: t('requirement.evidenceRequired'), value: (r) => (r.evidenceRequired ? t('data.yes') : t('data.no')) },
+    { header: t('requirement.minEvidence'), value: (r) => (r.evidenceRequired ? r.minEvidence : '') },
+    { header: t('requirement.activeFrom'), value: (r) => r.activeFrom ?? '', width: 12 },
+    { header: t('requirement.activeUntil'), value: (r) => r.activeUntil ?? '', width: 12 },
+    { header: t('requirement.defaultAssignee'), value: (r) => r.defaultAssigneeName ?? '', width: 24 },
+    { header: t('requirement.facilityCount'), value: (r) => r.facilityCount },
+    { header: t('data.status'), value: (r) => t(`requirementStatus.${r.status}`) },
+    { header: t('requirement.description'), value: (r) => r.description ?? '', width: 50 },
+    updatedAtExportColumn<Requirement>(t),
+  ];
+}
 
 /**
  * Requirements, server-driven (filters, search, sort and page in the URL; export); edit and retire for
@@ -53,9 +78,13 @@ export function RequirementsTable({
   const format = useFormatters();
   const navigate = useNavigate();
   const run = useRowAction();
-  const state = useTableUrlState<RequirementsQuery>({ filters: FILTERS, prefix, defaultSort: 'title' });
-  const query = useMemo(() => (facilityId ? { ...state.query, facilityId } : state.query), [state.query, facilityId]);
-  const result = useRequirements(query);
+  const list = useListScreen(requirementsEndpoint, {
+    filters: FILTERS,
+    prefix,
+    defaultSort: 'title',
+    fixed: facilityId ? { facilityId } : {},
+  });
+  const { state } = list;
   const retire = useRetireRequirement();
   const canManage = can(me.role, 'requirement:manage');
   const facilityKnown = useFacilityOption(facilityId ? undefined : state.filters.facilityId);
@@ -69,70 +98,43 @@ export function RequirementsTable({
 
   const columns = useMemo<ChoosableColumns<Requirement>>(
     () => [
-      {
-        title: t('requirement.title'),
-        key: 'title',
-        sorter: true,
-        render: (_, requirement) => (
-          <div className="requirement-title-cell">
-            <Link to={`/requirements/${requirement._id}`}>{requirement.title}</Link>
-            {requirement.citation || requirement.permitNumber ? (
-              <Typography.Text type="secondary">
-                {[requirement.citation, requirement.permitNumber].filter(Boolean).join(' · ')}
-              </Typography.Text>
-            ) : null}
-          </div>
-        ),
-      },
-      {
-        title: t('requirement.category'),
-        key: 'category',
+      sortedColumn(t('requirement.title'), 'title', (requirement) => (
+        <div className="requirement-title-cell">
+          <Link to={`/requirements/${requirement._id}`}>{requirement.title}</Link>
+          {requirement.citation || requirement.permitNumber ? (
+            <Typography.Text type="secondary">
+              {[requirement.citation, requirement.permitNumber].filter(Boolean).join(' · ')}
+            </Typography.Text>
+          ) : null}
+        </div>
+      )),
+      sortedColumn(t('requirement.category'), 'category', (requirement) => t(`category.${requirement.category}`), {
         optional: true,
-        sorter: true,
-        render: (_, requirement) => t(`category.${requirement.category}`),
-      },
-      {
-        title: t('requirement.frequency'),
-        key: 'frequency',
+      }),
+      sortedColumn(t('requirement.frequency'), 'frequency', (requirement) => t(`frequency.${requirement.frequency}`), {
         optional: true,
-        sorter: true,
-        render: (_, requirement) => t(`frequency.${requirement.frequency}`),
-      },
-      {
-        title: t('requirement.programArea'),
-        key: 'programArea',
+      }),
+      column(t('requirement.programArea'), 'programArea', (requirement) => requirement.programAreaName ?? '—', {
         optional: true,
         defaultHidden: true,
-        render: (_, requirement) => requirement.programAreaName ?? '—',
-      },
-      {
-        title: t('requirement.regulation'),
-        key: 'regulation',
+      }),
+      column(t('requirement.regulation'), 'regulation', (requirement) => requirement.regulationTitle ?? '—', {
         optional: true,
         defaultHidden: true,
-        render: (_, requirement) => requirement.regulationTitle ?? '—',
-      },
-      {
-        title: t('requirement.firstDueDate'),
-        key: 'firstDueDate',
-        optional: true,
-        defaultHidden: true,
-        sorter: true,
-        render: (_, requirement) => format.date(requirement.firstDueDate),
-      },
-      {
-        title: t('requirement.facilityCount'),
-        key: 'facilityCount',
-        optional: true,
-        align: 'end',
-        render: (_, requirement) => format.number(requirement.facilityCount),
-      },
-      {
-        title: t('data.status'),
-        key: 'status',
-        sorter: true,
-        render: (_, requirement) => <RequirementStatusTag status={requirement.status} />,
-      },
+      }),
+      sortedColumn(
+        t('requirement.firstDueDate'),
+        'firstDueDate',
+        (requirement) => format.date(requirement.firstDueDate),
+        { optional: true, defaultHidden: true },
+      ),
+      column(
+        t('requirement.facilityCount'),
+        'facilityCount',
+        (requirement) => format.number(requirement.facilityCount),
+        { optional: true, align: 'end' },
+      ),
+      sortedColumn(t('data.status'), 'status', (requirement) => <RequirementStatusTag status={requirement.status} />),
       ...(canManage
         ? [
             // Only what the server says will succeed for this row (requirement-actions.ts): a facility
@@ -167,42 +169,13 @@ export function RequirementsTable({
     [t, format, canManage],
   );
 
-  const exportColumns = useMemo<ExportColumn<Requirement>[]>(
-    () => [
-      { header: t('requirement.title'), value: (r) => r.title, width: 40 },
-      { header: t('requirement.citation'), value: (r) => r.citation ?? '' },
-      { header: t('requirement.permitNumber'), value: (r) => r.permitNumber ?? '' },
-      { header: t('requirement.regulation'), value: (r) => r.regulationTitle ?? '', width: 30 },
-      { header: t('requirement.programArea'), value: (r) => r.programAreaName ?? '', width: 24 },
-      { header: t('requirement.category'), value: (r) => t(`category.${r.category}`) },
-      { header: t('requirement.frequency'), value: (r) => t(`frequency.${r.frequency}`) },
-      { header: t('requirement.scheduleMode'), value: (r) => t(`scheduleMode.${r.scheduleMode}`) },
-      { header: t('requirement.firstDueDate'), value: (r) => r.firstDueDate, width: 12 },
-      { header: t('requirement.weekendShift'), value: (r) => t(`weekendShift.${r.weekendShift}`) },
-      { header: t('requirement.leadTimeDays'), value: (r) => r.leadTimeDays },
-      { header: t('requirement.graceDays'), value: (r) => r.graceDays },
-      { header: t('requirement.evidenceRequired'), value: (r) => (r.evidenceRequired ? t('data.yes') : t('data.no')) },
-      { header: t('requirement.minEvidence'), value: (r) => (r.evidenceRequired ? r.minEvidence : '') },
-      { header: t('requirement.activeFrom'), value: (r) => r.activeFrom ?? '', width: 12 },
-      { header: t('requirement.activeUntil'), value: (r) => r.activeUntil ?? '', width: 12 },
-      { header: t('requirement.defaultAssignee'), value: (r) => r.defaultAssigneeName ?? '', width: 24 },
-      { header: t('requirement.facilityCount'), value: (r) => r.facilityCount },
-      { header: t('data.status'), value: (r) => t(`requirementStatus.${r.status}`) },
-      { header: t('requirement.description'), value: (r) => r.description ?? '', width: 50 },
-      updatedAtExportColumn<Requirement>(t),
-    ],
-    [t],
-  );
-
   return (
-    <ServerTable<Requirement, RequirementFilter>
-      state={state}
-      result={result}
+    <ListTable
+      list={list}
+      messages="requirements"
       columns={columns}
       columnChoice={{ id: 'requirements', userId: me._id }}
-      rowKey="_id"
       label={label}
-      searchLabel={t('requirements.search')}
       filters={
         <>
           <UrlEnumFilter state={state} name="status" of="requirementStatus" />
@@ -225,13 +198,8 @@ export function RequirementsTable({
           )}
         </>
       }
-      exportOptions={{
-        fileName,
-        sheetName: t('nav.requirements'),
-        columns: exportColumns,
-        fetchPage: (page, pageSize, signal) => listRequirements({ ...query, page, pageSize }, signal),
-      }}
-      empty={empty ?? <Empty description={t('requirements.empty')} />}
+      exportOptions={{ fileName, sheetName: t('nav.requirements'), columns: exportColumns }}
+      empty={empty}
     />
   );
 }

@@ -19,6 +19,7 @@ import { RequirementStatusTag } from './requirement-status-tag';
 import { RetireImpact } from './retire-impact';
 import { PeriodEndRuleText } from './period-end-rule-text';
 import './requirements.css';
+import { column } from '../../../components/data/common-columns';
 
 /** Prefix of the tasks table's URL parameters on this page. */
 const TASKS_PREFIX = 't';
@@ -258,51 +259,37 @@ function BindingsTable({ bindings }: { bindings: RequirementFacility[] }) {
       pagination={bindings.length > 20 ? { pageSize: 20 } : false}
       scroll={{ x: 'max-content' }}
       columns={[
-        {
-          title: t('task.facility'),
-          key: 'facility',
-          render: (_, binding) => (
-            <Link to={`/facilities/${binding.facilityId}`}>
-              {binding.facilityName} ({binding.facilityCode})
-            </Link>
+        column(t('task.facility'), 'facility', (binding) => (
+          <Link to={`/facilities/${binding.facilityId}`}>
+            {binding.facilityName} ({binding.facilityCode})
+          </Link>
+        )),
+        column(t('requirement.applies'), 'applicable', (binding) =>
+          binding.applicable ? (
+            <Tag color="green">{t('data.yes')}</Tag>
+          ) : (
+            <Space orientation="vertical" size={0}>
+              <Tag>{t('requirement.notApplicable')}</Tag>
+              <Typography.Text type="secondary">{binding.notApplicableReason}</Typography.Text>
+            </Space>
           ),
-        },
-        {
-          title: t('requirement.applies'),
-          key: 'applicable',
-          render: (_, binding) =>
-            binding.applicable ? (
-              <Tag color="green">{t('data.yes')}</Tag>
-            ) : (
-              <Space orientation="vertical" size={0}>
-                <Tag>{t('requirement.notApplicable')}</Tag>
-                <Typography.Text type="secondary">{binding.notApplicableReason}</Typography.Text>
-              </Space>
-            ),
-        },
-        {
-          title: t('requirement.assigneeOverride'),
-          key: 'assignee',
-          render: (_, binding) =>
+        ),
+        column(
+          t('requirement.assigneeOverride'),
+          'assignee',
+          (binding) =>
             binding.assigneeName ?? (
               <Typography.Text type="secondary">{t('requirement.useDefaultAssignee')}</Typography.Text>
             ),
-        },
-        {
-          title: t('requirement.firstDueOverride'),
-          key: 'firstDue',
-          render: (_, binding) =>
-            binding.firstDueDate ? (
-              format.date(binding.firstDueDate)
-            ) : (
-              <Typography.Text type="secondary">{t('requirement.useFirstDueDate')}</Typography.Text>
-            ),
-        },
-        {
-          title: t('requirement.generateFrom'),
-          key: 'generateFrom',
-          render: (_, binding) => format.date(binding.generateFrom),
-        },
+        ),
+        column(t('requirement.firstDueOverride'), 'firstDue', (binding) =>
+          binding.firstDueDate ? (
+            format.date(binding.firstDueDate)
+          ) : (
+            <Typography.Text type="secondary">{t('requirement.useFirstDueDate')}</Typography.Text>
+          ),
+        ),
+        column(t('requirement.generateFrom'), 'generateFrom', (binding) => format.date(binding.generateFrom)),
         { title: t('facilities.timeZone'), key: 'timeZone', dataIndex: 'timeZone' },
       ]}
     />

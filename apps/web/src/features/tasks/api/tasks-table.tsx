@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
-import { DateRangeField } from '../../../components/data/date-field';
+import { UrlDateRangeFilter } from '../../../components/data/url-filters';
 import type { ChoosableColumns } from '../../../components/data/column-choice';
 import { ServerTable } from '../../../components/data/server-table';
 import { useFormatters } from '../../../components/data/use-formatters';
@@ -26,6 +26,7 @@ import '../components/tasks.css';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { RequirementFilter } from '../../requirements/api/requirement-filter';
 import { AssigneeFilter } from './assignee-filter';
+import { column, sortedColumn } from '../../../components/data/common-columns';
 
 export const TASK_FILTERS = [
   'facilityId',
@@ -106,19 +107,8 @@ export function TasksTable({
 
   const columns = useMemo<ChoosableColumns<Task>>(() => {
     const list: ChoosableColumns<Task> = [
-      {
-        title: t('task.dueDate'),
-        key: 'dueDate',
-        sorter: true,
-        fixed: 'left',
-        render: (_, task) => <TaskDueCell task={task} />,
-      },
-      {
-        title: t('task.title'),
-        key: 'title',
-        sorter: true,
-        render: (_, task) => <TaskTitleCell task={task} />,
-      },
+      sortedColumn(t('task.dueDate'), 'dueDate', (task) => <TaskDueCell task={task} />, { fixed: 'left' }),
+      sortedColumn(t('task.title'), 'title', (task) => <TaskTitleCell task={task} />),
     ];
     if (!fixed.facilityId) {
       list.push({
@@ -130,19 +120,13 @@ export function TasksTable({
       });
     }
     list.push(
-      {
-        title: t('tasks.stateFilter'),
-        key: 'status',
-        sorter: true,
-        render: (_, task) => <TaskStateCell task={task} />,
-      },
-      {
-        title: t('task.assignee'),
-        key: 'assignee',
-        optional: true,
-        render: (_, task) =>
-          task.assigneeName ?? <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>,
-      },
+      sortedColumn(t('tasks.stateFilter'), 'status', (task) => <TaskStateCell task={task} />),
+      column(
+        t('task.assignee'),
+        'assignee',
+        (task) => task.assigneeName ?? <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>,
+        { optional: true },
+      ),
     );
     // Out of the table until the user shows them: each row's detail lists them.
     if (!fixed.requirementId) {
@@ -267,19 +251,19 @@ export function TasksTable({
             />
             <UrlEnumFilter state={state} name="timeliness" of="timeliness" />
             <AssigneeFilter state={state} name="assigneeId" />
-            <DateRangeField
+            <UrlDateRangeFilter
+              state={state}
+              from="dueFrom"
+              to="dueTo"
               label={t('tasks.dueRange')}
               placeholder={[t('tasks.dueFrom'), t('tasks.dueTo')]}
-              from={state.filters.dueFrom}
-              to={state.filters.dueTo}
-              onChange={({ from, to }) => state.setFilters({ dueFrom: from, dueTo: to })}
             />
-            <DateRangeField
+            <UrlDateRangeFilter
+              state={state}
+              from="completedFrom"
+              to="completedTo"
               label={t('tasks.completedRange')}
               placeholder={[t('tasks.completedFrom'), t('tasks.completedTo')]}
-              from={state.filters.completedFrom}
-              to={state.filters.completedTo}
-              onChange={({ from, to }) => state.setFilters({ completedFrom: from, completedTo: to })}
             />
           </>
         }

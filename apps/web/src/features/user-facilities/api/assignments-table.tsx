@@ -15,7 +15,7 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { useBulkUserFacilities } from './bulk-user-facilities';
 import { useDeleteUserFacility } from './delete-user-facility';
 import { listUserFacilities, useUserFacilities, type UserFacilitiesQuery } from './list-user-facilities';
-import { activeExportColumn } from '../../../components/data/common-columns';
+import { activeExportColumn, column, sortedColumn } from '../../../components/data/common-columns';
 
 /**
  * Assignments as a server-driven table: every assignment, a user's facilities or a facility's users
@@ -86,54 +86,32 @@ export function AssignmentsTable<F extends string>({
     () => [
       ...(showUser
         ? ([
-            {
-              title: t('userFacilities.user'),
-              key: 'userName',
-              sorter: true,
-              render: (_, row) => row.user.name.trim() || row.user.email,
-            },
-            { title: t('users.email'), key: 'userEmail', sorter: true, render: (_, row) => row.user.email },
-            { title: t('users.role'), key: 'role', render: (_, row) => t(`role.${row.user.role}`) },
-            {
-              title: t('userFacilities.userStatus'),
-              key: 'userActive',
-              render: (_, row) => <ActiveTag active={row.user.active} />,
-            },
+            sortedColumn(t('userFacilities.user'), 'userName', (row) => row.user.name.trim() || row.user.email),
+            sortedColumn(t('users.email'), 'userEmail', (row) => row.user.email),
+            column(t('users.role'), 'role', (row) => t(`role.${row.user.role}`)),
+            column(t('userFacilities.userStatus'), 'userActive', (row) => <ActiveTag active={row.user.active} />),
           ] satisfies ColumnsType<UserFacility>)
         : []),
       ...(showFacility
         ? ([
-            {
-              title: t('userFacilities.facility'),
-              key: 'facilityName',
-              sorter: true,
-              render: (_, row) => <Link to={`/facilities/${row.facilityId}`}>{row.facility.name}</Link>,
-            },
-            { title: t('facilities.code'), key: 'facilityCode', sorter: true, render: (_, row) => row.facility.code },
-            {
-              title: t('userFacilities.facilityStatus'),
-              key: 'facilityStatus',
-              render: (_, row) => (
-                <Tag color={row.facility.status === 'ACTIVE' ? 'green' : undefined}>
-                  {t(`facilityStatus.${row.facility.status}`)}
-                </Tag>
-              ),
-            },
+            sortedColumn(t('userFacilities.facility'), 'facilityName', (row) => (
+              <Link to={`/facilities/${row.facilityId}`}>{row.facility.name}</Link>
+            )),
+            sortedColumn(t('facilities.code'), 'facilityCode', (row) => row.facility.code),
+            column(t('userFacilities.facilityStatus'), 'facilityStatus', (row) => (
+              <Tag color={row.facility.status === 'ACTIVE' ? 'green' : undefined}>
+                {t(`facilityStatus.${row.facility.status}`)}
+              </Tag>
+            )),
           ] satisfies ColumnsType<UserFacility>)
         : []),
-      {
-        title: t('userFacilities.assignedAt'),
-        key: 'createdAt',
-        sorter: true,
-        render: (_, row) => format.dateTime(row.createdAt),
-      },
+      sortedColumn(t('userFacilities.assignedAt'), 'createdAt', (row) => format.dateTime(row.createdAt)),
       ...(canManage
         ? ([
-            {
-              title: t('data.actions'),
-              key: 'actions',
-              fixed: 'right',
-              render: (_, row) => (
+            column(
+              t('data.actions'),
+              'actions',
+              (row) => (
                 <ConfirmButton
                   size="small"
                   type="text"
@@ -149,7 +127,8 @@ export function AssignmentsTable<F extends string>({
                   aria-label={t('userFacilities.unassignNamed', { user: row.user.email, facility: row.facility.name })}
                 />
               ),
-            },
+              { fixed: 'right' },
+            ),
           ] satisfies ColumnsType<UserFacility>)
         : []),
     ],

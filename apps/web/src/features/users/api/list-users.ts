@@ -6,11 +6,12 @@ export type UserPage = z.infer<typeof userPageSchema>;
 /** GET /api/users query, typed by its shared schema: a parameter the server does not know does not compile. */
 export type UsersQuery = z.input<typeof userListQuerySchema>;
 
-const endpoint = listEndpoint<UsersQuery, UserPage>('/users', 'users', userPageSchema);
+/** GET /api/users as a list screen uses it. */
+export const usersEndpoint = listEndpoint<UsersQuery, UserPage>('/users', 'users', userPageSchema);
 
 /** GET /api/users: the users the caller may see. */
-export const listUsers = endpoint.list;
-export const useUsers = endpoint.useList;
+export const listUsers = usersEndpoint.list;
+export const useUsers = usersEndpoint.useList;
 
 /** Users matching `search` as select options ("Name <email>"), for pickers elsewhere. */
 export const fetchUserOptions = pickerSearch(listUsers, 'name', userLabel);

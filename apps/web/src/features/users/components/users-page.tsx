@@ -5,22 +5,21 @@ import { EditOutlined, KeyOutlined, SafetyOutlined, SwapOutlined } from '@ant-de
 import { can, seesAllFacilities } from '@rtms/shared/permissions';
 import type { User } from '@rtms/shared/schemas/users';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
-import { useT } from '../../../lib/i18n/use-t';
+import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ActiveTag } from '../../../components/data/active-tag';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ConfirmAction } from '../../../components/data/confirm-button';
 import { IconAction } from '../../../components/data/icon-action';
-import { ListScreen } from '../../../components/data/list-screen';
+import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { actionsColumn, RowActions } from '../../../components/data/row-actions';
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { ActiveToggle } from '../../../components/data/active-toggle';
 import { UrlActiveFilter } from '../../../components/data/url-filters';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { useTableUrlState } from '../../../components/data/use-table-url-state';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { HandOverModal } from '../../hand-over/api/hand-over-modal';
-import { listUsers, useUsers, type UsersQuery } from '../api/list-users';
+import { usersEndpoint } from '../api/list-users';
 import { useResetUserPassword } from '../api/reset-password';
 import { useResetSecondFactor } from '../api/reset-second-factor';
 import { useUpdateUser } from '../api/update-user';
@@ -29,9 +28,31 @@ import { TemporaryPasswordModal } from './temporary-password-modal';
 import { UserFormModal } from './user-form-modal';
 import { userActionsFor } from './user-permissions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
-import { activeExportColumn } from '../../../components/data/common-columns';
+import { activeExportColumn, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['role', 'active', 'facilityId'] as const;
+
+/** The export's columns, in the interface language. */
+function exportColumns(t: Translate): ExportColumn<User>[] {
+  return [
+    { header: t('users.name'), value: (user) => user.name },
+    { header: t('users.firstName'), value: (user) => user.firstName },
+    { header: t('users.lastName'), value: (user) => user.lastName },
+    { header: t('users.email'), value: (user) => user.email, width: 32 },
+    { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
+    activeExportColumn<User>(t, (user) => user.active),
+    {
+      header: t('users.mustChangePassword'),
+      value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
+    },
+    {
+      header: t('users.facilities'),
+      value: (user) => (seesAllFacilities(user.role) ? t('users.everyFacility') : user.facilityIds.length),
+    },
+    { header: t('users.lastSignIn'), value: (user) => user.lastSignInAt ?? '', width: 22 },
+    { header: t('data.createdAt'), value: (user) => user.createdAt, width: 22 },
+  ];
+}
 
 /** /users: the Users table, or My Profile for the roles whose menu says so (seed §6). */
 export function UsersPage() {
@@ -44,8 +65,7 @@ function UsersTablePage() {
   const me = useCurrentUser();
   const format = useFormatters();
   const run = useRowAction();
-  const state = useTableUrlState<UsersQuery>({ filters: FILTERS, defaultSort: 'name' });
-  const result = useUsers(state.query);
+  const list = useListScreen(usersEndpoint, { filters: FILTERS, defaultSort: 'name' });
   const update = useUpdateUser();
   const reset = useResetUserPassword();
   const resetMfa = useResetSecondFactor();
@@ -74,19 +94,14 @@ function UsersTablePage() {
 
   const columns = useMemo<ColumnsType<User>>(
     () => [
-      {
-        title: t('users.name'),
-        key: 'name',
-        sorter: true,
-        render: (_, user) => (
-          <Space size={4} wrap>
-            <span>{user.name.trim() || '—'}</span>
-            {user._id === me._id ? <Tag color="blue">{t('users.you')}</Tag> : null}
-          </Space>
-        ),
-      },
+      sortedColumn(t('users.name'), 'name', (user) => (
+        <Space size={4} wrap>
+          <span>{user.name.trim() || '—'}</span>
+          {user._id === me._id ? <Tag color="blue">{t('users.you')}</Tag> : null}
+        </Space>
+      )),
       { title: t('users.email'), key: 'email', dataIndex: 'email', sorter: true },
-      { title: t('users.role'), key: 'role', sorter: true, render: (_, user) => t(`role.${user.role}`) },
+      sortedColumn(t('users.role'), 'role', (user) => t(`role.${user.role}`)),
       {
         title: t('users.facilities'),
         key: 'facilities',
@@ -95,32 +110,24 @@ function UsersTablePage() {
         render: (_, user) =>
           seesAllFacilities(user.role) ? t('users.everyFacility') : format.number(user.facilityIds.length),
       },
-      {
-        title: t('data.status'),
-        key: 'active',
-        sorter: true,
-        render: (_, user) => (
-          <Space size={4} wrap>
-            <ActiveTag active={user.active} />
-            {user.mustChangePassword ? (
-              <Tooltip title={t('users.mustChangePasswordHelp')}>
-                <Tag color="gold">{t('users.passwordChangeDue')}</Tag>
-              </Tooltip>
-            ) : null}
-            {user.mfaEnabled ? (
-              <Tag color="green" icon={<SafetyOutlined aria-hidden />}>
-                {t('users.mfaOn')}
-              </Tag>
-            ) : null}
-          </Space>
-        ),
-      },
-      {
-        title: t('users.lastSignIn'),
-        key: 'lastSignInAt',
-        sorter: true,
-        render: (_, user) => (user.lastSignInAt ? format.dateTime(user.lastSignInAt) : t('users.never')),
-      },
+      sortedColumn(t('data.status'), 'active', (user) => (
+        <Space size={4} wrap>
+          <ActiveTag active={user.active} />
+          {user.mustChangePassword ? (
+            <Tooltip title={t('users.mustChangePasswordHelp')}>
+              <Tag color="gold">{t('users.passwordChangeDue')}</Tag>
+            </Tooltip>
+          ) : null}
+          {user.mfaEnabled ? (
+            <Tag color="green" icon={<SafetyOutlined aria-hidden />}>
+              {t('users.mfaOn')}
+            </Tag>
+          ) : null}
+        </Space>
+      )),
+      sortedColumn(t('users.lastSignIn'), 'lastSignInAt', (user) =>
+        user.lastSignInAt ? format.dateTime(user.lastSignInAt) : t('users.never'),
+      ),
       actionsColumn<User>(t, (user) => {
         const allowed = userActionsFor(me, user);
         const name = user.name.trim() || user.email;
@@ -185,50 +192,22 @@ function UsersTablePage() {
     [t, me, format, canHandOver],
   );
 
-  const exportColumns = useMemo<ExportColumn<User>[]>(
-    () => [
-      { header: t('users.name'), value: (user) => user.name },
-      { header: t('users.firstName'), value: (user) => user.firstName },
-      { header: t('users.lastName'), value: (user) => user.lastName },
-      { header: t('users.email'), value: (user) => user.email, width: 32 },
-      { header: t('users.role'), value: (user) => t(`role.${user.role}`), width: 20 },
-      activeExportColumn<User>(t, (user) => user.active),
-      {
-        header: t('users.mustChangePassword'),
-        value: (user) => (user.mustChangePassword ? t('data.yes') : t('data.no')),
-      },
-      {
-        header: t('users.facilities'),
-        value: (user) => (seesAllFacilities(user.role) ? t('users.everyFacility') : user.facilityIds.length),
-      },
-      { header: t('users.lastSignIn'), value: (user) => user.lastSignInAt ?? '', width: 22 },
-      { header: t('data.createdAt'), value: (user) => user.createdAt, width: 22 },
-    ],
-    [t],
-  );
-
   const canCreate = can(me.role, 'user:create');
   return (
-    <ListScreen<User, (typeof FILTERS)[number], UsersQuery>
+    <ListScreen
+      list={list}
       title={t('nav.users')}
+      messages="users"
       create={canCreate ? { label: t('users.new'), onClick: () => editing.show() } : undefined}
-      emptyText={t('users.empty')}
-      state={state}
-      result={result}
       columns={columns}
-      searchLabel={t('users.search')}
       filters={
         <>
-          <UrlEnumFilter state={state} name="role" of="role" />
-          <UrlActiveFilter state={state} name="active" plain />
-          <FacilityFilter state={state} name="facilityId" label={t('users.facility')} />
+          <UrlEnumFilter state={list.state} name="role" of="role" />
+          <UrlActiveFilter state={list.state} name="active" plain />
+          <FacilityFilter state={list.state} name="facilityId" label={t('users.facility')} />
         </>
       }
-      exportOptions={{
-        fileName: 'users',
-        columns: exportColumns,
-        list: listUsers,
-      }}
+      exportOptions={{ fileName: 'users', columns: exportColumns }}
     >
       <UserFormModal
         open={editing.open}

@@ -3,6 +3,7 @@ import { Radio, Table, Tag, Typography } from 'antd';
 import type { ImportAction, ImportReport, ImportRow } from '@rtms/shared/schemas/requirement-import';
 import { IMPORT_ACTIONS } from '@rtms/shared/schemas/requirement-import';
 import { useT } from '../../../../lib/i18n/use-t';
+import { column } from '../../../../components/data/common-columns';
 
 const ACTION_COLORS: Record<ImportAction, string | undefined> = {
   CREATE: 'green',
@@ -56,29 +57,26 @@ export function ImportReportTable({ report }: { report: ImportReport }) {
             ),
           },
           { title: t('requirementImport.columnTitle'), dataIndex: 'title' },
-          {
-            title: t('requirementImport.columnDetails'),
-            key: 'details',
-            render: (_, row) =>
-              row.errors.length ? (
-                <ul className="requirement-import__list">
-                  {row.errors.map((error, index) => (
-                    <li key={index}>
-                      <Typography.Text strong>{error.column}</Typography.Text>: {error.message}
-                    </li>
-                  ))}
-                </ul>
-              ) : row.dueDates.length ? (
-                <ul className="requirement-import__list">
-                  {row.dueDates.map((facility) => (
-                    <li key={facility.facilityCode}>
-                      <Typography.Text strong>{facility.facilityCode}</Typography.Text>:{' '}
-                      {facility.dueDates.length ? facility.dueDates.join(', ') : t('requirementImport.noDueDates')}
-                    </li>
-                  ))}
-                </ul>
-              ) : null,
-          },
+          column(t('requirementImport.columnDetails'), 'details', (row) =>
+            row.errors.length ? (
+              <ul className="requirement-import__list">
+                {row.errors.map((error, index) => (
+                  <li key={index}>
+                    <Typography.Text strong>{error.column}</Typography.Text>: {error.message}
+                  </li>
+                ))}
+              </ul>
+            ) : row.dueDates.length ? (
+              <ul className="requirement-import__list">
+                {row.dueDates.map((facility) => (
+                  <li key={facility.facilityCode}>
+                    <Typography.Text strong>{facility.facilityCode}</Typography.Text>:{' '}
+                    {facility.dueDates.length ? facility.dueDates.join(', ') : t('requirementImport.noDueDates')}
+                  </li>
+                ))}
+              </ul>
+            ) : null,
+          ),
         ]}
       />
     </>
