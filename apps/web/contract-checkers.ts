@@ -80,11 +80,16 @@ function zodSemantics(node: unknown, where: string): void {
       else node.maxProperties = 0;
     }
   }
-  if (Array.isArray(node.anyOf) && node.anyOf.filter((option: JsonNode) => mayHoldObjects(option)).length > 1) {
-    throw new Error(`${where}: a union of several objects or arrays (Ajv would strip keys while trying each)`);
+  // A union is `anyOf`, a discriminated or exclusive one `oneOf`; Ajv tries every option of either.
+  for (const options of [node.anyOf, node.oneOf]) {
+    if (Array.isArray(options) && options.filter((option: JsonNode) => mayHoldObjects(option)).length > 1) {
+      throw new Error(`${where}: a union of several objects or arrays (Ajv would strip keys while trying each)`);
+    }
   }
   const properties = isNode(node.properties) ? Object.values(node.properties) : [];
-  for (const child of [...properties, node.items, node.anyOf, node.additionalProperties]) zodSemantics(child, where);
+  for (const child of [...properties, node.items, node.anyOf, node.oneOf, node.additionalProperties]) {
+    zodSemantics(child, where);
+  }
 }
 
 /** The JSON Schema a checker of `schema` is compiled from: zod's own, refused if it says less than the schema. */

@@ -176,6 +176,11 @@ describe('the build refuses a schema its checker would say less of', () => {
       /a union of several objects/,
     ],
     [
+      'a discriminated union',
+      z.discriminatedUnion('kind', [z.object({ kind: z.literal('a') }), z.object({ kind: z.literal('b') })]),
+      /a union of several objects/,
+    ],
+    [
       'a union of an object and an array',
       z.object({ a: z.union([z.object({}), z.array(z.string())]) }),
       /a union of several objects/,
