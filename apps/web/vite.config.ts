@@ -5,8 +5,7 @@ import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import ts from 'typescript';
 import { defineConfig, runnerImport, type Plugin, type Rolldown } from 'vite';
-import { z } from 'zod';
-import { CHECKED_KEYWORDS } from './src/lib/json-schema-checker';
+import { contractCheckerModule } from './contract-checkers.ts';
 import PUBLIC_MESSAGE_PREFIXES from './src/lib/i18n/public-message-prefixes.json' with { type: 'json' };
 
 const PUBLIC_SUFFIX = '?public';
@@ -55,24 +54,14 @@ function publicCatalogues(): Plugin {
 }
 
 const CHECKER_SUFFIX = '?checker';
-const CHECKER_RUNTIME = path.resolve(import.meta.dirname, 'src/lib/json-schema-checker.ts');
-
-/** Every keyword of `schema` and its subschemas is one the checker reads; a default would be an output it lacks. */
-function assertCheckable(schema: unknown, where: string): void {
-  if (Array.isArray(schema)) return schema.forEach((item) => assertCheckable(item, where));
-  if (!schema || typeof schema !== 'object') return;
-  for (const [keyword, value] of Object.entries(schema)) {
-    if (!CHECKED_KEYWORDS.includes(keyword)) throw new Error(`${where}: the answer checker does not read "${keyword}"`);
-    if (keyword === 'properties') Object.values(value as object).forEach((item) => assertCheckable(item, where));
-    else if (keyword === 'items' || keyword === 'anyOf') assertCheckable(value, where);
-  }
-}
+const CHECKER_RUNTIME = path.resolve(import.meta.dirname, 'src/lib/ajv-answer.ts');
 
 /**
  * `import { xResponseSchema } from '@rtms/shared/schemas/x?checker'` gives a checker of each response schema of that
- * shared module, written at build time as the JSON Schema zod makes of it (`lib/json-schema-checker.ts`): the first
- * page checks GET /api/config by the shared contract without downloading zod (decision 032). A schema with a
- * transform, a default or a keyword the checker does not read is refused here, so the checker never says less.
+ * shared module: Ajv's standalone code, compiled at build time from the JSON Schema zod writes of the schema
+ * (contract-checkers.ts, `src/lib/ajv-answer.ts`). The first page checks GET /api/config by the shared contract
+ * without downloading zod (decision 032). A schema with a transform, a default, a refinement or anything else its
+ * JSON Schema does not say is refused here, so the checker never says less.
  */
 function contractCheckers(): Plugin {
   return {
@@ -84,16 +73,7 @@ function contractCheckers(): Plugin {
       const file = id.slice(0, -CHECKER_SUFFIX.length);
       this.addWatchFile(file);
       const { module } = await runnerImport<Record<string, unknown>>(file, { configFile: false, logLevel: 'silent' });
-      const checkers = Object.entries(module).flatMap(([name, schema]) => {
-        if (!name.endsWith('ResponseSchema') || !(schema instanceof z.ZodType)) return [];
-        // Output and input alike: the output's JSON Schema fails on a transform; the input's says which keys a parse
-        // refuses (a strict object) and which it drops.
-        z.toJSONSchema(schema, { io: 'output' });
-        const json = z.toJSONSchema(schema, { io: 'input' });
-        assertCheckable(json, `${file} ${name}`);
-        return [`export const ${name} = /* @__PURE__ */ jsonSchemaChecker(${JSON.stringify(json)});`];
-      });
-      return [`import { jsonSchemaChecker } from ${JSON.stringify(CHECKER_RUNTIME)};`, ...checkers].join('\n');
+      return contractCheckerModule(module, file, CHECKER_RUNTIME);
     },
   };
 }

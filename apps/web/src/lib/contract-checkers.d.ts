@@ -1,6 +1,7 @@
 /**
  * `@rtms/shared/schemas/<module>?checker`: a checker of each response schema of that module, written at build time
- * from the schema itself (vite.config.ts, lib/json-schema-checker.ts). Typed by the schema's output.
+ * from the schema itself as Ajv's standalone code (apps/web/contract-checkers.ts, lib/ajv-answer.ts). Typed by the
+ * schema's output.
  */
 declare module '@rtms/shared/schemas/public-config?checker' {
   import type { z } from 'zod';

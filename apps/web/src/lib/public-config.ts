@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@rtms/shared/schemas/public-config';
 import { APP_VERSION } from '@rtms/shared/constants';
 import { apiRequest } from './api-client';
-// The first page's one call: checked by the shared schema as JSON Schema written at build, without zod (decision 032).
+// The first page's one call: checked by the shared schema compiled to Ajv's code at build, without zod (decision 032).
 import { publicConfigResponseSchema } from '@rtms/shared/schemas/public-config?checker';
 
 const FALLBACK: PublicConfig = {
