@@ -43,7 +43,7 @@ const CONFIG = {
     companyName: 'Acme Wind',
     companyWebsite: 'https://example.com',
     supportEmail: 'help@example.com',
-    version: '1.2.1-beta',
+    version: '9.9.9-test',
     sso: { label: 'Acme SSO', only: false },
   },
 };
