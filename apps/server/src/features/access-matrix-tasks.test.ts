@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../test/test-clock';
-import { accessMatrix, describeMatrix, type MatrixCase } from '../test/access-matrix';
+import { accessMatrix, ALL_OK, describeMatrix, readOfNone, type MatrixCase } from '../test/access-matrix';
 
 type Case = MatrixCase<'own' | 'other' | 'none'>;
 
@@ -46,25 +46,14 @@ async function completedTask(target: 'own' | 'other'): Promise<string> {
   return id;
 }
 
-const ALL_OK = [200, 200, 200, 200] as const;
 const ADMIN_ROLES = [200, 200, 200, 403] as const;
 const OUTSIDE = [200, 200, 404, 404] as const;
 const OUTSIDE_ADMIN_ROLES = [200, 200, 404, 403] as const;
 
 function cases(): Case[] {
   const list: Case[] = [
-    {
-      endpoint: 'GET /api/requirements',
-      target: 'none',
-      expected: ALL_OK,
-      request: () => ({ method: 'GET', url: '/api/requirements' }),
-    },
-    {
-      endpoint: 'GET /api/tasks',
-      target: 'none',
-      expected: ALL_OK,
-      request: () => ({ method: 'GET', url: '/api/tasks?overdue=true' }),
-    },
+    readOfNone('/api/requirements'),
+    readOfNone('/api/tasks?overdue=true'),
     {
       endpoint: 'POST /api/users/:id/hand-over',
       target: 'none',

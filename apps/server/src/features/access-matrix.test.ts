@@ -4,7 +4,7 @@
  * on PostgreSQL. Expected statuses are listed per role in the order of ROLES.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessMatrix, describeMatrix, type MatrixCase } from '../test/access-matrix';
+import { accessMatrix, ALL_OK, describeMatrix, readOfNone, type MatrixCase } from '../test/access-matrix';
 
 type Target = 'own' | 'other' | 'none' | 'self';
 type Case = MatrixCase<Target>;
@@ -50,18 +50,12 @@ async function flippedStatus(facilityId: string): Promise<'ACTIVE' | 'INACTIVE'>
   return facility.status === 'ACTIVE' ? 'INACTIVE' : 'ACTIVE';
 }
 
-const ALL_OK = [200, 200, 200, 200] as const;
 const MANAGE = [200, 200, 403, 403] as const;
 const CREATE = [201, 201, 403, 403] as const;
 
 function facilityCases(): Case[] {
   const cases: Case[] = [
-    {
-      endpoint: 'GET /api/facilities',
-      target: 'none',
-      expected: ALL_OK,
-      request: () => ({ method: 'GET', url: '/api/facilities' }),
-    },
+    readOfNone('/api/facilities'),
     {
       endpoint: 'POST /api/facilities',
       target: 'none',
@@ -112,12 +106,7 @@ function facilityCases(): Case[] {
 
 function userCases(): Case[] {
   const cases: Case[] = [
-    {
-      endpoint: 'GET /api/users',
-      target: 'none',
-      expected: ALL_OK,
-      request: () => ({ method: 'GET', url: '/api/users' }),
-    },
+    readOfNone('/api/users'),
     {
       endpoint: 'GET /api/users/:id',
       target: 'self',
@@ -217,14 +206,7 @@ function userCases(): Case[] {
 }
 
 function userFacilityCases(): Case[] {
-  const cases: Case[] = [
-    {
-      endpoint: 'GET /api/user-facilities',
-      target: 'none',
-      expected: MANAGE,
-      request: () => ({ method: 'GET', url: '/api/user-facilities' }),
-    },
-  ];
+  const cases: Case[] = [readOfNone('/api/user-facilities', MANAGE)];
   for (const target of ['own', 'other'] as const) {
     cases.push(
       {
@@ -276,12 +258,7 @@ function userFacilityCases(): Case[] {
 
 function settingsCases(): Case[] {
   return [
-    {
-      endpoint: 'GET /api/regulations',
-      target: 'none',
-      expected: ALL_OK,
-      request: () => ({ method: 'GET', url: '/api/regulations' }),
-    },
+    readOfNone('/api/regulations'),
     {
       endpoint: 'GET /api/regulations/:id',
       target: 'none',
@@ -308,12 +285,7 @@ function settingsCases(): Case[] {
         payload: { description: unique() },
       }),
     },
-    {
-      endpoint: 'GET /api/program-areas',
-      target: 'none',
-      expected: ALL_OK,
-      request: () => ({ method: 'GET', url: '/api/program-areas' }),
-    },
+    readOfNone('/api/program-areas'),
     {
       endpoint: 'GET /api/program-areas/:id',
       target: 'none',
@@ -341,18 +313,8 @@ function settingsCases(): Case[] {
 
 function auditCases(): Case[] {
   const cases: Case[] = [
-    {
-      endpoint: 'GET /api/audit',
-      target: 'none',
-      expected: [200, 200, 200, 403],
-      request: () => ({ method: 'GET', url: '/api/audit' }),
-    },
-    {
-      endpoint: 'GET /api/audit/verify',
-      target: 'none',
-      expected: MANAGE,
-      request: () => ({ method: 'GET', url: '/api/audit/verify' }),
-    },
+    readOfNone('/api/audit', [200, 200, 200, 403]),
+    readOfNone('/api/audit/verify', MANAGE),
     {
       endpoint: 'GET /api/audit/:id',
       target: 'none',

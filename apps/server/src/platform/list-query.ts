@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool, type StringReference } from 'kysely';
 import type { PageMeta } from '@rtms/shared/schemas/common';
 import { countRows } from '../db/count-rows';
+import type { Db } from '../db/schema';
 import { likePattern } from './search-text';
 
 /**
@@ -149,28 +150,44 @@ export function emptyLast(order: RawBuilder<unknown>): RawBuilder<number> {
   return sql<number>`case when ${order} is null then 1 else 0 end`;
 }
 
+/** How a searchable list orders its rows by the asked field; any field not named here sorts by its own column. */
+export interface SearchableSorts<S extends string> {
+  /** The field that sorts by the stored search text (it starts with the folded name or title, see search-text.ts). */
+  bySearchText: S;
+  /** Text fields that sort by lower case, so that "npdes" and "NERC" interleave as a reader expects. */
+  byLowerCase?: readonly S[];
+  /** The column that orders rows alike in the sorted field, before their id; the search text unless named. */
+  tieBreak?: string;
+}
+
 /**
- * A settings list's answer (facilities, regulations, program areas): its filtered rows counted and one page of them,
- * every column, sorted by `order` (empty values last), its ties by the stored search text and then the id, so that
- * every row has one place and pages neither repeat nor skip a row.
+ * A searchable list's repository function (facilities, regulations, program areas, users): the rows `filtered`
+ * by a request's filters, counted, and one page of them, every column, sorted as `sorts` says (empty values last),
+ * their ties by `tieBreak` and then the id, so that every row has one place and pages neither repeat nor skip a row.
+ * Accents and case sort alike on both databases.
  */
-export function countedBySearchText<DB, TB extends keyof DB, O>(
-  filtered: SelectQueryBuilder<DB, TB, O>,
-  order: RawBuilder<unknown>,
-  direction: 'asc' | 'desc',
-  window: PageWindow,
+export function searchableList<F, S extends string, DB, TB extends keyof DB, O>(
+  filtered: (db: Db, filters: F) => SelectQueryBuilder<DB, TB, O>,
+  { bySearchText, byLowerCase = [], tieBreak = 'searchText' }: SearchableSorts<S>,
 ) {
-  return countedRows(filtered, (query) =>
-    query
-      .selectAll()
-      .orderBy(emptyLast(order))
-      .orderBy(order, direction)
-      .orderBy(sql.ref('searchText'))
-      .orderBy(sql.ref('id'))
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-  );
+  const orderOf = (field: S): RawBuilder<unknown> => {
+    if (field === bySearchText) return sql.ref('searchText');
+    return byLowerCase.includes(field) ? lowerCase(field) : sql.ref(field);
+  };
+  return (db: Db, { filters, sort, window }: ListRequest<F, S>) => {
+    const order = orderOf(sort.field);
+    return countedRows(filtered(db, filters), (query) =>
+      query
+        .selectAll()
+        .orderBy(emptyLast(order))
+        .orderBy(order, sort.direction)
+        .orderBy(sql.ref(tieBreak))
+        .orderBy(sql.ref('id'))
+        .limit(window.limit)
+        .offset(window.offset)
+        .execute(),
+    );
+  };
 }
 
 /** A condition that is always false: `where id in ()` is not valid SQL, so an empty scope uses this. */

@@ -24,6 +24,17 @@ export interface MatrixCase<Target extends string = string> {
 
 export type Matrix = ReturnType<typeof accessMatrix>;
 
+/** Every role may: 200 for each of the four roles. */
+export const ALL_OK = [200, 200, 200, 200] as const;
+
+/**
+ * A read that concerns no facility (a list, the audit verification): `GET url` in every role, answering
+ * `expected`; its endpoint is the method and the path without the query.
+ */
+export function readOfNone(url: string, expected: MatrixCase['expected'] = ALL_OK): MatrixCase<'none'> {
+  return { endpoint: `GET ${url.split('?')[0]}`, target: 'none', expected, request: () => ({ method: 'GET', url }) };
+}
+
 /** Registers the app's `beforeAll`/`afterAll` for the calling test file and answers its harness. */
 export function accessMatrix(options: TestAppOptions = {}) {
   let app: TestApp | undefined;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEvent } from '@rtms/shared/schemas/audit';
 import { ADMIN_EMAIL, bearer } from '../../test/test-app';
 import { signedInSuite } from '../../test/signed-in-suite';
+import { storedRow } from '../../test/stored-rows';
 
 const suite = signedInSuite();
 
@@ -25,11 +26,7 @@ describe('names kept in audit events (issue 11, point 5)', () => {
     await call('PATCH', `/api/facilities/${facility._id}`, { name: 'Prairie Wind II' });
     const events = (await call('GET', `/api/audit?entityType=FACILITY&entityId=${facility._id}&sort=at`))
       .data as AuditEvent[];
-    const me = await suite.t.database.db
-      .selectFrom('users')
-      .select(['firstName', 'lastName'])
-      .where('email', '=', ADMIN_EMAIL)
-      .executeTakeFirstOrThrow();
+    const me = await storedRow(suite.t, 'users', { email: ADMIN_EMAIL });
     expect(events.map((event) => [event.action, event.entityName, event.facilityName, event.actorName])).toEqual([
       ['CREATE', 'Prairie Wind', 'Prairie Wind', `${me.firstName} ${me.lastName}`.trim()],
       ['UPDATE', 'Prairie Wind II', 'Prairie Wind II', `${me.firstName} ${me.lastName}`.trim()],

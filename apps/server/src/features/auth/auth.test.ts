@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, TEST_PASSWORD, bearer } from '../../test/test-app';
 import { appSuite } from '../../test/signed-in-suite';
+import { storedRow } from '../../test/stored-rows';
 
 describe('sign-in, current user and sign-out', () => {
   const suite = appSuite();
@@ -69,21 +70,13 @@ describe('sign-in, current user and sign-out', () => {
       'role',
     ]);
     expect(login.body).not.toMatch(/argon2|passwordHash|password_hash/i);
-    const row = await suite.t.database.db
-      .selectFrom('users')
-      .selectAll()
-      .where('email', '=', ADMIN_EMAIL)
-      .executeTakeFirstOrThrow();
+    const row = await storedRow(suite.t, 'users', { email: ADMIN_EMAIL });
     expect(row.lastSignInAt).not.toBeNull();
     expect(Date.now() - Date.parse(row.lastSignInAt ?? '')).toBeLessThan(10_000);
   });
 
   it('stores passwords with argon2id at the OWASP parameters', async () => {
-    const row = await suite.t.database.db
-      .selectFrom('users')
-      .select('passwordHash')
-      .where('email', '=', ADMIN_EMAIL)
-      .executeTakeFirstOrThrow();
+    const row = await storedRow(suite.t, 'users', { email: ADMIN_EMAIL });
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row.passwordHash).not.toContain(TEST_PASSWORD);
   });

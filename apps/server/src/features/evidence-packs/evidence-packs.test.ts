@@ -11,6 +11,7 @@ import { testClock } from '../../test/test-clock';
 import { samplePdf, samplePng } from '../../test/sample-files';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestApp } from '../../test/test-app';
 import { call, expectFileHeaders, setUpDirectory, upload, type Directory } from '../documents/documents-test-support';
+import { storedRow } from '../../test/stored-rows';
 
 let t: TestApp;
 let dir: Directory;
@@ -300,11 +301,7 @@ describe('evidence packs', () => {
     const id = (
       await call(t, dir.admin, 'GET', `/api/documents?kind=TASK&taskId=${taskOf(r2, dir.facilityA, '2026-01-15')._id}`)
     ).body.data[0]._id;
-    const stored = await t.database.db
-      .selectFrom('documents')
-      .select('storageKey')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const stored = await storedRow(t, 'documents', { id });
     const file = path.join(t.config.storage.localRoot, stored.storageKey);
     const original = fs.readFileSync(file);
     fs.writeFileSync(file, Buffer.concat([original, Buffer.from('tampered')]));

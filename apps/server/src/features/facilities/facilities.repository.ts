@@ -1,16 +1,12 @@
-import { sql } from 'kysely';
 import type { FacilityStatus, FacilityType } from '@rtms/shared/enums';
 import type { Db } from '../../db/schema';
 import { findRow, recordRows } from '../../db/rows';
 import {
-  countedBySearchText,
   inScope,
   whereEqual,
   whereSearchMatches,
-  type CountedRows,
-  type ListRequest,
-  sortExpression,
-  lowerCase,
+  searchableList,
+  type SearchableSorts,
 } from '../../platform/list-query';
 import type { FacilityRow } from './facilities.table';
 
@@ -97,17 +93,7 @@ function filtered(db: Db, filters: FacilityFilters) {
   return whereSearchMatches(query, 'facilities.searchText', filters.search);
 }
 
+const sorts: SearchableSorts<FacilitySortField> = { bySearchText: 'name', byLowerCase: ['city', 'state', 'country'] };
+
 /** One page of facilities and how many match. */
-export function listFacilities(
-  db: Db,
-  { filters, sort, window }: ListRequest<FacilityFilters, FacilitySortField>,
-): Promise<CountedRows<FacilityRow>> {
-  const order = sortExpression(sort.field, {
-    // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
-    name: sql.ref('searchText'),
-    city: lowerCase('city'),
-    state: lowerCase('state'),
-    country: lowerCase('country'),
-  });
-  return countedBySearchText(filtered(db, filters), order, sort.direction, window);
-}
+export const listFacilities = searchableList(filtered, sorts);

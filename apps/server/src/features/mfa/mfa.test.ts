@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '@rtms/shared/enums';
 import { ADMIN_EMAIL, bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { oathtoolCode } from '../../test/oathtool';
+import { storedRow } from '../../test/stored-rows';
 
 /** A parsed JSON answer (its shape is what the assertions check). */
 type Json = ReturnType<typeof JSON.parse>;
@@ -88,11 +89,7 @@ describe('TOTP second factor', () => {
     expect(url.searchParams.get('period')).toBe('30');
     expect(decodeURIComponent(url.pathname)).toContain(user.email);
 
-    const stored = await t.database.db
-      .selectFrom('user_mfa')
-      .selectAll()
-      .where('userId', '=', user.id)
-      .executeTakeFirstOrThrow();
+    const stored = await storedRow(t, 'user_mfa', { userId: user.id });
     expect(stored.secretEncrypted).not.toContain(secret);
     expect(stored.secretEncrypted).toMatch(/^v1\./);
     expect(stored.confirmedAt).toBeNull();

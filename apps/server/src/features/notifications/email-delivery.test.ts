@@ -5,6 +5,7 @@ import { allTasks, assignFacility, createFacility, createRequirement } from '../
 import { testClock } from '../../test/test-clock';
 import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-server';
 import { createSignedInApp, type TestApp } from '../../test/test-app';
+import { storedRow } from '../../test/stored-rows';
 
 /** Email over a real SMTP server (smtp-server, STARTTLS, authentication), read back with mailparser. */
 describe('reminder email', () => {
@@ -251,11 +252,7 @@ describe('reminder email', () => {
     const link = header(escalation!, 'list-unsubscribe')!.match(/<(.+)>/)![1]!;
     const response = await unsubscribeOneClick(new URL(link).pathname);
     expect(response.body).toContain('Escalations will now arrive in your digest.');
-    const row = await t.database.db
-      .selectFrom('notification_preferences')
-      .select('categories')
-      .where('userId', '=', manager.id)
-      .executeTakeFirstOrThrow();
+    const row = await storedRow(t, 'notification_preferences', { userId: manager.id });
     expect(JSON.parse(row.categories)).toMatchObject({ ESCALATION: false });
     // The next escalation waits for the digest (07:00 UTC), then arrives in it.
     await taskOf(facility, assignee.id, '2026-04-23', 'Later report');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { startTestOidcProvider, type TestAccount, type TestOidcProvider } from '../../test/oidc-test-provider';
+import { storedRow } from '../../test/stored-rows';
 
 const PUBLIC_URL = 'http://rtms.test';
 const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
@@ -197,11 +198,7 @@ describe('single sign-on with OpenID Connect against a real provider', () => {
     idp.signInAs({ sub: 'u-3003', email: 'LOCAL.user@example.com', email_verified: true, groups: ['rtms-admins'] });
     const taken = await signInWithProvider(t);
     expect(taken.redirect).toBe('/signin?ssoError=EMAIL_TAKEN');
-    const row = await t.database.db
-      .selectFrom('users')
-      .select('role')
-      .where('id', '=', local.id)
-      .executeTakeFirstOrThrow();
+    const row = await storedRow(t, 'users', { id: local.id });
     expect(row.role).toBe('FACILITY_USER');
   });
 

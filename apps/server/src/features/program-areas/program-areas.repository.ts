@@ -1,13 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { findRow, recordRows } from '../../db/rows';
-import {
-  countedBySearchText,
-  whereSearchMatches,
-  type CountedRows,
-  type ListRequest,
-  sortExpression,
-} from '../../platform/list-query';
+import { whereSearchMatches, searchableList, type SearchableSorts } from '../../platform/list-query';
 import type { ProgramAreaRow } from './program-areas.table';
 
 /** A program area's row by id, several by ids, insert and update by id (db/rows.ts). */
@@ -30,12 +23,7 @@ function filtered(db: Db, filters: ProgramAreaFilters) {
   return whereSearchMatches(query, 'program_areas.searchText', filters.search);
 }
 
+const sorts: SearchableSorts<ProgramAreaSortField> = { bySearchText: 'name' };
+
 /** One page of program areas and how many match. */
-export function listProgramAreas(
-  db: Db,
-  { filters, sort, window }: ListRequest<ProgramAreaFilters, ProgramAreaSortField>,
-): Promise<CountedRows<ProgramAreaRow>> {
-  // search_text starts with the folded name, so "Ärztehaus" sorts with the A's on both databases.
-  const order = sortExpression(sort.field, { name: sql.ref('searchText') });
-  return countedBySearchText(filtered(db, filters), order, sort.direction, window);
-}
+export const listProgramAreas = searchableList(filtered, sorts);

@@ -1,15 +1,7 @@
-import { sql } from 'kysely';
 import type { Jurisdiction } from '@rtms/shared/enums';
 import type { Db } from '../../db/schema';
 import { recordRows } from '../../db/rows';
-import {
-  countedBySearchText,
-  whereSearchMatches,
-  type CountedRows,
-  type ListRequest,
-  sortExpression,
-  lowerCase,
-} from '../../platform/list-query';
+import { whereSearchMatches, searchableList, type SearchableSorts } from '../../platform/list-query';
 import type { RegulationRow } from './regulations.table';
 
 /** A regulation's row by id, several by ids, insert and update by id (db/rows.ts). */
@@ -36,17 +28,7 @@ function filtered(db: Db, filters: RegulationFilters) {
   return whereSearchMatches(query, 'regulations.searchText', filters.search);
 }
 
+const sorts: SearchableSorts<RegulationSortField> = { bySearchText: 'title', byLowerCase: ['citation', 'agency'] };
+
 /** One page of regulations and how many match. */
-export function listRegulations(
-  db: Db,
-  { filters, sort, window }: ListRequest<RegulationFilters, RegulationSortField>,
-): Promise<CountedRows<RegulationRow>> {
-  // Text columns sort by lower case, so that "npdes" and "NERC" interleave as a reader expects.
-  const order = sortExpression(sort.field, {
-    // search_text starts with the folded title: accents and case sort alike on both databases.
-    title: sql.ref('searchText'),
-    citation: lowerCase('citation'),
-    agency: lowerCase('agency'),
-  });
-  return countedBySearchText(filtered(db, filters), order, sort.direction, window);
-}
+export const listRegulations = searchableList(filtered, sorts);

@@ -23,7 +23,7 @@ import type { Clock } from '../../platform/clock';
 import { actionsDependOnBindings, requirementActionsOf } from '@rtms/shared/requirement-actions';
 import { fieldErrorsOf, notFound, validationError } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { listRequest, type Page } from '../../platform/list-query';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import type { ProgramAreasService } from '../program-areas/program-areas.service';
 import type { RegulationsService } from '../regulations/regulations.service';
@@ -48,7 +48,6 @@ import {
   lockRequirement,
   updateBindingRow,
   updateRequirementRow,
-  type RequirementSortField,
 } from './requirements.repository';
 import type { RequirementRow } from './requirements.table';
 import { draftEdit } from './requirement-draft';
@@ -317,26 +316,14 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
   return {
     async list(principal, query) {
       const scope = await facilityScopeOf(db, principal);
-      const filters = {
-        search: query.search,
-        status: query.status,
-        category: query.category,
-        frequency: query.frequency,
-        scheduleMode: query.scheduleMode,
-        programAreaId: query.programAreaId,
-        regulationId: query.regulationId,
-        facilityId: query.facilityId,
-        scopeFacilityIds: scopeFacilityIds(scope),
-      };
-      const sort = parseSort(query.sort, 'title');
+      const { filters, sort, window } = listRequest(
+        query,
+        { ...query, scopeFacilityIds: scopeFacilityIds(scope) },
+        'title',
+      );
       const [total, rows] = await Promise.all([
         countRequirements(db, filters),
-        listRequirements(
-          db,
-          filters,
-          { field: sort.field as RequirementSortField, direction: sort.direction },
-          pageWindow(query),
-        ),
+        listRequirements(db, filters, sort, window),
       ]);
       // The bindings decide the actions of a facility administrator only; every other role's are known.
       const bound = actionsDependOnBindings(principal.role)

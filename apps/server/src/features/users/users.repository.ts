@@ -1,18 +1,9 @@
-import { PostgresAdapter, sql } from 'kysely';
+import { PostgresAdapter } from 'kysely';
 import { ROLES, type Role } from '@rtms/shared/enums';
 import { seesAllFacilities } from '@rtms/shared/permissions';
 import type { Db } from '../../db/schema';
 import { recordRows } from '../../db/rows';
-import {
-  countedRows,
-  emptyLast,
-  whereEqual,
-  whereSearchMatches,
-  type CountedRows,
-  type ListRequest,
-  sortExpression,
-  lowerCase,
-} from '../../platform/list-query';
+import { whereEqual, whereSearchMatches, searchableList, type SearchableSorts } from '../../platform/list-query';
 import type { UserRow } from './users.table';
 import { countRows } from '../../db/count-rows';
 
@@ -91,29 +82,15 @@ export function findVisibleUser(db: Db, visibility: UserVisibility, id: string):
   return filtered(db, { visibility, id }).selectAll().executeTakeFirst();
 }
 
+/** search_text is the folded "first last email"; users alike in the sorted field are ordered by email. */
+const sorts: SearchableSorts<UserSortField> = {
+  bySearchText: 'name',
+  byLowerCase: ['firstName', 'lastName'],
+  tieBreak: 'email',
+};
+
 /** One page of users and how many match. */
-export function listUsers(
-  db: Db,
-  { filters, sort, window }: ListRequest<UserFilters, UserSortField>,
-): Promise<CountedRows<UserRow>> {
-  const order = sortExpression(sort.field, {
-    // search_text is the folded "first last email": accents and case sort alike on both databases.
-    name: sql.ref('searchText'),
-    firstName: lowerCase('firstName'),
-    lastName: lowerCase('lastName'),
-  });
-  return countedRows(filtered(db, filters), (query) =>
-    query
-      .selectAll()
-      .orderBy(emptyLast(order))
-      .orderBy(order, sort.direction)
-      .orderBy('email')
-      .orderBy('id')
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-  );
-}
+export const listUsers = searchableList(filtered, sorts);
 
 /**
  * The ids of the active ALL_FACILITY_ADMIN users. On PostgreSQL the rows are locked until the end of
