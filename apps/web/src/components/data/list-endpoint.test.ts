@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { listQuerySchema, pageOf, sortsOf } from '@rtms/shared/schemas/common';
-import { listEndpoint, type PageOf, type QueryOf } from './list-endpoint';
+import { listEndpoint, recordUpdate, type PageOf, type QueryOf } from './list-endpoint';
 
 const thingPageSchema = pageOf(z.object({ _id: z.string(), name: z.string() }));
 const thingListQuerySchema = listQuerySchema(sortsOf('name'), { active: z.enum(['true', 'false']).optional() });
@@ -27,5 +27,19 @@ describe('listEndpoint', () => {
     const page: PageOf<typeof things> = await things.list({ active: 'true' });
     expect(page.data[0]?.name).toBe('One');
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toContain('/things?active=true');
+  });
+
+  it('recordUpdate: PATCH <path>/<id> with the body, answered as its schema says', async () => {
+    const fetchMock = vi.fn(async () => Response.json({ data: { _id: 'a b', name: 'Two' } }));
+    vi.stubGlobal('fetch', fetchMock);
+    const update = recordUpdate<{ name: string }, { data: { _id: string; name: string } }>(
+      '/things',
+      z.object({ data: z.object({ _id: z.string(), name: z.string() }) }),
+    );
+    await expect(update({ id: 'a b', body: { name: 'Two' } })).resolves.toEqual({ data: { _id: 'a b', name: 'Two' } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('/things/a%20b');
+    expect(init.method).toBe('PATCH');
+    expect(init.body).toBe(JSON.stringify({ name: 'Two' }));
   });
 });

@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, type AnswerSchema } from '../../lib/api-client';
 import { toQueryString } from './query-string';
@@ -73,4 +80,34 @@ export function recordEndpoint<Item>(
   const options = (id: string) => queryOptions({ queryKey: [key, view, id], queryFn: ({ signal }) => get(id, signal) });
   const useRecord = (id: string | undefined) => useQuery({ ...options(id ?? ''), enabled: Boolean(id) });
   return { options, useRecord };
+}
+
+/**
+ * A record's PATCH (`<path>/:id` with `body`), answered as the shared response schema `answer` says: the update
+ * as its `api/` file gives it to its mutation hook.
+ */
+export function recordUpdate<Body, Answer>(path: string, answer: AnswerSchema<Answer>) {
+  return ({ id, body }: { id: string; body: Body }): Promise<Answer> =>
+    apiRequest('PATCH', `${path}/${encodeURIComponent(id)}`, answer, { body });
+}
+
+/**
+ * A resource whose GET answers `{data}` under `key` (the caller's settings, a status; the shared response
+ * schema `answer`): the hook of its `data`, and the mutation of a change (`method` on `path`, with the body it
+ * is given) answered by the same schema, whose `data` replaces the cached one.
+ */
+export function dataResource<Data>(key: QueryKey, path: string, answer: AnswerSchema<{ data: Data }>) {
+  const useData = () =>
+    useQuery({
+      queryKey: key,
+      queryFn: ({ signal }) => apiRequest('GET', path, answer, { signal }).then((body) => body.data),
+    });
+  const useChange = <Body>(method: 'PUT' | 'DELETE') => {
+    const queryClient = useQueryClient();
+    return useMutation({
+      mutationFn: (body: Body) => apiRequest(method, path, answer, { body }).then((saved) => saved.data),
+      onSuccess: (data) => queryClient.setQueryData(key, data),
+    });
+  };
+  return { useData, useChange };
 }
