@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot, signInThroughForm } from './support/browser';
 import {
   preferences,
@@ -10,12 +10,7 @@ import { shellShape, stillAfterMotion, settingsShell } from './support/interface
 
 /** The interface settings (seed §3, §4; PRODUCT §6): small screens, persistence across devices, the keyboard and the scrollbar. */
 describe('interface settings: devices, persistence and keyboard', () => {
-  const shell = settingsShell();
-  const { open, savedToServer, openSettingsPanel } = shell;
-  let token: string;
-  beforeAll(() => {
-    token = shell.currentToken();
-  });
+  const { open, savedToServer, openSettingsPanel, currentToken } = settingsShell();
 
   it('becomes a drawer below 992 px and hides the horizontal menu', async () => {
     const { page, context } = await open({ viewport: { width: 992, height: 800 } });
@@ -26,7 +21,7 @@ describe('interface settings: devices, persistence and keyboard', () => {
     await page.setViewportSize({ width: 992, height: 800 });
     await page.locator('.app-sider').waitFor();
 
-    await storeServerPreferences(token, preferences({ navStyle: 'NAV_STYLE_BELOW_HEADER' }));
+    await storeServerPreferences(currentToken(), preferences({ navStyle: 'NAV_STYLE_BELOW_HEADER' }));
     await page.evaluate(
       (stored) => localStorage.setItem('interfaceSettings', stored),
       JSON.stringify(preferences({ navStyle: 'NAV_STYLE_BELOW_HEADER' })),
@@ -89,7 +84,7 @@ describe('interface settings: devices, persistence and keyboard', () => {
     await first.page.locator('form button[type="submit"]').click();
     await first.page.getByRole('menuitem', { name: 'Panel' }).waitFor();
     await saved;
-    await expect(readServerPreferences(token)).resolves.toMatchObject({ locale: { locale: 'es' } });
+    await expect(readServerPreferences(currentToken())).resolves.toMatchObject({ locale: { locale: 'es' } });
 
     // Change more, reload: all kept.
     await first.page.getByRole('button', { name: 'Ajustes de la interfaz' }).click();

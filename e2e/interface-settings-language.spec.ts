@@ -1,16 +1,11 @@
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
 import { preferences, waitForSettledPage } from './support/interface-settings';
 import { shellShape, stillAfterMotion, blur, settingsShell } from './support/interface-settings-shell';
 
 /** The interface settings (seed §9; PRODUCT §7): the six languages, right to left, and formats in each. */
 describe('interface settings: languages', () => {
-  const shell = settingsShell();
-  const { open } = shell;
-  let token: string;
-  beforeAll(() => {
-    token = shell.currentToken();
-  });
+  const { open, currentToken } = settingsShell();
 
   it('offers six languages by their own names in the "Language" menu; Arabic turns everything right to left', async () => {
     const { page, context } = await open();
@@ -82,7 +77,7 @@ describe('interface settings: languages', () => {
     const stamp = Date.now().toString(36).toUpperCase().slice(-5);
     const created = await fetch(`${inject('baseURL')}/api/facilities`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${currentToken()}`, 'content-type': 'application/json' },
       body: JSON.stringify({
         name: `Formatting check ${stamp}`,
         code: `FMT-${stamp}`,

@@ -1,16 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { saveScreenshot } from './support/browser';
 import { readServerPreferences } from './support/interface-settings';
 import { shellShape, settled, blur, backgroundOf, settingsShell } from './support/interface-settings-shell';
 
 /** The interface settings (seed §3, §4, §9; PRODUCT §6, §7): navigation styles, the collapsed sidebar, layouts and themes. */
 describe('interface settings', () => {
-  const shell = settingsShell();
-  const { open, savedToServer, openSettingsPanel } = shell;
-  let token: string;
-  beforeAll(() => {
-    token = shell.currentToken();
-  });
+  const { open, savedToServer, openSettingsPanel, currentToken } = settingsShell();
 
   it('switches every navigation style from the panel named "Interface settings", with a live preview', async () => {
     const { page, context } = await open();
@@ -78,7 +73,7 @@ describe('interface settings', () => {
     const saved = savedToServer(page);
     await panel.getByRole('radio', { name: 'Inside the header', exact: true }).check();
     await saved;
-    await expect(readServerPreferences(token)).resolves.toMatchObject({
+    await expect(readServerPreferences(currentToken())).resolves.toMatchObject({
       navStyle: 'NAV_STYLE_INSIDE_HEADER_HORIZONTAL',
     });
     await context.close();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../constants';
 import {
   listQuerySchema,
+  recordReadsOf,
   recordSchema,
   recordSortsOf,
   requiredText,
@@ -24,6 +25,20 @@ describe('schema helpers', () => {
     });
     expect(query.safeParse({ sort: 'code' }).success).toBe(false);
     expect(query.safeParse({ colour: 'red' }).error?.issues[0]?.code).toBe('unrecognized_keys');
+  });
+
+  it('recordReadsOf: the list query over the fields and timestamps, strict, and the answers of one record and a page', () => {
+    const reads = recordReadsOf(recordSchema({ name: z.string() }), ['name'], { active: z.string().optional() });
+    expect(reads.listQuery.parse({ sort: '-updatedAt', active: 'x' })).toMatchObject({
+      sort: '-updatedAt',
+      active: 'x',
+    });
+    expect(reads.listQuery.safeParse({ sort: 'code' }).success).toBe(false);
+    expect(reads.listQuery.safeParse({ colour: 'red' }).error?.issues[0]?.code).toBe('unrecognized_keys');
+    const record = { _id: 'a1', name: 'One', createdAt: 'c', updatedAt: 'u' };
+    expect(reads.response.parse({ data: record })).toEqual({ data: record });
+    const page = { data: [record], meta: { total: 1, page: 1, pageSize: 20 } };
+    expect(reads.page.parse(page)).toEqual(page);
   });
 
   it('updateBodyOf: any subset of the create body, still strict, with the same messages', () => {

@@ -139,6 +139,23 @@ export function dataOf<T extends z.ZodTypeAny>(item: T) {
   return z.object({ data: item });
 }
 
+/**
+ * The read side of a record the API lists and answers one by one (a facility, a program area, a regulation, a
+ * user): the list's query (sorted by `sortFields` and the timestamps, `recordSortsOf`, filtered by `filters`),
+ * the answer `{data: record}` and the page of records.
+ */
+export function recordReadsOf<R extends z.ZodTypeAny, const F extends string, Filters extends z.ZodRawShape>(
+  record: R,
+  sortFields: [F, ...F[]],
+  filters: Filters,
+) {
+  return {
+    listQuery: listQuerySchema(recordSortsOf(...sortFields), filters),
+    response: dataOf(record),
+    page: pageOf(record),
+  };
+}
+
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string(),

@@ -5,11 +5,9 @@ import {
   dataOf,
   idSchema,
   isTimeZone,
-  listQuerySchema,
   optionalText,
-  pageOf,
+  recordReadsOf,
   recordSchema,
-  recordSortsOf,
   requiredText,
   updateBodyOf,
 } from './common';
@@ -127,30 +125,24 @@ export type CreateFacilityBody = z.input<typeof createFacilityBodySchema>;
 export const updateFacilityBodySchema = updateBodyOf(createFacilityBodySchema);
 export type UpdateFacilityBody = z.input<typeof updateFacilityBodySchema>;
 
-export const FACILITY_SORTS = recordSortsOf(
-  'name',
-  'code',
-  'type',
-  'status',
-  'city',
-  'state',
-  'country',
-  'capacityMw',
-  'commercialOperationDate',
+const facilityReads = recordReadsOf(
+  facilitySchema,
+  ['name', 'code', 'type', 'status', 'city', 'state', 'country', 'capacityMw', 'commercialOperationDate'],
+  {
+    type: z.enum(FACILITY_TYPES).optional(),
+    status: z.enum(FACILITY_STATUSES).optional(),
+    state: z.string().trim().max(120).optional(),
+    programAreaId: idSchema.optional(),
+  },
 );
 
 /**
  * GET /api/facilities: only the facilities in the caller's scope. `search` matches name, code, address,
  * city, state and country (case- and accent-insensitive).
  */
-export const facilityListQuerySchema = listQuerySchema(FACILITY_SORTS, {
-  type: z.enum(FACILITY_TYPES).optional(),
-  status: z.enum(FACILITY_STATUSES).optional(),
-  state: z.string().trim().max(120).optional(),
-  programAreaId: idSchema.optional(),
-});
+export const facilityListQuerySchema = facilityReads.listQuery;
 export type FacilityListQuery = z.infer<typeof facilityListQuerySchema>;
 
-export const facilityResponseSchema = dataOf(facilitySchema);
+export const facilityResponseSchema = facilityReads.response;
 export const facilityDetailResponseSchema = dataOf(facilityDetailSchema);
-export const facilityPageSchema = pageOf(facilitySchema);
+export const facilityPageSchema = facilityReads.page;

@@ -1,15 +1,5 @@
 import { z } from 'zod';
-import {
-  booleanQuery,
-  dataOf,
-  listQuerySchema,
-  optionalText,
-  pageOf,
-  recordSchema,
-  recordSortsOf,
-  requiredText,
-  updateBodyOf,
-} from './common';
+import { booleanQuery, optionalText, recordReadsOf, recordSchema, requiredText, updateBodyOf } from './common';
 
 /** A program area (Settings): a compliance domain such as Air Quality, Stormwater or SPCC. */
 export const programAreaSchema = recordSchema({
@@ -35,13 +25,11 @@ export type CreateProgramAreaBody = z.input<typeof createProgramAreaBodySchema>;
 export const updateProgramAreaBodySchema = updateBodyOf(createProgramAreaBodySchema);
 export type UpdateProgramAreaBody = z.input<typeof updateProgramAreaBodySchema>;
 
-export const PROGRAM_AREA_SORTS = recordSortsOf('name', 'active');
+const programAreaReads = recordReadsOf(programAreaSchema, ['name', 'active'], { active: booleanQuery.optional() });
 
 /** GET /api/program-areas: `search` matches name and description; `active=true|false` filters. */
-export const programAreaListQuerySchema = listQuerySchema(PROGRAM_AREA_SORTS, {
-  active: booleanQuery.optional(),
-});
+export const programAreaListQuerySchema = programAreaReads.listQuery;
 export type ProgramAreaListQuery = z.infer<typeof programAreaListQuerySchema>;
 
-export const programAreaResponseSchema = dataOf(programAreaSchema);
-export const programAreaPageSchema = pageOf(programAreaSchema);
+export const programAreaResponseSchema = programAreaReads.response;
+export const programAreaPageSchema = programAreaReads.page;

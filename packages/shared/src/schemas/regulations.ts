@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { JURISDICTIONS } from '../enums';
 import {
   booleanQuery,
-  dataOf,
-  listQuerySchema,
   optionalOrEmpty,
   optionalText,
-  pageOf,
+  recordReadsOf,
   recordSchema,
-  recordSortsOf,
   requiredText,
   updateBodyOf,
 } from './common';
@@ -50,14 +47,14 @@ export type CreateRegulationBody = z.input<typeof createRegulationBodySchema>;
 export const updateRegulationBodySchema = updateBodyOf(createRegulationBodySchema);
 export type UpdateRegulationBody = z.input<typeof updateRegulationBodySchema>;
 
-export const REGULATION_SORTS = recordSortsOf('title', 'citation', 'agency', 'jurisdiction', 'active');
-
-/** GET /api/regulations: `search` matches title, citation, agency and description. */
-export const regulationListQuerySchema = listQuerySchema(REGULATION_SORTS, {
+const regulationReads = recordReadsOf(regulationSchema, ['title', 'citation', 'agency', 'jurisdiction', 'active'], {
   jurisdiction: z.enum(JURISDICTIONS).optional(),
   active: booleanQuery.optional(),
 });
+
+/** GET /api/regulations: `search` matches title, citation, agency and description. */
+export const regulationListQuerySchema = regulationReads.listQuery;
 export type RegulationListQuery = z.infer<typeof regulationListQuerySchema>;
 
-export const regulationResponseSchema = dataOf(regulationSchema);
-export const regulationPageSchema = pageOf(regulationSchema);
+export const regulationResponseSchema = regulationReads.response;
+export const regulationPageSchema = regulationReads.page;

@@ -7,10 +7,8 @@ import {
   emailSchema,
   idSchema,
   instantSchema,
-  listQuerySchema,
-  pageOf,
+  recordReadsOf,
   recordSchema,
-  recordSortsOf,
   requiredText,
 } from './common';
 
@@ -76,32 +74,35 @@ export const updateUserBodySchema = z
   .strict();
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
-export const USER_SORTS = recordSortsOf('email', 'name', 'firstName', 'lastName', 'role', 'active', 'lastSignInAt');
-
 /**
  * GET /api/users: every user for the all-facility roles, users sharing a facility for FACILITY_ADMIN,
  * only oneself for FACILITY_USER (My Profile). `search` matches name and email.
  */
-export const userListQuerySchema = listQuerySchema(USER_SORTS, {
-  role: z.enum(ROLES).optional(),
-  active: booleanQuery.optional(),
-  facilityId: idSchema.optional(),
-  /**
-   * `assignableTo=<facilityId>[,<facilityId>…]`: only users who may see every one of these facilities
-   * (assigned to each, or an all-facility role), so an assignee picker offers nobody the server refuses.
-   */
-  assignableTo: z
-    .preprocess(
-      (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
-      z.array(idSchema).min(1, 'Name at least one facility').max(200, 'Name at most 200 facilities'),
-    )
-    .transform((ids) => [...new Set(ids)].sort())
-    .optional(),
-});
+const userReads = recordReadsOf(
+  userSchema,
+  ['email', 'name', 'firstName', 'lastName', 'role', 'active', 'lastSignInAt'],
+  {
+    role: z.enum(ROLES).optional(),
+    active: booleanQuery.optional(),
+    facilityId: idSchema.optional(),
+    /**
+     * `assignableTo=<facilityId>[,<facilityId>…]`: only users who may see every one of these facilities
+     * (assigned to each, or an all-facility role), so an assignee picker offers nobody the server refuses.
+     */
+    assignableTo: z
+      .preprocess(
+        (value) => (typeof value === 'string' ? value.split(',').filter(Boolean) : value),
+        z.array(idSchema).min(1, 'Name at least one facility').max(200, 'Name at most 200 facilities'),
+      )
+      .transform((ids) => [...new Set(ids)].sort())
+      .optional(),
+  },
+);
+export const userListQuerySchema = userReads.listQuery;
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-export const userResponseSchema = dataOf(userSchema);
-export const userPageSchema = pageOf(userSchema);
+export const userResponseSchema = userReads.response;
+export const userPageSchema = userReads.page;
 
 /** POST /api/users answer: the user, plus the generated password (shown once) when none was given. */
 export const createUserResponseSchema = dataOf(userSchema.extend({ temporaryPassword: z.string().optional() }));

@@ -10,3 +10,6 @@ export function useEditDialog<T>() {
   const close = useCallback(() => setState((previous) => ({ ...previous, open: false })), []);
   return { open: state.open, item: state.item, show, close };
 }
+
+/** What a create-or-edit dialog reads of `useEditDialog`: whether it is open, the record edited (none: "new"), how to close. */
+export type EditDialog<T> = Pick<ReturnType<typeof useEditDialog<T>>, 'open' | 'item' | 'close'>;

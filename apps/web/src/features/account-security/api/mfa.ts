@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ssoLinkResponseSchema } from '@rtms/shared/schemas/auth';
 import {
   backupCodesResponseSchema,
@@ -9,17 +9,14 @@ import {
 } from '@rtms/shared/schemas/mfa';
 import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
+import { dataResource } from '../../../components/data/list-endpoint';
 
 const MFA_KEY = ['users', 'me', 'mfa'] as const;
 
+const mfa = dataResource(MFA_KEY, '/users/me/mfa', mfaStatusResponseSchema);
+
 /** GET /api/users/me/mfa */
-export function useMfaStatus() {
-  return useQuery({
-    queryKey: MFA_KEY,
-    queryFn: ({ signal }) =>
-      apiRequest('GET', '/users/me/mfa', mfaStatusResponseSchema, { signal }).then((r) => r.data),
-  });
-}
+export const useMfaStatus = mfa.useData;
 
 /** POST /api/users/me/mfa/totp → a new secret and its otpauth:// URL. */
 export function useStartTotp() {
@@ -47,14 +44,7 @@ export function useRegenerateBackupCodes() {
 }
 
 /** DELETE /api/users/me/mfa with the password. */
-export function useDisableMfa() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: MfaDisableBody) =>
-      apiRequest('DELETE', '/users/me/mfa', mfaStatusResponseSchema, { body }).then((r) => r.data),
-    onSuccess: (status) => queryClient.setQueryData(MFA_KEY, status),
-  });
-}
+export const useDisableMfa = () => mfa.useChange<MfaDisableBody>('DELETE');
 
 /** POST /api/auth/oidc/link → the provider address to open to link my account. */
 export function useLinkSso() {

@@ -1,18 +1,10 @@
-import type { z } from 'zod';
-import { documentPageSchema, type documentListQuerySchema } from '@rtms/shared/schemas/documents';
-import { listEndpoint } from '../../../components/data/list-endpoint';
+import { documentPageSchema, documentListQuerySchema } from '@rtms/shared/schemas/documents';
+import { listEndpoint, type QueryOf } from '../../../components/data/list-endpoint';
 
-export type DocumentPage = z.infer<typeof documentPageSchema>;
+/** GET /api/documents as a list screen uses it, typed by its shared schemas. */
+export const documentsEndpoint = listEndpoint('/documents', documentListQuerySchema, documentPageSchema);
 /** GET /api/documents query, typed by its shared schema: a parameter the server does not know does not compile. */
-export type DocumentsQuery = z.input<typeof documentListQuerySchema>;
-
-/** GET /api/documents as a list screen uses it. */
-export const documentsEndpoint = listEndpoint<DocumentsQuery, DocumentPage>(
-  '/documents',
-  'documents',
-  documentPageSchema,
-);
+export type DocumentsQuery = QueryOf<typeof documentsEndpoint>;
 
 /** GET /api/documents: active documents by default, the archive with `archived: 'true'`. */
-export const listDocuments = documentsEndpoint.list;
-export const useDocuments = documentsEndpoint.useList;
+export const { list: listDocuments, useList: useDocuments } = documentsEndpoint;

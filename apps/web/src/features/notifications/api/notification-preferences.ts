@@ -1,31 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   notificationPreferencesResponseSchema,
   type NotificationPreferences,
 } from '@rtms/shared/schemas/notifications';
-import { apiRequest } from '../../../lib/api-client';
+import { dataResource } from '../../../components/data/list-endpoint';
 
-const KEY = ['notifications', 'preferences'];
+const preferences = dataResource(
+  ['notifications', 'preferences'],
+  '/users/me/notification-preferences',
+  notificationPreferencesResponseSchema,
+);
 
 /** GET /api/users/me/notification-preferences */
-export function useNotificationPreferences() {
-  return useQuery({
-    queryKey: KEY,
-    queryFn: ({ signal }) =>
-      apiRequest('GET', '/users/me/notification-preferences', notificationPreferencesResponseSchema, { signal }).then(
-        (body) => body.data,
-      ),
-  });
-}
+export const useNotificationPreferences = preferences.useData;
 
 /** PUT /api/users/me/notification-preferences */
-export function useSaveNotificationPreferences() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (preferences: NotificationPreferences) =>
-      apiRequest('PUT', '/users/me/notification-preferences', notificationPreferencesResponseSchema, {
-        body: preferences,
-      }).then((body) => body.data),
-    onSuccess: (saved) => queryClient.setQueryData(KEY, saved),
-  });
-}
+export const useSaveNotificationPreferences = () => preferences.useChange<NotificationPreferences>('PUT');

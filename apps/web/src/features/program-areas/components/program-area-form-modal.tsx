@@ -5,9 +5,10 @@ import {
   type ProgramArea,
 } from '@rtms/shared/schemas/program-areas';
 import { useT } from '../../../lib/i18n/use-t';
-import { FormModal } from '../../../components/data/form-modal';
-import { SchemaFields, SchemaItem } from '../../../components/data/schema-field';
+import { SettingsFormModal } from '../../../components/data/settings-form-modal';
+import { SchemaItem } from '../../../components/data/schema-field';
 import { useRecordForm } from '../../../components/data/use-record-form';
+import type { EditDialog } from '../../../components/data/use-edit-dialog';
 import { useCreateProgramArea } from '../api/create-program-area';
 import { useUpdateProgramArea } from '../api/update-program-area';
 
@@ -19,19 +20,11 @@ interface Values {
 const FIELDS = ['name', 'description'] as const;
 
 /** Create or edit a program area (Settings). Names are unique. */
-export function ProgramAreaFormModal({
-  open,
-  programArea,
-  onClose,
-}: {
-  open: boolean;
-  programArea?: ProgramArea;
-  onClose: () => void;
-}) {
+export function ProgramAreaFormModal({ dialog }: { dialog: EditDialog<ProgramArea> }) {
   const t = useT();
   const state = useRecordForm({
-    open,
-    record: programArea,
+    open: dialog.open,
+    record: dialog.item,
     valuesOf: (area): Values | undefined => area && { name: area.name, description: area.description },
     createSchema: createProgramAreaBodySchema,
     updateSchema: updateProgramAreaBodySchema,
@@ -40,28 +33,22 @@ export function ProgramAreaFormModal({
     fields: FIELDS,
     uniqueFields: ['name'],
     savedMessage: ({ data }) =>
-      programArea ? t('programAreas.saved', { name: data.name }) : t('programAreas.created', { name: data.name }),
-    onSaved: onClose,
+      dialog.item ? t('programAreas.saved', { name: data.name }) : t('programAreas.created', { name: data.name }),
+    onSaved: dialog.close,
   });
   const labels = { name: t('programAreas.name'), description: t('programAreas.description') };
 
   return (
-    <FormModal<Values>
-      open={open}
+    <SettingsFormModal<Values>
+      dialog={dialog}
+      messages="programAreas"
       state={state}
-      title={programArea ? t('programAreas.editTitle') : t('programAreas.createTitle')}
-      okText={programArea ? t('data.save') : t('programAreas.create')}
-      onClose={onClose}
+      labels={labels}
       onFinish={(values) => state.submit({ name: values.name, description: values.description }, labels)}
     >
-      <SchemaFields rules={state.rules} labels={labels}>
-        <SchemaItem name="name" extra={t('programAreas.nameHelp')}>
-          <Input autoComplete="off" />
-        </SchemaItem>
-        <SchemaItem name="description">
-          <Input.TextArea rows={4} />
-        </SchemaItem>
-      </SchemaFields>
-    </FormModal>
+      <SchemaItem name="name" extra={t('programAreas.nameHelp')}>
+        <Input autoComplete="off" />
+      </SchemaItem>
+    </SettingsFormModal>
   );
 }

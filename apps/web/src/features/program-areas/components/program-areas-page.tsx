@@ -74,11 +74,7 @@ export function ProgramAreasPage() {
       filters={<UrlActiveFilter state={list.state} name="active" />}
       exportOptions={{ fileName: 'program-areas', columns: exportColumns }}
     >
-      <ProgramAreaFormModal
-        open={settings.editing.open}
-        programArea={settings.editing.item}
-        onClose={settings.editing.close}
-      />
+      <ProgramAreaFormModal dialog={settings.editing} />
     </ListScreen>
   );
 }

@@ -6,9 +6,10 @@ import {
   type Regulation,
 } from '@rtms/shared/schemas/regulations';
 import { useT } from '../../../lib/i18n/use-t';
-import { FormModal } from '../../../components/data/form-modal';
-import { SchemaFields, SchemaItem } from '../../../components/data/schema-field';
+import { SettingsFormModal } from '../../../components/data/settings-form-modal';
+import { SchemaItem } from '../../../components/data/schema-field';
 import { useRecordForm } from '../../../components/data/use-record-form';
+import type { EditDialog } from '../../../components/data/use-edit-dialog';
 import { useCreateRegulation } from '../api/create-regulation';
 import { useUpdateRegulation } from '../api/update-regulation';
 
@@ -24,19 +25,11 @@ interface Values {
 const FIELDS = ['title', 'citation', 'agency', 'jurisdiction', 'link', 'description'] as const;
 
 /** Create or edit a regulation (Settings). */
-export function RegulationFormModal({
-  open,
-  regulation,
-  onClose,
-}: {
-  open: boolean;
-  regulation?: Regulation;
-  onClose: () => void;
-}) {
+export function RegulationFormModal({ dialog }: { dialog: EditDialog<Regulation> }) {
   const t = useT();
   const state = useRecordForm({
-    open,
-    record: regulation,
+    open: dialog.open,
+    record: dialog.item,
     valuesOf: (record): Values | undefined => record,
     createSchema: createRegulationBodySchema,
     updateSchema: updateRegulationBodySchema,
@@ -44,8 +37,8 @@ export function RegulationFormModal({
     update: useUpdateRegulation(),
     fields: FIELDS,
     savedMessage: ({ data }) =>
-      regulation ? t('regulations.saved', { title: data.title }) : t('regulations.created', { title: data.title }),
-    onSaved: onClose,
+      dialog.item ? t('regulations.saved', { title: data.title }) : t('regulations.created', { title: data.title }),
+    onSaved: dialog.close,
   });
   const labels = {
     title: t('regulations.title'),
@@ -57,38 +50,32 @@ export function RegulationFormModal({
   };
 
   return (
-    <FormModal<Values>
-      open={open}
+    <SettingsFormModal<Values>
+      dialog={dialog}
+      messages="regulations"
       state={state}
-      title={regulation ? t('regulations.editTitle') : t('regulations.createTitle')}
-      okText={regulation ? t('data.save') : t('regulations.create')}
-      onClose={onClose}
+      labels={labels}
       onFinish={(values) => state.submit(Object.fromEntries(FIELDS.map((field) => [field, values[field]])), labels)}
       width={640}
     >
-      <SchemaFields rules={state.rules} labels={labels}>
-        <SchemaItem name="title">
-          <Input autoComplete="off" />
-        </SchemaItem>
-        <SchemaItem name="citation" extra={t('regulations.citationHelp')}>
-          <Input autoComplete="off" />
-        </SchemaItem>
-        <SchemaItem name="agency">
-          <Input autoComplete="off" />
-        </SchemaItem>
-        <SchemaItem name="jurisdiction">
-          <Select
-            placeholder={t('regulations.chooseJurisdiction')}
-            options={JURISDICTIONS.map((value) => ({ value, label: t(`jurisdiction.${value}`) }))}
-          />
-        </SchemaItem>
-        <SchemaItem name="link">
-          <Input type="url" autoComplete="off" placeholder="https://" />
-        </SchemaItem>
-        <SchemaItem name="description">
-          <Input.TextArea rows={4} />
-        </SchemaItem>
-      </SchemaFields>
-    </FormModal>
+      <SchemaItem name="title">
+        <Input autoComplete="off" />
+      </SchemaItem>
+      <SchemaItem name="citation" extra={t('regulations.citationHelp')}>
+        <Input autoComplete="off" />
+      </SchemaItem>
+      <SchemaItem name="agency">
+        <Input autoComplete="off" />
+      </SchemaItem>
+      <SchemaItem name="jurisdiction">
+        <Select
+          placeholder={t('regulations.chooseJurisdiction')}
+          options={JURISDICTIONS.map((value) => ({ value, label: t(`jurisdiction.${value}`) }))}
+        />
+      </SchemaItem>
+      <SchemaItem name="link">
+        <Input type="url" autoComplete="off" placeholder="https://" />
+      </SchemaItem>
+    </SettingsFormModal>
   );
 }

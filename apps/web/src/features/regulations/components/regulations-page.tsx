@@ -106,11 +106,7 @@ export function RegulationsPage() {
       }
       exportOptions={{ fileName: 'regulations', columns: exportColumns }}
     >
-      <RegulationFormModal
-        open={settings.editing.open}
-        regulation={settings.editing.item}
-        onClose={settings.editing.close}
-      />
+      <RegulationFormModal dialog={settings.editing} />
     </ListScreen>
   );
 }

@@ -1,19 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type UpdateRequirementBody, requirementSaveResponseSchema } from '@rtms/shared/schemas/requirements';
-import { apiRequest } from '../../../lib/api-client';
 import type { RequirementSaved } from './create-requirement';
 import { invalidateRequirementsAndTasks } from './invalidate';
+import { recordUpdate } from '../../../components/data/list-endpoint';
 
 /** PATCH /api/requirements/:id: only future tasks nobody has touched change; `status: 'ACTIVE'` reactivates. */
-export function updateRequirement({
-  id,
-  body,
-}: {
-  id: string;
-  body: UpdateRequirementBody;
-}): Promise<RequirementSaved> {
-  return apiRequest('PATCH', `/requirements/${encodeURIComponent(id)}`, requirementSaveResponseSchema, { body });
-}
+export const updateRequirement = recordUpdate<UpdateRequirementBody, RequirementSaved>(
+  '/requirements',
+  requirementSaveResponseSchema,
+);
 
 export function useUpdateRequirement() {
   const queryClient = useQueryClient();

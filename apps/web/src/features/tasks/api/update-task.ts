@@ -1,12 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type Task, type UpdateTaskBody, taskResponseSchema } from '@rtms/shared/schemas/tasks';
-import { apiRequest } from '../../../lib/api-client';
 import { invalidateTasks } from './invalidate';
+import { recordUpdate } from '../../../components/data/list-endpoint';
 
 /** PATCH /api/tasks/:id: assign, reschedule (a new dueDate needs a rescheduleReason) or mark not applicable. */
-export function updateTask({ id, body }: { id: string; body: UpdateTaskBody }): Promise<{ data: Task }> {
-  return apiRequest('PATCH', `/tasks/${encodeURIComponent(id)}`, taskResponseSchema, { body });
-}
+export const updateTask = recordUpdate<UpdateTaskBody, { data: Task }>('/tasks', taskResponseSchema);
 
 export function useUpdateTask() {
   const queryClient = useQueryClient();

@@ -1,17 +1,13 @@
-import type { z } from 'zod';
-import { userPageSchema, type userListQuerySchema } from '@rtms/shared/schemas/users';
-import { listEndpoint, pickerSearch } from '../../../components/data/list-endpoint';
+import { userPageSchema, userListQuerySchema } from '@rtms/shared/schemas/users';
+import { listEndpoint, pickerSearch, type QueryOf } from '../../../components/data/list-endpoint';
 
-export type UserPage = z.infer<typeof userPageSchema>;
+/** GET /api/users as a list screen uses it, typed by its shared schemas. */
+export const usersEndpoint = listEndpoint('/users', userListQuerySchema, userPageSchema);
 /** GET /api/users query, typed by its shared schema: a parameter the server does not know does not compile. */
-export type UsersQuery = z.input<typeof userListQuerySchema>;
-
-/** GET /api/users as a list screen uses it. */
-export const usersEndpoint = listEndpoint<UsersQuery, UserPage>('/users', 'users', userPageSchema);
+export type UsersQuery = QueryOf<typeof usersEndpoint>;
 
 /** GET /api/users: the users the caller may see. */
-export const listUsers = usersEndpoint.list;
-export const useUsers = usersEndpoint.useList;
+export const { list: listUsers, useList: useUsers } = usersEndpoint;
 
 /** Users matching `search` as select options ("Name <email>"), for pickers elsewhere. */
 export const fetchUserOptions = pickerSearch(listUsers, 'name', userLabel);

@@ -1,11 +1,9 @@
 import { type UpdateUserBody, type User, userResponseSchema } from '@rtms/shared/schemas/users';
-import { apiRequest } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
+import { recordUpdate } from '../../../components/data/list-endpoint';
 
 /** PATCH /api/users/:id: names, email, role, or `{active}` to deactivate/reactivate. */
-export function updateUser({ id, body }: { id: string; body: UpdateUserBody }): Promise<{ data: User }> {
-  return apiRequest('PATCH', `/users/${encodeURIComponent(id)}`, userResponseSchema, { body });
-}
+export const updateUser = recordUpdate<UpdateUserBody, { data: User }>('/users', userResponseSchema);
 
 export function useUpdateUser() {
   return useInvalidatingMutation(updateUser, [['users'], ['user-facilities'], ['facilities', 'detail']]);
