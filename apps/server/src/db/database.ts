@@ -5,6 +5,7 @@ import { withPreparedStatements } from './postgres-prepared';
 import { openSqlite } from './sqlite';
 import { withStatementCache } from './sqlite-statement-cache';
 import { withWalRestart } from './wal-restart';
+import { withOwnSchemaIntrospection } from './own-schema-introspector';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -60,7 +61,7 @@ export function createDatabase(url: string, options: { schema?: string; log?: Lo
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+    dialect: withOwnSchemaIntrospection(new PostgresDialect({ pool: withPreparedStatements(pool) })),
     plugins: [new CamelCasePlugin()],
     ...log,
   });
