@@ -43,7 +43,7 @@ export function useListScreen<Q extends object, T>(
 }
 
 /** The message namespaces with a `.search` and an `.empty` message (`users` for `users.search`, `users.empty`). */
-type ListMessages = {
+export type ListMessages = {
   [K in MessageKey]: K extends `${infer N}.search` ? (`${N}.empty` extends MessageKey ? N : never) : never;
 }[MessageKey];
 
@@ -100,7 +100,7 @@ export function ListTable<T extends object, F extends string, Q extends object>(
   );
 }
 
-type ListScreenProps<T extends object, F extends string, Q extends object> = Omit<
+export type ListScreenProps<T extends object, F extends string, Q extends object> = Omit<
   ListTableProps<T, F, Q>,
   'label' | 'empty' | 'exportOptions'
 > & {
