@@ -43,6 +43,8 @@ export const TASK_FILTERS = [
   'completedTo',
 ] as const;
 type TaskFilter = (typeof TASK_FILTERS)[number];
+/** The date-range filters `<range>From`–`<range>To`, labelled `tasks.<range>Range`, `tasks.<range>From`, `tasks.<range>To`. */
+const DATE_RANGES = ['due', 'completed'] as const;
 
 const STATE_LABELS: Record<TaskState, MessageKey> = {
   UPCOMING: 'taskState.upcoming',
@@ -251,20 +253,16 @@ export function TasksTable({
             />
             <UrlEnumFilter state={state} name="timeliness" of="timeliness" />
             <AssigneeFilter state={state} name="assigneeId" />
-            <UrlDateRangeFilter
-              state={state}
-              from="dueFrom"
-              to="dueTo"
-              label={t('tasks.dueRange')}
-              placeholder={[t('tasks.dueFrom'), t('tasks.dueTo')]}
-            />
-            <UrlDateRangeFilter
-              state={state}
-              from="completedFrom"
-              to="completedTo"
-              label={t('tasks.completedRange')}
-              placeholder={[t('tasks.completedFrom'), t('tasks.completedTo')]}
-            />
+            {DATE_RANGES.map((range) => (
+              <UrlDateRangeFilter
+                key={range}
+                state={state}
+                from={`${range}From`}
+                to={`${range}To`}
+                label={t(`tasks.${range}Range`)}
+                placeholder={[t(`tasks.${range}From`), t(`tasks.${range}To`)]}
+              />
+            ))}
           </>
         }
         exportOptions={{
