@@ -147,7 +147,14 @@ describe('interface settings', () => {
     };
     for (const [label, expected] of Object.entries(expectations)) {
       const panel = await openSettingsPanel(page);
-      await panel.getByRole('radio', { name: label, exact: true }).check();
+      const choice = panel.getByRole('radio', { name: label, exact: true });
+      await choice.check();
+      // The new theme re-renders the shell and can take the focus out of the panel, whose Escape key then goes
+      // to the page: wait for the theme, then give the panel the focus back before closing it.
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 })
+        .toBe(expected.theme);
+      await choice.focus();
       await page.keyboard.press('Escape');
       await panel.waitFor({ state: 'hidden' });
       await expect(backgroundOf(page, '.app-sider')).resolves.toBe(expected.sider);

@@ -296,6 +296,9 @@ describe('requirements and tasks', () => {
     // Bulk assign the selected overdue tasks at North Ridge to Lena (who is leaving).
     await chooseOption(page, 'Facility', names.north, names.north, page);
     await page.waitForURL((url) => url.searchParams.get('facilityId') === ids.north);
+    // The previous page stays on screen while the filtered one loads, and a new page clears the selection:
+    // select once the filtered page is in.
+    await waitForLoaded(page);
     await table.locator('tr.ant-table-row').first().waitFor();
     await page.getByRole('checkbox', { name: 'Select every task on this page' }).check();
     await page.getByRole('button', { name: /Assign \(\d+\)$/ }).click();
