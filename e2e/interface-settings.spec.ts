@@ -150,12 +150,11 @@ describe('interface settings', () => {
       const choice = panel.getByRole('radio', { name: label, exact: true });
       await choice.check();
       // The new theme re-renders the shell and can take the focus out of the panel, whose Escape key then goes
-      // to the page: wait for the theme, then give the panel the focus back before closing it.
+      // to the page: wait for the theme, then close the panel with its own button.
       await expect
         .poll(() => page.evaluate(() => document.documentElement.dataset.theme), { timeout: 10_000 })
         .toBe(expected.theme);
-      await choice.focus();
-      await page.keyboard.press('Escape');
+      await panel.getByRole('button', { name: 'Close', exact: true }).click();
       await panel.waitFor({ state: 'hidden' });
       await expect(backgroundOf(page, '.app-sider')).resolves.toBe(expected.sider);
       await expect(backgroundOf(page, 'header.app-header')).resolves.toBe(expected.header);
