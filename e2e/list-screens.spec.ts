@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
-import { launchBrowser, saveScreenshot, type TestPage } from './support/browser';
+import { launchBrowser, saveScreenshot, setCheckboxInPopover, type TestPage } from './support/browser';
 import { createFacility, signInApi, type ApiClient } from './support/directory-api';
 import {
   apiToken,
@@ -105,8 +105,8 @@ describe('lists at 1,367 and 375 px', () => {
     await page.locator('.column-detail').first().getByText('Requirement').waitFor();
     // The chooser: show the requirement, hide the assignee; kept after a reload.
     await page.getByRole('button', { name: 'Columns' }).click();
-    await page.getByRole('checkbox', { name: 'Requirement' }).check();
-    await page.getByRole('checkbox', { name: 'Assignee' }).uncheck();
+    await setCheckboxInPopover(page.getByRole('checkbox', { name: 'Requirement' }), true);
+    await setCheckboxInPopover(page.getByRole('checkbox', { name: 'Assignee' }), false);
     await settle(page);
     await saveScreenshot(page, 'tasks-tracker-column-chooser');
     await page.keyboard.press('Escape');
@@ -114,8 +114,8 @@ describe('lists at 1,367 and 375 px', () => {
     await table.getByRole('link', { name: title }).first().waitFor();
     expect(await headers(page, 'Tasks Tracker')).toEqual(['Due date', 'Task', 'Facility', 'State', 'Requirement']);
     await page.getByRole('button', { name: 'Columns' }).click();
-    await page.getByRole('checkbox', { name: 'Requirement' }).uncheck();
-    await page.getByRole('checkbox', { name: 'Assignee' }).check();
+    await setCheckboxInPopover(page.getByRole('checkbox', { name: 'Requirement' }), false);
+    await setCheckboxInPopover(page.getByRole('checkbox', { name: 'Assignee' }), true);
     await page.keyboard.press('Escape');
     // Selected rows: a pale green, links readable; the filter bar keeps its width.
     const filtersBefore = await page.locator('.data-toolbar__filters').boundingBox();

@@ -124,3 +124,24 @@ export async function waitForStill(page: Page, keepDialog = false): Promise<void
     )
     .catch(() => undefined);
 }
+
+/**
+ * Sets a checkbox in a popover and waits until the page shows it. The popover's entry animation is let finish
+ * first; then, when a click is lost all the same (seen in CI on the loaded two-core machine: "Clicking the
+ * checkbox did not change its state" in the column chooser just after a reload), the box is clicked again, three
+ * times at most, so that the test goes on to what it checks rather than stopping on the lost click.
+ */
+export async function setCheckboxInPopover(checkbox: Locator, checked: boolean): Promise<void> {
+  await waitForAnimationsOf(
+    checkbox.locator(`xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' ant-popover ')]`),
+  );
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    if ((await checkbox.isChecked()) === checked) return;
+    await checkbox.click();
+    for (let wait = 0; wait < 20; wait += 1) {
+      if ((await checkbox.isChecked()) === checked) return;
+      await checkbox.page().waitForTimeout(100);
+    }
+  }
+  throw new Error(`The checkbox stayed ${checked ? 'unchecked' : 'checked'} after three clicks`);
+}
