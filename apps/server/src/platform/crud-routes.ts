@@ -109,3 +109,48 @@ export function registerCrudRoutes<Q extends z.ZodType, C extends z.ZodType, U e
 ): void {
   registerRecordRoutes(app, routeOptions(guards, spec.path.slice(1)), service, spec);
 }
+
+/** The schemas of a settings record kind, as `settingsRecordOf` (shared/schemas/common.ts) declares them. */
+interface SettingsRecordSchemas<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType> {
+  listQuery: Q;
+  page: z.ZodType;
+  response: z.ZodType;
+  createBody: C;
+  updateBody: U;
+}
+
+/** How a settings kind's routes name it: `one` ("a regulation"), `many` ("regulations"), a note on its creation. */
+interface SettingsRecordNames {
+  one: string;
+  many: string;
+  createNote?: string;
+}
+
+/**
+ * The routes of a settings record kind (program areas, regulations): the holders of `read` list and read its
+ * records, `settings:manage` creates and updates them, `{active: false}` deactivates one. The kinds differ only
+ * in their path, schemas, read permission and names, so the table and its summaries are written here once.
+ */
+export function settingsRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
+  path: string,
+  read: RouteAccess,
+  schemas: SettingsRecordSchemas<Q, C, U>,
+  { one, many, createNote }: SettingsRecordNames,
+) {
+  const { listQuery: query, page, response: answer, createBody, updateBody } = schemas;
+  const manage = 'settings:manage';
+  return (service: CrudService<Q, C, U, unknown, unknown, unknown>, guards: AuthGuards): FastifyPluginAsyncZod =>
+    async (app) =>
+      registerCrudRoutes(app, guards, service, {
+        path,
+        list: { access: read, summary: `List ${many}`, query, page },
+        create: {
+          access: manage,
+          summary: createNote ? `Create ${one} ${createNote}` : `Create ${one}`,
+          body: createBody,
+          created: answer,
+        },
+        get: { access: read, summary: `Read ${one}`, answer },
+        update: { access: manage, summary: `Update ${one}; {active: false} deactivates it`, body: updateBody, answer },
+      });
+}

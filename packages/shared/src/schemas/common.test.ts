@@ -7,6 +7,7 @@ import {
   recordSchema,
   recordSortsOf,
   requiredText,
+  settingsRecordOf,
   sortsOf,
   updateBodyOf,
   wholeNumberFrom,
@@ -49,6 +50,22 @@ describe('schema helpers', () => {
     expect(messages(update.safeParse({ name: ' ' }))).toEqual(['Please enter a name']);
     expect(messages(update.safeParse({ name: 'x'.repeat(11) }))).toEqual(['Name must be at most 10 characters long']);
     expect(update.safeParse({ other: 1 }).success).toBe(false);
+  });
+
+  it('settingsRecordOf: the fields plus an optional active, strict; the update any subset; the reads', () => {
+    const kind = settingsRecordOf(
+      recordSchema({ name: z.string() }),
+      { name: requiredText(10, 'Name?', 'Name') },
+      ['name'],
+      {},
+    );
+    expect(kind.createBody.parse({ name: ' A ' })).toEqual({ name: 'A' });
+    expect(kind.createBody.parse({ name: 'A', active: false })).toEqual({ name: 'A', active: false });
+    expect(kind.createBody.safeParse({ name: 'A', other: 1 }).success).toBe(false);
+    expect(messages(kind.createBody.safeParse({}))).toEqual(['Name?']);
+    expect(kind.updateBody.parse({ active: false })).toEqual({ active: false });
+    expect(kind.updateBody.safeParse({ other: 1 }).success).toBe(false);
+    expect(kind.listQuery.safeParse({ sort: '-name' }).success).toBe(true);
   });
 
   it('recordSchema: _id first, the fields, then the timestamps', () => {

@@ -156,6 +156,22 @@ export function recordReadsOf<R extends z.ZodTypeAny, const F extends string, Fi
   };
 }
 
+/**
+ * The schemas of a settings record kind (a program area, a regulation): deactivated rather than deleted, so its
+ * create body is its form `fields` plus an optional `active`, strict; its update body any subset of those
+ * (updateBodyOf); and its reads those of recordReadsOf. Declared in one place so that the kinds, and the routes
+ * built from them, stay alike.
+ */
+export function settingsRecordOf<
+  R extends z.ZodTypeAny,
+  Fields extends z.ZodRawShape,
+  const F extends string,
+  Filters extends z.ZodRawShape,
+>(record: R, fields: Fields, sortFields: [F, ...F[]], filters: Filters) {
+  const createBody = z.object({ ...fields, active: z.boolean().optional() }).strict();
+  return { ...recordReadsOf(record, sortFields, filters), createBody, updateBody: updateBodyOf(createBody) };
+}
+
 export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string(),

@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { JURISDICTIONS } from '../enums';
-import {
-  booleanQuery,
-  optionalOrEmpty,
-  optionalText,
-  recordReadsOf,
-  recordSchema,
-  requiredText,
-  updateBodyOf,
-} from './common';
+import { booleanQuery, optionalOrEmpty, optionalText, recordSchema, requiredText, settingsRecordOf } from './common';
 
 /** A regulation (Settings): the rule an obligation comes from, e.g. "40 CFR 112" (SPCC). */
 export const regulationSchema = recordSchema({
@@ -29,32 +21,32 @@ const linkSchema = optionalOrEmpty(
   z.url({ protocol: /^https?$/, message: 'Enter a web address starting with http:// or https://' }).max(2000),
 );
 
-/** POST /api/regulations */
-export const createRegulationBodySchema = z
-  .object({
+/** Regulations' schemas; the routes (apps/server) are built from them. */
+export const regulationSchemas = settingsRecordOf(
+  regulationSchema,
+  {
     title: titleSchema,
     citation: optionalText(200, 'Citation'),
     agency: optionalText(200, 'Agency'),
     jurisdiction: z.enum(JURISDICTIONS, { message: `Jurisdiction must be one of ${JURISDICTIONS.join(', ')}` }),
     link: linkSchema,
     description: optionalText(5000, 'Description'),
-    active: z.boolean().optional(),
-  })
-  .strict();
+  },
+  ['title', 'citation', 'agency', 'jurisdiction', 'active'],
+  { jurisdiction: z.enum(JURISDICTIONS).optional(), active: booleanQuery.optional() },
+);
+
+/** POST /api/regulations */
+export const createRegulationBodySchema = regulationSchemas.createBody;
 export type CreateRegulationBody = z.input<typeof createRegulationBodySchema>;
 
 /** PATCH /api/regulations/:id — deactivate with `{active: false}` (a deactivated regulation stays readable). */
-export const updateRegulationBodySchema = updateBodyOf(createRegulationBodySchema);
+export const updateRegulationBodySchema = regulationSchemas.updateBody;
 export type UpdateRegulationBody = z.input<typeof updateRegulationBodySchema>;
 
-const regulationReads = recordReadsOf(regulationSchema, ['title', 'citation', 'agency', 'jurisdiction', 'active'], {
-  jurisdiction: z.enum(JURISDICTIONS).optional(),
-  active: booleanQuery.optional(),
-});
-
 /** GET /api/regulations: `search` matches title, citation, agency and description. */
-export const regulationListQuerySchema = regulationReads.listQuery;
+export const regulationListQuerySchema = regulationSchemas.listQuery;
 export type RegulationListQuery = z.infer<typeof regulationListQuerySchema>;
 
-export const regulationResponseSchema = regulationReads.response;
-export const regulationPageSchema = regulationReads.page;
+export const regulationResponseSchema = regulationSchemas.response;
+export const regulationPageSchema = regulationSchemas.page;

@@ -1,6 +1,7 @@
 import { PostgresAdapter, sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
 import type { Db, NewRow, RowUpdate } from '../../db/schema';
+import { userNameColumnsAs } from '../../db/columns';
 import { findRow, insertRow, updateRows } from '../../db/rows';
 import {
   nothing,
@@ -72,7 +73,7 @@ export function findVersionsOfDocument(db: Db, documentId: string) {
     .selectFrom('document_versions')
     .leftJoin('users', 'users.id', 'document_versions.uploadedBy')
     .selectAll('document_versions')
-    .select(['users.firstName as uploaderFirstName', 'users.lastName as uploaderLastName'])
+    .select(userNameColumnsAs('users', 'uploader'))
     .where('document_versions.documentId', '=', documentId)
     .orderBy('document_versions.version', 'desc')
     .execute();
@@ -225,10 +226,8 @@ function withLabels(query: ReturnType<typeof filtered>) {
       'facilities.name as facilityName',
       'program_areas.name as programAreaName',
       'regulations.title as regulationTitle',
-      'uploader.firstName as uploaderFirstName',
-      'uploader.lastName as uploaderLastName',
-      'archiver.firstName as archiverFirstName',
-      'archiver.lastName as archiverLastName',
+      ...userNameColumnsAs('uploader', 'uploader'),
+      ...userNameColumnsAs('archiver', 'archiver'),
       'tasks.title as taskTitle',
       'tasks.dueDate as taskDueDate',
       'tasks.requirementId as requirementId',
@@ -420,7 +419,7 @@ export async function findEvidenceOfTasks(db: Db, taskIds: string[]) {
         .selectFrom('documents')
         .leftJoin('users', 'users.id', 'documents.uploadedBy')
         .selectAll('documents')
-        .select(['users.firstName as uploaderFirstName', 'users.lastName as uploaderLastName'])
+        .select(userNameColumnsAs('users', 'uploader'))
         .where('documents.kind', '=', 'TASK')
         .where('documents.archivedAt', 'is', null)
         .where('documents.taskId', 'in', ids)

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { facilityLabelColumns, userNameColumnsAs } from '../../db/columns';
 import { inScope, nothing, whereEqual } from '../../platform/list-query';
 import { tasksWithRequirements } from '../tasks/tasks.repository';
 
@@ -23,6 +24,7 @@ export async function findPackTasks(db: Db, filters: PackTaskFilters, limit: num
   let query = tasksWithRequirements(db)
     .innerJoin('facilities', 'facilities.id', 'tasks.facilityId')
     .leftJoin('users as completer', 'completer.id', 'tasks.completedBy')
+    .select([...facilityLabelColumns('facilities'), ...userNameColumnsAs('completer', 'completer')])
     .select([
       'tasks.id',
       'tasks.title',
@@ -43,11 +45,7 @@ export async function findPackTasks(db: Db, filters: PackTaskFilters, limit: num
       'requirements.graceDays',
       'requirements.evidenceRequired',
       'requirements.minEvidence',
-      'facilities.name as facilityName',
-      'facilities.code as facilityCode',
       'facilities.timeZone',
-      'completer.firstName as completerFirstName',
-      'completer.lastName as completerLastName',
       'completer.email as completerEmail',
     ])
     .where('tasks.dueDate', '>=', filters.from)

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Db } from '../../db/schema';
+import { userIdentityColumns } from '../../db/columns';
 import type { NotificationDeliveriesTable, NotificationPreferencesTable } from './notifications.table';
 
 /**
@@ -75,13 +76,9 @@ export function findRecipient(db: Db, recipientId: string) {
   return db
     .selectFrom('users')
     .leftJoin('notification_preferences as p', 'p.userId', 'users.id')
+    .select(userIdentityColumns('users'))
     .select([
       'users.id',
-      'users.email',
-      'users.firstName',
-      'users.lastName',
-      'users.role',
-      'users.active',
       'users.preferences',
       'p.delivery',
       'p.digestHour',

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
 import type { Db } from '../../db/schema';
+import { userNameColumns } from '../../db/columns';
 import { findRow } from '../../db/rows';
 import { countRows } from '../../db/count-rows';
 import { countedRows, inScope, whereEqual, type CountedRows, type ListRequest } from '../../platform/list-query';
@@ -177,6 +178,7 @@ export function listDeliveryRows(db: Db, { filters, sort, window }: ListRequest<
       .innerJoin('tasks as t', 't.id', 'n.taskId')
       .innerJoin('users as u', 'u.id', 'd.recipientId')
       .innerJoin('facilities as f', 'f.id', 'd.facilityId')
+      .select(userNameColumns('u'))
       .select([
         'd.id',
         'd.notificationId',
@@ -194,9 +196,6 @@ export function listDeliveryRows(db: Db, { filters, sort, window }: ListRequest<
         'n.taskId',
         't.title as taskTitle',
         'f.name as facilityName',
-        'u.firstName',
-        'u.lastName',
-        'u.email',
       ])
       .orderBy(sort.field === 'createdAt' ? 'd.createdAt' : 'd.updatedAt', sort.direction)
       .orderBy('d.id', sort.direction)

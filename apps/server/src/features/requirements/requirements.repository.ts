@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type SqlBool } from 'kysely';
 import type { RequirementStatus, ScheduleMode, TaskCategory, TaskFrequency } from '@rtms/shared/enums';
 import { inBatches } from '../../db/in-batches';
 import type { Db, NewRow, RowUpdate } from '../../db/schema';
+import { facilityLabelColumns, userNameColumnsAs } from '../../db/columns';
 import { findRow, insertRow, updateRows } from '../../db/rows';
 import {
   nothing,
@@ -73,6 +74,7 @@ export function findBindingsWithLabels(db: Db, requirementIds: readonly string[]
     .selectFrom('requirement_facilities as b')
     .innerJoin('facilities as f', 'f.id', 'b.facilityId')
     .leftJoin('users as u', 'u.id', 'b.assigneeId')
+    .select([...facilityLabelColumns('f'), ...userNameColumnsAs('u', 'assignee')])
     .select([
       'b.id',
       'b.requirementId',
@@ -84,12 +86,8 @@ export function findBindingsWithLabels(db: Db, requirementIds: readonly string[]
       'b.generateFrom',
       'b.createdAt',
       'b.updatedAt',
-      'f.name as facilityName',
-      'f.code as facilityCode',
       'f.timeZone',
       'f.nameKey',
-      'u.firstName as assigneeFirstName',
-      'u.lastName as assigneeLastName',
     ])
     .where('b.requirementId', 'in', requirementIds)
     .where('b.bound', '=', 1)
@@ -172,8 +170,7 @@ const LABELLED_COLUMNS = [
   'requirements.updatedAt',
   'regulations.title as regulationTitle',
   'program_areas.name as programAreaName',
-  'users.firstName as assigneeFirstName',
-  'users.lastName as assigneeLastName',
+  ...userNameColumnsAs('users', 'assignee'),
 ] as const;
 
 function labelled(query: ReturnType<typeof filtered>) {

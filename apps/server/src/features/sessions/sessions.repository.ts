@@ -1,5 +1,6 @@
 import { compiledOnce } from '../../db/compiled-once';
 import type { Db, NewRow } from '../../db/schema';
+import { userIdentityColumns } from '../../db/columns';
 import { insertRow } from '../../db/rows';
 
 export async function insertSession(db: Db, row: NewRow<'sessions'>): Promise<void> {
@@ -21,12 +22,8 @@ const sessionWithUser = compiledOnce((db) =>
       'sessions.lastSeenAt',
       'sessions.revokedAt',
       'sessions.mfaEnrolmentRequired',
-      'users.email',
-      'users.role',
-      'users.firstName',
-      'users.lastName',
+      ...userIdentityColumns('users'),
       'users.mustChangePassword',
-      'users.active',
     ])
     .where('sessions.tokenHash', '=', ''),
 );

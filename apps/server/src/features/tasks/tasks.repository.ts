@@ -3,6 +3,7 @@ import { compiledOnce } from '../../db/compiled-once';
 import { isPostgres } from '../../db/dialect';
 import { inBatches } from '../../db/in-batches';
 import type { Db, NewRow } from '../../db/schema';
+import { userNameColumns } from '../../db/columns';
 import { findRow, insertRow, updateRows } from '../../db/rows';
 import type { TaskCommentRow, TaskRow } from './tasks.table';
 
@@ -207,6 +208,7 @@ export function findCommentsOfTask(db: Db, taskId: string) {
   return db
     .selectFrom('task_comments')
     .leftJoin('users', 'users.id', 'task_comments.authorId')
+    .select(userNameColumns('users'))
     .select([
       'task_comments.id',
       'task_comments.taskId',
@@ -214,9 +216,6 @@ export function findCommentsOfTask(db: Db, taskId: string) {
       'task_comments.authorId',
       'task_comments.createdAt',
       'task_comments.updatedAt',
-      'users.firstName',
-      'users.lastName',
-      'users.email',
     ])
     .where('task_comments.taskId', '=', taskId)
     .orderBy('task_comments.createdAt')

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely';
 import { inBatches } from '../../db/in-batches';
 import type { Db, NewRow } from '../../db/schema';
+import { facilityLabelColumns, userIdentityColumns, userNameColumnsAs } from '../../db/columns';
 import { findRow } from '../../db/rows';
 import {
   countedRows,
@@ -65,15 +66,8 @@ export function findUsersOfFacility(db: Db, facilityId: string) {
   return db
     .selectFrom('user_facilities')
     .innerJoin('users', 'users.id', 'user_facilities.userId')
-    .select([
-      'user_facilities.id as userFacilityId',
-      'users.id as userId',
-      'users.email',
-      'users.firstName',
-      'users.lastName',
-      'users.role',
-      'users.active',
-    ])
+    .select(userIdentityColumns('users'))
+    .select(['user_facilities.id as userFacilityId', 'users.id as userId'])
     .where('user_facilities.facilityId', '=', facilityId)
     .orderBy('users.email')
     .execute();
@@ -118,12 +112,10 @@ function withNames(db: Db, filters: UserFacilityFilters) {
     'user_facilities.createdAt',
     'user_facilities.updatedAt',
     'users.email as userEmail',
-    'users.firstName as userFirstName',
-    'users.lastName as userLastName',
+    ...userNameColumnsAs('users', 'user'),
     'users.role as userRole',
     'users.active as userActive',
-    'facilities.name as facilityName',
-    'facilities.code as facilityCode',
+    ...facilityLabelColumns('facilities'),
     'facilities.status as facilityStatus',
   ]);
 }

@@ -1,6 +1,10 @@
 import type { ScheduleMode, TaskCategory, TaskFrequency, WeekendShift } from '@rtms/shared/enums';
 import { defaultGraceDays, defaultLeadTimeDays } from '@rtms/shared/recurrence';
-import type { RequirementDetail } from '@rtms/shared/schemas/requirements';
+import {
+  updateRequirementBodySchema,
+  type RequirementDetail,
+  type UpdateRequirementBody,
+} from '@rtms/shared/schemas/requirements';
 
 /** One facility binding as the form holds it (with the facility's label for display). */
 export interface BindingValues {
@@ -46,37 +50,14 @@ export interface RequirementFormValues {
   escalateAllAfterDays?: number | null;
 }
 
-/** Top-level fields the form sends (server field errors land on these). */
-export const REQUIREMENT_FIELDS = [
-  'title',
-  'description',
-  'regulationId',
-  'citation',
-  'programAreaId',
-  'category',
-  'frequency',
-  'scheduleMode',
-  'firstDueDate',
-  'weekendShift',
-  'periodDueDays',
-  'periodDueDayOfMonth',
-  'periodStartMonth',
-  'leadTimeDays',
-  'graceDays',
-  'evidenceRequired',
-  'minEvidence',
-  'permitNumber',
-  'activeFrom',
-  'activeUntil',
-  'defaultAssigneeId',
-  'facilities',
-  'backfillFrom',
-  'reminderFirstBeforeDays',
-  'reminderSecondBeforeDays',
-  'escalateFacilityAfterDays',
-  'escalateAllAfterDays',
-] as const;
-export type RequirementField = (typeof REQUIREMENT_FIELDS)[number];
+/**
+ * Top-level fields the form sends (server field errors land on these): those of the shared update body, read
+ * from its schema so that a field added there is mapped here too, but `status`, which only the retire action sets.
+ */
+export type RequirementField = Exclude<keyof UpdateRequirementBody, 'status'>;
+export const REQUIREMENT_FIELDS = updateRequirementBodySchema
+  .keyof()
+  .options.filter((field): field is RequirementField => field !== 'status');
 
 /** The form's starting values: a new requirement's defaults, or the requirement's own. */
 export function initialRequirementValues(requirement?: RequirementDetail): RequirementFormValues {
