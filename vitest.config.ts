@@ -17,6 +17,9 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           env: { RTMS_TEST_DIALECT: 'sqlite' },
+          // Files share one module graph per worker (decision 033): importing the app anew for every file was
+          // 168 of the 413 s; each test builds its own app and database, and no test leaves state in a module.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -30,6 +33,7 @@ export default defineConfig({
                 include: ['src/**/*.test.ts'],
                 exclude: ['src/**/*.unit.test.ts'],
                 env: { RTMS_TEST_DIALECT: 'postgres' },
+                isolate: false,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
@@ -43,6 +47,8 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Isolated, unlike the server's projects: jsdom's document, local storage and mocked fetch carry from
+          // file to file, and 28 web tests failed with `--no-isolate`.
           // A screen test renders antd in jsdom: 3-4 s alone on a two-core machine, over vitest's 5 s default
           // while the server tests run beside it. The limit guards against hangs, not speed.
           testTimeout: 20_000,

@@ -7,7 +7,8 @@
 # cached under $RTMS_CI_CACHE. The checkout (tracked and new files, not node_modules) is copied to a
 # temporary folder so that native modules built there for that Node.js (better-sqlite3, with
 # npm_config_nodedir pointing at its headers) never replace the ones the machine's Node.js uses. There:
-# `npm ci` (which must print no engine warning), `npm run build`, the unit and integration tests on SQLite,
+# `npm ci` (which must print no engine warning), `npm run build`, the server's and shared code's unit and
+# integration tests on SQLite (the web app's tests run its browser code in jsdom: they run on the machine's Node),
 # then the built product started with `npm start` and signed in to (.ci/start-and-sign-in.mjs); then
 # `npm prune --omit=dev` (the documented production start needs the runtime dependencies only) and the
 # start and sign-in again.
@@ -62,8 +63,8 @@ check_on_node() {
     fi
     echo "== Node $(node --version): npm run build"
     npm run build
-    echo "== Node $(node --version): unit and integration tests (SQLite)"
-    env -u TEST_DATABASE_URL npx vitest run
+    echo "== Node $(node --version): unit and integration tests of the server and shared code (SQLite)"
+    env -u TEST_DATABASE_URL npx vitest run --project server-sqlite --project shared --project scripts
     echo "== Node $(node --version): npm start on the built checkout, sign in"
     node .ci/start-and-sign-in.mjs
     echo "== Node $(node --version): npm prune --omit=dev (runtime dependencies only), npm start, sign in"
