@@ -20,6 +20,7 @@ import { migration0130DeliveryClaimIndex } from './migrations/0130-delivery-clai
 import { migration0140SearchTextsRevision } from './migrations/0140-search-texts-revision';
 import { migration0150BindingCountIndex } from './migrations/0150-binding-count-index';
 import { migration0160RequirementTitleCover } from './migrations/0160-requirement-title-cover';
+import { migration0170LabelsRevision } from './migrations/0170-labels-revision';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0140-search-texts-revision': migration0140SearchTextsRevision,
   '0150-binding-count-index': migration0150BindingCountIndex,
   '0160-requirement-title-cover': migration0160RequirementTitleCover,
+  '0170-labels-revision': migration0170LabelsRevision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

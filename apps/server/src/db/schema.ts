@@ -51,6 +51,8 @@ export interface Database {
   tasks_revision: RevisionCounterTable;
   /** Grows with every change to the requirements' and facilities' search texts (migration 0140). */
   search_texts_revision: RevisionCounterTable;
+  /** Grows with every change to the records that label list rows (migration 0170). */
+  labels_revision: RevisionCounterTable;
   task_facility_revisions: TaskFacilityRevisionsTable;
   job_leases: JobLeasesTable;
   documents: DocumentsTable;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendJson } from './answer-cache';
 import { principalOf, type AuthGuards, type Principal } from './auth';
 import type { CrudService } from './crud-service';
 import { idParams as params, routeOptions, type RouteAccess, type RouteOptions } from './route-schema';
@@ -34,7 +35,11 @@ export type CrudRoutesSpec<Q extends z.ZodType, C extends z.ZodType, U extends z
 
 /** The service methods the declared operations call (each one only when its operation is declared). */
 export type RecordService<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType> = Partial<
-  CrudService<Q, C, U, unknown, unknown, unknown> & { remove(principal: Principal, id: string): Promise<void> }
+  CrudService<Q, C, U, unknown, unknown, unknown> & {
+    remove(principal: Principal, id: string): Promise<void>;
+    /** Instead of `list`: the page already serialized (platform/answer-cache.ts). */
+    listAnswer(principal: Principal, query: z.output<Q>): Promise<Buffer>;
+  }
 >;
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
@@ -55,12 +60,17 @@ export function registerRecordRoutes<Q extends z.ZodType, C extends z.ZodType, U
 ): void {
   const { path, list, create, get, update, remove } = spec;
   if (list) {
-    const read = methodOf(service, 'list');
-    app.get(
-      path,
-      route(list.access, list.summary, { querystring: list.query, response: { 200: list.page } }),
-      async (request) => read(principalOf(request), request.query as z.output<Q>),
-    );
+    const options = route(list.access, list.summary, { querystring: list.query, response: { 200: list.page } });
+    // A service that keeps its pages serialized (platform/answer-cache.ts) answers them as they are.
+    if (service.listAnswer) {
+      const answer = methodOf(service, 'listAnswer');
+      app.get(path, options, async (request, reply) =>
+        sendJson(reply, await answer(principalOf(request), request.query as z.output<Q>)),
+      );
+    } else {
+      const read = methodOf(service, 'list');
+      app.get(path, options, async (request) => read(principalOf(request), request.query as z.output<Q>));
+    }
   }
   if (create) {
     const write = methodOf(service, 'create');

@@ -9,21 +9,23 @@ import type { FieldError } from '@rtms/shared/error-codes';
 import type { AuditChanges } from '@rtms/shared/schemas/audit';
 import {
   createRequirementBodySchema,
+  requirementPageSchema,
   type RequirementDetail,
-  type RequirementListItem,
   type RequirementListQuery,
   type RequirementPreview,
   type TaskChangeCounts,
   type previewRequirementBodySchema,
   type retireRequirementBodySchema,
 } from '@rtms/shared/schemas/requirements';
+import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
+import { createAnswerCache } from '../../platform/answer-cache';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { actionsDependOnBindings, requirementActionsOf } from '@rtms/shared/requirement-actions';
 import { fieldErrorsOf, notFound, validationError } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
-import { listRequest, type Page } from '../../platform/list-query';
+import { listRequest } from '../../platform/list-query';
 import { actorOf, changesBetween, type AuditService } from '../audit/audit.service';
 import type { ProgramAreasService } from '../program-areas/program-areas.service';
 import type { RegulationsService } from '../regulations/regulations.service';
@@ -64,8 +66,11 @@ export interface RequirementSaveResult {
 }
 
 export interface RequirementsService {
-  /** Requirements binding at least one facility in the caller's scope (all for the all-facility roles). */
-  list(principal: Principal, query: RequirementListQuery): Promise<Page<RequirementListItem>>;
+  /**
+   * Requirements binding at least one facility in the caller's scope (all for the all-facility roles):
+   * the page serialized, kept while the labels revision holds (decision 034).
+   */
+  listAnswer(principal: Principal, query: RequirementListQuery): Promise<Buffer>;
   /** One requirement with its bindings in the caller's scope; 404 when it binds none of them. */
   get(principal: Principal, id: string): Promise<RequirementDetail>;
   /** Creates a requirement, binds its facilities and generates their tasks up to the horizon. */
@@ -118,6 +123,7 @@ export interface RequirementsServiceDeps {
 
 export function createRequirementsService(db: Kysely<Database>, deps: RequirementsServiceDeps): RequirementsService {
   const { audit, generation, regulations, programAreas, clock } = deps;
+  const answers = createAnswerCache();
   const draft = (
     executor: Kysely<Database>,
     principal: Principal,
@@ -314,26 +320,33 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
   }
 
   return {
-    async list(principal, query) {
+    async listAnswer(principal, query) {
       const scope = await facilityScopeOf(db, principal);
       const { filters, sort, window } = listRequest(
         query,
         { ...query, scopeFacilityIds: scopeFacilityIds(scope) },
         'title',
       );
-      const [total, rows] = await Promise.all([
-        countRequirements(db, filters),
-        listRequirements(db, filters, sort, window),
-      ]);
-      // The bindings decide the actions of a facility administrator only; every other role's are known.
-      const bound = actionsDependOnBindings(principal.role)
-        ? await findBoundFacilityIds(
-            db,
-            rows.map((row) => row.id),
-          )
-        : new Map<string, string[]>();
-      const data = rows.map((row) => withAllowedActions(row, principal, scope, bound.get(row.id) ?? []));
-      return { data, meta: { total, page: query.page, pageSize: query.pageSize } };
+      // Everything the page reads (requirements, bindings, regulations, program areas, assignees) bumps
+      // the labels revision; the allowed actions follow the role and the scope, both in the key.
+      const { labels } = await findListRevisions(db);
+      const key = JSON.stringify([principal.role, filters, sort, window, query.page, query.pageSize]);
+      return answers.get(key, String(labels), async () => {
+        const [total, rows] = await Promise.all([
+          countRequirements(db, filters),
+          listRequirements(db, filters, sort, window),
+        ]);
+        // The bindings decide the actions of a facility administrator only; every other role's are known.
+        const bound = actionsDependOnBindings(principal.role)
+          ? await findBoundFacilityIds(
+              db,
+              rows.map((row) => row.id),
+            )
+          : new Map<string, string[]>();
+        const data = rows.map((row) => withAllowedActions(row, principal, scope, bound.get(row.id) ?? []));
+        // Checked once per kept answer, as the route's schema checked every answer before it was kept.
+        return requirementPageSchema.parse({ data, meta: { total, page: query.page, pageSize: query.pageSize } });
+      });
     },
 
     async get(principal, id) {

@@ -2,8 +2,10 @@ import type { Kysely } from 'kysely';
 import type { CalendarDate } from '@rtms/shared/calendar-date';
 import { DUE_SOON_DAYS, type Task, type TaskListQuery, type TaskPage } from '@rtms/shared/schemas/tasks';
 import { heavyReads } from '../../db/off-thread-reads';
+import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
+import { createAnswerCache } from '../../platform/answer-cache';
 import type { Clock } from '../../platform/clock';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { createFacilityPartsCache, createFacilityRevisions, facilityIdsOf } from './facility-parts-cache';
@@ -35,8 +37,11 @@ export interface TaskListService {
   ): Promise<TaskFilters | null>;
   /** The first `limit` tasks by due date that match the filters in the user's current scope (for feeds). */
   listAll(principal: Pick<Principal, 'id' | 'role'>, query: TaskFilterQuery, limit: number): Promise<Task[]>;
-  /** The tasks in the caller's scope, filtered, sorted and paginated (offset or keyset cursor). */
-  list(principal: Principal, query: TaskListQuery): Promise<TaskPage>;
+  /**
+   * The tasks in the caller's scope, filtered, sorted and paginated (offset or keyset cursor): the
+   * answer serialized, kept while the tasks, their labels and every facility's today hold.
+   */
+  listAnswer(principal: Principal, query: TaskListQuery): Promise<Buffer>;
 }
 
 /** Cached totals per filter, valid while the tasks revision has not moved (checked on every request). */
@@ -44,12 +49,15 @@ const COUNT_CACHE_SIZE = 500;
 /** Deep pages seek from every BOUNDARY_EVERY-th row (cached per filter and order, up to BOUNDARY_CACHE_SIZE of them). */
 const BOUNDARY_EVERY = 500;
 const BOUNDARY_CACHE_SIZE = 50;
+/** Whole answers kept (the most recently asked). */
+const ANSWERS_KEPT = 500;
 
 export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskListService {
   const facilityRevisions = createFacilityRevisions(db);
   const counts = createFacilityPartsCache<number>(COUNT_CACHE_SIZE, 0);
   const boundaryCache = new Map<string, { revision: number; boundaries: Promise<string[][]> }>();
   const searchWords = createSearchWords(db);
+  const answers = createAnswerCache(ANSWERS_KEPT);
 
   /**
    * The total for the filters: counted per facility and cached per filter, so that after a write only the
@@ -168,6 +176,29 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
     return filters;
   }
 
+  /** A page of the list for `filters` (null: a facility outside the scope, an empty page). */
+  async function pageOf(filters: TaskFilters | null, query: TaskListQuery): Promise<TaskPage> {
+    const sort = sortOf(query.sort);
+    const meta = { page: query.page, pageSize: query.pageSize };
+    const day = dayMemo(clock);
+    if (!filters) return { data: [], meta: { ...meta, total: 0, nextCursor: null } };
+    const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
+    const window = after
+      ? { limit: query.pageSize, offset: 0, after }
+      : await seekWindow(filters, sort, (query.page - 1) * query.pageSize, query.pageSize);
+    const { rows, revision } = await listTasks(db, filters, sort, window);
+    const total = await cachedCount(filters, revision);
+    const last = rows[rows.length - 1];
+    const nextCursor =
+      last && rows.length === query.pageSize && CURSOR_SORTS.includes(sort.field)
+        ? encodeCursor(cursorValues(sort, last))
+        : null;
+    return {
+      data: rows.map((row) => toTask(row, day(row.timeZone))),
+      meta: { ...meta, total, nextCursor },
+    };
+  }
+
   return {
     filtersFor,
 
@@ -179,27 +210,14 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
       return rows.map((row) => toTask(row, day(row.timeZone)));
     },
 
-    async list(principal, query) {
-      const sort = sortOf(query.sort);
-      const meta = { page: query.page, pageSize: query.pageSize };
-      const day = dayMemo(clock);
+    async listAnswer(principal, query) {
       const filters = await filtersFor(principal, query, { todays: false });
-      if (!filters) return { data: [], meta: { ...meta, total: 0, nextCursor: null } };
-      const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
-      const window = after
-        ? { limit: query.pageSize, offset: 0, after }
-        : await seekWindow(filters, sort, (query.page - 1) * query.pageSize, query.pageSize);
-      const { rows, revision } = await listTasks(db, filters, sort, window);
-      const total = await cachedCount(filters, revision);
-      const last = rows[rows.length - 1];
-      const nextCursor =
-        last && rows.length === query.pageSize && CURSOR_SORTS.includes(sort.field)
-          ? encodeCursor(cursorValues(sort, last))
-          : null;
-      return {
-        data: rows.map((row) => toTask(row, day(row.timeZone))),
-        meta: { ...meta, total, nextCursor },
-      };
+      const { tasks, labels } = await findListRevisions(db);
+      // A row's overdue and due-soon flags are judged against its facility's today, which can only
+      // change on a minute boundary (dayMemo): the minute is part of the stamp.
+      const minute = Math.floor(clock().getTime() / 60_000);
+      const key = JSON.stringify([filters, query.sort ?? null, query.page, query.pageSize, query.cursor ?? null]);
+      return answers.get(key, `${tasks}.${labels}.${minute}`, () => pageOf(filters, query));
     },
   };
 }

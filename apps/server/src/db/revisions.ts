@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import { compiledOnce } from './compiled-once';
+import type { Database } from './schema';
+
+const listRevisions = compiledOnce((db) =>
+  db
+    .selectFrom('tasks_revision')
+    .innerJoin('labels_revision', 'labels_revision.id', 'tasks_revision.id')
+    .select(['tasks_revision.revision as tasks', 'labels_revision.revision as labels'])
+    .where('tasks_revision.id', '=', 1),
+);
+
+/**
+ * The revisions a list answer is kept by (platform/answer-cache.ts), in one statement: the tasks'
+ * (bumped with every write to a task) and the labels' (every write to the records that label list rows,
+ * migration 0170).
+ */
+export async function findListRevisions(db: Kysely<Database>): Promise<{ tasks: number; labels: number }> {
+  const [row] = (await listRevisions(db, [1])).rows;
+  return { tasks: Number(row?.tasks ?? 0), labels: Number(row?.labels ?? 0) };
+}

@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Task } from '@rtms/shared/schemas/tasks';
+import { ok } from '../../test/api-calls';
+import { assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { signedInSuite, suiteUser } from '../../test/signed-in-suite';
+import { testClock } from '../../test/test-clock';
+
+/**
+ * The Tasks Tracker's answers are kept serialized while the tasks revision, the labels revision and the
+ * minute hold (decision 034): a rename of what labels a row, a write to a task and a facility's midnight
+ * must each show on the next read of the same page, read just before.
+ */
+describe('the list answers kept per revision', () => {
+  const clock = testClock('2026-03-10T12:00:00Z');
+  const suite = signedInSuite({}, { now: clock });
+  const worker = suiteUser(suite, 'FACILITY_USER');
+  let facilityId: string;
+  let requirementId: string;
+
+  const page = () =>
+    ok<Task[]>(suite.t, suite.admin, 'GET', `/api/tasks?pageSize=3&requirementId=${requirementId}&sort=dueDate`);
+
+  beforeAll(async () => {
+    facilityId = await createFacility(suite.t, suite.admin, { name: 'Kept Ridge', timeZone: 'Pacific/Auckland' });
+    const weekly = await createRequirement(suite.t, suite.admin, {
+      title: 'Kept weekly inspection',
+      frequency: 'WEEKLY',
+      firstDueDate: '2026-03-02',
+      facilities: [{ facilityId }],
+    });
+    requirementId = weekly.data._id;
+  });
+
+  it('shows a renamed facility and requirement at once', async () => {
+    expect((await page())[0]!.facilityName).toBe('Kept Ridge');
+    await ok(suite.t, suite.admin, 'PATCH', `/api/facilities/${facilityId}`, { name: 'Renamed Ridge' });
+    expect((await page())[0]!.facilityName).toBe('Renamed Ridge');
+    await ok(suite.t, suite.admin, 'PATCH', `/api/requirements/${requirementId}`, { title: 'Renamed inspection' });
+    expect((await page())[0]!.requirementTitle).toBe('Renamed inspection');
+  });
+
+  it('shows an assignment, then the assignee’s new name', async () => {
+    const [first] = await page();
+    await assignFacility(suite.t, suite.admin, worker.id, facilityId);
+    await ok(suite.t, suite.admin, 'PATCH', `/api/tasks/${first!._id}`, { assigneeId: worker.id });
+    expect((await page())[0]!.assigneeId).toBe(worker.id);
+    await ok(suite.t, suite.admin, 'PATCH', `/api/users/${worker.id}`, { firstName: 'Kept', lastName: 'Renamed' });
+    expect((await page())[0]!.assigneeName).toBe('Kept Renamed');
+  });
+
+  it('judges overdue against the facility’s new day once its midnight passes', async () => {
+    // 2026-03-16 is a due date of the weekly series; 10:50 UTC is 23:50 on the 16th in Auckland (UTC+13), 11:05 UTC 00:05 on the 17th.
+    clock.set('2026-03-16T10:50:00Z');
+    const before = (await page()).find((task) => task.dueDate === '2026-03-16');
+    clock.set('2026-03-16T11:05:00Z');
+    const after = (await page()).find((task) => task.dueDate === '2026-03-16');
+    expect(before?.overdue).toBe(false);
+    expect(after?.overdue).toBe(true);
+  });
+});
