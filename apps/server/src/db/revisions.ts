@@ -6,16 +6,23 @@ const listRevisions = compiledOnce((db) =>
   db
     .selectFrom('tasks_revision')
     .innerJoin('labels_revision', 'labels_revision.id', 'tasks_revision.id')
-    .select(['tasks_revision.revision as tasks', 'labels_revision.revision as labels'])
+    .innerJoin('documents_revision', 'documents_revision.id', 'tasks_revision.id')
+    .select([
+      'tasks_revision.revision as tasks',
+      'labels_revision.revision as labels',
+      'documents_revision.revision as documents',
+    ])
     .where('tasks_revision.id', '=', 1),
 );
 
 /**
  * The revisions a list answer is kept by (platform/answer-cache.ts), in one statement: the tasks'
- * (bumped with every write to a task) and the labels' (every write to the records that label list rows,
- * migration 0170).
+ * (bumped with every write to a task), the labels' (every write to the records that label list rows,
+ * migration 0170) and the documents' (every write to documents and their tags, migration 0101).
  */
-export async function findListRevisions(db: Kysely<Database>): Promise<{ tasks: number; labels: number }> {
+export async function findListRevisions(
+  db: Kysely<Database>,
+): Promise<{ tasks: number; labels: number; documents: number }> {
   const [row] = (await listRevisions(db, [1])).rows;
-  return { tasks: Number(row?.tasks ?? 0), labels: Number(row?.labels ?? 0) };
+  return { tasks: Number(row?.tasks ?? 0), labels: Number(row?.labels ?? 0), documents: Number(row?.documents ?? 0) };
 }

@@ -15,6 +15,7 @@ import {
   updateDocumentBodySchema,
   uploadRulesResponseSchema,
 } from '@rtms/shared/schemas/documents';
+import { sendJson } from '../../platform/answer-cache';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { setFileHeaders } from '../../platform/downloads';
 import { RATE_LIMITS, type RateLimiter } from '../../platform/rate-limit';
@@ -102,7 +103,7 @@ export function documentsRoutes(
         querystring: documentListQuerySchema,
         response: { 200: documentPageSchema },
       }),
-      async (request) => documents.list(principalOf(request), request.query),
+      async (request, reply) => sendJson(reply, await documents.listAnswer(principalOf(request), request.query)),
     );
 
     app.post(

@@ -6,18 +6,20 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { DocumentKind } from '@rtms/shared/enums';
-import type {
-  Document,
-  DocumentDetail,
-  DocumentListQuery,
-  updateDocumentBodySchema,
+import {
+  documentPageSchema,
+  type DocumentDetail,
+  type DocumentListQuery,
+  type updateDocumentBodySchema,
 } from '@rtms/shared/schemas/documents';
 import { PREVIEW_MEDIA_TYPES, UPLOAD_ACCEPT, UPLOAD_TYPES } from '@rtms/shared/upload-rules';
 import type { z } from 'zod';
+import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
+import { createAnswerCache } from '../../platform/answer-cache';
 import type { Principal } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { pageWindow, parseSort } from '../../platform/list-query';
 import type { ReceivedUpload } from '../../platform/uploads';
 import { StoredFileMissingError, type FileStorage } from '../../storage/file-storage';
 import type { AuditService } from '../audit/audit.service';
@@ -78,7 +80,8 @@ export interface DocumentsService {
     accept: string;
     types: { extension: string; mediaType: string; preview: boolean }[];
   };
-  list(principal: Principal, query: DocumentListQuery): Promise<Page<Document>>;
+  /** The page serialized, kept while the documents, the tasks and the labels hold (decision 034). */
+  listAnswer(principal: Principal, query: DocumentListQuery): Promise<Buffer>;
   /** One document with every version; 404 outside the caller's scope. */
   get(principal: Principal, id: string): Promise<DocumentDetail>;
   /** Existing tags of the documents the caller sees, most used first. */
@@ -124,6 +127,7 @@ export function createDocumentsService(
   const context = createDocumentContext(db, audit, storage, directory, options);
   const { log, readOrThrow, detail } = context;
   const listCache = createDocumentListCache(db);
+  const answers = createAnswerCache();
 
   return {
     ...createDocumentIntake(context),
@@ -137,7 +141,7 @@ export function createDocumentsService(
       };
     },
 
-    async list(principal, query) {
+    async listAnswer(principal, query) {
       const scope = await facilityScopeOf(db, principal);
       const filters = {
         kind: query.kind,
@@ -158,21 +162,29 @@ export function createDocumentsService(
         query.archived ? '-archivedAt' : '-createdAt',
       );
       const order = sort as { field: DocumentSortField; direction: 'asc' | 'desc' };
-      const revision = await listCache.revision();
-      const [total, rows] = await Promise.all([
-        listCache.total(filters, revision),
-        listCache
-          .window(filters, order, pageWindow(query), revision)
-          .then((page) => listDocuments(db, filters, order, page)),
-      ]);
-      const tags = await findTagsOfDocuments(
-        db,
-        rows.map((row) => row.id),
-      );
-      return {
-        data: rows.map((row) => toDocument(row, tags.get(row.id) ?? [])),
-        meta: { total, page: query.page, pageSize: query.pageSize },
-      };
+      // A row names its task, requirement, facility, program area, regulation and people: their writes
+      // bump the tasks and labels revisions, the documents' and tags' the documents revision.
+      const revisions = await findListRevisions(db);
+      const key = JSON.stringify([filters, order, query.page, query.pageSize]);
+      const stamp = `${revisions.documents}.${revisions.tasks}.${revisions.labels}`;
+      return answers.get(key, stamp, async () => {
+        const revision = revisions.documents;
+        const [total, rows] = await Promise.all([
+          listCache.total(filters, revision),
+          listCache
+            .window(filters, order, pageWindow(query), revision)
+            .then((page) => listDocuments(db, filters, order, page)),
+        ]);
+        const tags = await findTagsOfDocuments(
+          db,
+          rows.map((row) => row.id),
+        );
+        // Checked once per kept answer, as the route's schema checked every answer before it was kept.
+        return documentPageSchema.parse({
+          data: rows.map((row) => toDocument(row, tags.get(row.id) ?? [])),
+          meta: { total, page: query.page, pageSize: query.pageSize },
+        });
+      });
     },
 
     async get(principal, id) {
