@@ -114,7 +114,7 @@ export function registerRecordRoutes<Q extends z.ZodType, C extends z.ZodType, U
 export function registerCrudRoutes<Q extends z.ZodType, C extends z.ZodType, U extends z.ZodType>(
   app: App,
   guards: AuthGuards,
-  service: CrudService<Q, C, U, unknown, unknown, unknown>,
+  service: RecordService<Q, C, U>,
   spec: CrudRoutesSpec<Q, C, U>,
 ): void {
   registerRecordRoutes(app, routeOptions(guards, spec.path.slice(1)), service, spec);

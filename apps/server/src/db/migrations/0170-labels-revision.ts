@@ -4,12 +4,20 @@ import * as m from '../migration-helpers';
 /**
  * One row (id 1) whose revision grows with every change to the records that label the lists' rows: a
  * task row names its facility, requirement and people; a requirement row its regulation, program area,
- * assignee and bound facilities. Kept by triggers in the transaction of the write, whatever code path
+ * assignee and bound facilities; a facility row its program areas. Kept by triggers in the transaction of the write, whatever code path
  * writes (as migrations 0090 and 0140), so that a list's whole answer can be kept while this revision and
  * the list's own hold (platform/answer-cache.ts, decision 034) and no rename is ever served stale.
  * PostgreSQL bumps once per statement; SQLite has row triggers only (one small update per written row).
  */
-const TABLES = ['facilities', 'requirements', 'requirement_facilities', 'users', 'regulations', 'program_areas'];
+const TABLES = [
+  'facilities',
+  'facility_program_areas',
+  'requirements',
+  'requirement_facilities',
+  'users',
+  'regulations',
+  'program_areas',
+];
 const EVENTS = ['insert', 'update', 'delete'] as const;
 const BUMP = 'update labels_revision set revision = revision + 1 where id = 1';
 

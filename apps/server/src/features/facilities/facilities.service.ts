@@ -1,15 +1,20 @@
 import type { Kysely, Transaction } from 'kysely';
 import { displayNameOf } from '@rtms/shared/display-name';
 import { can } from '@rtms/shared/permissions';
-import type {
-  Facility,
-  FacilityDetail,
-  facilityListQuerySchema,
-  createFacilityBodySchema,
-  updateFacilityBodySchema,
+import {
+  facilityPageSchema,
+  type Facility,
+  type FacilityDetail,
+  type FacilityListQuery,
+  type facilityListQuerySchema,
+  type createFacilityBodySchema,
+  type updateFacilityBodySchema,
 } from '@rtms/shared/schemas/facilities';
 import type { FieldError } from '@rtms/shared/error-codes';
+import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
+import { createAnswerCache } from '../../platform/answer-cache';
+import type { Principal } from '../../platform/auth';
 import type { CrudService } from '../../platform/crud-service';
 import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors';
@@ -35,13 +40,18 @@ import type { FacilityRow } from './facilities.table';
  * Facilities: the list holds those in the caller's scope; `get` one with its program areas and users; an update
  * by a FACILITY_ADMIN may change their own facilities but not `status`. Outside the caller's scope: 404.
  */
-export interface FacilitiesService extends CrudService<
-  typeof facilityListQuerySchema,
-  typeof createFacilityBodySchema,
-  typeof updateFacilityBodySchema,
-  Facility,
-  FacilityDetail
+export interface FacilitiesService extends Omit<
+  CrudService<
+    typeof facilityListQuerySchema,
+    typeof createFacilityBodySchema,
+    typeof updateFacilityBodySchema,
+    Facility,
+    FacilityDetail
+  >,
+  'list'
 > {
+  /** The facilities in the caller's scope: the page serialized, kept while the labels revision holds (decision 034). */
+  listAnswer(principal: Principal, query: FacilityListQuery): Promise<Buffer>;
   /** The facilities among `ids` (unscoped), for other features' reference checks and labels. */
   findByIds(ids: string[]): Promise<Facility[]>;
 }
@@ -94,6 +104,7 @@ export function createFacilitiesService(
     regionChanged?: (trx: Transaction<Database>, facilityId: string) => Promise<unknown>;
   } = {},
 ): FacilitiesService {
+  const answers = createAnswerCache();
   /** 400 naming each unknown program area id. */
   async function assertProgramAreasExist(ids: string[]): Promise<void> {
     if (ids.length === 0) return;
@@ -117,15 +128,20 @@ export function createFacilitiesService(
   }
 
   return {
-    async list(principal, query) {
+    async listAnswer(principal, query) {
       const scope = await facilityScopeOf(db, principal);
       const filters = { ...query, facilityIds: scopeFacilityIds(scope) };
-      const page = await listFacilities(db, listRequest(query, filters, 'name'));
-      const areas = await findProgramAreaIdsOfFacilities(
-        db,
-        page.rows.map((row) => row.id),
-      );
-      return pageOf(query, page, (row) => toFacility(row, areas.get(row.id) ?? []));
+      // A facility row and its program areas bump the labels revision (migration 0170).
+      const { labels } = await findListRevisions(db);
+      return answers.get(JSON.stringify(filters), String(labels), async () => {
+        const page = await listFacilities(db, listRequest(query, filters, 'name'));
+        const areas = await findProgramAreaIdsOfFacilities(
+          db,
+          page.rows.map((row) => row.id),
+        );
+        // Checked once per kept answer, as the route's schema checked every answer before it was kept.
+        return facilityPageSchema.parse(pageOf(query, page, (row) => toFacility(row, areas.get(row.id) ?? [])));
+      });
     },
 
     async get(principal, id) {
