@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { AuditListQuery } from '@rtms/shared/schemas/audit';
+import type { AuditEvent, AuditListQuery } from '@rtms/shared/schemas/audit';
+import type { Page } from '../../platform/list-query';
 import { bearer } from '../../test/test-app';
 import { signedInSuite } from '../../test/signed-in-suite';
 import { createAuditService } from './audit.service';
@@ -69,7 +70,10 @@ describe('audit list totals and pages', () => {
     // reports); a process started after the deletion counts the trail as it is.
     const fresh = createAuditService(db);
     const principal = { id: 'auditor', role: 'ALL_FACILITY_ADMIN' as const };
-    const list = (page: number) => fresh.list(principal, { page, pageSize: 4, sort: '-at' } as AuditListQuery);
+    const list = async (page: number) =>
+      JSON.parse(
+        (await fresh.listAnswer(principal, { page, pageSize: 4, sort: '-at' } as AuditListQuery)).toString(),
+      ) as Page<AuditEvent>;
     const second = await list(2);
     expect(second.meta.total).toBe(before - 1);
     const seqs: number[] = [];

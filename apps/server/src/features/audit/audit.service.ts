@@ -2,19 +2,21 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { isCalendarDate } from '@rtms/shared/calendar-date';
 import type { Role } from '@rtms/shared/enums';
-import type {
-  AuditAction,
-  AuditChanges,
-  AuditEntityType,
-  AuditEvent,
-  AuditListQuery,
-  AuditVerifyResult,
+import {
+  auditPageSchema,
+  type AuditAction,
+  type AuditChanges,
+  type AuditEntityType,
+  type AuditEvent,
+  type AuditListQuery,
+  type AuditVerifyResult,
 } from '@rtms/shared/schemas/audit';
 import type { Database } from '../../db/schema';
+import { createAnswerCache } from '../../platform/answer-cache';
 import type { Principal } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { type Page, pageWindow, parseSort } from '../../platform/list-query';
+import { pageWindow, parseSort } from '../../platform/list-query';
 import { searchPatternsOf } from '../../platform/search-text';
 import { assertFacilityInScope, facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { createAuditCounter } from './audit-count';
@@ -85,8 +87,11 @@ export interface AuditService {
    * transaction's other writes (the chain lock is then held only until commit).
    */
   record(trx: Transaction<Database>, event: AuditEventInput): Promise<void>;
-  /** The events the caller may see (facility roles: only events of their facilities). */
-  list(principal: { id: string; role: Role }, query: AuditListQuery): Promise<Page<AuditEvent>>;
+  /**
+   * The events the caller may see (facility roles: only events of their facilities): the page serialized,
+   * kept while no event is added (decision 034).
+   */
+  listAnswer(principal: { id: string; role: Role }, query: AuditListQuery): Promise<Buffer>;
   /** One event; 404 when unknown or outside the caller's facilities. */
   get(principal: { id: string; role: Role }, id: string): Promise<AuditEvent>;
   /** Walks the whole chain and reports the first event whose hash or link no longer holds. */
@@ -224,6 +229,7 @@ function isUnfiltered(filters: AuditFilters): boolean {
 /** The audit trail: append-only events chained by SHA-256. */
 export function createAuditService(db: Kysely<Database>): AuditService {
   const countUpTo = createAuditCounter(db);
+  const answers = createAnswerCache();
   return {
     async eventsOf(entities, limit) {
       return (await findEventsOfEntities(db, entities, limit)).map(toAuditEvent);
@@ -255,7 +261,7 @@ export function createAuditService(db: Kysely<Database>): AuditService {
       await insertAuditEvent(trx, { ...row, prevHash, hash: hashOf(prevHash, row) });
     },
 
-    async list(principal, query) {
+    async listAnswer(principal, query) {
       const scope = await facilityScopeOf(db, principal);
       const filters = {
         entityType: query.entityType,
@@ -270,20 +276,28 @@ export function createAuditService(db: Kysely<Database>): AuditService {
       };
       const sort = parseSort(query.sort, '-at');
       const lastSeq = (await findLastAuditEvent(db))?.seq ?? 0;
-      const total = await countUpTo(filters, lastSeq);
-      const window = pageWindow(query);
-      // Every event of a chain 1..lastSeq without a gap (the unfiltered trail of an intact chain): the
-      // page is a range of seq, found from the index without skipping `offset` entries (keyset).
-      const keyset = total === lastSeq && isUnfiltered(filters);
-      const rows = keyset
-        ? await listAuditEvents(
-            db,
-            sort.direction === 'desc' ? { seqAtMost: lastSeq - window.offset } : { seqAfter: window.offset },
-            sort.direction,
-            { limit: window.limit, offset: 0 },
-          )
-        : await listAuditEvents(db, { ...filters, seqAtMost: lastSeq }, sort.direction, window);
-      return { data: rows.map(toAuditEvent), meta: { total, page: query.page, pageSize: query.pageSize } };
+      // Events are only ever appended (triggers refuse updates and deletes): the last one dates the trail.
+      const key = JSON.stringify([filters, sort, query.page, query.pageSize]);
+      return answers.get(key, String(lastSeq), async () => {
+        const total = await countUpTo(filters, lastSeq);
+        const window = pageWindow(query);
+        // Every event of a chain 1..lastSeq without a gap (the unfiltered trail of an intact chain): the
+        // page is a range of seq, found from the index without skipping `offset` entries (keyset).
+        const keyset = total === lastSeq && isUnfiltered(filters);
+        const rows = keyset
+          ? await listAuditEvents(
+              db,
+              sort.direction === 'desc' ? { seqAtMost: lastSeq - window.offset } : { seqAfter: window.offset },
+              sort.direction,
+              { limit: window.limit, offset: 0 },
+            )
+          : await listAuditEvents(db, { ...filters, seqAtMost: lastSeq }, sort.direction, window);
+        // Checked once per kept answer, as the route's schema checked every answer before it was kept.
+        return auditPageSchema.parse({
+          data: rows.map(toAuditEvent),
+          meta: { total, page: query.page, pageSize: query.pageSize },
+        });
+      });
     },
 
     async get(principal, id) {
