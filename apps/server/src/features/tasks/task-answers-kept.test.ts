@@ -57,4 +57,23 @@ describe('the list answers kept per revision', () => {
     expect(before?.overdue).toBe(false);
     expect(after?.overdue).toBe(true);
   });
+
+  it('names a renamed facility on the dashboard, and recounts it after a completion', async () => {
+    // The tasks due on 16 and 23 March are overdue on the 25th.
+    clock.set('2026-03-25T00:00:00Z');
+    const summary = () =>
+      ok<{ overdue: number; overdueByFacility: { facilityName: string }[] }>(
+        suite.t,
+        suite.admin,
+        'GET',
+        `/api/tasks/summary?facilityId=${facilityId}`,
+      );
+    const before = await summary();
+    expect(before.overdue).toBe(2);
+    await ok(suite.t, suite.admin, 'PATCH', `/api/facilities/${facilityId}`, { name: 'Dashboard Ridge' });
+    expect((await summary()).overdueByFacility.map((row) => row.facilityName)).toEqual(['Dashboard Ridge']);
+    const overdue = (await page()).find((task) => task.overdue);
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${overdue!._id}/complete`, {});
+    expect((await summary()).overdue).toBe(1);
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { taskSummaryQuerySchema, taskSummaryResponseSchema } from '@rtms/shared/schemas/task-summary';
+import { sendJson } from '../../platform/answer-cache';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { TaskSummaryService } from './task-summary.service';
 import { errorResponses, routeOptions } from '../../platform/route-schema';
@@ -15,7 +16,7 @@ export function taskSummaryRoutes(summary: TaskSummaryService, guards: AuthGuard
         'Dashboard figures: open, overdue, due soon and within 30 days, completed this month, on-time rate and trend, overdue by facility and category',
         { querystring: taskSummaryQuerySchema, response: { 200: taskSummaryResponseSchema } },
       ),
-      async (request) => ({ data: await summary.summary(principalOf(request), request.query) }),
+      async (request, reply) => sendJson(reply, await summary.summaryAnswer(principalOf(request), request.query)),
     );
   };
 }

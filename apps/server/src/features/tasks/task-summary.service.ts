@@ -5,11 +5,14 @@ import {
   DUE_WINDOW_DAYS,
   OVERDUE_FACILITIES_LISTED,
   TREND_MONTHS,
+  taskSummaryResponseSchema,
   type TaskSummary,
   type TaskSummaryQuery,
 } from '@rtms/shared/schemas/task-summary';
 import { heavyReads } from '../../db/off-thread-reads';
+import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
+import { createAnswerCache } from '../../platform/answer-cache';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
@@ -25,8 +28,11 @@ import {
 import { createFacilityPartsCache, createFacilityRevisions } from './facility-parts-cache';
 
 export interface TaskSummaryService {
-  /** The dashboard's figures for the caller's scope (or one facility of it); zeros for a facility outside it. */
-  summary(principal: Principal, query: TaskSummaryQuery): Promise<TaskSummary>;
+  /**
+   * The dashboard's figures for the caller's scope (or one facility of it); zeros for a facility outside
+   * it. The answer (`{data}`) serialized, kept while the tasks, their labels and the minute hold (decision 034).
+   */
+  summaryAnswer(principal: Principal, query: TaskSummaryQuery): Promise<Buffer>;
 }
 
 /** Facilities that share a "today"; `facilityIds` null = every facility the query may reach. */
@@ -188,60 +194,73 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
     );
   }
 
+  /** The figures of the scope (undefined: every facility), or of its facility `query.facilityId`. */
+  async function summaryOf(scopeIds: readonly string[] | undefined, query: TaskSummaryQuery): Promise<TaskSummary> {
+    let restrict: FacilitySet = scopeIds ? [...scopeIds].sort() : null;
+    if (query.facilityId) restrict = !scopeIds || scopeIds.includes(query.facilityId) ? [query.facilityId] : [];
+    const { groups, facilityIds } = await dayGroups(restrict);
+    const today = groups.reduce<CalendarDate>(
+      (latest, group) => (group.today > latest ? group.today : latest),
+      todayInTimeZone('UTC', clock()),
+    );
+    const windowEnd = addDays(today, DUE_WINDOW_DAYS);
+    const counts = groups.length ? await cachedCounts(groups, facilityIds, windowEnd) : NO_FIGURES;
+
+    // The trend and "this month" are by month of the latest "today" (completion days are the facilities'
+    // own calendar days), so that each figure is the Tracker list `completedFrom=<month start>`
+    // (see completionPeriodsOf), to the task.
+    const trend = Array.from({ length: TREND_MONTHS }, (_, index) => {
+      const month = addMonthsClamped(monthStart(today), index - (TREND_MONTHS - 1)).slice(0, 7);
+      const { onTime, late, missed } = counts.completionsByMonth.get(month) ?? { onTime: 0, late: 0, missed: 0 };
+      return { month, onTime, late, missed };
+    });
+    const onTime = trend.reduce((sum, month) => sum + month.onTime, 0);
+    const late = trend.reduce((sum, month) => sum + month.late, 0);
+    const missed = trend.reduce((sum, month) => sum + month.missed, 0);
+    const completed = onTime + late + missed;
+
+    const top = counts.overdueByFacility.slice(0, OVERDUE_FACILITIES_LISTED);
+    const labels = new Map(
+      (
+        await findFacilityLabels(
+          db,
+          top.map(([id]) => id),
+        )
+      ).map((facility) => [facility.id, facility]),
+    );
+    return {
+      today,
+      open: counts.open.open,
+      overdue: counts.open.overdue,
+      dueSoon: counts.open.dueSoon,
+      upcoming: counts.open.upcoming,
+      dueInWindow: counts.open.dueInWindow,
+      completedThisMonth: counts.completionsByMonth.get(today.slice(0, 7))?.all ?? 0,
+      timeliness: { onTime, late, missed, rate: completed ? onTime / completed : null },
+      completionsByMonth: trend,
+      overdueByFacility: top.map(([facilityId, count]) => ({
+        facilityId,
+        facilityName: labels.get(facilityId)?.name ?? '',
+        facilityCode: labels.get(facilityId)?.code ?? '',
+        count,
+      })),
+      facilitiesWithOverdue: counts.overdueByFacility.length,
+      overdueByCategory: counts.overdueByCategory.map(([category, count]) => ({ category, count })),
+    };
+  }
+
+  const answers = createAnswerCache(CACHE_SIZE);
   return {
-    async summary(principal, query) {
+    async summaryAnswer(principal, query) {
       const scopeIds = scopeFacilityIds(await facilityScopeOf(db, principal));
-      let restrict: FacilitySet = scopeIds ? [...scopeIds].sort() : null;
-      if (query.facilityId) restrict = !scopeIds || scopeIds.includes(query.facilityId) ? [query.facilityId] : [];
-      const { groups, facilityIds } = await dayGroups(restrict);
-      const today = groups.reduce<CalendarDate>(
-        (latest, group) => (group.today > latest ? group.today : latest),
-        todayInTimeZone('UTC', clock()),
+      const { tasks, labels } = await findListRevisions(db);
+      // Every figure is judged against the facilities' todays, which only change on a minute boundary.
+      const minute = Math.floor(clock().getTime() / 60_000);
+      const key = JSON.stringify([scopeIds ? [...scopeIds].sort() : null, query.facilityId ?? null]);
+      return answers.get(key, `${tasks}.${labels}.${minute}`, async () =>
+        // Checked once per kept answer, as the route's schema checked every answer before it was kept.
+        taskSummaryResponseSchema.parse({ data: await summaryOf(scopeIds, query) }),
       );
-      const windowEnd = addDays(today, DUE_WINDOW_DAYS);
-      const counts = groups.length ? await cachedCounts(groups, facilityIds, windowEnd) : NO_FIGURES;
-
-      // The trend and "this month" are by month of the latest "today" (completion days are the facilities'
-      // own calendar days), so that each figure is the Tracker list `completedFrom=<month start>`
-      // (see completionPeriodsOf), to the task.
-      const trend = Array.from({ length: TREND_MONTHS }, (_, index) => {
-        const month = addMonthsClamped(monthStart(today), index - (TREND_MONTHS - 1)).slice(0, 7);
-        const { onTime, late, missed } = counts.completionsByMonth.get(month) ?? { onTime: 0, late: 0, missed: 0 };
-        return { month, onTime, late, missed };
-      });
-      const onTime = trend.reduce((sum, month) => sum + month.onTime, 0);
-      const late = trend.reduce((sum, month) => sum + month.late, 0);
-      const missed = trend.reduce((sum, month) => sum + month.missed, 0);
-      const completed = onTime + late + missed;
-
-      const top = counts.overdueByFacility.slice(0, OVERDUE_FACILITIES_LISTED);
-      const labels = new Map(
-        (
-          await findFacilityLabels(
-            db,
-            top.map(([id]) => id),
-          )
-        ).map((facility) => [facility.id, facility]),
-      );
-      return {
-        today,
-        open: counts.open.open,
-        overdue: counts.open.overdue,
-        dueSoon: counts.open.dueSoon,
-        upcoming: counts.open.upcoming,
-        dueInWindow: counts.open.dueInWindow,
-        completedThisMonth: counts.completionsByMonth.get(today.slice(0, 7))?.all ?? 0,
-        timeliness: { onTime, late, missed, rate: completed ? onTime / completed : null },
-        completionsByMonth: trend,
-        overdueByFacility: top.map(([facilityId, count]) => ({
-          facilityId,
-          facilityName: labels.get(facilityId)?.name ?? '',
-          facilityCode: labels.get(facilityId)?.code ?? '',
-          count,
-        })),
-        facilitiesWithOverdue: counts.overdueByFacility.length,
-        overdueByCategory: counts.overdueByCategory.map(([category, count]) => ({ category, count })),
-      };
     },
   };
 }
