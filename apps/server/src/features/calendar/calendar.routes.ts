@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { calendarDaysQuerySchema, calendarDaysResponseSchema } from '@rtms/shared/schemas/calendar';
+import { sendJson } from '../../platform/answer-cache';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import type { CalendarService } from './calendar.service';
 import { errorResponses, routeOptions } from '../../platform/route-schema';
@@ -15,7 +16,7 @@ export function calendarRoutes(calendar: CalendarService, guards: AuthGuards): F
         'Tasks per due date and state over at most 62 days, with the task list’s filters; states are judged in each facility’s time zone',
         { querystring: calendarDaysQuerySchema, response: { 200: calendarDaysResponseSchema } },
       ),
-      async (request) => ({ data: await calendar.days(principalOf(request), request.query) }),
+      async (request, reply) => sendJson(reply, await calendar.daysAnswer(principalOf(request), request.query)),
     );
   };
 }

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { CalendarDay, CalendarDaysQuery } from '@rtms/shared/schemas/calendar';
+import { calendarDaysResponseSchema, type CalendarDay, type CalendarDaysQuery } from '@rtms/shared/schemas/calendar';
 import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 import { heavyReads } from '../../db/off-thread-reads';
+import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
+import { createAnswerCache } from '../../platform/answer-cache';
 import type { Principal } from '../../platform/auth';
 import { createFacilityPartsCache, createFacilityRevisions, facilityIdsOf } from '../tasks/facility-parts-cache';
 import type { TasksService } from '../tasks/tasks.service';
@@ -11,8 +13,11 @@ import { countByDayAndState, type DayStateCount } from './calendar.repository';
 type TaskFilters = NonNullable<Awaited<ReturnType<TasksService['filtersFor']>>>;
 
 export interface CalendarService {
-  /** Per day of `from`..`to` that has tasks: the count of each state, in the caller's scope and filters. */
-  days(principal: Principal, query: CalendarDaysQuery): Promise<CalendarDay[]>;
+  /**
+   * Per day of `from`..`to` that has tasks: the count of each state, in the caller's scope and filters.
+   * The answer (`{data}`) serialized, kept while the tasks and their labels hold (decision 034).
+   */
+  daysAnswer(principal: Principal, query: CalendarDaysQuery): Promise<Buffer>;
 }
 
 /** Cached answers per filter set (the key carries each today), and within each per facility. */
@@ -57,22 +62,33 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
     return [...byDate.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
   }
 
+  /** The days of `filters` (null: a facility outside the scope, no days). */
+  async function daysIn(filters: TaskFilters | null, from: string, to: string): Promise<CalendarDay[]> {
+    if (!filters) return [];
+    // Search words are resolved to ids in `filters`: the key follows a change of the searched texts.
+    const revisions = await facilityRevisions();
+    const facilityIds = filters.facilityId
+      ? [filters.facilityId]
+      : (filters.scopeFacilityIds ?? facilityIdsOf(revisions));
+    return cache.get(
+      JSON.stringify([filters, from, to]),
+      facilityIds,
+      revisions,
+      (stale) => count(filters, from, to, stale),
+      (parts) => daysOf(parts.flat()),
+    );
+  }
+
+  const answers = createAnswerCache(CACHE_SIZE);
   return {
-    async days(principal, query) {
+    async daysAnswer(principal, query) {
       const { from, to, ...filterQuery } = query;
+      // The filters carry each facility's today: the key follows a change of day.
       const filters = await tasks.filtersFor(principal, filterQuery, { todays: true });
-      if (!filters) return [];
-      // Search words are resolved to ids in `filters`: the key follows a change of the searched texts.
-      const revisions = await facilityRevisions();
-      const facilityIds = filters.facilityId
-        ? [filters.facilityId]
-        : (filters.scopeFacilityIds ?? facilityIdsOf(revisions));
-      return cache.get(
-        JSON.stringify([filters, from, to]),
-        facilityIds,
-        revisions,
-        (stale) => count(filters, from, to, stale),
-        (parts) => daysOf(parts.flat()),
+      const { tasks: tasksRevision, labels } = await findListRevisions(db);
+      return answers.get(JSON.stringify([filters, from, to]), `${tasksRevision}.${labels}`, async () =>
+        // Checked once per kept answer, as the route's schema checked every answer before it was kept.
+        calendarDaysResponseSchema.parse({ data: await daysIn(filters, from, to) }),
       );
     },
   };

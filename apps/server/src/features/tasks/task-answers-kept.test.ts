@@ -76,4 +76,21 @@ describe('the list answers kept per revision', () => {
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${overdue!._id}/complete`, {});
     expect((await summary()).overdue).toBe(1);
   });
+
+  it('recounts the calendar’s days after a completion', async () => {
+    const days = async () =>
+      (
+        await ok<{ date: string; byState: Record<string, number> }[]>(
+          suite.t,
+          suite.admin,
+          'GET',
+          `/api/calendar/days?from=2026-03-01&to=2026-04-30&requirementId=${requirementId}`,
+        )
+      ).find((day) => day.date === '2026-03-30')!.byState;
+    const before = await days();
+    const task = (await page()).find((row) => row.dueDate === '2026-03-30');
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${task!._id}/complete`, {});
+    const after = await days();
+    expect(after.COMPLETED).toBe(before.COMPLETED! + 1);
+  });
 });
