@@ -1,5 +1,6 @@
 import {
   PostgresAdapter,
+  sql,
   type ColumnDefinitionBuilder,
   type CreateTableBuilder,
   type Kysely,
@@ -110,6 +111,59 @@ export async function createRevisionRow(db: Kysely<unknown>, table: string): Pro
     .insertInto(table as never)
     .values({ id: 1, revision: 0 } as never)
     .execute();
+}
+
+/** A write that bumps a revision counter: the trigger's name part and its event (`update of search_text`). */
+export type RevisionEvent = readonly [name: string, event: string];
+
+/**
+ * Triggers that bump the single-row counter `counter` (made by `createRevisionRow`) with every `events` write
+ * to each of `tables`, in the transaction of the write, whatever code path writes. PostgreSQL: one bump per
+ * statement, by the function `bump_<counter>`; SQLite has row triggers only. Triggers are named
+ * `<table>_<event name>_<counter>`.
+ */
+export async function createRevisionTriggers(
+  db: Kysely<unknown>,
+  counter: string,
+  tables: readonly string[],
+  events: readonly RevisionEvent[],
+): Promise<void> {
+  const bump = `update ${counter} set revision = revision + 1 where id = 1`;
+  if (isPostgres(db)) {
+    await sql`create function ${sql.raw(`bump_${counter}`)}() returns trigger language plpgsql as $$
+        begin
+          ${sql.raw(bump)};
+          return null;
+        end $$`.execute(db);
+  }
+  for (const table of tables) {
+    for (const [name, event] of events) {
+      const trigger = `${table}_${name}_${counter}`;
+      await sql
+        .raw(
+          isPostgres(db)
+            ? `create trigger ${trigger} after ${event} on ${table} for each statement execute function bump_${counter}()`
+            : `create trigger ${trigger} after ${event} on ${table} begin ${bump}; end`,
+        )
+        .execute(db);
+    }
+  }
+}
+
+/** Drops what `createRevisionTriggers` made, and the counter's table. */
+export async function dropRevisionTriggers(
+  db: Kysely<unknown>,
+  counter: string,
+  tables: readonly string[],
+  events: readonly RevisionEvent[],
+): Promise<void> {
+  for (const table of tables) {
+    for (const [name] of events) {
+      await sql.raw(`drop trigger ${table}_${name}_${counter}${isPostgres(db) ? ` on ${table}` : ''}`).execute(db);
+    }
+  }
+  if (isPostgres(db)) await sql.raw(`drop function bump_${counter}()`).execute(db);
+  await db.schema.dropTable(counter).execute();
 }
 
 /** Adds (up) or drops (down) nullable columns of one type, in the order given (down: reversed). */

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import * as m from '../migration-helpers';
 
 /**
  * One row (id 1) whose revision grows with every change to the search texts of requirements and
@@ -16,44 +17,10 @@ const EVENTS = [
 
 export const migration0140SearchTextsRevision: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('search_texts_revision')
-      .addColumn('id', 'integer', (col) => col.primaryKey())
-      .addColumn('revision', 'integer', (col) => col.notNull().defaultTo(0))
-      .execute();
-    await sql`insert into search_texts_revision (id, revision) values (1, 0)`.execute(db);
-    const bump = 'update search_texts_revision set revision = revision + 1 where id = 1';
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    if (postgres) {
-      await sql`create function bump_search_texts_revision() returns trigger language plpgsql as $$
-        begin
-          ${sql.raw(bump)};
-          return null;
-        end $$`.execute(db);
-    }
-    for (const table of TABLES) {
-      for (const [name, event] of EVENTS) {
-        const trigger = `${table}_${name}_search_texts_revision`;
-        await sql
-          .raw(
-            postgres
-              ? `create trigger ${trigger} after ${event} on ${table} for each statement execute function bump_search_texts_revision()`
-              : `create trigger ${trigger} after ${event} on ${table} begin ${bump}; end`,
-          )
-          .execute(db);
-      }
-    }
+    await m.createRevisionRow(db, 'search_texts_revision');
+    await m.createRevisionTriggers(db, 'search_texts_revision', TABLES, EVENTS);
   },
   async down(db: Kysely<unknown>) {
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-    for (const table of TABLES) {
-      for (const [name] of EVENTS) {
-        await sql
-          .raw(`drop trigger ${table}_${name}_search_texts_revision${postgres ? ` on ${table}` : ''}`)
-          .execute(db);
-      }
-    }
-    if (postgres) await sql`drop function bump_search_texts_revision()`.execute(db);
-    await db.schema.dropTable('search_texts_revision').execute();
+    await m.dropRevisionTriggers(db, 'search_texts_revision', TABLES, EVENTS);
   },
 };
