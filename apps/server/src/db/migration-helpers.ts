@@ -119,8 +119,8 @@ export type RevisionEvent = readonly [name: string, event: string];
 /**
  * Triggers that bump the single-row counter `counter` (made by `createRevisionRow`) with every `events` write
  * to each of `tables`, in the transaction of the write, whatever code path writes. PostgreSQL: one bump per
- * statement, by the function `bump_<counter>`; SQLite has row triggers only. Triggers are named
- * `<table>_<event name>_<counter>`.
+ * statement, by the function `bump_<counter>` (made or replaced here); SQLite has row triggers only. Triggers
+ * are named `<table>_<event name>_<counter>`.
  */
 export async function createRevisionTriggers(
   db: Kysely<unknown>,
@@ -130,7 +130,7 @@ export async function createRevisionTriggers(
 ): Promise<void> {
   const bump = `update ${counter} set revision = revision + 1 where id = 1`;
   if (isPostgres(db)) {
-    await sql`create function ${sql.raw(`bump_${counter}`)}() returns trigger language plpgsql as $$
+    await sql`create or replace function ${sql.raw(`bump_${counter}`)}() returns trigger language plpgsql as $$
         begin
           ${sql.raw(bump)};
           return null;
@@ -150,7 +150,7 @@ export async function createRevisionTriggers(
   }
 }
 
-/** Drops what `createRevisionTriggers` made, and the counter's table. */
+/** Drops the triggers `createRevisionTriggers` made (not the counter, nor its PostgreSQL function). */
 export async function dropRevisionTriggers(
   db: Kysely<unknown>,
   counter: string,
@@ -162,6 +162,10 @@ export async function dropRevisionTriggers(
       await sql.raw(`drop trigger ${table}_${name}_${counter}${isPostgres(db) ? ` on ${table}` : ''}`).execute(db);
     }
   }
+}
+
+/** Drops the counter's PostgreSQL function and the counter (after its triggers). */
+export async function dropRevisionCounter(db: Kysely<unknown>, counter: string): Promise<void> {
   if (isPostgres(db)) await sql.raw(`drop function bump_${counter}()`).execute(db);
   await db.schema.dropTable(counter).execute();
 }

@@ -9,26 +9,49 @@ import type { FastifyReply } from 'fastify';
  *
  * One computation per key and stamp: concurrent requests for an answer not yet kept wait for the same
  * one (after a write, fifty readers of the first page recompute it once). A failed computation is not
- * kept. The most recently used `size` answers are kept.
+ * kept. The most recently used answers are kept, at most `size` of them and `maxBytes` in all (any
+ * signed-in user can ask for many distinct pages of 200 rows).
  */
 export interface AnswerCache {
   get(key: string, stamp: string, compute: () => Promise<unknown>): Promise<Buffer>;
 }
 
-export function createAnswerCache(size = 500): AnswerCache {
-  const entries = new Map<string, { stamp: string; body: Promise<Buffer> }>();
+const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+
+export function createAnswerCache(size = 500, maxBytes = DEFAULT_MAX_BYTES): AnswerCache {
+  const entries = new Map<string, { stamp: string; body: Promise<Buffer>; bytes: number }>();
+  let bytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.bytes;
+    entries.delete(key);
+  };
+  const evict = () => {
+    // The least recently used first (a Map iterates in insertion order; a hit is moved to the end).
+    while (entries.size > size || bytes > maxBytes) drop(entries.keys().next().value as string);
+  };
   return {
     get(key, stamp, compute) {
       const hit = entries.get(key);
-      entries.delete(key);
       if (hit?.stamp === stamp) {
+        entries.delete(key);
         entries.set(key, hit);
         return hit.body;
       }
-      const entry = { stamp, body: compute().then((answer) => Buffer.from(JSON.stringify(answer))) };
+      drop(key);
+      const entry = { stamp, bytes: 0, body: compute().then((answer) => Buffer.from(JSON.stringify(answer))) };
       entries.set(key, entry);
-      entry.body.catch(() => entries.get(key) === entry && entries.delete(key));
-      if (entries.size > size) entries.delete(entries.keys().next().value as string);
+      entry.body.then(
+        (body) => {
+          if (entries.get(key) !== entry) return;
+          entry.bytes = body.length;
+          bytes += body.length;
+          evict();
+        },
+        () => entries.get(key) === entry && entries.delete(key),
+      );
+      evict();
       return entry.body;
     },
   };

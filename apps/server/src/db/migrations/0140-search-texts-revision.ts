@@ -22,5 +22,6 @@ export const migration0140SearchTextsRevision: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await m.dropRevisionTriggers(db, 'search_texts_revision', TABLES, EVENTS);
+    await m.dropRevisionCounter(db, 'search_texts_revision');
   },
 };

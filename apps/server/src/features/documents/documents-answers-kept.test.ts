@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { allTasks, createRequirement } from '../../test/compliance-fixtures';
 import { samplePdf } from '../../test/sample-files';
 import { call, documentsSuite, upload } from './documents-test-support';
 
@@ -39,5 +40,27 @@ describe('the document list answers kept per revision', () => {
     });
     expect(renamed.status).toBe(200);
     expect((await page()).data[0]!.regulationTitle).toBe('Renamed regulation');
+  });
+
+  it('moves a task to the top of the recently updated when its first evidence arrives', async () => {
+    const requirement = await createRequirement(suite.t, suite.dir.admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-01-31',
+      facilities: [{ facilityId: suite.dir.facilityB }],
+    });
+    const recent = async () =>
+      (await allTasks(suite.t, suite.dir.admin, { requirementId: requirement.data._id, sort: '-updatedAt' })).map(
+        (task) => task._id,
+      );
+    const before = await recent();
+    const last = before[before.length - 1]!;
+    const attached = await upload(
+      suite.t,
+      suite.dir.admin,
+      { kind: 'TASK', taskId: last },
+      { fileName: 'evidence.pdf', content: await samplePdf() },
+    );
+    expect(attached.status).toBe(201);
+    expect((await recent())[0]).toBe(last);
   });
 });

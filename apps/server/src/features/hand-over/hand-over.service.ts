@@ -65,9 +65,11 @@ export function createHandOverService(db: Kysely<Database>, audit: AuditService,
           }
         }
         const now = nowIso(clock());
-        const tasks = await reassignOpenTasks(trx, fromUserId, toUserId, now);
+        // The requirements first: their write bumps the labels revision, the tasks' the tasks revision, and
+        // every transaction takes the two in that order (decision 034), so that none waits for the other.
         const requirements = await reassignRequirementDefaults(trx, fromUserId, toUserId, now);
         const bindings = await reassignBindingAssignees(trx, fromUserId, toUserId, now);
+        const tasks = await reassignOpenTasks(trx, fromUserId, toUserId, now);
         await audit.record(trx, {
           actor: actorOf(principal),
           action: 'HAND_OVER',

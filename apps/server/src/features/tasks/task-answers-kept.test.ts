@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Task } from '@rtms/shared/schemas/tasks';
-import { ok } from '../../test/api-calls';
+import { call, ok } from '../../test/api-calls';
 import { assignFacility, createFacility, createRequirement } from '../../test/compliance-fixtures';
 import { signedInSuite, suiteUser } from '../../test/signed-in-suite';
 import { testClock } from '../../test/test-clock';
@@ -92,5 +92,30 @@ describe('the list answers kept per revision', () => {
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${task!._id}/complete`, {});
     const after = await days();
     expect(after.COMPLETED).toBe(before.COMPLETED! + 1);
+  });
+
+  it('moves a commented task to the top of the recently updated', async () => {
+    clock.set('2026-03-26T08:00:00Z');
+    const recent = async () =>
+      (
+        await ok<Task[]>(
+          suite.t,
+          suite.admin,
+          'GET',
+          `/api/tasks?pageSize=50&requirementId=${requirementId}&sort=-updatedAt`,
+        )
+      ).map((task) => task._id);
+    const before = await recent();
+    const last = before[before.length - 1]!;
+    await ok(suite.t, suite.admin, 'POST', `/api/tasks/${last}/comments`, { body: 'Checked on site' });
+    expect((await recent())[0]).toBe(last);
+  });
+
+  it('lists the tasks of a requirement moved to another program area under it at once', async () => {
+    const area = await ok<{ _id: string }>(suite.t, suite.admin, 'POST', '/api/program-areas', { name: 'Kept area' });
+    const inArea = () => ok<Task[]>(suite.t, suite.admin, 'GET', `/api/tasks?pageSize=5&programAreaId=${area._id}`);
+    expect(await inArea()).toEqual([]);
+    await ok(suite.t, suite.admin, 'PATCH', `/api/requirements/${requirementId}`, { programAreaId: area._id });
+    expect((await inArea()).length).toBeGreaterThan(0);
   });
 });

@@ -236,6 +236,7 @@ export function createTasksService(
           facilityId: row.facilityId,
           changes: { comment: { before: null, after: body.body } },
         });
+        await bumpTasksRevision(trx);
         return created;
       });
       return {
@@ -307,7 +308,9 @@ export function createTasksService(
 
     async markTouched(trx, principal, taskId) {
       const { row } = await getInScopeOrThrow(trx, principal, taskId);
-      if (!row.touched) await updateTaskColumns(trx, taskId, { touched: 1, updatedAt: nowIso(clock()) });
+      if (row.touched) return;
+      await updateTaskColumns(trx, taskId, { touched: 1, updatedAt: nowIso(clock()) });
+      await bumpTasksRevision(trx);
     },
   };
 }
