@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, COMPANY_NAME, VERSION_TEXT } from './support/config';
-import { openPage, saveScreenshot, signInThroughForm } from './support/browser';
+import { chooseFromUserMenu, openPage, saveScreenshot, signInThroughForm } from './support/browser';
 import { uiSession } from './support/ui-session';
 
 describe('sign-in, sessions and the shell', () => {
@@ -77,9 +77,7 @@ describe('sign-in, sessions and the shell', () => {
     await page.getByText(VERSION_TEXT).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
 
-    await page.getByRole('button', { name: /User menu/ }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL('**/signin');
+    await chooseFromUserMenu(page, 'Sign out', '**/signin');
     await expect(page.evaluate(() => localStorage.getItem('token'))).resolves.toBeNull();
     await context.close();
   });
@@ -132,9 +130,7 @@ describe('sign-in, sessions and the shell', () => {
     const second = await newPage();
     await signInThroughForm(first.page);
     await signInThroughForm(second.page);
-    await first.page.getByRole('button', { name: /User menu/ }).click();
-    await first.page.getByRole('menuitem', { name: 'Change password' }).click();
-    await first.page.waitForURL('**/change-password');
+    await chooseFromUserMenu(first.page, 'Change password', '**/change-password');
     await first.page.getByLabel('Current password').fill(ADMIN_PASSWORD);
     await first.page.getByLabel('New password', { exact: true }).fill('short');
     await first.page.getByText('Password must be at least 12 characters long').waitFor();
