@@ -26,8 +26,13 @@ import { toDocument, toVersion } from './document-views';
 export interface EvidenceTasks {
   /** The task, if it lies in the caller's scope (404 otherwise). */
   get(principal: Principal, taskId: string): Promise<{ _id: string; facilityId: string; timeZone: string }>;
-  /** Marks the task touched inside the transaction (evidence attached): requirement edits leave it alone. */
-  markTouched(trx: Transaction<Database>, principal: Principal, taskId: string): Promise<void>;
+  /**
+   * Marks the task touched inside the transaction (evidence attached): requirement edits leave it alone. True
+   * when the task changed: the caller then calls `recordChanged` last in the transaction.
+   */
+  markTouched(trx: Transaction<Database>, principal: Principal, taskId: string): Promise<boolean>;
+  /** Bumps the tasks revision (a lock held until the commit: taken after the audit chain's, decision 034). */
+  recordChanged(trx: Transaction<Database>): Promise<void>;
 }
 
 /** What the documents feature needs from the directory (facilities, program areas, regulations). */

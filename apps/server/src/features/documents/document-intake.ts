@@ -83,7 +83,13 @@ function fileColumns(principal: Principal, file: ReceivedFile, accepted: Accepte
 export function createDocumentIntake(context: DocumentContext): Pick<DocumentsService, 'upload' | 'addVersion'> {
   const { db, audit, storage, options, now, log } = context;
 
-  /** What follows every stored file of a document: its task counts as touched (evidence), and the change is audited. */
+  /**
+   * What follows every stored file of a document: its task counts as touched (evidence), and the change is
+   * audited. The tasks revision is bumped last: its lock is held until the commit, and a completion takes the
+   * audit chain's lock before it; bumped before the audit, an upload and a completion on two instances waited
+   * for each other (deadlock, 500, seen in the scale-out test). The task row comes before the audit, as in a
+   * completion (its facility's revision row, migration 0090, is locked with it).
+   */
   async function afterFileStored(
     trx: Transaction<Database>,
     principal: Principal,
@@ -91,7 +97,8 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
     action: 'CREATE' | 'UPDATE',
     changes: ReturnType<typeof changesBetween>,
   ): Promise<void> {
-    if (row.kind === 'TASK' && row.taskId) await options.tasks?.markTouched(trx, principal, row.taskId);
+    const touched =
+      row.kind === 'TASK' && row.taskId ? await options.tasks?.markTouched(trx, principal, row.taskId) : false;
     await audit.record(trx, {
       actor: actorOf(principal),
       action,
@@ -100,6 +107,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
       facilityId: row.facilityId,
       changes,
     });
+    if (touched) await options.tasks?.recordChanged(trx);
   }
 
   async function acceptFile(file: ReceivedFile | undefined): Promise<{ file: ReceivedFile; accepted: AcceptedFile }> {

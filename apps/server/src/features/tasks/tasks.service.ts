@@ -69,9 +69,15 @@ export interface TasksService extends TaskListService {
   ): Promise<void>;
   /**
    * For the documents feature: records, inside the caller's transaction, that a person changed the task
-   * (evidence attached), so that requirement edits leave it alone. Throws 404 outside the scope.
+   * (evidence attached), so that requirement edits leave it alone. Throws 404 outside the scope. True when
+   * the task changed: the caller then calls `recordChanged` once its audit is recorded.
    */
-  markTouched(trx: Transaction<Database>, principal: Principal, taskId: string): Promise<void>;
+  markTouched(trx: Transaction<Database>, principal: Principal, taskId: string): Promise<boolean>;
+  /**
+   * Bumps the tasks revision in the caller's transaction. Last, after the audit: the revision's lock is held
+   * until the commit, and a completion takes the audit chain's lock first (decision 034).
+   */
+  recordChanged(trx: Transaction<Database>): Promise<void>;
 }
 
 export interface TasksServiceOptions {
@@ -308,9 +314,11 @@ export function createTasksService(
 
     async markTouched(trx, principal, taskId) {
       const { row } = await getInScopeOrThrow(trx, principal, taskId);
-      if (row.touched) return;
+      if (row.touched) return false;
       await updateTaskColumns(trx, taskId, { touched: 1, updatedAt: nowIso(clock()) });
-      await bumpTasksRevision(trx);
+      return true;
     },
+
+    recordChanged: (trx) => bumpTasksRevision(trx),
   };
 }
