@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely, type QueryResult } from 'kysely';
+import { directReadsOf } from './direct-reads';
 import type { Database } from './schema';
 
 /**
@@ -10,13 +11,16 @@ import type { Database } from './schema';
  */
 export function compiledOnce<Row>(build: (db: Kysely<Database>) => Compilable<Row>) {
   const byAdapter = new WeakMap<object, string>();
-  return (db: Kysely<Database>, parameters: readonly unknown[]): Promise<QueryResult<Row>> => {
+  return async (db: Kysely<Database>, parameters: readonly unknown[]): Promise<QueryResult<Row>> => {
     const adapter = db.getExecutor().adapter;
     let text = byAdapter.get(adapter);
     if (text === undefined) {
       text = build(db).compile().sql;
       byAdapter.set(adapter, text);
     }
+    // On SQLite, outside a transaction, straight on the connection (direct-reads.ts).
+    const rows = directReadsOf(db)?.all<Row>(text, parameters);
+    if (rows) return { rows };
     return db.executeQuery<Row>(CompiledQuery.raw(text, parameters as unknown[]));
   };
 }

@@ -2,6 +2,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, type Logger } 
 import pg from 'pg';
 import { registerHeavyReads, startOffThreadReads } from './off-thread-reads';
 import { withPreparedStatements } from './postgres-prepared';
+import { ColumnNaming, createDirectReads, registerDirectReads } from './direct-reads';
 import { openSqlite } from './sqlite';
 import { withStatementCache } from './sqlite-statement-cache';
 import { withWalRestart } from './wal-restart';
@@ -30,8 +31,11 @@ export function createDatabase(url: string, options: { schema?: string; log?: Lo
     const file = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(file);
     const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+    const naming = new ColumnNaming();
+    const direct = createDirectReads(sqlite, naming, options.log);
     if (file === ':memory:') {
-      const db = new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()], ...log });
+      const db = new Kysely<Database>({ dialect, plugins: [naming], ...log });
+      registerDirectReads(db, direct);
       return { db, dialect: 'sqlite', close: () => db.destroy() };
     }
     // Heavy reads and checkpoints on a worker thread (off-thread-reads.ts): the main connection no
@@ -42,10 +46,11 @@ export function createDatabase(url: string, options: { schema?: string; log?: Lo
       dialect: withWalRestart(dialect, () => {
         if (offThread.takeWalLong()) sqlite.pragma('wal_checkpoint(PASSIVE)');
       }),
-      plugins: [new CamelCasePlugin()],
+      plugins: [naming],
       ...log,
     });
     registerHeavyReads(db, offThread.db);
+    registerDirectReads(db, direct);
     return {
       db,
       dialect: 'sqlite',

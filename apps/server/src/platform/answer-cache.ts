@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { answerEncoding, compressAnswer, type Encoding } from './compression';
 
 /**
  * A list's whole answer, serialized, kept while what it was read from holds (decision 034). The caller
@@ -57,7 +58,26 @@ export function createAnswerCache(size = 500, maxBytes = DEFAULT_MAX_BYTES): Ans
   };
 }
 
-/** Sends an answer serialized by the cache as it is (Fastify's serializer is not run on a Buffer). */
-export function sendJson(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
+/**
+ * A kept answer's compressed forms, made the first time a client asks for one and kept as long as the
+ * answer (a weak map: they go with it). Every browser asks for brotli or gzip; compressing the first
+ * page of the Tasks Tracker for each request cost about as much CPU as the rest of the request.
+ */
+const compressedForms = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
+
+/**
+ * Sends an answer serialized by the cache (Fastify's serializer is not run on a Buffer), compressed as
+ * the client accepts and as registerCompression would (which leaves an encoded answer alone).
+ */
+export async function sendJson(reply: FastifyReply, body: Buffer): Promise<FastifyReply> {
+  void reply.type('application/json; charset=utf-8');
+  const encoding = answerEncoding(reply.request, body.length);
+  if (!encoding) return reply.send(body);
+  let forms = compressedForms.get(body);
+  if (!forms) compressedForms.set(body, (forms = {}));
+  const compressed = (forms[encoding] ??= compressAnswer(body, encoding));
+  return reply
+    .header('content-encoding', encoding)
+    .header('vary', 'accept-encoding')
+    .send(await compressed);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Role } from '@rtms/shared/enums';
 import { can, type Permission } from '@rtms/shared/permissions';
 import type { SessionsService } from '../features/sessions/sessions.service';
@@ -35,12 +35,15 @@ declare module 'fastify' {
 }
 
 export interface AuthGuards {
-  /** Requires a live session; sets `request.principal`. 401 otherwise. */
-  authenticate: preHandlerAsyncHookHandler;
+  /** Requires a live session; sets `request.principal`. Rejects with 401 otherwise. */
+  authenticateRequest(request: FastifyRequest): Promise<void>;
+  /** authenticateRequest as a route's preHandler. */
+  authenticate: preHandlerHookHandler;
   /** Requires a live session and a role allowed `permission` (403 otherwise). */
-  requirePermission(permission: Permission): preHandlerAsyncHookHandler[];
+  requirePermission(permission: Permission): preHandlerHookHandler[];
 }
 
+const forbidden = () => new AppError('FORBIDDEN', 'You do not have permission to do this');
 const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Your session has ended. Please sign in again.');
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -51,7 +54,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 export function createAuthGuards(sessions: SessionsService): AuthGuards {
-  async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  async function authenticateRequest(request: FastifyRequest): Promise<void> {
     // Already done by the onRequest hook of registerAuthenticationFirst: one session lookup per request.
     if (request.principal) return;
     const token = bearerToken(request);
@@ -77,13 +80,18 @@ export function createAuthGuards(sessions: SessionsService): AuthGuards {
     }
   }
 
+  // The route guards are callback hooks, not async ones: on the usual path (the session was found by
+  // registerAuthenticationFirst) they finish at once, without a promise per hook (issue 15 item 2).
+  const authenticate: preHandlerHookHandler = (request, _reply, done) => {
+    if (request.principal) return done();
+    authenticateRequest(request).then(() => done(), done);
+  };
   return {
+    authenticateRequest,
     authenticate,
     requirePermission(permission) {
-      const check: preHandlerAsyncHookHandler = async (request) => {
-        if (!can(request.principal?.role, permission)) {
-          throw new AppError('FORBIDDEN', 'You do not have permission to do this');
-        }
+      const check: preHandlerHookHandler = (request, _reply, done) => {
+        done(can(request.principal?.role, permission) ? undefined : forbidden());
       };
       return [authenticate, check];
     },
@@ -105,8 +113,8 @@ export function principalOf(request: FastifyRequest): Principal {
  * routes' preHandlers, after validation.
  */
 export function registerAuthenticationFirst(scope: FastifyInstance, guards: AuthGuards): void {
-  scope.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.public) return;
-    await guards.authenticate.call(scope, request, reply);
+  scope.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.config.public) return done();
+    guards.authenticateRequest(request).then(() => done(), done);
   });
 }

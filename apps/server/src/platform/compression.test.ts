@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createSignedInApp, type TestApp } from '../test/test-app';
 import { setUpDirectory, upload } from '../features/documents/documents-test-support';
+import { createFacility, createRequirement } from '../test/compliance-fixtures';
 import { registerCompression } from './compression';
 import { registerSecurityHeaders } from './security';
 import { registerWebApp } from './web-app';
@@ -138,6 +139,44 @@ describe('API answers on the wire', () => {
     const denied = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
     expect(denied.statusCode).toBe(401);
     expect(JSON.parse(decoded(denied))).toMatchObject({ code: expect.any(String) });
+  });
+
+  it('compresses a kept list answer once, not for every request that asks for it', async () => {
+    const facilityId = await createFacility(t, admin, { name: 'Compressed Ridge' });
+    await createRequirement(t, admin, {
+      title: 'Weekly inspection of the compressed answers',
+      frequency: 'WEEKLY',
+      firstDueDate: '2026-01-05',
+      facilities: [{ facilityId }],
+    });
+    const url = '/api/tasks?pageSize=100';
+    const plain = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const compress = vi.spyOn(zlib, 'brotliCompress');
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { ...bearer(admin), 'accept-encoding': 'br' },
+        });
+        expect(response.headers['content-encoding']).toBe('br');
+        expect(response.headers.vary).toMatch(/accept-encoding/i);
+        expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+        expect(JSON.parse(decoded(response))).toEqual(plain.json());
+      }
+      expect(compress).toHaveBeenCalledTimes(1);
+      const gzipped = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { ...bearer(admin), 'accept-encoding': 'gzip' },
+      });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(decoded(gzipped))).toEqual(plain.json());
+    } finally {
+      compress.mockRestore();
+    }
   });
 
   it('sends a downloaded file byte for byte, never re-encoded', async () => {

@@ -22,7 +22,8 @@ export function requestIdOptions(trustProxy: boolean) {
 
 /** Every answer names its request id, so that a user's report or a client log can be matched to the server log. */
 export function registerRequestIdHeader(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header('x-request-id', request.id);
+    done();
   });
 }

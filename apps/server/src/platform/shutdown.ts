@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ErrorBody } from '@rtms/shared/error-codes';
 
@@ -26,44 +27,41 @@ export interface GracefulShutdown {
  */
 export function registerGracefulShutdown(app: FastifyInstance): GracefulShutdown {
   let closing = false;
-  let inFlight = 0;
   let drained: (() => void) | undefined;
-  const finishers = new WeakMap<object, () => void>();
-
-  app.addHook('preClose', async () => {
+  // The raw responses of the requests being answered. A response's 'close' is emitted once it is sent
+  // or its client went away, whichever comes first, so it alone ends a request (one synchronous hook
+  // per request: this runs on every call, issue 15 item 2).
+  const inFlight = new Set<ServerResponse>();
+  const startClosing = () => {
+    if (closing) return;
     closing = true;
+    // The answers still to come end their connections (Node reads the header when it writes the head).
+    for (const raw of inFlight) if (!raw.headersSent) raw.setHeader('connection', 'close');
+  };
+
+  app.addHook('preClose', (done) => {
+    startClosing();
+    done();
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    inFlight += 1;
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      inFlight -= 1;
-      if (inFlight === 0) drained?.();
-    };
-    finishers.set(reply.raw, finish);
-    // onResponse is not called for a request whose client went away; the raw response's close is.
-    reply.raw.once('close', finish);
-    if (!closing) return;
+  app.addHook('onRequest', (_request, reply, done) => {
+    const raw = reply.raw;
+    inFlight.add(raw);
+    raw.once('close', () => {
+      inFlight.delete(raw);
+      if (inFlight.size === 0) drained?.();
+    });
+    if (!closing) return done();
     const body: ErrorBody = { code: 'UNAVAILABLE', message: 'The server is shutting down. Please retry.' };
-    return reply.status(503).header('connection', 'close').header('retry-after', '1').send(body);
-  });
-  app.addHook('onResponse', async (_request, reply) => {
-    finishers.get(reply.raw)?.();
-  });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    if (closing) void reply.header('connection', 'close');
-    return payload;
+    void reply.status(503).header('connection', 'close').header('retry-after', '1').send(body);
   });
   let closed: Promise<void> | undefined;
 
   return {
-    inFlight: () => inFlight,
+    inFlight: () => inFlight.size,
     close() {
-      closing = true;
+      startClosing();
       closed ??= (async () => {
-        if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+        if (inFlight.size > 0) await new Promise<void>((resolve) => (drained = resolve));
         await app.close();
       })();
       return closed;

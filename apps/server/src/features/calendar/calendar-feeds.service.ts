@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addMonthsClamped, todayInTimeZone } from '@rtms/shared/calendar-date';
 import { MAX_CALENDAR_FEEDS, type CalendarFeed, type CreateCalendarFeedBody } from '@rtms/shared/schemas/calendar';
@@ -7,6 +7,7 @@ import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
+import { sha256Hex } from '../../platform/sha256';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import { facilityRows } from '../facilities/facilities.repository';
 import type { TasksService } from '../tasks/tasks.service';
@@ -29,10 +30,6 @@ const FEED_MONTHS_AHEAD = 13;
 const MAX_FEED_EVENTS = 10_000;
 /** The secret in a feed URL: 32 random bytes, base64url (43 characters). */
 const SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
 
 function toFeed(row: CalendarFeedListRow): CalendarFeed {
   return {
@@ -94,7 +91,7 @@ export function createCalendarFeedsService(
           name,
           scope,
           facilityId,
-          secretHash: sha256(secret),
+          secretHash: sha256Hex(secret),
           lastUsedAt: null,
           createdAt: now,
           updatedAt: now,
@@ -137,7 +134,7 @@ export function createCalendarFeedsService(
 
     async render(secret, origin, ifNoneMatch) {
       if (!SECRET_PATTERN.test(secret)) return { status: 404 };
-      const feed = await findActiveFeedBySecretHash(db, sha256(secret));
+      const feed = await findActiveFeedBySecretHash(db, sha256Hex(secret));
       if (!feed) return { status: 404 };
       const now = clock();
       // The window is wide (16 months); a day's difference between zones at its ends does not matter.
@@ -155,7 +152,7 @@ export function createCalendarFeedsService(
             : []
           : await tasks.listAll(owner, { ...window, assigneeId: feed.userId }, MAX_FEED_EVENTS);
       const body = feedToIcs({ name: feed.name, origin, tasks: list });
-      const etag = `"${sha256(body).slice(0, 32)}"`;
+      const etag = `"${sha256Hex(body).slice(0, 32)}"`;
       await markFeedUsed(db, feed.id, nowIso(now));
       const matches = (ifNoneMatch ?? '')
         .split(',')

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Role } from '@rtms/shared/enums';
 import type { BackupCodes, MfaStatus, SecuritySettings, TotpEnrolment } from '@rtms/shared/schemas/mfa';
@@ -8,6 +8,7 @@ import { AppError, conflict, forbidden, invalid } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { verifyPassword } from '../../platform/passwords';
 import type { SecretBox } from '../../platform/secret-box';
+import { sha256Hex } from '../../platform/sha256';
 import { actorOf, type AuditEventInput, type AuditService } from '../audit/audit.service';
 import type { LoginThrottle } from '../auth/login-throttle';
 import { clearMfaEnrolmentRequired } from '../sessions/sessions.repository';
@@ -78,8 +79,6 @@ function newBackupCode(): string {
 function normalizeBackupCode(code: string): string {
   return code.toLowerCase().replace(/[\s-]/g, '');
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export function createMfaService(
   db: Kysely<Database>,
@@ -229,7 +228,7 @@ export function createMfaService(
       await insertChallenge(db, {
         id: newId(),
         userId,
-        tokenHash: hashToken(token),
+        tokenHash: sha256Hex(token),
         expiresAt: nowIso(new Date(now + CHALLENGE_MS)),
         createdAt: nowIso(new Date(now)),
       });
@@ -237,7 +236,7 @@ export function createMfaService(
     },
 
     async completeChallenge(mfaToken, code, client) {
-      const challenge = await findChallenge(db, hashToken(mfaToken));
+      const challenge = await findChallenge(db, sha256Hex(mfaToken));
       const live =
         challenge &&
         !challenge.usedAt &&

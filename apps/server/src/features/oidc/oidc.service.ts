@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import * as openid from 'openid-client';
 import type { Role } from '@rtms/shared/enums';
@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
+import { sha256Hex } from '../../platform/sha256';
 import { type AuditService } from '../audit/audit.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { findUserByEmail, userRows } from '../users/users.repository';
@@ -78,8 +79,6 @@ export interface OidcService {
   purgeEnded(): Promise<void>;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
 class OidcFailed extends Error {
   constructor(readonly reason: OidcFailure) {
     super(reason);
@@ -120,7 +119,7 @@ export function createOidcService(
     const now = Date.now();
     await insertOidcLogin(db, {
       id: newId(),
-      stateHash: sha256(state),
+      stateHash: sha256Hex(state),
       codeVerifier,
       nonce,
       linkUserId,
@@ -281,7 +280,7 @@ export function createOidcService(
 
     async callback(currentUrl, redirectUri) {
       const state = currentUrl.searchParams.get('state') ?? '';
-      const attempt = state ? await findOidcLoginByState(db, sha256(state)) : undefined;
+      const attempt = state ? await findOidcLoginByState(db, sha256Hex(state)) : undefined;
       const linking = Boolean(attempt?.linkUserId);
       const fail = (reason: OidcFailure): OidcCallbackResult => ({ kind: 'failed', reason, linking });
       if (!attempt || !attempt.codeVerifier || Date.parse(attempt.expiresAt) <= Date.now()) return fail('EXPIRED');
@@ -341,7 +340,7 @@ export function createOidcService(
           return { kind: 'linked' };
         }
         const user = await signInUser(issuer, claims);
-        await setOidcLoginHandoff(db, attempt.id, sha256(handoff), user.id);
+        await setOidcLoginHandoff(db, attempt.id, sha256Hex(handoff), user.id);
         return { kind: 'signed-in', handoff };
       } catch (error) {
         if (error instanceof OidcFailed) return fail(error.reason);
@@ -350,7 +349,7 @@ export function createOidcService(
     },
 
     async exchangeHandoff(code, client) {
-      const attempt = await findOidcLoginByHandoff(db, sha256(code));
+      const attempt = await findOidcLoginByHandoff(db, sha256Hex(code));
       const ended = new AppError('UNAUTHENTICATED', 'This single sign-on has expired. Sign in again.');
       if (!attempt?.userId || attempt.usedAt || Date.parse(attempt.expiresAt) <= Date.now()) throw ended;
       if (!(await useOidcHandoff(db, attempt.id, nowIso()))) throw ended;

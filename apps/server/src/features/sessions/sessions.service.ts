@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../platform/ids';
+import { sha256Hex } from '../../platform/sha256';
 import {
   deleteEndedSessions,
   findSessionWithUser,
@@ -36,9 +37,8 @@ export interface SessionsService {
   purgeEnded(): Promise<void>;
 }
 
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+/** A session is stored by its token's hash: a copy of the table holds no usable token. */
+export const hashToken = sha256Hex;
 
 export function createSessionsService(
   db: Kysely<Database>,

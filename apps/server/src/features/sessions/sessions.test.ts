@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthGuards } from '../../platform/auth';
 import { AppError } from '../../platform/errors';
@@ -229,7 +229,7 @@ describe('first administrator with a generated password', () => {
       routeOptions: { config: {} },
       principal: null,
     } as unknown as FastifyRequest; // only the fields the guard reads
-    const refusal = await guards.authenticate.call(t.app, fakeRequest, {} as FastifyReply).then(
+    const refusal = await guards.authenticateRequest(fakeRequest).then(
       () => undefined,
       (error: unknown) => error,
     );
@@ -261,7 +261,7 @@ describe('first administrator with a generated password', () => {
       routeOptions: { config: {} },
       principal: null,
     } as unknown as FastifyRequest;
-    await expect(guards.authenticate.call(t.app, allowed, {} as FastifyReply)).resolves.toBeUndefined();
+    await expect(guards.authenticateRequest(allowed)).resolves.toBeUndefined();
   });
 
   it('does not print credentials or require a change when ADMIN_PASSWORD is set', async () => {
