@@ -42,7 +42,8 @@ export function createDirectReads(
   const prepared = new Map<string, Prepared | null>();
   const prepare = (sql: string): Prepared | null => {
     const statement = sqlite.prepare<unknown[], unknown[]>(sql);
-    if (!statement.reader) return null;
+    // A read only: a write (even one that returns rows) goes Kysely's way, under its connection mutex.
+    if (!statement.reader || !statement.readonly) return null;
     statement.raw(true);
     return { statement, keys: statement.columns().map((column) => naming.keyOf(column.name)) };
   };

@@ -35,6 +35,20 @@ describe('direct reads on SQLite (decision 035)', () => {
     expect(events.filter((text) => text.includes('"token_hash"'))).toHaveLength(2);
   });
 
+  it('reads on the connection itself when no transaction is open, without waiting for Kysely’s turn', async () => {
+    // `connection()` holds Kysely's one SQLite connection for its callback: a read on Kysely's path would wait
+    // for it to end, that is forever here; the direct read does not.
+    const rows = await handle.db
+      .connection()
+      .execute(() =>
+        Promise.race([
+          sessionByHash(handle.db, ['h1']).then((result) => result.rows),
+          new Promise<string>((resolve) => setTimeout(() => resolve('waited for the connection'), 200)),
+        ]),
+      );
+    expect(rows).toEqual([{ id: 's1', userId: 'u1' }]);
+  });
+
   it('never reads a transaction’s uncommitted writes: it waits for the transaction to end', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -75,9 +75,15 @@ export async function sendJson(reply: FastifyReply, body: Buffer): Promise<Fasti
   if (!encoding) return reply.send(body);
   let forms = compressedForms.get(body);
   if (!forms) compressedForms.set(body, (forms = {}));
-  const compressed = (forms[encoding] ??= compressAnswer(body, encoding));
-  return reply
-    .header('content-encoding', encoding)
-    .header('vary', 'accept-encoding')
-    .send(await compressed);
+  const form = (forms[encoding] ??= compressAnswer(body, encoding));
+  let compressed: Buffer;
+  try {
+    compressed = await form;
+  } catch {
+    // Not kept (the next request tries again); this answer goes as it is to the plugin, which compresses
+    // it for this request: a failure to compress must not fail the request.
+    if (forms[encoding] === form) delete forms[encoding];
+    return reply.send(body);
+  }
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(compressed);
 }

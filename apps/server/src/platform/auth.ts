@@ -84,7 +84,10 @@ export function createAuthGuards(sessions: SessionsService): AuthGuards {
   // registerAuthenticationFirst) they finish at once, without a promise per hook (issue 15 item 2).
   const authenticate: preHandlerHookHandler = (request, _reply, done) => {
     if (request.principal) return done();
-    authenticateRequest(request).then(() => done(), done);
+    authenticateRequest(request).then(
+      () => done(),
+      (error: Error | undefined) => done(error ?? unauthenticated()),
+    );
   };
   return {
     authenticateRequest,
@@ -113,8 +116,8 @@ export function principalOf(request: FastifyRequest): Principal {
  * routes' preHandlers, after validation.
  */
 export function registerAuthenticationFirst(scope: FastifyInstance, guards: AuthGuards): void {
-  scope.addHook('onRequest', (request, _reply, done) => {
+  scope.addHook('onRequest', (request, reply, done) => {
     if (request.routeOptions.config.public) return done();
-    guards.authenticateRequest(request).then(() => done(), done);
+    guards.authenticate.call(scope, request, reply, done);
   });
 }

@@ -179,6 +179,29 @@ describe('API answers on the wire', () => {
     }
   });
 
+  it('leaves a kept answer to the plugin when compressing it fails, and keeps its form on the next request', async () => {
+    const url = '/api/tasks?pageSize=99';
+    const headers = { ...bearer(admin), 'accept-encoding': 'br' };
+    const plain = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const compress = vi
+      .spyOn(zlib, 'brotliCompress')
+      .mockImplementationOnce(((_body: Buffer, _options: zlib.BrotliOptions, callback: zlib.CompressCallback) =>
+        callback(new Error('zlib ran out of memory'), Buffer.alloc(0))) as typeof zlib.brotliCompress);
+    try {
+      // Left to the plugin, which compresses it for this request: the body is what its encoding says.
+      const failed = await t.app.inject({ method: 'GET', url, headers });
+      expect(failed.statusCode).toBe(200);
+      expect(JSON.parse(decoded(failed))).toEqual(plain.json());
+      const next = await t.app.inject({ method: 'GET', url, headers });
+      expect(next.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(decoded(next))).toEqual(plain.json());
+      expect(compress).toHaveBeenCalledTimes(2);
+    } finally {
+      compress.mockRestore();
+    }
+  });
+
   it('sends a downloaded file byte for byte, never re-encoded', async () => {
     const directory = await setUpDirectory(t, admin, 'D');
     const content = Buffer.from('reading,value\n'.repeat(400));

@@ -44,7 +44,8 @@ const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 /** The encoding an answer of `bytes` bytes is sent in to `request`, as the plugin negotiates it; undefined: as it is. */
 export function answerEncoding(request: FastifyRequest, bytes: number): Encoding | undefined {
   const accepted = request.headers['accept-encoding'];
-  if (bytes < THRESHOLD || !accepted) return undefined;
+  // As the plugin: `x-no-compression` asks for the answer as it is.
+  if (bytes < THRESHOLD || !accepted || request.headers['x-no-compression'] !== undefined) return undefined;
   // As the plugin reads the header: `*` and `x-gzip` stand for gzip.
   return (negotiate(accepted.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]) ?? undefined) as
     Encoding | undefined;

@@ -9,7 +9,7 @@ export interface GracefulShutdown {
    * none is left, the server stops listening and `app.close()` runs.
    */
   close(): Promise<void>;
-  /** Requests being answered now (the 503s of the drain included, briefly). */
+  /** Requests being answered now (not the drain's own 503s: retries must not hold the drain open). */
   inFlight(): number;
 }
 
@@ -44,15 +44,18 @@ export function registerGracefulShutdown(app: FastifyInstance): GracefulShutdown
     done();
   });
   app.addHook('onRequest', (_request, reply, done) => {
+    if (closing) {
+      const body: ErrorBody = { code: 'UNAVAILABLE', message: 'The server is shutting down. Please retry.' };
+      void reply.status(503).header('connection', 'close').header('retry-after', '1').send(body);
+      return;
+    }
     const raw = reply.raw;
     inFlight.add(raw);
     raw.once('close', () => {
       inFlight.delete(raw);
       if (inFlight.size === 0) drained?.();
     });
-    if (!closing) return done();
-    const body: ErrorBody = { code: 'UNAVAILABLE', message: 'The server is shutting down. Please retry.' };
-    void reply.status(503).header('connection', 'close').header('retry-after', '1').send(body);
+    done();
   });
   let closed: Promise<void> | undefined;
 
