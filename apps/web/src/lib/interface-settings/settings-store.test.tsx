@@ -67,7 +67,11 @@ describe('interface settings store', () => {
   it('switches to Arabic right to left once its texts have loaded, and back', async () => {
     renderStore();
     act(() => api.setLanguage('ar'));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('NAV_STYLE_FIXED false ar true'), SLOW);
+    // The document is written by an effect, which React may run after the render the status shows (under load).
+    await waitFor(() => {
+      expect(screen.getByRole('status').textContent).toBe('NAV_STYLE_FIXED false ar true');
+      expect(document.documentElement.lang).toBe('ar');
+    }, SLOW);
     expect(api.settings.locale).toEqual({ languageId: 'arabic', locale: 'ar', name: 'العربية', icon: 'sa' });
     expect(document.documentElement.lang).toBe('ar');
     expect(document.documentElement.dir).toBe('rtl');
