@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { dropPlannerSamples } from './db/planner-samples';
 import { auditRoutes } from './features/audit/audit.routes';
 import { createAuditService } from './features/audit/audit.service';
 import { authRoutes } from './features/auth/auth.routes';
@@ -135,6 +136,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? createDatabase(config.databaseUrl);
   const { db } = database;
   await migrateToLatest(db, database.dialect);
+  await dropPlannerSamples(db);
   await ensureFirstAdmin(db, config.admin, app.log, options.print);
 
   const reporter = createErrorReporter(app.log, config.errorReportingDsn);

@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
+import { dropPlannerSamples } from '../../db/planner-samples';
 import type { Db } from '../../db/schema';
 
 /** Bulk statements of the benchmark's seeding (not used by the product). */
@@ -60,7 +61,9 @@ export async function analyze(db: Db): Promise<void> {
   if (isPostgres(db)) {
     await sql`vacuum analyze`.execute(db);
   } else {
+    // The summary only, as the app keeps it at start (db/planner-samples.ts).
     await sql`analyze`.execute(db);
+    await dropPlannerSamples(db);
   }
 }
 
