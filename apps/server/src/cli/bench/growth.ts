@@ -15,10 +15,10 @@ export function printGrowth(print: (line?: string) => void, runs: readonly { tas
   const [first, ...later] = runs;
   if (!first) return;
   const tasksRatio = (later.at(-1)?.tasks ?? first.tasks) / first.tasks;
+  // Milliseconds under one (a CPU floor per request) with three decimals: with one they all read 0.0.
+  const decimals = ({ unit, value }: Figure) => (unit === 's' ? 2 : unit === 'ms' ? (value < 1 ? 3 : 1) : 0);
   const format = (figure: Figure | undefined) =>
-    figure === undefined
-      ? '—'
-      : `${figure.value.toFixed(figure.unit === 's' ? 2 : figure.unit === 'ms' ? 1 : 0)} ${figure.unit}`;
+    figure === undefined ? '—' : `${figure.value.toFixed(decimals(figure))} ${figure.unit}`;
   print();
   print(
     `Growth: ${runs.map((run) => run.tasks.toLocaleString('en-US')).join(' → ')} tasks (${tasksRatio.toFixed(1)}×)`,
