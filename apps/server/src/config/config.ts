@@ -98,7 +98,7 @@ const envSchema = z
       .default('false')
       .refine((value) => parseTrustProxy(value) !== undefined, {
         message:
-          'must be false, a hop count (1 = one balancer; true means 1) or the proxies\' addresses/CIDRs separated by commas (e.g. 10.0.0.5,10.1.0.0/16)',
+          "must be false, a hop count (1 = one balancer; true means 1) or the proxies' addresses/CIDRs separated by commas (e.g. 10.0.0.5,10.1.0.0/16)",
       }),
     // 32 bytes (64 hex digits or base64) that encrypt second-factor secrets at rest; empty = a key file in DATA_DIR.
     MFA_ENCRYPTION_KEY: z
