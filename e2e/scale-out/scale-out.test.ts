@@ -4,7 +4,8 @@
  * deploy/nginx/rtms.conf, round robin). Through the balancer it signs in and runs a mixed load — reads,
  * task completions each with an evidence upload, and the daily jobs started from the command line while
  * both instances also schedule them — kills one instance with SIGKILL in the middle, and then checks
- * that nothing acknowledged was lost.
+ * that nothing acknowledged was lost. Then it sends spoofed X-Forwarded-For headers through nginx and
+ * shows that the address the instances count and record is still the client's own.
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
@@ -51,7 +52,8 @@ describe('two instances behind nginx on one PostgreSQL database and S3 storage',
     DATABASE_URL: databaseUrl,
     DATA_DIR: path.join(dir, name),
     ...s3.env,
-    TRUST_PROXY: 'true',
+    // The balancer's address, as the README says: only nginx may name the client.
+    TRUST_PROXY: '127.0.0.1',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'info',
@@ -329,5 +331,65 @@ describe('two instances behind nginx on one PostgreSQL database and S3 storage',
       body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
     });
     expect(again.status).toBe(200);
+  });
+
+  it('counts and records the address nginx saw, whatever X-Forwarded-For the client sends', async () => {
+    let n = 0;
+    /** A different made-up address on every request, as a client rotating its header would send. */
+    const spoofed = () => ({ 'x-forwarded-for': `203.0.113.${(n = (n % 250) + 1)}` });
+    const login = (email: string, password: string) =>
+      fetch(`${balancer.url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...spoofed() },
+        body: JSON.stringify({ email, password }),
+      });
+
+    // The address a session records is the client's (loopback here), not the header's.
+    const signedIn = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(signedIn.status).toBe(200);
+    const { rows: sessions } = await sql.query<{ ip: string }>(
+      'select ip from sessions order by created_at desc limit 1',
+    );
+    expect(sessions[0]!.ip).toBe('127.0.0.1');
+
+    // Client-error reports: 20 a minute per address. 41 within at most two windows must meet the limit.
+    const reports: number[] = [];
+    for (let i = 0; i < 41; i += 1) {
+      const response = await fetch(`${balancer.url}/api/client-errors`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...spoofed() },
+        body: JSON.stringify({ message: `spoofed report ${i}` }),
+      });
+      reports.push(response.status);
+      await response.body?.cancel();
+    }
+    expect(reports.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(reports.filter((status) => status === 202).length).toBeLessThanOrEqual(40);
+
+    // Calendar feeds: 600 an hour per address; the 601st request is refused whatever the header says.
+    const feeds: number[] = [];
+    for (let batch = 0; batch < 601; batch += 20) {
+      const answers = await Promise.all(
+        Array.from({ length: Math.min(20, 601 - batch) }, async () => {
+          const response = await fetch(`${balancer.url}/ical/${randomBytes(16).toString('hex')}.ics`, {
+            headers: spoofed(),
+          });
+          await response.body?.cancel();
+          return response.status;
+        }),
+      );
+      feeds.push(...answers);
+    }
+    expect(feeds.filter((status) => status === 404).length).toBeLessThanOrEqual(600);
+    expect(feeds.filter((status) => status === 429).length).toBeGreaterThan(0);
+
+    // Sign-in: 30 failures lock the address, and a fresh header does not unlock it, even with the right password.
+    for (let i = 0; i < 30; i += 1) {
+      const response = await login(`spray-${i}-${randomBytes(3).toString('hex')}@scale-out.test`, 'wrong-password');
+      expect([401, 429]).toContain(response.status);
+      await response.body?.cancel();
+    }
+    const locked = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect(locked.status).toBe(429);
   });
 });

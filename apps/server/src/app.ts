@@ -18,6 +18,7 @@ import { createOidcService } from './features/oidc/oidc.service';
 import { createMfaService } from './features/mfa/mfa.service';
 import { loadMfaKey } from './platform/mfa-key';
 import { createSecretBox } from './platform/secret-box';
+import { fastifyTrustProxy } from './platform/trust-proxy';
 import { facilitiesRoutes } from './features/facilities/facilities.routes';
 import { holidaysRoutes } from './features/holidays/holidays.routes';
 import { createHolidaysService } from './features/holidays/holidays.service';
@@ -112,8 +113,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   fs.mkdirSync(config.dataDir, { recursive: true });
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: config.trustProxy,
-    ...requestIdOptions(config.trustProxy),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...requestIdOptions(config.trustProxy !== false),
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs * 2,
     bodyLimit: 1024 * 1024,

@@ -44,4 +44,17 @@ describe('csvDocument', () => {
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1)).toBe('Name,Capacity (MW)\r\nPrairie Wind,150.5\r\n"Café ""Solar"", Zürich",\r\n');
   });
+
+  it('writes with another separator, quoting the fields that hold it and no longer the commas', () => {
+    const csv = csvDocument(
+      [
+        ['Title', 'Note'],
+        ['a;b', '=1,2'],
+        ['\t=3', 'plain'],
+      ],
+      ';',
+    );
+    expect(csv.slice(1)).toBe(`Title;Note\r\n"a;b";'=1,2\r\n'\t=3;plain\r\n`);
+    expect(csvDocument([['\t=3', 'x\ty']], '\t').slice(1)).toBe(`"'\t=3"\t"x\ty"\r\n`);
+  });
 });

@@ -7,8 +7,11 @@
  * - `<file>.files/`: every uploaded file the copy refers to, from the configured storage (local or S3),
  *   each checked against the SHA-256 recorded at upload (`--no-files` skips them, e.g. when the bucket
  *   has its own versioned replication).
+ * - `<file>.SECRET-mfa-encryption.key`: the key that seals second factors, copied from DATA_DIR (owner-only,
+ *   a secret: keep it apart from copies that others can read); not written when MFA_ENCRYPTION_KEY holds the
+ *   key. Either way the key must open every second factor in the copy, so a restore signs in with TOTP.
  * - `<file>.manifest.json`: what was verified: integrity check, row counts per table, the audit hash
- *   chain, the SHA-256 of the database file, the files.
+ *   chain, the SHA-256 of the database file, the files, the second-factor key.
  *
  * Exit code 0 only when everything verified; 1 otherwise (the report says what failed); 2 for bad usage
  * or a PostgreSQL configuration (use pg_dump, see the README).
@@ -18,6 +21,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config/config';
 import { createFileStorage } from '../storage/create-storage';
+import { copyMfaKey, mfaKeyCopyName } from './backup/mfa-key-copy';
 import { copySqliteOnline, syncFile, verifySqliteCopy } from './backup/sqlite-copy';
 import { copyStoredFiles } from './backup/stored-files-copy';
 
@@ -47,7 +51,8 @@ async function main(): Promise<number> {
   }
   const source = config.databaseUrl.slice('sqlite:'.length);
   const filesFolder = `${args.file}.files`;
-  for (const existing of [args.file, filesFolder, `${args.file}.manifest.json`]) {
+  const keyCopy = mfaKeyCopyName(args.file);
+  for (const existing of [args.file, filesFolder, `${args.file}.manifest.json`, keyCopy]) {
     if (fs.existsSync(existing)) throw new UsageError(`${existing} already exists; choose a new backup name`);
   }
   await fsp.mkdir(path.dirname(args.file), { recursive: true });
@@ -77,6 +82,12 @@ async function main(): Promise<number> {
     }
     const filesOk = !files || (files.missing.length === 0 && files.mismatched.length === 0);
 
+    const mfaKey = await copyMfaKey(config, partial, keyCopy);
+    if (mfaKey.copiedTo) print(`  second-factor key: copied to ${mfaKey.copiedTo} (SECRET: keep it safe)`);
+    else if (mfaKey.source === 'MFA_ENCRYPTION_KEY') print('  second-factor key: MFA_ENCRYPTION_KEY (not copied)');
+    print(`  second factors the key opens: ${mfaKey.readable} of ${mfaKey.secondFactors}`);
+    const mfaKeyOk = mfaKey.readable === mfaKey.secondFactors;
+
     await syncFile(partial);
     await fsp.rename(partial, args.file);
     const manifest = {
@@ -88,7 +99,8 @@ async function main(): Promise<number> {
       auditChain: report.audit,
       rowCounts: report.rowCounts,
       files: files ? { folder: path.basename(filesFolder), ...files } : 'not copied (--no-files)',
-      verified: databaseOk && filesOk,
+      mfaKey: { ...mfaKey, copiedTo: mfaKey.copiedTo && path.basename(mfaKey.copiedTo) },
+      verified: databaseOk && filesOk && mfaKeyOk,
     };
     await fsp.writeFile(`${args.file}.manifest.json`, `${JSON.stringify(manifest, null, 2)}\n`);
     print(`SHA-256 ${report.sha256}  ${args.file}`);

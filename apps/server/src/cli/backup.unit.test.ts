@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
 import { upload } from '../features/documents/documents-test-support';
+import { oathtoolCode } from '../test/oathtool';
 import { samplePdf, samplePng } from '../test/sample-files';
 import { ADMIN_EMAIL, bearer, createSignedInApp, TEST_PASSWORD, type TestApp } from '../test/test-app';
 
@@ -39,6 +40,8 @@ describe('npm run backup (SQLite)', () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'rtms-backup-'));
   const files = { 'permit.pdf': samplePdf('Air permit'), 'photo.png': samplePng() };
   const ids: Record<string, string> = {};
+  /** A user with a TOTP second factor set up before the backup (enrolled with codes from oathtool). */
+  const mfaUser = { id: '', email: '', secret: '', backupCodes: [] as string[] };
 
   beforeAll(async () => {
     ({ t, admin } = await createSignedInApp());
@@ -48,7 +51,31 @@ describe('npm run backup (SQLite)', () => {
       expect(created.status, created.response.body).toBe(201);
       ids[name] = created.body.data._id as string;
     }
+    const user = await t.createUser('FACILITY_USER');
+    const token = await t.signIn(user.email);
+    const start = await t.app.inject({ method: 'POST', url: '/api/users/me/mfa/totp', headers: bearer(token) });
+    const secret = start.json().data.secret as string;
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/mfa/totp/confirm',
+      headers: bearer(token),
+      payload: { code: oathtoolCode(secret) },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    Object.assign(mfaUser, { id: user.id, email: user.email, secret, backupCodes: confirm.json().data.backupCodes });
   });
+
+  /** Password, then the second step with `code`: the second step's answer. */
+  async function signInWithCode(app: { inject: TestApp['app']['inject'] }, code: string) {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: mfaUser.email, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const { mfaToken } = login.json().data as { mfaToken: string };
+    return app.inject({ method: 'POST', url: '/api/users/login/mfa', payload: { mfaToken, code } });
+  }
   afterAll(async () => {
     await t.close();
     fs.rmSync(out, { recursive: true, force: true });
@@ -87,6 +114,12 @@ describe('npm run backup (SQLite)', () => {
     expect(result.stdout).toMatch(/regulations\s+\d+/);
     expect(result.stdout).toContain('uploaded files: 2 copied');
     expect(result.stdout).toContain('Backup verified');
+    // The second-factor key travels beside the copy, marked secret and readable by its owner only.
+    const keyCopy = `${file}.SECRET-mfa-encryption.key`;
+    expect(result.stdout).toContain(`second-factor key: copied to ${keyCopy}`);
+    expect(result.stdout).toContain('second factors the key opens: 1 of 1');
+    expect(fs.statSync(keyCopy).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(keyCopy, 'utf8')).toBe(fs.readFileSync(path.join(t.dataDir, 'mfa-encryption.key'), 'utf8'));
     const printed = /SHA-256 ([0-9a-f]{64}) {2}(.+)/.exec(result.stdout);
     expect(printed?.[1]).toBe(sha(fs.readFileSync(file)));
     expect(printed?.[2]).toBe(file);
@@ -95,14 +128,17 @@ describe('npm run backup (SQLite)', () => {
     // A single self-contained file: no journal beside it, no temporary copy left.
     expect(fs.readdirSync(path.dirname(file)).sort()).toEqual([
       'rtms-backup.sqlite',
+      'rtms-backup.sqlite.SECRET-mfa-encryption.key',
       'rtms-backup.sqlite.files',
       'rtms-backup.sqlite.manifest.json',
     ]);
 
-    // Restore as the README says: the file becomes DATA_DIR/rtms.sqlite, the files folder DATA_DIR/uploads.
+    // Restore as the README says: the file becomes DATA_DIR/rtms.sqlite, the files folder DATA_DIR/uploads,
+    // the key DATA_DIR/mfa-encryption.key.
     const restoredDir = fs.mkdtempSync(path.join(out, 'restored-'));
     fs.copyFileSync(file, path.join(restoredDir, 'rtms.sqlite'));
     fs.cpSync(`${file}.files`, path.join(restoredDir, 'uploads'), { recursive: true });
+    fs.copyFileSync(keyCopy, path.join(restoredDir, 'mfa-encryption.key'));
     const restored = await buildApp(
       loadConfig({ DATA_DIR: restoredDir, ADMIN_EMAIL, LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
       { serveWebApp: false },
@@ -131,6 +167,10 @@ describe('npm run backup (SQLite)', () => {
       for (const write of acknowledged.filter((w) => w.at < started))
         expect(titles, write.title).toContain(write.title);
       expect(titles.size).toBeLessThanOrEqual(acknowledged.length);
+      // The user with a second factor signs in with a TOTP code (the next time step: the enrolment used this one).
+      const totp = await signInWithCode(restored.app, oathtoolCode(mfaUser.secret, 30));
+      expect(totp.statusCode, totp.body).toBe(200);
+      expect(totp.json().data.user.email).toBe(mfaUser.email);
       const verify = await restored.app.inject({ method: 'GET', url: '/api/audit/verify', headers: bearer(token) });
       expect(verify.json().data.intact).toBe(true);
       for (const [name, content] of Object.entries(files)) {
@@ -142,6 +182,50 @@ describe('npm run backup (SQLite)', () => {
         expect(download.statusCode, name).toBe(200);
         expect(sha(download.rawPayload), name).toBe(sha(content));
       }
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('restored without the key, a second factor answers a clear 409 (never 500) until an administrator resets it', async () => {
+    const file = path.join(out, 'keyless.sqlite');
+    expect((await backup([file, '--no-files'], env)).code).toBe(0);
+    const restoredDir = fs.mkdtempSync(path.join(out, 'keyless-'));
+    fs.copyFileSync(file, path.join(restoredDir, 'rtms.sqlite'));
+    // No key copied back: the restored server makes a new one, which opens none of the second factors.
+    const restored = await buildApp(
+      loadConfig({ DATA_DIR: restoredDir, ADMIN_EMAIL, LOG_LEVEL: 'silent', NODE_ENV: 'test' }),
+      { serveWebApp: false },
+    );
+    try {
+      for (const code of [oathtoolCode(mfaUser.secret, 60), mfaUser.backupCodes[0]!]) {
+        const answer = await signInWithCode(restored.app, code);
+        expect(answer.statusCode, answer.body).toBe(409);
+        expect(answer.json()).toMatchObject({
+          code: 'CONFLICT',
+          message: expect.stringContaining('Ask an administrator to reset your second factor'),
+          details: { secondFactorUnreadable: true },
+        });
+      }
+      const adminSignIn = await restored.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: ADMIN_EMAIL, password: TEST_PASSWORD },
+      });
+      const adminToken = adminSignIn.json().data.token as string;
+      const reset = await restored.app.inject({
+        method: 'DELETE',
+        url: `/api/users/${mfaUser.id}/mfa`,
+        headers: bearer(adminToken),
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      const after = await restored.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { email: mfaUser.email, password: TEST_PASSWORD },
+      });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().data.token).toEqual(expect.any(String));
     } finally {
       await restored.close();
     }

@@ -4,6 +4,7 @@ import { registerCommonPasswords } from '@rtms/shared/common-passwords';
 import { COMMON_PASSWORDS } from '@rtms/shared/common-passwords.data';
 import { ROLES, type Role } from '@rtms/shared/enums';
 import { newPasswordSchema } from '@rtms/shared/schemas/auth';
+import { parseTrustProxy, type TrustProxy } from '../platform/trust-proxy';
 
 // The server always knows the list of common and breached passwords: every password rule (ADMIN_PASSWORD
 // here, the API's schemas) refuses them. Registered here because every part of the server reads config.
@@ -90,7 +91,15 @@ const envSchema = z
       }),
     // Time to receive a whole request: a 100 MB upload must fit in it, slow senders are still cut off.
     REQUEST_TIMEOUT_MS: integerText(1000, 3_600_000).default(300_000),
-    TRUST_PROXY: booleanText.default(false),
+    // The proxies trusted to name the client: a hop count or addresses/CIDRs (platform/trust-proxy.ts).
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .refine((value) => parseTrustProxy(value) !== undefined, {
+        message:
+          "must be false, a hop count (1 = one balancer; true means 1) or the proxies' addresses/CIDRs separated by commas (e.g. 10.0.0.5,10.1.0.0/16)",
+      }),
     // 32 bytes (64 hex digits or base64) that encrypt second-factor secrets at rest; empty = a key file in DATA_DIR.
     MFA_ENCRYPTION_KEY: z
       .string()
@@ -194,7 +203,8 @@ export interface AppConfig {
   session: { idleMinutes: number; absoluteHours: number };
   admin: { email: string; password: string };
   requestTimeoutMs: number;
-  trustProxy: boolean;
+  /** The proxies whose `X-Forwarded-*` headers are believed; the client is the right-most untrusted address. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Run the daily jobs on a timer in this process (their lease keeps them once a day across instances). */
   dailyJobsInProcess: boolean;
@@ -297,7 +307,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY) ?? false,
     logLevel: e.LOG_LEVEL,
     dailyJobsInProcess: e.DAILY_JOBS_IN_PROCESS,
     mfaEncryptionKey: e.MFA_ENCRYPTION_KEY ? decodeKey(e.MFA_ENCRYPTION_KEY) : undefined,

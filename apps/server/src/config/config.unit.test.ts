@@ -73,7 +73,7 @@ describe('loadConfig', () => {
       session: { idleMinutes: 15, absoluteHours: 12 },
       admin: { password: 'a-long-enough-password' },
       storage: { driver: 's3', s3: { bucket: 'rtms', endpoint: 'https://s3.example.com' } },
-      trustProxy: true,
+      trustProxy: 1,
       requestTimeoutMs: 5000,
       host: '0.0.0.0',
     });
@@ -107,11 +107,27 @@ describe('loadConfig', () => {
     ['STORAGE_DRIVER', { STORAGE_DRIVER: 'ftp' }],
     ['SMTP_URL', { SMTP_URL: 'http://mail' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.5,evil.example' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '99' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
   ];
   it.each(badValues)('refuses a bad %s with a ConfigError naming it (%j)', (name, env) => {
     const error = configErrorOf(env);
     expect(error.message).toMatch(new RegExp(`^  ${name}: `, 'm'));
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of addresses/CIDRs; true is one hop, never the whole header', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1,loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
   });
 
   it('reads the second-factor key (hex or base64) and the single sign-on settings', () => {

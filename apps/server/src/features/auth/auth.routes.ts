@@ -39,7 +39,8 @@ export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPlugin
       // The second sign-in step: the mfaToken of the first step is its credential.
       publicRoute('Sign in, second step: a TOTP or backup code for the mfaToken of POST /users/login', {
         body: loginMfaBodySchema,
-        response: { 200: sessionResponseSchema },
+        // 409: the second factor was sealed under another key (a restore without it); an admin resets it.
+        response: { 200: sessionResponseSchema, ...errorResponses(409) },
       }),
       async (request) => {
         const data = await auth.loginWithCode(request.body.mfaToken, request.body.code, {

@@ -163,15 +163,19 @@ export function createJobsService(
       );
     },
     async runNow(name) {
-      const runners: Record<JobName, () => Promise<object>> = {
-        [TASK_GENERATION_JOB]: () => generation.materializeAll(),
-        [REMINDERS_JOB]: () => reminders.runReminders(),
-        [SESSION_PURGE_JOB]: async () => {
-          await purgeEndedSessions();
-          return { purged: true };
-        },
-      };
-      const runner = (runners as Record<string, (() => Promise<object>) | undefined>)[name];
+      // A Map, not an object: a name from the URL such as `__proto__` or `toString` must find no runner.
+      const runners = new Map<string, () => Promise<object>>([
+        [TASK_GENERATION_JOB, () => generation.materializeAll()],
+        [REMINDERS_JOB, () => reminders.runReminders()],
+        [
+          SESSION_PURGE_JOB,
+          async () => {
+            await purgeEndedSessions();
+            return { purged: true };
+          },
+        ],
+      ] satisfies [JobName, () => Promise<object>][]);
+      const runner = runners.get(name);
       if (!runner) throw notFound('Job');
       const startedAt = nowIso(clock());
       // A run by hand is recorded under its instant, so that it shows as the last run without taking the day's lease.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app';
 import { allTasks, createFacility, createRequirement } from '../../test/compliance-fixtures';
 import { testClock } from '../../test/test-clock';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
+import { ADMIN_EMAIL, bearer, createSignedInApp, createTestApp, type TestApp } from '../../test/test-app';
 import { TASK_GENERATION_JOB } from './jobs.service';
 
 describe('the daily task generation runs once per day across app instances', () => {
@@ -169,5 +169,35 @@ describe('the daily session purge', () => {
     expect((await t.jobs.runDailySessionPurge()).ran).toBe(true);
     expect(await ids()).toEqual(['live', 'revoked-just-now']);
     expect((await t.jobs.runDailySessionPurge()).ran).toBe(false);
+  });
+});
+
+describe('POST /api/jobs/:name/run', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    ({ t, admin } = await createSignedInApp());
+  });
+  afterAll(() => t.close());
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', 'no-such-job'])(
+    'answers 404 for %s, a name that is no job of its own, and writes no lease row',
+    async (name) => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/jobs/${name}/run`, headers: bearer(admin) });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+      expect(await t.database.db.selectFrom('job_leases').selectAll().execute()).toEqual([]);
+    },
+  );
+
+  it('still runs a real job by name and records the run', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/jobs/session-purge/run',
+      headers: bearer(admin),
+    });
+    expect(response.statusCode).toBe(200);
+    const leases = await t.database.db.selectFrom('job_leases').select('name').execute();
+    expect(leases.map((lease) => lease.name)).toEqual(['session-purge']);
   });
 });

@@ -47,6 +47,18 @@ const WRONG_CODE = 'The code is incorrect or has already been used.';
 /** 401 for a challenge that is over; `details.mfaChallengeEnded` tells the web app to ask for the password again. */
 const challengeEnded = () => new AppError('UNAUTHENTICATED', CHALLENGE_ENDED, { mfaChallengeEnded: true });
 
+/**
+ * 409 for a second factor sealed under another key than this server's (a restore that left the key file
+ * behind, or a changed MFA_ENCRYPTION_KEY): no code can be checked, so say so instead of failing (500) or
+ * calling every code wrong. An administrator resets it (DELETE /api/users/{id}/mfa).
+ */
+const unreadableSecondFactor = () =>
+  new AppError(
+    'CONFLICT',
+    'Your second factor cannot be checked on this server: it was set up under another encryption key (for example before a restore). Ask an administrator to reset your second factor, then set it up again.',
+    { secondFactorUnreadable: true },
+  );
+
 export interface MfaService {
   status(principal: Principal): Promise<MfaStatus>;
   /** A new secret and its otpauth:// URL; replaces an unconfirmed one. 409 when a second factor is already on. */
@@ -139,13 +151,25 @@ export function createMfaService(
     });
   }
 
+  /** The stored TOTP secret, or undefined when it was sealed under another key. */
+  function openSecret(sealed: string): string | undefined {
+    try {
+      return box.open(sealed);
+    } catch {
+      return undefined;
+    }
+  }
+
   /** A TOTP code (once per time step) or an unused backup code of a confirmed second factor. */
   async function acceptsCode(userId: string, code: string): Promise<boolean> {
     const row = await findUserMfa(db, userId);
     if (!row?.confirmedAt) return false;
+    // Checked for backup codes too: their keyed hashes use the same key, so every code would look wrong.
+    const secret = openSecret(row.secretEncrypted);
+    if (secret === undefined) throw unreadableSecondFactor();
     const compact = code.replace(/\s+/g, '');
     if (/^\d{6}$/.test(compact)) {
-      const step = matchingStep(box.open(row.secretEncrypted), compact);
+      const step = matchingStep(secret, compact);
       return step !== null && (await claimStep(db, userId, step, nowIso()));
     }
     const backup = normalizeBackupCode(code);
@@ -169,7 +193,11 @@ export function createMfaService(
       const row = await findUserMfa(db, principal.id);
       if (!row) throw conflict('Start setting up the second factor first.');
       if (row.confirmedAt) throw conflict('A second factor is already set up.');
-      const step = matchingStep(box.open(row.secretEncrypted), code);
+      const secret = openSecret(row.secretEncrypted);
+      if (secret === undefined) {
+        throw conflict('This set-up can no longer be checked (the server’s key changed). Start setting up again.');
+      }
+      const step = matchingStep(secret, code);
       if (step === null) {
         await recordFailure(principal.email, client.ip);
         const message = 'The code is incorrect. Check that your device’s time is right and try again.';

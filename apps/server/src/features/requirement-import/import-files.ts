@@ -1,6 +1,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { csvDocument, type CsvDelimiter } from '@rtms/shared/csv';
 import {
   ERRORS_COLUMN_HEADER,
   IMPORT_COLUMNS,
@@ -19,11 +19,12 @@ export interface GeneratedFile {
 }
 
 const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const UTF8_BOM = '\uFEFF';
-
-/** CSV in UTF-8 with a BOM: Excel then reads accented letters right. */
-function csvFile(records: string[][], delimiter = ','): Buffer {
-  return Buffer.from(UTF8_BOM + stringify(records, { delimiter, record_delimiter: 'windows' }), 'utf8');
+/**
+ * CSV in UTF-8 with a BOM (Excel then reads accented letters right), written by the product's one CSV
+ * writer: a cell the user uploaded that a spreadsheet would run as a formula comes back neutralised.
+ */
+function csvFile(records: string[][], delimiter: CsvDelimiter = ','): Buffer {
+  return Buffer.from(csvDocument(records, delimiter), 'utf8');
 }
 
 export async function templateFile(format: ImportFormat): Promise<GeneratedFile> {
@@ -115,7 +116,8 @@ export async function errorReportFile(
     };
   }
   const { text } = decodeText(bytes);
-  const delimiter = detectDelimiter(text);
+  // detectDelimiter answers one of the separators the reader knows: comma, semicolon or tab.
+  const delimiter = detectDelimiter(text) as CsvDelimiter;
   const records = parseCsv(text, { delimiter, relax_column_count: true, relax_quotes: true }) as string[][];
   const [header = [], ...data] = records;
   let column = header.findIndex((cell) => cell.trim().toLowerCase() === ERRORS_COLUMN_HEADER);

@@ -15,7 +15,7 @@ import { forbidden, invalid, validationError } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { assertAssignable } from '../tasks/assignable-users';
 import type { SeriesChange } from '../tasks/task-generation.service';
-import { isFacilityInScope, type FacilityScope } from '../user-facilities/facility-scope';
+import { assertFacilitiesInScope, type FacilityScope } from '../user-facilities/facility-scope';
 import { findBindingRows, findFacilitiesForBinding } from './requirements.repository';
 import type { BindingRow, RequirementRow } from './requirements.table';
 import { isLive, mergedValues, ruleOf, type RequirementValues, type UpdateBody } from './requirement-values';
@@ -84,6 +84,10 @@ export async function draftEdit(
     ]);
   }
 
+  assertFacilitiesInScope(
+    scope,
+    inputs.map((input) => input.facilityId),
+  );
   const facilityRows = await findFacilitiesForBinding(
     executor,
     inputs.map((input) => input.facilityId),
@@ -91,7 +95,7 @@ export async function draftEdit(
   const facilities = new Map<string, FacilityInfo>(facilityRows.map((facility) => [facility.id, facility]));
   const details: FieldError[] = [];
   inputs.forEach((input, index) => {
-    if (!facilities.has(input.facilityId) || !isFacilityInScope(scope, input.facilityId)) {
+    if (!facilities.has(input.facilityId)) {
       details.push({ path: `facilities.${index}.facilityId`, message: 'Unknown facility' });
     }
   });

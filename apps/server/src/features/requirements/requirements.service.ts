@@ -102,6 +102,8 @@ function withAllowedActions(
   boundFacilityIds: string[],
 ) {
   const requirement = toRequirement(row);
+  // A facility role sees its own facilities only: the count says to how many of those the requirement applies.
+  if (!scope.all) requirement.facilityCount = boundFacilityIds.filter((id) => isFacilityInScope(scope, id)).length;
   const callerFacilityIds = scope.all ? [] : scope.facilityIds;
   const { role } = principal;
   const allowedActions = requirementActionsOf({
@@ -336,13 +338,15 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
           countRequirements(db, filters),
           listRequirements(db, filters, sort, window),
         ]);
-        // The bindings decide the actions of a facility administrator only; every other role's are known.
-        const bound = actionsDependOnBindings(principal.role)
-          ? await findBoundFacilityIds(
-              db,
-              rows.map((row) => row.id),
-            )
-          : new Map<string, string[]>();
+        // The bindings decide the actions of a facility administrator and the facility count of a facility role;
+        // every other role's are known.
+        const bound =
+          actionsDependOnBindings(principal.role) || !scope.all
+            ? await findBoundFacilityIds(
+                db,
+                rows.map((row) => row.id),
+              )
+            : new Map<string, string[]>();
         const data = rows.map((row) => withAllowedActions(row, principal, scope, bound.get(row.id) ?? []));
         // Checked once per kept answer, as the route's schema checked every answer before it was kept.
         return requirementPageSchema.parse({ data, meta: { total, page: query.page, pageSize: query.pageSize } });

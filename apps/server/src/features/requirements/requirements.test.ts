@@ -304,8 +304,9 @@ describe('requirements make tasks', () => {
       firstDueDate: '2026-09-01',
       facilities: [{ facilityId: sites.chicago }],
     });
-    expect(other.status).toBe(400);
-    expect(other.body.details).toEqual([{ path: 'facilities.0.facilityId', message: 'Unknown facility' }]);
+    // Outside the caller's facilities: 404, as a read of that facility answers, not a 400 naming it.
+    expect(other.status).toBe(404);
+    expect(other.body).toMatchObject({ code: 'NOT_FOUND', message: 'Facility not found' });
 
     const shared = await createRequirement(suite.t, suite.admin, {
       frequency: 'YEARLY',

@@ -39,6 +39,16 @@ export function assertFacilityInScope(
 }
 
 /**
+ * The one rule for facility ids a caller writes (the bodies of creates and updates): an id outside the
+ * caller's scope answers 404, as a read of it does, whether or not such a facility exists elsewhere — so a
+ * facility role learns nothing about other facilities. Ids in scope are then checked for existence by the
+ * caller (a 400 field error: only an all-facility role can name a facility that does not exist).
+ */
+export function assertFacilitiesInScope(scope: FacilityScope, facilityIds: readonly string[]): void {
+  for (const facilityId of facilityIds) assertFacilityInScope(scope, facilityId);
+}
+
+/**
  * The facility ids to restrict a query to: undefined for the "all" scope (no restriction), otherwise the
  * assigned ids (possibly empty, which must match nothing).
  */

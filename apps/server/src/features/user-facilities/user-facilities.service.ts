@@ -20,9 +20,9 @@ import { facilityRows } from '../facilities/facilities.repository';
 import type { SessionsService } from '../sessions/sessions.service';
 import { userRows } from '../users/users.repository';
 import {
+  assertFacilitiesInScope,
   assertFacilityInScope,
   facilityScopeOf,
-  isFacilityInScope,
   scopeFacilityIds,
   type FacilityScope,
 } from './facility-scope';
@@ -93,19 +93,20 @@ export function createUserFacilitiesService(
     return toUserFacility(row);
   }
 
-  /** 400 for unknown users or facilities (facilities outside the scope count as unknown). */
+  /** 404 for facilities outside the caller's scope, then 400 for unknown users or facilities. */
   async function assertReferences(
     scope: FacilityScope,
     userIds: string[],
     facilityIds: string[],
     paths: { users: string; facilities: string },
   ) {
+    assertFacilitiesInScope(scope, facilityIds);
     const [users, facilities] = await Promise.all([
       userRows.findByIds(db, userIds),
       facilityRows.findByIds(db, facilityIds),
     ]);
     const knownUsers = new Set(users.map((user) => user.id));
-    const knownFacilities = new Set(facilities.filter((f) => isFacilityInScope(scope, f.id)).map((f) => f.id));
+    const knownFacilities = new Set(facilities.map((f) => f.id));
     const details: FieldError[] = [
       ...userIds.flatMap((id, i) =>
         knownUsers.has(id) ? [] : [{ path: paths.users.replace('#', String(i)), message: `Unknown user ${id}` }],

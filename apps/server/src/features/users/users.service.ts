@@ -28,6 +28,7 @@ import {
 } from './users.repository';
 import type { UserRow } from './users.table';
 import { deleteUserMfa, findUserMfa, findUsersWithSecondFactor } from '../mfa/mfa.repository';
+import { deleteFeedsOfUser } from '../calendar/calendar-feeds.repository';
 
 /**
  * Users. The list holds all users (all-facility roles), the users sharing a facility (FACILITY_ADMIN) or only
@@ -245,6 +246,20 @@ export function createUsersService(
               ? 'ROLE_CHANGE'
               : 'UPDATE';
           await audit.record(trx, { actor: actorOf(principal), action, entityType: 'USER', entityId: id, changes });
+          // Deactivation revokes the user's calendar feeds for good (their secret addresses may be out of the
+          // user's hands): a reactivation does not bring them back; the user makes new ones.
+          if (changes.active && !after.active) {
+            for (const feed of await deleteFeedsOfUser(trx, id)) {
+              await audit.record(trx, {
+                actor: actorOf(principal),
+                action: 'DELETE',
+                entityType: 'CALENDAR_FEED',
+                entityId: feed.id,
+                facilityId: feed.facilityId,
+                changes: { name: { before: feed.name, after: null } },
+              });
+            }
+          }
           return { row: after, changes };
         })
         .catch((error: unknown) => {

@@ -159,6 +159,30 @@ describe('editing users', () => {
     expect(actions).toEqual(['CREATE', 'DEACTIVATE', 'REACTIVATE']);
   });
 
+  it('revokes the calendar feeds of a deactivated user for good: reactivation does not bring them back', async () => {
+    const user = await newUser('ALL_FACILITY_USER');
+    const token = await suite.t.signIn(user.email, 'a-long-enough-password');
+    const created = await call(token, 'POST', '/api/calendar-feeds', { name: 'Deadlines', scope: 'MINE' });
+    expect(created.status).toBe(201);
+    const feedPath = new URL(created.body.data.url as string, 'http://localhost').pathname;
+    const fetchFeed = async () => (await suite.t.app.inject({ method: 'GET', url: feedPath })).statusCode;
+    expect(await fetchFeed()).toBe(200);
+
+    expect((await call(suite.admin, 'PATCH', `/api/users/${user._id}`, { active: false })).status).toBe(200);
+    expect(await fetchFeed()).toBe(404);
+    expect((await call(suite.admin, 'PATCH', `/api/users/${user._id}`, { active: true })).status).toBe(200);
+    expect(await fetchFeed()).toBe(404);
+    const again = await suite.t.signIn(user.email, 'a-long-enough-password');
+    expect((await call(again, 'GET', '/api/calendar-feeds')).body.data).toEqual([]);
+    // The revocation is in the audit trail, under the feed.
+    const audit = await call(
+      suite.admin,
+      'GET',
+      `/api/audit?entityType=CALENDAR_FEED&entityId=${created.body.data._id}`,
+    );
+    expect(audit.body.data.map((event: { action: string }) => event.action).sort()).toEqual(['CREATE', 'DELETE']);
+  });
+
   it('never removes the last active ALL_FACILITY_ADMIN (409), even when two admins act at once', async () => {
     const self = (await call(suite.admin, 'POST', '/api/users/auth/me')).body.data._id as string;
     const activeAdmins = async () =>
