@@ -8,11 +8,10 @@ import {
   ssoLinkRequestResponseSchema,
   ssoLinkResponseSchema,
 } from '@rtms/shared/schemas/auth';
-import { idSchema } from '@rtms/shared/schemas/common';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { BROWSER_BINDING_MS, requireOidc, type OidcService } from './oidc.service';
 import { browserSecretOf, clearBrowserSecret, setBrowserSecret } from './browser-binding';
-import { errorResponses, publicRouteOptions, routeOptions } from '../../platform/route-schema';
+import { errorResponses, idParams, publicRouteOptions, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 404, 503);
 const decisionErrors = errorResponses(400, 401, 403, 404, 409);
@@ -117,7 +116,7 @@ export function oidcRoutes(
     app.post(
       '/auth/oidc/link-requests/:id/decide',
       adminRoute('user:manageAdmins', 'Approve (link) or reject a single sign-on link waiting for an administrator', {
-        params: z.object({ id: idSchema }),
+        params: idParams,
         body: ssoLinkDecisionBodySchema,
         response: { 200: ssoLinkRequestResponseSchema },
       }),

@@ -133,10 +133,7 @@ export function createOidcService(
     return discovered;
   }
 
-  async function start(
-    redirectUri: string,
-    link: { userId: string; sessionId: string } | null,
-  ): Promise<OidcStart> {
+  async function start(redirectUri: string, link: { userId: string; sessionId: string } | null): Promise<OidcStart> {
     let configuration: openid.Configuration;
     try {
       configuration = await provider();
@@ -330,7 +327,9 @@ export function createOidcService(
     const subject = String(claims.sub);
     const existing = await findIdentity(db, issuer, subject);
     if (existing) {
-      return existing.userId === userId ? { kind: 'linked' } : { kind: 'failed', reason: 'ALREADY_LINKED', linking: true };
+      return existing.userId === userId
+        ? { kind: 'linked' }
+        : { kind: 'failed', reason: 'ALREADY_LINKED', linking: true };
     }
     const user = await userRows.findById(db, userId);
     if (!user?.active) return { kind: 'failed', reason: 'DEACTIVATED', linking: true };
@@ -371,8 +370,7 @@ export function createOidcService(
   return {
     config,
     startSignIn: (redirectUri) => start(redirectUri, null),
-    startLink: (principal, redirectUri) =>
-      start(redirectUri, { userId: principal.id, sessionId: principal.sessionId }),
+    startLink: (principal, redirectUri) => start(redirectUri, { userId: principal.id, sessionId: principal.sessionId }),
 
     async callback(currentUrl, redirectUri, browserSecret) {
       const state = currentUrl.searchParams.get('state') ?? '';
