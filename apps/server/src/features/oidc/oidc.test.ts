@@ -474,6 +474,18 @@ describe('linking and sign-in bound to the browser and the account (issue 33, de
     expect(await identitiesOf('idp-5')).toEqual([]);
   });
 
+  it('documents the link-request routes in the OpenAPI document, for administrators only', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown; responses?: Record<string, unknown> }>>;
+    };
+    const list = document.paths['/api/auth/oidc/link-requests']?.get;
+    const decideOperation = document.paths['/api/auth/oidc/link-requests/{id}/decide']?.post;
+    expect(list?.security).toBeDefined();
+    expect(Object.keys(decideOperation?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '409']),
+    );
+  });
+
   it('refuses login CSRF: a sign-in callback or hand-off code carried to another browser signs nobody in there', async () => {
     idp.signInAs({ sub: 'idp-6', email: 'csrf.attacker@example.com', email_verified: true, groups: ['rtms-staff'] });
     // The callback of an attacker's sign-in, opened in the victim's browser.
