@@ -37,9 +37,12 @@ export function oidcRoutes(
     app.get(
       '/auth/oidc/start',
       // Public: the way in for a caller without a session.
-      publicRoute('Single sign-on: redirects to the OpenID provider (404 when not configured)', {
-        response: { 302: z.null() },
-      }),
+      publicRoute(
+        'Single sign-on: redirects to the OpenID provider and sets the HttpOnly cookie `rtms_sso` binding the attempt to this browser (404 when not configured)',
+        {
+          response: { 302: z.null() },
+        },
+      ),
       async (request, reply) => {
         const { url, browserSecret } = await requireOidc(oidc).startSignIn(redirectUriOf(request));
         setBrowserSecret(request, reply, browserSecret, BROWSER_BINDING_MS);
@@ -76,12 +79,15 @@ export function oidcRoutes(
     app.post(
       '/auth/oidc/session',
       // Public: the one-time code from the callback is its credential.
-      publicRoute('Single sign-on: exchanges the one-time code from the callback for a session', {
-        body: z
-          .object({ code: z.string({ message: 'This field is required' }).min(1, 'This field is required').max(128) })
-          .strict(),
-        response: { 200: sessionResponseSchema },
-      }),
+      publicRoute(
+        'Single sign-on: exchanges the one-time code from the callback for a session, only with the `rtms_sso` cookie of the browser that started the sign-in',
+        {
+          body: z
+            .object({ code: z.string({ message: 'This field is required' }).min(1, 'This field is required').max(128) })
+            .strict(),
+          response: { 200: sessionResponseSchema },
+        },
+      ),
       async (request, reply) => {
         const session = await requireOidc(oidc).exchangeHandoff(request.body.code, browserSecretOf(request), {
           ip: request.ip,
@@ -94,9 +100,13 @@ export function oidcRoutes(
 
     app.post(
       '/auth/oidc/link',
-      route('signed-in', 'Link my account to the single sign-on provider: answers the provider address to open', {
-        response: { 200: ssoLinkResponseSchema },
-      }),
+      route(
+        'signed-in',
+        'Link my account to the single sign-on provider: answers the provider address to open, in this browser only (cookie `rtms_sso`); a provider email other than mine (verified) waits for an administrator',
+        {
+          response: { 200: ssoLinkResponseSchema },
+        },
+      ),
       async (request, reply) => {
         const { url, browserSecret } = await requireOidc(oidc).startLink(principalOf(request), redirectUriOf(request));
         setBrowserSecret(request, reply, browserSecret, BROWSER_BINDING_MS);
