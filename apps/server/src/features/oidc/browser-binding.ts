@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * a browser without it, so an address or a code sent to someone else completes nothing (the linking attack
  * and login CSRF of issue 33). HttpOnly (no script reads it), SameSite=Lax (sent on the provider's top-level
  * redirect back to the callback, never on a cross-site subrequest), scoped to the SSO routes, short-lived,
- * Secure whenever the request came over HTTPS.
+ * Secure whenever our callback address is HTTPS (PUBLIC_URL, or the request behind TRUST_PROXY).
  */
 export const BROWSER_COOKIE = 'rtms_sso';
 const COOKIE_PATH = '/api/auth/oidc';
@@ -24,17 +24,17 @@ export function browserSecretOf(request: FastifyRequest): string {
   return '';
 }
 
-function cookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  const secure = request.protocol === 'https' ? '; Secure' : '';
+function cookie(callbackUrl: string, value: string, maxAgeSeconds: number): string {
+  const secure = callbackUrl.startsWith('https:') ? '; Secure' : '';
   return `${BROWSER_COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** Gives the browser the secret of the attempt it starts, for as long as the attempt lives. */
-export function setBrowserSecret(request: FastifyRequest, reply: FastifyReply, secret: string, ms: number): void {
-  reply.header('set-cookie', cookie(request, secret, Math.ceil(ms / 1000)));
+export function setBrowserSecret(reply: FastifyReply, callbackUrl: string, secret: string, ms: number): void {
+  reply.header('set-cookie', cookie(callbackUrl, secret, Math.ceil(ms / 1000)));
 }
 
 /** Removes the secret once the attempt is over. */
-export function clearBrowserSecret(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('set-cookie', cookie(request, '', 0));
+export function clearBrowserSecret(reply: FastifyReply, callbackUrl: string): void {
+  reply.header('set-cookie', cookie(callbackUrl, '', 0));
 }

@@ -44,8 +44,9 @@ export function oidcRoutes(
         },
       ),
       async (request, reply) => {
-        const { url, browserSecret } = await requireOidc(oidc).startSignIn(redirectUriOf(request));
-        setBrowserSecret(request, reply, browserSecret, BROWSER_BINDING_MS);
+        const redirectUri = redirectUriOf(request);
+        const { url, browserSecret } = await requireOidc(oidc).startSignIn(redirectUri);
+        setBrowserSecret(reply, redirectUri, browserSecret, BROWSER_BINDING_MS);
         return reply.redirect(url, 302);
       },
     );
@@ -59,16 +60,17 @@ export function oidcRoutes(
       ),
       async (request, reply) => {
         const service = requireOidc(oidc);
+        const redirectUri = redirectUriOf(request);
         const result = await service.callback(
           new URL(request.url, 'http://callback.invalid'),
-          redirectUriOf(request),
+          redirectUri,
           browserSecretOf(request),
         );
         const signin = options.signinUrl || '/signin';
         // A sign-in keeps the cookie for the hand-off; anything else is over.
         if (result.kind === 'signed-in')
           return reply.redirect(`${signin}?sso=${encodeURIComponent(result.handoff)}`, 302);
-        clearBrowserSecret(request, reply);
+        clearBrowserSecret(reply, redirectUri);
         if (result.kind === 'linked') return reply.redirect('/account-security?linked=1', 302);
         if (result.kind === 'link-pending') return reply.redirect('/account-security?linkPending=1', 302);
         const page = result.linking ? '/account-security' : signin;
@@ -93,7 +95,7 @@ export function oidcRoutes(
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });
-        clearBrowserSecret(request, reply);
+        clearBrowserSecret(reply, redirectUriOf(request));
         return { data: session };
       },
     );
@@ -108,8 +110,9 @@ export function oidcRoutes(
         },
       ),
       async (request, reply) => {
-        const { url, browserSecret } = await requireOidc(oidc).startLink(principalOf(request), redirectUriOf(request));
-        setBrowserSecret(request, reply, browserSecret, BROWSER_BINDING_MS);
+        const redirectUri = redirectUriOf(request);
+        const { url, browserSecret } = await requireOidc(oidc).startLink(principalOf(request), redirectUri);
+        setBrowserSecret(reply, redirectUri, browserSecret, BROWSER_BINDING_MS);
         return { data: { url } };
       },
     );

@@ -324,6 +324,20 @@ describe('linking and sign-in bound to the browser and the account (issue 33, de
       .orderBy('createdAt', 'desc')
       .executeTakeFirst();
     expect(row?.browserHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(cookie).not.toContain('Secure');
+    // Secure where the callback address is HTTPS.
+    const https = await createTestApp({
+      PUBLIC_URL: 'https://rtms.test',
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+    });
+    try {
+      const secure = await https.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+      expect(String(secure.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await https.close();
+    }
   });
 
   it('refuses the attack of issue 33: a link started by a FACILITY_USER, completed in an administrator’s browser', async () => {
