@@ -233,6 +233,44 @@ describe('single sign-on in the browser', () => {
     await context.close();
   });
 
+  it('links a signed-in account in its own browser, and leaves a link of another email to an administrator', async () => {
+    const admin = await signInApi(sso.server.baseURL);
+    const email = `linker.${Date.now()}@e2e.test`;
+    await admin.call('POST', '/users', {
+      email,
+      firstName: 'Lin',
+      lastName: 'Ker',
+      role: 'FACILITY_USER',
+      password: USER_PASSWORD,
+      mustChangePassword: false,
+    });
+    const context = await sso.browser.newContext({ baseURL: sso.server.baseURL });
+    const page = await context.newPage();
+    await signInThroughForm(page, email, USER_PASSWORD);
+    // The provider's verified email is the account's: linked at once (the cookie set by the link call came back).
+    sso.idp.signInAs({ sub: 'e2e-link-1', email, email_verified: true, groups: ['rtms-staff'] });
+    await page.goto('/account-security');
+    await page.getByRole('button', { name: 'Link to Contoso ID' }).click();
+    await page.getByText('Your account is now linked to Contoso ID.').waitFor();
+    // Another provider account (signed out at the provider first; cookies do not tell ports apart, and the
+    // link call sets its own anew), with another email: an administrator must approve, nothing is linked yet.
+    await context.clearCookies();
+    sso.idp.signInAs({
+      sub: 'e2e-link-2',
+      email: 'someone.else@e2e.test',
+      email_verified: true,
+      groups: ['rtms-staff'],
+    });
+    await page.getByRole('button', { name: 'Link to Contoso ID' }).click();
+    await page.getByRole('status').filter({ hasText: 'an administrator must approve the link' }).waitFor();
+    const pending = await admin.call<{ data: { email: string; userEmail: string }[] }>(
+      'GET',
+      '/auth/oidc/link-requests',
+    );
+    expect(pending.data).toEqual([expect.objectContaining({ email: 'someone.else@e2e.test', userEmail: email })]);
+    await context.close();
+  });
+
   it('shows why a sign-in was refused', async () => {
     sso.idp.signInAs({ sub: 'e2e-2', email: 'no.role@e2e.test', email_verified: true, groups: ['nothing'] });
     const context = await sso.browser.newContext({ baseURL: sso.server.baseURL });

@@ -30,7 +30,7 @@ import type {
 } from '../features/mfa/mfa.table';
 
 import type { RevisionCounterTable } from './columns';
-import type { OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
+import type { OidcLinkRequestsTable, OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
 export interface Database {
@@ -69,6 +69,7 @@ export interface Database {
   security_settings: SecuritySettingsTable;
   user_identities: UserIdentitiesTable;
   oidc_logins: OidcLoginsTable;
+  oidc_link_requests: OidcLinkRequestsTable;
   reminder_policies: ReminderPoliciesTable;
   notification_preferences: NotificationPreferencesTable;
   notifications: NotificationsTable;

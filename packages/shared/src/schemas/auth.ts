@@ -51,6 +51,37 @@ export const signOutResponseSchema = z.object({ data: z.object({ signedOut: z.bo
 /** POST /api/auth/oidc/link answer: the provider address to open. */
 export const ssoLinkResponseSchema = z.object({ data: z.object({ url: z.string() }) });
 
+/**
+ * A single sign-on link waiting for an ALL_FACILITY_ADMIN (decision 036): the provider's email was not the
+ * account's, or not verified. `mappedRole` is the role the provider's claims map to (null: none).
+ */
+export const ssoLinkRequestSchema = z.object({
+  _id: idSchema,
+  userId: idSchema,
+  userEmail: z.string(),
+  userName: z.string(),
+  userRole: z.enum(ROLES),
+  issuer: z.string(),
+  subject: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  mappedRole: z.enum(ROLES).nullable(),
+  status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type SsoLinkRequest = z.infer<typeof ssoLinkRequestSchema>;
+
+/** GET /api/auth/oidc/link-requests answer: the requests still pending, oldest first. */
+export const ssoLinkRequestListResponseSchema = z.object({ data: z.array(ssoLinkRequestSchema) });
+
+/** POST /api/auth/oidc/link-requests/{id}/decide body and answer. */
+export const ssoLinkDecisionBodySchema = z
+  .object({ decision: z.enum(['APPROVE', 'REJECT'], { message: 'Choose APPROVE or REJECT' }) })
+  .strict();
+export type SsoLinkDecisionBody = z.infer<typeof ssoLinkDecisionBodySchema>;
+export const ssoLinkRequestResponseSchema = z.object({ data: ssoLinkRequestSchema });
+
 /** What is wrong with a new password, by the strength rule below (undefined: nothing). */
 export type PasswordProblem = 'tooShort' | 'tooLong' | 'tooEasy' | 'common';
 

@@ -1,7 +1,7 @@
 import { deleteExpired, useOnce } from '../../db/one-time-rows';
 import type { Db } from '../../db/schema';
 import { findRow, insertRow } from '../../db/rows';
-import type { OidcLoginsTable } from './oidc.table';
+import type { LinkRequestStatus, OidcLinkRequestsTable, OidcLoginsTable } from './oidc.table';
 
 export async function insertOidcLogin(db: Db, row: OidcLoginsTable): Promise<void> {
   await insertRow(db, 'oidc_logins', row);
@@ -57,4 +57,61 @@ export async function insertIdentity(
 
 export async function touchIdentity(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('user_identities').set({ lastSignInAt: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Records a link waiting for an administrator; a newer request of the same user for the same provider
+ * account replaces a pending one (one row to judge, the latest claims).
+ */
+export async function insertLinkRequest(db: Db, row: OidcLinkRequestsTable): Promise<void> {
+  await db
+    .deleteFrom('oidc_link_requests')
+    .where('userId', '=', row.userId)
+    .where('issuer', '=', row.issuer)
+    .where('subject', '=', row.subject)
+    .where('status', '=', 'PENDING')
+    .execute();
+  await insertRow(db, 'oidc_link_requests', row);
+}
+
+/** Link requests with the user they are for: the pending ones (oldest first), or one by id. */
+function linkRequestsWithUser(db: Db) {
+  return db
+    .selectFrom('oidc_link_requests')
+    .innerJoin('users', 'users.id', 'oidc_link_requests.userId')
+    .selectAll('oidc_link_requests')
+    .select([
+      'users.email as userEmail',
+      'users.firstName as userFirstName',
+      'users.lastName as userLastName',
+      'users.role as userRole',
+    ]);
+}
+export type LinkRequestWithUser = NonNullable<Awaited<ReturnType<typeof findLinkRequest>>>;
+
+export function findPendingLinkRequests(db: Db) {
+  return linkRequestsWithUser(db)
+    .where('oidc_link_requests.status', '=', 'PENDING')
+    .orderBy('oidc_link_requests.createdAt')
+    .orderBy('oidc_link_requests.id')
+    .execute();
+}
+
+export function findLinkRequest(db: Db, id: string) {
+  return linkRequestsWithUser(db).where('oidc_link_requests.id', '=', id).executeTakeFirst();
+}
+
+/** Decides a pending request: true only for the call that moved it out of PENDING. */
+export async function decideLinkRequest(
+  db: Db,
+  id: string,
+  decision: { status: LinkRequestStatus; decidedById: string; decidedAt: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('oidc_link_requests')
+    .set(decision)
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import * as openid from 'openid-client';
 import type { Role } from '@rtms/shared/enums';
-import type { SessionUser } from '@rtms/shared/schemas/auth';
+import type { SessionUser, SsoLinkDecisionBody, SsoLinkRequest } from '@rtms/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OidcConfig } from '../../config/config';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
-import { AppError, forbidden, notFound } from '../../platform/errors';
+import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
 import { sha256Hex } from '../../platform/sha256';
-import { type AuditService } from '../audit/audit.service';
+import { actorOf, type AuditService } from '../audit/audit.service';
 import type { SessionsService } from '../sessions/sessions.service';
+import { isSessionLive } from '../sessions/sessions.repository';
 import { findUserByEmail, userRows } from '../users/users.repository';
 import { toSessionUser } from '../users/users.dto';
 import { findFacilitiesByCodes } from '../facilities/facilities.repository';
@@ -23,15 +24,22 @@ import {
   insertUserFacilities,
 } from '../user-facilities/user-facilities.repository';
 import type { UserRow } from '../users/users.table';
+import { newBrowserSecret } from './browser-binding';
+import type { LinkRequestStatus } from './oidc.table';
 import { claimValues, namesFromClaims, roleFromClaims, type Claims } from './claims';
 import {
   completeOidcLogin,
+  decideLinkRequest,
   deleteEndedOidcLogins,
+  findLinkRequest,
+  findPendingLinkRequests,
   findIdentity,
   findOidcLoginByHandoff,
   findOidcLoginByState,
   insertIdentity,
+  insertLinkRequest,
   insertOidcLogin,
+  type LinkRequestWithUser,
   setOidcLoginHandoff,
   touchIdentity,
   useOidcHandoff,
@@ -41,6 +49,8 @@ import {
 const ATTEMPT_MS = 10 * 60_000;
 /** From the callback to the web app collecting its session. */
 const HANDOFF_MS = 2 * 60_000;
+/** How long the browser keeps the secret binding an attempt to it: the whole attempt, hand-off included. */
+export const BROWSER_BINDING_MS = ATTEMPT_MS + HANDOFF_MS;
 
 /**
  * Why a single sign-on did not end in a session; the web app shows a message per reason (six languages)
@@ -54,26 +64,44 @@ export type OidcFailure =
   | 'EMAIL_TAKEN'
   | 'DEACTIVATED'
   | 'ALREADY_LINKED'
-  | 'UNAVAILABLE';
+  | 'UNAVAILABLE'
+  /** The callback reached a browser other than the one that started the attempt (decision 036). */
+  | 'OTHER_BROWSER';
 
 export type OidcCallbackResult =
   | { kind: 'signed-in'; handoff: string }
   | { kind: 'linked' }
+  /** The provider's email is not the account's verified email: an administrator decides (decision 036). */
+  | { kind: 'link-pending' }
   | { kind: 'failed'; reason: OidcFailure; linking: boolean };
+
+/** An attempt started: the provider address to open, and the secret for the starting browser's cookie. */
+export interface OidcStart {
+  url: string;
+  browserSecret: string;
+}
 
 export interface OidcService {
   readonly config: OidcConfig;
   /** The provider's authorization URL for a sign-in (authorization code with PKCE, state and nonce). */
-  startSignIn(redirectUri: string): Promise<string>;
-  /** The same, to link the provider's account to the signed-in user. */
-  startLink(principal: Principal, redirectUri: string): Promise<string>;
-  /** Takes the provider's redirect back; never throws for the provider's or the user's mistakes. */
-  callback(currentUrl: URL, redirectUri: string): Promise<OidcCallbackResult>;
-  /** Exchanges the one-time hand-off code of a completed sign-in for a session. */
+  startSignIn(redirectUri: string): Promise<OidcStart>;
+  /** The same, to link the provider's account to the signed-in user of this session. */
+  startLink(principal: Principal, redirectUri: string): Promise<OidcStart>;
+  /**
+   * Takes the provider's redirect back, in the browser holding `browserSecret`; never throws for the
+   * provider's or the user's mistakes.
+   */
+  callback(currentUrl: URL, redirectUri: string, browserSecret: string): Promise<OidcCallbackResult>;
+  /** Exchanges the one-time hand-off code of a completed sign-in for a session, in the browser that started it. */
   exchangeHandoff(
     code: string,
+    browserSecret: string,
     client: { ip: string; userAgent?: string },
   ): Promise<{ token: string; user: SessionUser }>;
+  /** The links waiting for an administrator, oldest first. */
+  listLinkRequests(): Promise<SsoLinkRequest[]>;
+  /** Approves (links) or rejects a pending link request; 404 unknown, 409 already decided or linked elsewhere. */
+  decideLinkRequest(principal: Principal, id: string, body: SsoLinkDecisionBody): Promise<SsoLinkRequest>;
   /** 403 when password sign-in is switched off for this email (SSO only, except the break-glass admin). */
   assertPasswordSignInAllowed(email: string): void;
   purgeEnded(): Promise<void>;
@@ -105,7 +133,7 @@ export function createOidcService(
     return discovered;
   }
 
-  async function start(redirectUri: string, linkUserId: string | null): Promise<string> {
+  async function start(redirectUri: string, link: { userId: string; sessionId: string } | null): Promise<OidcStart> {
     let configuration: openid.Configuration;
     try {
       configuration = await provider();
@@ -116,20 +144,23 @@ export function createOidcService(
     const state = openid.randomState();
     const nonce = openid.randomNonce();
     const codeVerifier = openid.randomPKCECodeVerifier();
+    const browserSecret = newBrowserSecret();
     const now = Date.now();
     await insertOidcLogin(db, {
       id: newId(),
       stateHash: sha256Hex(state),
       codeVerifier,
       nonce,
-      linkUserId,
+      linkUserId: link?.userId ?? null,
+      sessionId: link?.sessionId ?? null,
+      browserHash: sha256Hex(browserSecret),
       expiresAt: nowIso(new Date(now + ATTEMPT_MS)),
       handoffHash: null,
       userId: null,
       usedAt: null,
       createdAt: nowIso(new Date(now)),
     });
-    return openid
+    const url = openid
       .buildAuthorizationUrl(configuration, {
         redirect_uri: redirectUri,
         scope: config.scopes,
@@ -139,6 +170,7 @@ export function createOidcService(
         code_challenge_method: 'S256',
       })
       .toString();
+    return { url, browserSecret };
   }
 
   /** Makes the user's facility assignments equal the facilities whose codes the claims list. */
@@ -241,18 +273,14 @@ export function createOidcService(
       if (user.firstName !== names.firstName) changes.firstName = { before: user.firstName, after: names.firstName };
       if (user.lastName !== names.lastName) changes.lastName = { before: user.lastName, after: names.lastName };
       if (user.role !== role) changes.role = { before: user.role, after: role };
-      if (user.email !== email && !(await findUserByEmail(trx, email)))
-        changes.email = { before: user.email, after: email };
-      const after = {
-        email: (changes.email?.after as string | undefined) ?? user.email,
+      // The account's email is never taken from the provider (issue 33): it is what password sign-in,
+      // resets and notifications go by, and a provider account must not be able to claim another one's.
+      await userRows.update(trx, user.id, {
         firstName: names.firstName,
         lastName: names.lastName,
-      };
-      await userRows.update(trx, user.id, {
-        ...after,
         role,
         lastSignInAt: now,
-        searchText: foldForSearch(after.firstName, after.lastName, after.email),
+        searchText: foldForSearch(names.firstName, names.lastName, user.email),
         ...(Object.keys(changes).length > 0 ? { updatedAt: now } : {}),
       });
       await touchIdentity(trx, identity.id, now);
@@ -273,18 +301,85 @@ export function createOidcService(
     return { ...user, role, firstName: names.firstName, lastName: names.lastName };
   }
 
+  /** Links a provider account to a user (the user's own, or approved by `actor`), audited. */
+  async function link(
+    trx: Transaction<Database>,
+    userId: string,
+    identity: { issuer: string; subject: string },
+    actor: Principal | null,
+  ): Promise<void> {
+    await insertIdentity(trx, { id: newId(), userId, ...identity, createdAt: nowIso() });
+    await deps.audit.record(trx, {
+      actor: actor ? actorOf(actor) : null,
+      action: 'UPDATE',
+      entityType: 'USER',
+      entityId: userId,
+      changes: { singleSignOn: { before: null, after: identity.issuer } },
+    });
+  }
+
+  /**
+   * The callback of a link: the provider account is linked at once only when its verified email is the
+   * account's; else it waits for an ALL_FACILITY_ADMIN (decision 036). Nothing of the account changes here:
+   * role and facilities follow the role map at the next single sign-on, the email never.
+   */
+  async function completeLink(userId: string, issuer: string, claims: Claims): Promise<OidcCallbackResult> {
+    const subject = String(claims.sub);
+    const existing = await findIdentity(db, issuer, subject);
+    if (existing) {
+      return existing.userId === userId
+        ? { kind: 'linked' }
+        : { kind: 'failed', reason: 'ALREADY_LINKED', linking: true };
+    }
+    const user = await userRows.findById(db, userId);
+    if (!user?.active) return { kind: 'failed', reason: 'DEACTIVATED', linking: true };
+    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    if (!email) return { kind: 'failed', reason: 'NO_EMAIL', linking: true };
+    const verified = claims.email_verified === true;
+    if (verified && email === user.email.toLowerCase()) {
+      await db.transaction().execute((trx) => link(trx, userId, { issuer, subject }, null));
+      return { kind: 'linked' };
+    }
+    const mappedRole = roleFromClaims(claims, config) ?? null;
+    await db.transaction().execute(async (trx) => {
+      const id = newId();
+      await insertLinkRequest(trx, {
+        id,
+        userId,
+        issuer,
+        subject,
+        email,
+        emailVerified: verified ? 1 : 0,
+        mappedRole,
+        status: 'PENDING',
+        decidedById: null,
+        decidedAt: null,
+        createdAt: nowIso(),
+      });
+      await deps.audit.record(trx, {
+        actor: null,
+        action: 'UPDATE',
+        entityType: 'USER',
+        entityId: userId,
+        changes: { singleSignOnRequest: { before: null, after: { id, issuer, email, emailVerified: verified } } },
+      });
+    });
+    return { kind: 'link-pending' };
+  }
+
   return {
     config,
     startSignIn: (redirectUri) => start(redirectUri, null),
-    startLink: (principal, redirectUri) => start(redirectUri, principal.id),
+    startLink: (principal, redirectUri) => start(redirectUri, { userId: principal.id, sessionId: principal.sessionId }),
 
-    async callback(currentUrl, redirectUri) {
+    async callback(currentUrl, redirectUri, browserSecret) {
       const state = currentUrl.searchParams.get('state') ?? '';
       const attempt = state ? await findOidcLoginByState(db, sha256Hex(state)) : undefined;
       const linking = Boolean(attempt?.linkUserId);
       const fail = (reason: OidcFailure): OidcCallbackResult => ({ kind: 'failed', reason, linking });
       if (!attempt || !attempt.codeVerifier || Date.parse(attempt.expiresAt) <= Date.now()) return fail('EXPIRED');
-      // Spend the state before anything else: a callback URL replayed (history, logs) finds nothing.
+      // Spend the state before anything else: a callback URL replayed (history, logs) finds nothing, and one
+      // opened in another browser burns the attempt, so it cannot be carried back to the starting browser.
       const handoff = randomBytes(32).toString('base64url');
       const { codeVerifier, nonce } = attempt;
       if (
@@ -294,6 +389,14 @@ export function createOidcService(
           expiresAt: nowIso(new Date(Date.now() + HANDOFF_MS)),
         }))
       ) {
+        return fail('EXPIRED');
+      }
+      // Only the browser that started the attempt completes it (the linking attack and login CSRF of issue 33).
+      if (!browserSecret || !attempt.browserHash || sha256Hex(browserSecret) !== attempt.browserHash) {
+        return fail('OTHER_BROWSER');
+      }
+      // A link completes only while the session that asked for it is live (not signed out, not revoked).
+      if (attempt.linkUserId && !(attempt.sessionId && (await isSessionLive(db, attempt.sessionId, nowIso())))) {
         return fail('EXPIRED');
       }
       let claims: Claims;
@@ -316,29 +419,7 @@ export function createOidcService(
         return fail('PROVIDER_ERROR');
       }
       try {
-        if (attempt.linkUserId) {
-          const existing = await findIdentity(db, issuer, String(claims.sub));
-          if (existing && existing.userId !== attempt.linkUserId) return fail('ALREADY_LINKED');
-          if (!existing) {
-            await db.transaction().execute(async (trx) => {
-              await insertIdentity(trx, {
-                id: newId(),
-                userId: attempt.linkUserId as string,
-                issuer,
-                subject: String(claims.sub),
-                createdAt: nowIso(),
-              });
-              await deps.audit.record(trx, {
-                actor: null,
-                action: 'UPDATE',
-                entityType: 'USER',
-                entityId: attempt.linkUserId as string,
-                changes: { singleSignOn: { before: null, after: issuer } },
-              });
-            });
-          }
-          return { kind: 'linked' };
-        }
+        if (attempt.linkUserId) return await completeLink(attempt.linkUserId, issuer, claims);
         const user = await signInUser(issuer, claims);
         await setOidcLoginHandoff(db, attempt.id, sha256Hex(handoff), user.id);
         return { kind: 'signed-in', handoff };
@@ -348,16 +429,51 @@ export function createOidcService(
       }
     },
 
-    async exchangeHandoff(code, client) {
+    async exchangeHandoff(code, browserSecret, client) {
       const attempt = await findOidcLoginByHandoff(db, sha256Hex(code));
       const ended = new AppError('UNAUTHENTICATED', 'This single sign-on has expired. Sign in again.');
       if (!attempt?.userId || attempt.usedAt || Date.parse(attempt.expiresAt) <= Date.now()) throw ended;
+      // A code carried to another browser signs nobody in there (login CSRF): it is left for its own browser.
+      if (!browserSecret || sha256Hex(browserSecret) !== attempt.browserHash) {
+        throw new AppError('UNAUTHENTICATED', 'This single sign-on was started in another browser. Sign in again.');
+      }
       if (!(await useOidcHandoff(db, attempt.id, nowIso()))) throw ended;
       const user = await userRows.findById(db, attempt.userId);
       if (!user?.active) throw ended;
       // The provider did the authentication (its own second factor included): no TOTP step here.
       const token = await deps.sessions.create(user.id, client);
       return { token, user: toSessionUser(user) };
+    },
+
+    listLinkRequests: async () => (await findPendingLinkRequests(db)).map(toLinkRequest),
+
+    async decideLinkRequest(principal, id, { decision }) {
+      const request = await findLinkRequest(db, id);
+      if (!request) throw notFound('Link request');
+      const decided = await db.transaction().execute(async (trx) => {
+        const status: LinkRequestStatus = decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
+        const decidedAt = nowIso();
+        if (!(await decideLinkRequest(trx, id, { status, decidedById: principal.id, decidedAt }))) {
+          throw conflict('This link request has already been decided');
+        }
+        const identity = { issuer: request.issuer, subject: request.subject };
+        if (decision === 'APPROVE') {
+          if (await findIdentity(trx, identity.issuer, identity.subject)) {
+            throw conflict('This provider account is already linked to a user');
+          }
+          if (!(await userRows.findById(trx, request.userId))?.active) throw conflict('This user is deactivated');
+          await link(trx, request.userId, identity, principal);
+        }
+        await deps.audit.record(trx, {
+          actor: actorOf(principal),
+          action: 'UPDATE',
+          entityType: 'USER',
+          entityId: request.userId,
+          changes: { singleSignOnRequest: { before: { id, status: 'PENDING' }, after: { id, status } } },
+        });
+        return { ...request, status, decidedById: principal.id, decidedAt };
+      });
+      return toLinkRequest(decided);
     },
 
     assertPasswordSignInAllowed(email) {
@@ -367,6 +483,24 @@ export function createOidcService(
     },
 
     purgeEnded: () => deleteEndedOidcLogins(db, nowIso(new Date(Date.now() - 86_400_000))),
+  };
+}
+
+function toLinkRequest(row: LinkRequestWithUser): SsoLinkRequest {
+  return {
+    _id: row.id,
+    userId: row.userId,
+    userEmail: row.userEmail,
+    userName: `${row.userFirstName} ${row.userLastName}`.trim(),
+    userRole: row.userRole,
+    issuer: row.issuer,
+    subject: row.subject,
+    email: row.email,
+    emailVerified: row.emailVerified === 1,
+    mappedRole: (row.mappedRole as Role | null) ?? null,
+    status: row.status,
+    createdAt: row.createdAt,
+    decidedAt: row.decidedAt,
   };
 }
 

@@ -20,4 +20,29 @@ export interface OidcLoginsTable {
   userId: string | null;
   usedAt: string | null;
   createdAt: string;
+  /** SHA-256 of the secret in the HttpOnly cookie of the browser that started the attempt (migration 0175). */
+  browserHash: string | null;
+  /** For a link: the session that asked for it, which must still be live at the callback. */
+  sessionId: string | null;
+}
+
+export const LINK_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type LinkRequestStatus = (typeof LINK_REQUEST_STATUSES)[number];
+
+/**
+ * A link of a provider account to a user that waits for an ALL_FACILITY_ADMIN: the provider's email was not
+ * the account's, or not verified (decision 036).
+ */
+export interface OidcLinkRequestsTable {
+  id: string;
+  userId: string;
+  issuer: string;
+  subject: string;
+  email: string;
+  emailVerified: number;
+  mappedRole: string | null;
+  status: LinkRequestStatus;
+  decidedById: string | null;
+  decidedAt: string | null;
+  createdAt: string;
 }

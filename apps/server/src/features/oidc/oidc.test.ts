@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { startTestOidcProvider, type TestAccount, type TestOidcProvider } from '../../test/oidc-test-provider';
@@ -6,14 +7,16 @@ import { storedRow } from '../../test/stored-rows';
 const PUBLIC_URL = 'http://rtms.test';
 const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
 
-/** Cookies of the browser at the provider, sent back on every request to it. */
+/** Cookies of one browser at one site, sent back on every request to it. */
 class CookieJar {
   private cookies = new Map<string, string>();
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
+  store(lines: string[] | string | undefined) {
+    for (const line of typeof lines === 'string' ? [lines] : (lines ?? [])) {
       const [pair] = line.split(';');
       const at = pair!.indexOf('=');
-      this.cookies.set(pair!.slice(0, at), pair!.slice(at + 1));
+      const value = pair!.slice(at + 1);
+      if (value && !/;\s*Max-Age=0/i.test(line)) this.cookies.set(pair!.slice(0, at), value);
+      else this.cookies.delete(pair!.slice(0, at));
     }
   }
   header() {
@@ -21,38 +24,81 @@ class CookieJar {
   }
 }
 
-/**
- * Walks the redirects a browser would follow from our start address through the provider and back to our
- * callback, and answers where the callback sent the browser.
- */
-async function throughProvider(t: TestApp, startUrl: string, headers: Record<string, string> = {}): Promise<string> {
-  const start = await t.app.inject({ method: startUrl.endsWith('/link') ? 'POST' : 'GET', url: startUrl, headers });
-  let location =
-    start.statusCode === 302
-      ? (start.headers.location as string)
-      : (start.json() as { data: { url: string } }).data.url;
-  const jar = new CookieJar();
+/** A browser: its cookies at RTMS (the single sign-on binding cookie) and at the provider. */
+class Browser {
+  readonly rtms = new CookieJar();
+  readonly provider = new CookieJar();
+  /** A request to the app from this browser: its cookies sent, the answer's kept. */
+  async inject(t: TestApp, options: InjectOptions & { headers?: Record<string, string> }) {
+    const cookie = this.rtms.header();
+    const response = await t.app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
+    this.rtms.store(response.headers['set-cookie']);
+    return response;
+  }
+}
+
+/** Starts a sign-in (GET /start) or a link (POST /link) in `browser`: the provider address it answers. */
+async function startIn(t: TestApp, browser: Browser, startUrl: string, headers: Record<string, string> = {}) {
+  const start = await browser.inject(t, {
+    method: startUrl.endsWith('/link') ? 'POST' : 'GET',
+    url: startUrl,
+    headers,
+  });
+  return start.statusCode === 302
+    ? (start.headers.location as string)
+    : (start.json() as { data: { url: string } }).data.url;
+}
+
+/** Follows the provider's redirects in `browser` up to our callback: the callback's path and query. */
+async function atProvider(browser: Browser, providerUrl: string): Promise<string> {
+  let location = providerUrl;
   for (let hop = 0; hop < 10 && !location.startsWith(PUBLIC_URL); hop += 1) {
-    const response = await fetch(location, { redirect: 'manual', headers: { cookie: jar.header() } });
-    jar.store(response);
+    const response = await fetch(location, { redirect: 'manual', headers: { cookie: browser.provider.header() } });
+    browser.provider.store(response.headers.getSetCookie());
     const next = response.headers.get('location');
     if (!next) throw new Error(`the provider stopped at ${location}: ${response.status} ${await response.text()}`);
     location = new URL(next, location).toString();
   }
   const callback = new URL(location);
   expect(callback.origin + callback.pathname).toBe(CALLBACK);
-  const back = await t.app.inject({ method: 'GET', url: callback.pathname + callback.search });
+  return callback.pathname + callback.search;
+}
+
+/** Opens our callback in `browser`: where it sends the browser. */
+async function callbackIn(t: TestApp, browser: Browser, callbackPath: string): Promise<string> {
+  const back = await browser.inject(t, { method: 'GET', url: callbackPath });
   expect(back.statusCode).toBe(302);
   return back.headers.location as string;
 }
 
+/**
+ * Walks the redirects a browser would follow from our start address through the provider and back to our
+ * callback, and answers where the callback sent the browser. `finisher` is the browser that opens the
+ * provider address (by default the one that started).
+ */
+async function throughProvider(
+  t: TestApp,
+  startUrl: string,
+  headers: Record<string, string> = {},
+  browsers: { starter?: Browser; finisher?: Browser } = {},
+): Promise<string> {
+  const starter = browsers.starter ?? new Browser();
+  const finisher = browsers.finisher ?? starter;
+  const providerUrl = await startIn(t, starter, startUrl, headers);
+  return callbackIn(t, finisher, await atProvider(finisher, providerUrl));
+}
+
+/** The hand-off code in the address the callback sent the browser to (null: none). */
+const handoffOf = (redirect: string) => new URL(redirect, PUBLIC_URL).searchParams.get('sso');
+
 async function signInWithProvider(
   t: TestApp,
+  browser = new Browser(),
 ): Promise<{ status: number; body: ReturnType<typeof JSON.parse>; redirect: string }> {
-  const redirect = await throughProvider(t, '/api/auth/oidc/start');
-  const code = new URL(redirect, PUBLIC_URL).searchParams.get('sso');
+  const redirect = await throughProvider(t, '/api/auth/oidc/start', {}, { starter: browser });
+  const code = handoffOf(redirect);
   if (!code) return { status: 0, body: null, redirect };
-  const session = await t.app.inject({ method: 'POST', url: '/api/auth/oidc/session', payload: { code } });
+  const session = await browser.inject(t, { method: 'POST', url: '/api/auth/oidc/session', payload: { code } });
   return { status: session.statusCode, body: session.json(), redirect };
 }
 
@@ -221,17 +267,261 @@ describe('single sign-on with OpenID Connect against a real provider', () => {
 
   it('uses a hand-off code and a state once', async () => {
     idp.signInAs({ sub: 'u-5005', email: 'once@example.com', email_verified: true, groups: ['rtms-staff'] });
-    const redirect = await throughProvider(t, '/api/auth/oidc/start');
-    const code = new URL(redirect, PUBLIC_URL).searchParams.get('sso')!;
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/oidc/session', payload: { code } })).statusCode).toBe(
-      200,
-    );
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/oidc/session', payload: { code } })).statusCode).toBe(
-      401,
-    );
+    const browser = new Browser();
+    const redirect = await throughProvider(t, '/api/auth/oidc/start', {}, { starter: browser });
+    const code = handoffOf(redirect)!;
+    const cookie = browser.rtms.header();
+    const redeem = () =>
+      t.app.inject({ method: 'POST', url: '/api/auth/oidc/session', payload: { code }, headers: { cookie } });
+    expect((await redeem()).statusCode).toBe(200);
+    expect((await redeem()).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/oidc/session', payload: {} })).statusCode).toBe(400);
     const forged = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/callback?code=abc&state=made-up' });
     expect(forged.headers.location).toBe('/signin?ssoError=EXPIRED');
+  });
+});
+
+describe('linking and sign-in bound to the browser and the account (issue 33, decision 036)', () => {
+  let idp: TestOidcProvider;
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    ({ idp, t } = await appWithProvider({
+      OIDC_ROLE_MAP: 'rtms-admins=ALL_FACILITY_ADMIN,rtms-staff=FACILITY_USER',
+    }));
+    admin = await t.signIn(ADMIN_EMAIL);
+  });
+  afterAll(async () => {
+    await t.close();
+    await idp.close();
+  });
+
+  const identitiesOf = (subject: string) =>
+    t.database.db.selectFrom('user_identities').selectAll().where('subject', '=', subject).execute();
+  const linkRequests = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/api/auth/oidc/link-requests', headers: bearer(token) });
+  const decide = (token: string, id: string, decision: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/auth/oidc/link-requests/${id}/decide`,
+      headers: bearer(token),
+      payload: { decision },
+    });
+  const passwordSignIn = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: TEST_PASSWORD } });
+
+  it('binds the attempt to an HttpOnly, SameSite, short-lived cookie of the starting browser', async () => {
+    const start = await t.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+    const cookie = String(start.headers['set-cookie']);
+    expect(cookie).toMatch(/^rtms_sso=[A-Za-z0-9_-]{43};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/api/auth/oidc');
+    expect(cookie).toContain('Max-Age=720');
+    const row = await t.database.db
+      .selectFrom('oidc_logins')
+      .select('browserHash')
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirst();
+    expect(row?.browserHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(cookie).not.toContain('Secure');
+    // Secure where the callback address is HTTPS.
+    const https = await createTestApp({
+      PUBLIC_URL: 'https://rtms.test',
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: idp.clientId,
+      OIDC_CLIENT_SECRET: idp.clientSecret,
+    });
+    try {
+      const secure = await https.app.inject({ method: 'GET', url: '/api/auth/oidc/start' });
+      expect(String(secure.headers['set-cookie'])).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('refuses the attack of issue 33: a link started by a FACILITY_USER, completed in an administrator’s browser', async () => {
+    const attacker = await t.createUser('FACILITY_USER', 'attacker@example.com');
+    const attackerToken = await t.signIn(attacker.email);
+    const victim = {
+      sub: 'idp-admin-1',
+      email: 'victim.admin@example.com',
+      email_verified: true,
+      given_name: 'Vic',
+      family_name: 'Tim',
+      groups: ['rtms-admins'],
+    };
+    idp.signInAs(victim);
+    const attackerBrowser = new Browser();
+    const victimBrowser = new Browser();
+    const outcome = await throughProvider(t, '/api/auth/oidc/link', bearer(attackerToken), {
+      starter: attackerBrowser,
+      finisher: victimBrowser,
+    });
+    expect(outcome).toBe('/account-security?ssoError=OTHER_BROWSER');
+    expect(await identitiesOf(victim.sub)).toEqual([]);
+
+    // The administrator's next single sign-on lands in an account of their own, not the attacker's.
+    const victimSignIn = await signInWithProvider(t, victimBrowser);
+    expect(victimSignIn.status, victimSignIn.redirect).toBe(200);
+    expect(victimSignIn.body.data.user).toMatchObject({ email: victim.email, role: 'ALL_FACILITY_ADMIN' });
+    expect(victimSignIn.body.data.user._id).not.toBe(attacker.id);
+    const attackerRow = await storedRow(t, 'users', { id: attacker.id });
+    expect(attackerRow).toMatchObject({ role: 'FACILITY_USER', email: 'attacker@example.com' });
+    // The attacker's password opens no administrator account.
+    expect((await passwordSignIn(victim.email)).statusCode).toBe(401);
+    const me = await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(attackerToken) });
+    expect(me.json().data).toMatchObject({ email: 'attacker@example.com', role: 'FACILITY_USER' });
+  });
+
+  it('keeps a link whose provider email is not the account’s waiting for an ALL_FACILITY_ADMIN, who may reject it', async () => {
+    const attacker = await t.createUser('FACILITY_USER', 'attacker2@example.com');
+    const attackerToken = await t.signIn(attacker.email);
+    // The attack carried into the attacker's own browser (the administrator's provider session there).
+    idp.signInAs({
+      sub: 'idp-admin-2',
+      email: 'other.admin@example.com',
+      email_verified: true,
+      groups: ['rtms-admins'],
+    });
+    expect(await throughProvider(t, '/api/auth/oidc/link', bearer(attackerToken))).toBe(
+      '/account-security?linkPending=1',
+    );
+    expect(await identitiesOf('idp-admin-2')).toEqual([]);
+    expect(await storedRow(t, 'users', { id: attacker.id })).toMatchObject({
+      role: 'FACILITY_USER',
+      email: 'attacker2@example.com',
+    });
+
+    // Only an ALL_FACILITY_ADMIN sees and decides the request.
+    expect((await linkRequests(attackerToken)).statusCode).toBe(403);
+    const allUser = await t.signIn((await t.createUser('ALL_FACILITY_USER')).email);
+    expect((await linkRequests(allUser)).statusCode).toBe(403);
+    const listed = await linkRequests(admin);
+    expect(listed.statusCode).toBe(200);
+    const request = (listed.json().data as Array<Record<string, unknown>>).find((row) => row.userId === attacker.id);
+    expect(request).toMatchObject({
+      userEmail: 'attacker2@example.com',
+      userRole: 'FACILITY_USER',
+      email: 'other.admin@example.com',
+      emailVerified: true,
+      mappedRole: 'ALL_FACILITY_ADMIN',
+      subject: 'idp-admin-2',
+      status: 'PENDING',
+    });
+    const id = request!._id as string;
+    expect((await decide(attackerToken, id, 'APPROVE')).statusCode).toBe(403);
+    expect((await decide(admin, id, 'MAYBE')).statusCode).toBe(400);
+    expect((await decide(admin, 'no-such-request', 'REJECT')).statusCode).toBe(404);
+    const rejected = await decide(admin, id, 'REJECT');
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json().data).toMatchObject({ _id: id, status: 'REJECTED' });
+    expect((await decide(admin, id, 'APPROVE')).statusCode).toBe(409);
+    expect(await identitiesOf('idp-admin-2')).toEqual([]);
+    expect((await linkRequests(admin)).json().data.some((row: { _id: string }) => row._id === id)).toBe(false);
+    const audited = await t.database.db
+      .selectFrom('audit_events')
+      .select(['actorEmail', 'changes'])
+      .where('entityId', '=', attacker.id)
+      .orderBy('seq')
+      .execute();
+    expect(audited.map((row) => [row.actorEmail, Object.keys(JSON.parse(row.changes ?? '{}'))])).toEqual(
+      expect.arrayContaining([
+        [null, ['singleSignOnRequest']],
+        [ADMIN_EMAIL, ['singleSignOnRequest']],
+      ]),
+    );
+  });
+
+  it('links a differing or unverified email after approval; the account keeps its email and follows the role map', async () => {
+    const local = await t.createUser('ALL_FACILITY_USER', 'local.name@example.com');
+    const token = await t.signIn(local.email);
+    // The same email, but not verified by the provider: waits too.
+    idp.signInAs({ sub: 'idp-3', email: 'local.name@example.com', email_verified: false, groups: ['rtms-staff'] });
+    expect(await throughProvider(t, '/api/auth/oidc/link', bearer(token))).toBe('/account-security?linkPending=1');
+    idp.signInAs({ sub: 'idp-3', email: 'corporate.name@example.com', email_verified: true, groups: ['rtms-staff'] });
+    expect(await throughProvider(t, '/api/auth/oidc/link', bearer(token))).toBe('/account-security?linkPending=1');
+    const pending = (await linkRequests(admin))
+      .json()
+      .data.filter((row: { userId: string }) => row.userId === local.id);
+    // The newer request replaced the older one.
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ email: 'corporate.name@example.com', mappedRole: 'FACILITY_USER' });
+    // Linked only now, by the administrator's decision.
+    const approved = await decide(admin, pending[0]._id, 'APPROVE');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().data.status).toBe('APPROVED');
+    expect(await identitiesOf('idp-3')).toEqual([expect.objectContaining({ userId: local.id })]);
+
+    const signedIn = await signInWithProvider(t);
+    expect(signedIn.status, signedIn.redirect).toBe(200);
+    expect(signedIn.body.data.user).toMatchObject({
+      _id: local.id,
+      email: 'local.name@example.com',
+      role: 'FACILITY_USER',
+    });
+    expect((await storedRow(t, 'users', { id: local.id })).email).toBe('local.name@example.com');
+    // The account's own password still goes by the account's email, not the provider's.
+    expect((await passwordSignIn('corporate.name@example.com')).statusCode).toBe(401);
+  });
+
+  it('links at once, in the starting browser, a provider account whose verified email is the account’s', async () => {
+    const local = await t.createUser('FACILITY_USER', 'same.mail@example.com');
+    const token = await t.signIn(local.email);
+    idp.signInAs({ sub: 'idp-4', email: 'Same.Mail@example.com', email_verified: true, groups: ['rtms-staff'] });
+    expect(await throughProvider(t, '/api/auth/oidc/link', bearer(token))).toBe('/account-security?linked=1');
+    expect(await identitiesOf('idp-4')).toEqual([expect.objectContaining({ userId: local.id })]);
+  });
+
+  it('completes a link only while the session that started it is live', async () => {
+    const local = await t.createUser('FACILITY_USER', 'signed.out@example.com');
+    const token = await t.signIn(local.email);
+    idp.signInAs({ sub: 'idp-5', email: 'signed.out@example.com', email_verified: true, groups: ['rtms-staff'] });
+    const browser = new Browser();
+    const providerUrl = await startIn(t, browser, '/api/auth/oidc/link', bearer(token));
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/logout', headers: bearer(token) })).statusCode).toBe(
+      200,
+    );
+    expect(await callbackIn(t, browser, await atProvider(browser, providerUrl))).toBe(
+      '/account-security?ssoError=EXPIRED',
+    );
+    expect(await identitiesOf('idp-5')).toEqual([]);
+  });
+
+  it('documents the link-request routes in the OpenAPI document, for administrators only', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { security?: unknown; responses?: Record<string, unknown> }>>;
+    };
+    const list = document.paths['/api/auth/oidc/link-requests']?.get;
+    const decideOperation = document.paths['/api/auth/oidc/link-requests/{id}/decide']?.post;
+    expect(list?.security).toBeDefined();
+    expect(Object.keys(decideOperation?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '409']),
+    );
+  });
+
+  it('refuses login CSRF: a sign-in callback or hand-off code carried to another browser signs nobody in there', async () => {
+    idp.signInAs({ sub: 'idp-6', email: 'csrf.attacker@example.com', email_verified: true, groups: ['rtms-staff'] });
+    // The callback of an attacker's sign-in, opened in the victim's browser.
+    const attackerBrowser = new Browser();
+    expect(
+      await throughProvider(t, '/api/auth/oidc/start', {}, { starter: attackerBrowser, finisher: new Browser() }),
+    ).toBe('/signin?ssoError=OTHER_BROWSER');
+
+    // The hand-off code of an attacker's sign-in, redeemed in the victim's browser (with or without an attempt of its own).
+    const redirect = await throughProvider(t, '/api/auth/oidc/start', {}, { starter: attackerBrowser });
+    const code = handoffOf(redirect)!;
+    const victimBrowser = new Browser();
+    const bare = await victimBrowser.inject(t, { method: 'POST', url: '/api/auth/oidc/session', payload: { code } });
+    expect(bare.statusCode).toBe(401);
+    await startIn(t, victimBrowser, '/api/auth/oidc/start');
+    const withOwn = await victimBrowser.inject(t, { method: 'POST', url: '/api/auth/oidc/session', payload: { code } });
+    expect(withOwn.statusCode).toBe(401);
+    expect(withOwn.json().message).toMatch(/another browser/);
+    // The browser that started it still signs in, and its cookie is then cleared.
+    const own = await attackerBrowser.inject(t, { method: 'POST', url: '/api/auth/oidc/session', payload: { code } });
+    expect(own.statusCode).toBe(200);
+    expect(String(own.headers['set-cookie'])).toMatch(/^rtms_sso=;.*Max-Age=0/);
   });
 });
 

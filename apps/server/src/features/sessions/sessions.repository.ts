@@ -32,6 +32,18 @@ export async function findSessionWithUser(db: Db, tokenHash: string) {
 }
 export type SessionWithUser = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
 
+/** Whether a session is neither revoked nor expired at `at`. */
+export async function isSessionLive(db: Db, id: string, at: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', id)
+    .where('revokedAt', 'is', null)
+    .where('expiresAt', '>', at)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
   await db.updateTable('sessions').set({ lastSeenAt }).where('id', '=', id).execute();
 }

@@ -149,6 +149,15 @@ export function AccountSecurityPage() {
                 title={t('accountSecurity.ssoLinked', { label: config.sso.label })}
               />
             ) : null}
+            {params.get('linkPending') === '1' ? (
+              <Alert
+                type="info"
+                showIcon
+                className="form-alert"
+                title={t('accountSecurity.ssoLinkPending', { label: config.sso.label })}
+                role="status"
+              />
+            ) : null}
             {ssoError ? <Alert type="error" showIcon className="form-alert" title={t(ssoError)} role="alert" /> : null}
             {link.error ? (
               <Alert type="error" showIcon className="form-alert" title={link.error.message} role="alert" />

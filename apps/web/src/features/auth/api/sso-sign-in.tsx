@@ -16,6 +16,7 @@ const SSO_ERRORS: Record<string, MessageKey> = {
   DEACTIVATED: 'signin.ssoError.DEACTIVATED',
   ALREADY_LINKED: 'signin.ssoError.ALREADY_LINKED',
   UNAVAILABLE: 'signin.ssoError.UNAVAILABLE',
+  OTHER_BROWSER: 'signin.ssoError.OTHER_BROWSER',
 };
 
 export function ssoErrorKey(reason: string | null): MessageKey | undefined {

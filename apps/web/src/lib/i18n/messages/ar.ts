@@ -1128,6 +1128,7 @@ export const ar: Catalogue = {
   'signin.ssoError.DEACTIVATED': 'هذا الحساب معطّل. تواصل مع المسؤول.',
   'signin.ssoError.ALREADY_LINKED': 'حساب المزوّد هذا مرتبط بمستخدم آخر.',
   'signin.ssoError.UNAVAILABLE': 'تسجيل الدخول الموحّد غير متاح حاليًا. حاول لاحقًا.',
+  'signin.ssoError.OTHER_BROWSER': 'بدأ تسجيل الدخول هذا في متصفح آخر. يُرجى بدؤه من جديد هنا.',
   'nav.security': 'الأمان',
   'userMenu.accountSecurity': 'أمان الحساب',
   'accountSecurity.title': 'أمان الحساب',
@@ -1146,6 +1147,8 @@ export const ar: Catalogue = {
   'accountSecurity.setUp': 'إعداد تطبيق المصادقة',
   'accountSecurity.ssoTitle': 'تسجيل الدخول الموحّد',
   'accountSecurity.ssoLinked': 'حسابك مرتبط الآن بـ {label}.',
+  'accountSecurity.ssoLinkPending':
+    'لا يحمل حسابك في {label} عنوان البريد الإلكتروني الموثَّق لهذا الحساب، لذا يجب أن يوافق مسؤول على الربط. يمكنك تسجيل الدخول بـ {label} بعد الموافقة.',
   'accountSecurity.ssoIntro': 'اربط حسابك بـ {label} لتسجّل الدخول به من الآن فصاعدًا.',
   'accountSecurity.ssoLink': 'الربط بـ {label}',
   'accountSecurity.setupTitle': 'أعدّ تطبيق المصادقة',

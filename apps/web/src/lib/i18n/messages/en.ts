@@ -1147,6 +1147,7 @@ export const en = {
   'signin.ssoError.DEACTIVATED': 'This account is deactivated. Contact the administrator.',
   'signin.ssoError.ALREADY_LINKED': 'This provider account is already linked to another user.',
   'signin.ssoError.UNAVAILABLE': 'Single sign-on is unavailable right now. Try again later.',
+  'signin.ssoError.OTHER_BROWSER': 'This sign-in was started in another browser. Please start it again here.',
   'nav.security': 'Security',
   'userMenu.accountSecurity': 'Account security',
   'accountSecurity.title': 'Account security',
@@ -1165,6 +1166,8 @@ export const en = {
   'accountSecurity.setUp': 'Set up authenticator app',
   'accountSecurity.ssoTitle': 'Single sign-on',
   'accountSecurity.ssoLinked': 'Your account is now linked to {label}.',
+  'accountSecurity.ssoLinkPending':
+    'Your {label} account does not have this account’s verified email address, so an administrator must approve the link. You can sign in with {label} once it is approved.',
   'accountSecurity.ssoIntro': 'Link your account to {label} to sign in with it from now on.',
   'accountSecurity.ssoLink': 'Link to {label}',
   'accountSecurity.setupTitle': 'Set up your authenticator app',

@@ -1168,6 +1168,7 @@ export const es: Catalogue = {
   'signin.ssoError.DEACTIVATED': 'Esta cuenta está desactivada. Contacte con el administrador.',
   'signin.ssoError.ALREADY_LINKED': 'Esta cuenta del proveedor ya está vinculada a otro usuario.',
   'signin.ssoError.UNAVAILABLE': 'El inicio de sesión único no está disponible ahora. Inténtelo más tarde.',
+  'signin.ssoError.OTHER_BROWSER': 'Este inicio de sesión se inició en otro navegador. Vuelva a iniciarlo aquí.',
   'nav.security': 'Seguridad',
   'userMenu.accountSecurity': 'Seguridad de la cuenta',
   'accountSecurity.title': 'Seguridad de la cuenta',
@@ -1186,6 +1187,8 @@ export const es: Catalogue = {
   'accountSecurity.setUp': 'Configurar aplicación de autenticación',
   'accountSecurity.ssoTitle': 'Inicio de sesión único',
   'accountSecurity.ssoLinked': 'Su cuenta está ahora vinculada a {label}.',
+  'accountSecurity.ssoLinkPending':
+    'Su cuenta de {label} no tiene la dirección de correo verificada de esta cuenta, por lo que un administrador debe aprobar la vinculación. Podrá iniciar sesión con {label} cuando se apruebe.',
   'accountSecurity.ssoIntro': 'Vincule su cuenta a {label} para iniciar sesión con él a partir de ahora.',
   'accountSecurity.ssoLink': 'Vincular con {label}',
   'accountSecurity.setupTitle': 'Configure su aplicación de autenticación',

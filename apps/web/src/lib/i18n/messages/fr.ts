@@ -1178,6 +1178,7 @@ export const fr: Catalogue = {
   'signin.ssoError.DEACTIVATED': 'Ce compte est désactivé. Contactez l’administrateur.',
   'signin.ssoError.ALREADY_LINKED': 'Ce compte du fournisseur est déjà lié à un autre utilisateur.',
   'signin.ssoError.UNAVAILABLE': 'L’authentification unique est indisponible pour le moment. Réessayez plus tard.',
+  'signin.ssoError.OTHER_BROWSER': 'Cette connexion a été commencée dans un autre navigateur. Recommencez-la ici.',
   'nav.security': 'Sécurité',
   'userMenu.accountSecurity': 'Sécurité du compte',
   'accountSecurity.title': 'Sécurité du compte',
@@ -1196,6 +1197,8 @@ export const fr: Catalogue = {
   'accountSecurity.setUp': 'Configurer une application d’authentification',
   'accountSecurity.ssoTitle': 'Authentification unique',
   'accountSecurity.ssoLinked': 'Votre compte est maintenant lié à {label}.',
+  'accountSecurity.ssoLinkPending':
+    'Votre compte {label} n’a pas l’adresse e-mail vérifiée de ce compte : un administrateur doit approuver la liaison. Vous pourrez vous connecter avec {label} une fois qu’elle sera approuvée.',
   'accountSecurity.ssoIntro': 'Liez votre compte à {label} pour vous connecter avec désormais.',
   'accountSecurity.ssoLink': 'Lier à {label}',
   'accountSecurity.setupTitle': 'Configurez votre application d’authentification',

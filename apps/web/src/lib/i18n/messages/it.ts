@@ -1172,6 +1172,7 @@ export const it: Catalogue = {
   'signin.ssoError.DEACTIVATED': 'Questo account è disattivato. Contatta l’amministratore.',
   'signin.ssoError.ALREADY_LINKED': 'Questo account del provider è già collegato a un altro utente.',
   'signin.ssoError.UNAVAILABLE': 'L’accesso unico non è disponibile al momento. Riprova più tardi.',
+  'signin.ssoError.OTHER_BROWSER': 'Questo accesso è stato avviato in un altro browser. Avvialo di nuovo qui.',
   'nav.security': 'Sicurezza',
   'userMenu.accountSecurity': 'Sicurezza dell’account',
   'accountSecurity.title': 'Sicurezza dell’account',
@@ -1190,6 +1191,8 @@ export const it: Catalogue = {
   'accountSecurity.setUp': 'Configura app di autenticazione',
   'accountSecurity.ssoTitle': 'Accesso unico',
   'accountSecurity.ssoLinked': 'Il tuo account è ora collegato a {label}.',
+  'accountSecurity.ssoLinkPending':
+    'Il tuo account {label} non ha l’indirizzo email verificato di questo account, quindi un amministratore deve approvare il collegamento. Potrai accedere con {label} dopo l’approvazione.',
   'accountSecurity.ssoIntro': 'Collega il tuo account a {label} per accedere con esso d’ora in poi.',
   'accountSecurity.ssoLink': 'Collega a {label}',
   'accountSecurity.setupTitle': 'Configura la tua app di autenticazione',

@@ -1104,6 +1104,7 @@ export const zh: Catalogue = {
   'signin.ssoError.DEACTIVATED': '此账户已停用。请联系管理员。',
   'signin.ssoError.ALREADY_LINKED': '此提供方账户已关联到其他用户。',
   'signin.ssoError.UNAVAILABLE': '单点登录暂时不可用。请稍后再试。',
+  'signin.ssoError.OTHER_BROWSER': '此登录是在另一个浏览器中发起的。请在此处重新开始。',
   'nav.security': '安全',
   'userMenu.accountSecurity': '账户安全',
   'accountSecurity.title': '账户安全',
@@ -1122,6 +1123,8 @@ export const zh: Catalogue = {
   'accountSecurity.setUp': '设置身份验证器应用',
   'accountSecurity.ssoTitle': '单点登录',
   'accountSecurity.ssoLinked': '您的账户现已关联到 {label}。',
+  'accountSecurity.ssoLinkPending':
+    '您的 {label} 账户没有本账户已验证的电子邮件地址，因此需要管理员批准关联。批准后即可使用 {label} 登录。',
   'accountSecurity.ssoIntro': '将您的账户关联到 {label}，以后即可用它登录。',
   'accountSecurity.ssoLink': '关联到 {label}',
   'accountSecurity.setupTitle': '设置您的身份验证器应用',
