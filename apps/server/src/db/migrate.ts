@@ -21,6 +21,7 @@ import { migration0140SearchTextsRevision } from './migrations/0140-search-texts
 import { migration0150BindingCountIndex } from './migrations/0150-binding-count-index';
 import { migration0160RequirementTitleCover } from './migrations/0160-requirement-title-cover';
 import { migration0170LabelsRevision } from './migrations/0170-labels-revision';
+import { migration0175RevisionsFromData } from './migrations/0175-revisions-from-data';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0150-binding-count-index': migration0150BindingCountIndex,
   '0160-requirement-title-cover': migration0160RequirementTitleCover,
   '0170-labels-revision': migration0170LabelsRevision,
+  '0175-revisions-from-data': migration0175RevisionsFromData,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

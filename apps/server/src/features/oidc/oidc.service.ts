@@ -36,6 +36,7 @@ import {
   touchIdentity,
   useOidcHandoff,
 } from './oidc.repository';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /** From the redirect to the provider to its callback. */
 const ATTEMPT_MS = 10 * 60_000;
@@ -209,7 +210,7 @@ export function createOidcService(
         createdAt: now,
         updatedAt: now,
       };
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         await userRows.insert(trx, row);
         await insertIdentity(trx, { id: newId(), userId: row.id, issuer, subject, createdAt: now });
         await deps.audit.record(trx, {
@@ -236,7 +237,7 @@ export function createOidcService(
     const role: Role | undefined = breakGlass ? user.role : mappedRole;
     if (!role) throw new OidcFailed('NO_ROLE');
     let signOut = false;
-    await db.transaction().execute(async (trx) => {
+    await unitOfWork(db, async (trx) => {
       const changes: Record<string, { before: unknown; after: unknown }> = {};
       if (user.firstName !== names.firstName) changes.firstName = { before: user.firstName, after: names.firstName };
       if (user.lastName !== names.lastName) changes.lastName = { before: user.lastName, after: names.lastName };
@@ -320,7 +321,7 @@ export function createOidcService(
           const existing = await findIdentity(db, issuer, String(claims.sub));
           if (existing && existing.userId !== attempt.linkUserId) return fail('ALREADY_LINKED');
           if (!existing) {
-            await db.transaction().execute(async (trx) => {
+            await unitOfWork(db, async (trx) => {
               await insertIdentity(trx, {
                 id: newId(),
                 userId: attempt.linkUserId as string,
