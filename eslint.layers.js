@@ -59,6 +59,39 @@ const QUERY_ENTRY =
   '/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|withRecursive)$/';
 const SQL_ONLY_IN_REPOSITORIES = 'SQL lives only in *.repository.ts files: call a repository function.';
 
+const ONE_WAY_TO_WRITE =
+  'A write transaction is a unit of work: call unitOfWork(db, work) from db/unit-of-work.ts (decision 037).';
+const REVISIONS_FROM_DATA =
+  'A revision follows from the data by trigger, never from a caller (decision 037): write the rows, not the revision.';
+
+/**
+ * The one way to write (decision 037): no server file opens a transaction but db/unit-of-work.ts (which takes the
+ * write lock first and replays a deadlock), and none bumps a revision counter by hand (triggers keep them).
+ */
+const UNIT_OF_WORK_RULES = [
+  {
+    selector: 'CallExpression > MemberExpression.callee > Identifier.property[name="transaction"]',
+    message: ONE_WAY_TO_WRITE,
+  },
+  {
+    selector: 'CallExpression[callee.property.name="updateTable"] > Literal.arguments[value=/_revisions?$/]',
+    message: REVISIONS_FROM_DATA,
+  },
+];
+const unitOfWorkZone = {
+  files: ['apps/server/src/**/*.ts'],
+  ignores: [
+    '**/*.test.ts',
+    '**/*-test-support.ts',
+    'apps/server/src/test/**',
+    'apps/server/src/db/unit-of-work.ts',
+    'apps/server/src/db/migrations/**',
+    // The bench's seeding writes its own database before any instance serves it.
+    'apps/server/src/cli/bench/**',
+  ],
+  rules: { 'no-restricted-syntax': ['error', NO_ENUM, ...UNIT_OF_WORK_RULES] },
+};
+
 /**
  * Outside repositories (and the db/ module) no file of the server builds SQL. A service holds a database
  * handle — to open transactions and pass it to repositories — so it may import Kysely's types, but not its
@@ -90,6 +123,7 @@ const sqlZone = {
         message: SQL_ONLY_IN_REPOSITORIES,
       },
       { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: SQL_ONLY_IN_REPOSITORIES },
+      ...UNIT_OF_WORK_RULES,
     ],
   },
 };
@@ -155,6 +189,7 @@ function webFeatureZone(depth) {
 export const layerZones = [
   sharedZone,
   routeZone,
+  unitOfWorkZone,
   sqlZone,
   repositoryZone,
   webSharedZone,

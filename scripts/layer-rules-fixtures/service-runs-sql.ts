@@ -3,6 +3,7 @@
 import { sql } from 'kysely'; // breaks
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { unitOfWork } from '../../db/unit-of-work';
 import { findWidgets } from './widgets.repository';
 import { findUserById } from '../users/users.repository';
 
@@ -13,7 +14,8 @@ export function createWidgetsService(db: Kysely<Database>) {
     add: () => db.insertInto('widgets').values({ id: 'w' }).execute(), // breaks
     remove: () => db.deleteFrom('widgets').execute(), // breaks
     ping: () => sql`select 1`.execute(db), // breaks
-    inTransaction: () => db.transaction().execute((trx) => findWidgets(trx)),
+    inTransaction: () => db.transaction().execute((trx) => findWidgets(trx)), // breaks
+    inUnitOfWork: () => unitOfWork(db, (trx) => findWidgets(trx)),
     owner: (id: string) => findUserById(db, id),
   };
 }

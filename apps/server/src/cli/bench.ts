@@ -398,7 +398,9 @@ function printMixedSummary(mixed: MixedLoadResult, figures: Figure[]): void {
   const mixedWorst = Math.max(...mixed.reads.map((result) => result.p95));
   figures.push({ name: 'mixed: longest event-loop delay', value: mixed.maxEventLoopDelayMs, unit: 'ms' });
   print(
-    `Mixed load (reads beside one completion per second: ${mixed.completions} completed, ${mixed.failedCompletions} failed): ` +
+    `Mixed load (reads beside one write per second — complete, comment, reopen, bulk complete: ${mixed.completions} ` +
+      `acknowledged, ${mixed.failedCompletions} refused; ${mixed.serverErrors} answered 5xx (target 0): ` +
+      `${mixed.serverErrors === 0 ? 'met' : 'NOT met'}): ` +
       `worst p95 ${mixedWorst.toFixed(1)} ms (target < 50 ms): ${mixedWorst < 50 ? 'met' : 'NOT met'}; ` +
       `longest event-loop delay ${mixed.maxEventLoopDelayMs.toFixed(1)} ms (target < 50 ms): ${mixed.maxEventLoopDelayMs < 50 ? 'met' : 'NOT met'}`,
   );

@@ -22,6 +22,7 @@ import { migration0150BindingCountIndex } from './migrations/0150-binding-count-
 import { migration0160RequirementTitleCover } from './migrations/0160-requirement-title-cover';
 import { migration0170LabelsRevision } from './migrations/0170-labels-revision';
 import { migration0175OidcBoundLinks } from './migrations/0175-oidc-bound-links';
+import { migration0180RevisionsFromData } from './migrations/0180-revisions-from-data';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0160-requirement-title-cover': migration0160RequirementTitleCover,
   '0170-labels-revision': migration0170LabelsRevision,
   '0175-oidc-bound-links': migration0175OidcBoundLinks,
+  '0180-revisions-from-data': migration0180RevisionsFromData,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

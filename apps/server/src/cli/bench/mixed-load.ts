@@ -3,13 +3,19 @@ import type { SlowStatement } from './slow-statements';
 
 /**
  * Issue 15 item 1: reads under a steady trickle of writes. `connections` readers split over the task
- * list's first page, the dashboard's figures and the calendar's month, while one task is completed every
- * second; the server's longest event-loop delay over the run is read from the bench server.
+ * list's first page, the dashboard's figures and the calendar's month, while one write is made every
+ * second, of each kind in turn (issue 26: a completion, a comment, a reopening of a task completed earlier in
+ * the run, a bulk completion of three); the server's longest event-loop delay over the run is read from the
+ * bench server.
  */
 export interface MixedLoadResult {
   reads: LoadResult[];
+  /** Writes acknowledged (2xx). */
   completions: number;
+  /** Writes refused (4xx) or not answered. */
   failedCompletions: number;
+  /** Writes answered 5xx: 0 expected (decision 037). */
+  serverErrors: number;
   maxEventLoopDelayMs: number;
   /** The server's statements of 10 ms or more during the run, longest first (the delay's breakdown). */
   slowStatements: SlowStatement[];
@@ -57,15 +63,40 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
   await fetch(`${bare}/event-loop/reset`, { method: 'POST' });
   let completions = 0;
   let failedCompletions = 0;
+  let serverErrors = 0;
   let next = 0;
-  const writer = setInterval(() => {
-    const id = options.completable[next++ % options.completable.length];
-    void fetch(`${base}/api/tasks/${id}/complete`, {
+  let turn = 0;
+  const completed: string[] = [];
+  const nextTask = () => options.completable[next++ % options.completable.length]!;
+  const post = (url: string, body: unknown) =>
+    fetch(`${base}/api${url}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: '{"completionNote":"mixed load"}',
-    }).then(
-      (response) => (response.ok ? (completions += 1) : (failedCompletions += 1)),
+      body: JSON.stringify(body),
+    });
+  const writes = [
+    () => {
+      const id = nextTask();
+      return post(`/tasks/${id}/complete`, { completionNote: 'mixed load' }).then((response) => {
+        if (response.ok) completed.push(id);
+        return response;
+      });
+    },
+    () => post(`/tasks/${options.completable[next % options.completable.length]}/comments`, { body: 'mixed load' }),
+    () => {
+      const id = completed.shift();
+      return id ? post(`/tasks/${id}/reopen`, { reason: 'mixed load' }) : post(`/tasks/${nextTask()}/complete`, {});
+    },
+    () => post('/tasks/bulk', { ids: [nextTask(), nextTask(), nextTask()], action: 'complete' }),
+  ];
+  const writer = setInterval(() => {
+    void writes[turn++ % writes.length]!().then(
+      async (response) => {
+        await response.body?.cancel();
+        if (response.status >= 500) serverErrors += 1;
+        else if (response.ok) completions += 1;
+        else failedCompletions += 1;
+      },
       () => (failedCompletions += 1),
     );
   }, 1000);
@@ -83,6 +114,7 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     reads,
     completions,
     failedCompletions,
+    serverErrors,
     maxEventLoopDelayMs: delay.maxMs,
     slowStatements: delay.slowStatements,
   };

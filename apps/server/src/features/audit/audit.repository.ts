@@ -4,18 +4,17 @@ import { findRow, insertRow } from '../../db/rows';
 import { inScope, whereEqual } from '../../platform/list-query';
 import type { AuditEventRow } from './audit.table';
 import { countRows } from '../../db/count-rows';
-
-/** Key of the PostgreSQL advisory lock that serialises writers of the audit chain ("RTMS" in ASCII). */
-const AUDIT_CHAIN_LOCK = 0x52544d53;
+import { WRITE_LOCK } from '../../db/unit-of-work';
 
 /**
  * Serialises writers of the chain until the end of the current transaction. On PostgreSQL a
- * transaction-level advisory lock; SQLite already runs one write transaction at a time (and the unique
- * `seq` refuses a fork should two ever race).
+ * transaction-level advisory lock, the one a unit of work takes first (db/unit-of-work.ts), so already held
+ * by its caller; SQLite already runs one write transaction at a time (and the unique `seq` refuses a fork
+ * should two ever race).
  */
 export async function lockAuditChain(trx: Db): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await sql`select pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${WRITE_LOCK})`.execute(trx);
   }
 }
 

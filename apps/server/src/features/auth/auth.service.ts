@@ -13,6 +13,7 @@ import type { LoginThrottle } from './login-throttle';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { MfaService } from '../mfa/mfa.service';
 import type { OidcService } from '../oidc/oidc.service';
+import { unitOfWork } from '../../db/unit-of-work';
 
 type Session = { token: string; user: SessionUser };
 
@@ -95,7 +96,7 @@ export function createAuthService(
       }
       await throttle.recordSuccess(principal.email);
       const passwordHash = await hashPassword(newPassword);
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         await userRows.update(trx, user.id, { passwordHash, mustChangePassword: 0, updatedAt: nowIso() });
         await revokeUserSessions(trx, user.id, nowIso());
         await audit.record(trx, {

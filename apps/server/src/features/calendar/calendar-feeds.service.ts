@@ -22,6 +22,7 @@ import {
   markFeedUsed,
   type CalendarFeedListRow,
 } from './calendar-feeds.repository';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /** A feed covers tasks due from 3 months back to 13 months ahead (PRODUCT §6). */
 const FEED_MONTHS_BACK = 3;
@@ -81,7 +82,7 @@ export function createCalendarFeedsService(
       const now = nowIso(clock());
       const id = newId();
       const name = body.name.trim();
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         if ((await countFeedsOfUser(trx, principal.id)) >= MAX_CALENDAR_FEEDS) {
           throw conflict(`At most ${MAX_CALENDAR_FEEDS} feeds; revoke one first`);
         }
@@ -115,7 +116,7 @@ export function createCalendarFeedsService(
     },
 
     async revoke(principal, id) {
-      return db.transaction().execute(async (trx) => {
+      return unitOfWork(db, async (trx) => {
         const rows = await deleteFeedsOfUser(trx, principal.id, id);
         if (id && rows.length === 0) throw notFound('Calendar feed');
         for (const row of rows) {

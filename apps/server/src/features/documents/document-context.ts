@@ -28,11 +28,9 @@ export interface EvidenceTasks {
   get(principal: Principal, taskId: string): Promise<{ _id: string; facilityId: string; timeZone: string }>;
   /**
    * Marks the task touched inside the transaction (evidence attached): requirement edits leave it alone. True
-   * when the task changed: the caller then calls `recordChanged` last in the transaction.
+   * when the task changed (its revisions follow by trigger, decision 037).
    */
   markTouched(trx: Transaction<Database>, principal: Principal, taskId: string): Promise<boolean>;
-  /** Bumps the tasks revision (a lock held until the commit: taken after the audit chain's, decision 034). */
-  recordChanged(trx: Transaction<Database>): Promise<void>;
 }
 
 /** What the documents feature needs from the directory (facilities, program areas, regulations). */

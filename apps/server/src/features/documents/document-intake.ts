@@ -39,6 +39,7 @@ import { assertCanChange, type DocumentContext } from './document-context';
 import { audited, searchTextOf, titleFromFileName } from './document-views';
 import type { DocumentsService } from './documents.service';
 import { validateUploadedFile, type AcceptedFile } from './upload-validation';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /** Multipart fields are text; a field sent twice is an array, which only `tags` may be. */
 function singleFields(fields: Record<string, string | string[]>): Record<string, unknown> {
@@ -85,10 +86,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
 
   /**
    * What follows every stored file of a document: its task counts as touched (evidence), and the change is
-   * audited. The tasks revision is bumped last: its lock is held until the commit, and a completion takes the
-   * audit chain's lock before it; bumped before the audit, an upload and a completion on two instances waited
-   * for each other (deadlock, 500, seen in the scale-out test). The task row comes before the audit, as in a
-   * completion (its facility's revision row, migration 0090, is locked with it).
+   * audited. The revisions follow by trigger, in a unit of work (decision 037).
    */
   async function afterFileStored(
     trx: Transaction<Database>,
@@ -97,8 +95,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
     action: 'CREATE' | 'UPDATE',
     changes: ReturnType<typeof changesBetween>,
   ): Promise<void> {
-    const touched =
-      row.kind === 'TASK' && row.taskId ? await options.tasks?.markTouched(trx, principal, row.taskId) : false;
+    if (row.kind === 'TASK' && row.taskId) await options.tasks?.markTouched(trx, principal, row.taskId);
     await audit.record(trx, {
       actor: actorOf(principal),
       action,
@@ -107,7 +104,6 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
       facilityId: row.facilityId,
       changes,
     });
-    if (touched) await options.tasks?.recordChanged(trx);
   }
 
   async function acceptFile(file: ReceivedFile | undefined): Promise<{ file: ReceivedFile; accepted: AcceptedFile }> {
@@ -129,7 +125,7 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
       if (stored.size !== file.size || stored.sha256 !== file.sha256) {
         throw new Error(`stored file differs from the upload (${stored.size} bytes, ${stored.sha256})`);
       }
-      return await db.transaction().execute((trx) => write(trx, key));
+      return await unitOfWork(db, (trx) => write(trx, key));
     } catch (error) {
       await storage.delete(key).catch((cause: unknown) => {
         log?.error({ err: cause, key }, 'could not remove the stored file of a failed upload');

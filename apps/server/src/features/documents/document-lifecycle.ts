@@ -20,6 +20,7 @@ import type { DocumentRow } from './documents.table';
 import { assertCanChange, type DocumentContext } from './document-context';
 import { audited, searchTextOf } from './document-views';
 import type { DocumentsService } from './documents.service';
+import { unitOfWork } from '../../db/unit-of-work';
 
 export function createDocumentLifecycle(
   context: DocumentContext,
@@ -59,7 +60,7 @@ export function createDocumentLifecycle(
       }
       await context.assertReferences(body);
 
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         const before = await findDocumentById(trx, id);
         if (!before) throw notFound('Document');
         const tagsBefore = (await findTagsOfDocuments(trx, [id])).get(id) ?? [];
@@ -96,7 +97,7 @@ export function createDocumentLifecycle(
     async archive(principal, id, reason) {
       const { row, scope } = await context.readOrThrow(principal, id);
       assertCanChange(scope, row);
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         const before = await findDocumentById(trx, id);
         if (!before) throw notFound('Document');
         if (before.archivedAt) throw conflict('This document is already archived');
@@ -126,7 +127,7 @@ export function createDocumentLifecycle(
     async restore(principal, id) {
       const { row, scope } = await context.readOrThrow(principal, id);
       assertCanChange(scope, row);
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         const before = await findDocumentById(trx, id);
         if (!before) throw notFound('Document');
         if (!before.archivedAt) throw conflict('This document is not archived');
@@ -149,7 +150,7 @@ export function createDocumentLifecycle(
 
     async remove(principal, id) {
       await context.readOrThrow(principal, id);
-      const keys = await db.transaction().execute(async (trx) => {
+      const keys = await unitOfWork(db, async (trx) => {
         const before = await findDocumentById(trx, id);
         if (!before) throw notFound('Document');
         if (!before.archivedAt) throw conflict('Archive the document before deleting it permanently');

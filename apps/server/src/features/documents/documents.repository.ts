@@ -30,29 +30,18 @@ export function findDocumentById(db: Db, id: string): Promise<DocumentRow | unde
   return findRow(db, 'documents', { id });
 }
 
-/** The revision of documents and their tags (see migration 0101): cached list totals are valid while it holds. */
+/** The revision of documents and their tags (see migrations 0101 and 0180: kept by triggers): cached list totals are valid while it holds. */
 export async function findDocumentsRevision(db: Db): Promise<number> {
   const row = await db.selectFrom('documents_revision').select('revision').where('id', '=', 1).executeTakeFirst();
   return Number(row?.revision ?? 0);
 }
 
-/** Every write below moves the revision in the same statement sequence (the caller's transaction). */
-async function bumpDocumentsRevision(db: Db): Promise<void> {
-  await db
-    .updateTable('documents_revision')
-    .set((eb) => ({ revision: eb('revision', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
-}
-
 export async function insertDocument(db: Db, row: NewRow<'documents'>): Promise<void> {
   await insertRow(db, 'documents', row);
-  await bumpDocumentsRevision(db);
 }
 
 export async function updateDocument(db: Db, id: string, changes: RowUpdate<'documents'>): Promise<void> {
   await updateRows(db, 'documents', { id }, changes);
-  await bumpDocumentsRevision(db);
 }
 
 /** Removes a document with its versions and tags (the stored files are the caller's business). */
@@ -60,7 +49,6 @@ export async function deleteDocument(db: Db, id: string): Promise<void> {
   await db.deleteFrom('document_tags').where('documentId', '=', id).execute();
   await db.deleteFrom('document_versions').where('documentId', '=', id).execute();
   await db.deleteFrom('documents').where('id', '=', id).execute();
-  await bumpDocumentsRevision(db);
 }
 
 export async function insertDocumentVersion(db: Db, row: NewRow<'document_versions'>): Promise<void> {
@@ -102,7 +90,6 @@ export async function findStorageKeysOfDocument(db: Db, documentId: string): Pro
 /** Makes the document's tags exactly `tags` (in this order). */
 export async function replaceDocumentTags(db: Db, documentId: string, tags: string[]): Promise<void> {
   await db.deleteFrom('document_tags').where('documentId', '=', documentId).execute();
-  await bumpDocumentsRevision(db);
   if (tags.length === 0) return;
   await db
     .insertInto('document_tags')

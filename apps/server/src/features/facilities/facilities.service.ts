@@ -35,6 +35,7 @@ import {
   replaceFacilityProgramAreas,
 } from './facilities.repository';
 import type { FacilityRow } from './facilities.table';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /**
  * Facilities: the list holds those in the caller's scope; `get` one with its program areas and users; an update
@@ -203,16 +204,13 @@ export function createFacilitiesService(
       };
       row.searchText = searchTextOf(row);
       const facility = toFacility(row, programAreaIds);
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          await assertUnique(trx, row);
-          await facilityRows.insert(trx, row);
-          await replaceFacilityProgramAreas(trx, row.id, programAreaIds);
-          const entity = { entityType: 'FACILITY', entityId: row.id, facilityId: row.id } as const;
-          await audit.record(trx, creationEvent(principal, entity, audited(facility)));
-        })
-        .catch(uniqueRace);
+      await unitOfWork(db, async (trx) => {
+        await assertUnique(trx, row);
+        await facilityRows.insert(trx, row);
+        await replaceFacilityProgramAreas(trx, row.id, programAreaIds);
+        const entity = { entityType: 'FACILITY', entityId: row.id, facilityId: row.id } as const;
+        await audit.record(trx, creationEvent(principal, entity, audited(facility)));
+      }).catch(uniqueRace);
       return facility;
     },
 
@@ -220,45 +218,38 @@ export function createFacilitiesService(
       const scope = await facilityScopeOf(db, principal);
       assertFacilityInScope(scope, id);
       if (body.programAreaIds) await assertProgramAreasExist(body.programAreaIds);
-      return db
-        .transaction()
-        .execute(async (trx) => {
-          const before = await facilityRows.findById(trx, id);
-          if (!before) throw notFound('Facility');
-          const beforeAreas = (await findProgramAreaIdsOfFacilities(trx, [id])).get(id) ?? [];
-          if (
-            body.status !== undefined &&
-            body.status !== before.status &&
-            !can(principal.role, 'facility:deactivate')
-          ) {
-            throw forbidden('You do not have permission to deactivate or reactivate a facility');
-          }
-          const { programAreaIds: newAreas, ...fields } = body;
-          const after = patchRow(before, fields);
-          after.nameKey = nameKeyOf(after.name);
-          const afterAreas = newAreas ?? beforeAreas;
-          const changes = changesBetween(
-            audited(toFacility(before, beforeAreas)),
-            audited(toFacility(after, afterAreas)),
-          );
-          if (Object.keys(changes).length === 0) return toFacility(before, beforeAreas);
-          await assertUnique(trx, after);
-          after.searchText = searchTextOf(after);
-          after.updatedAt = nowIso();
-          await facilityRows.update(trx, id, updatedColumns(after));
-          if (changes.programAreaIds) await replaceFacilityProgramAreas(trx, id, afterAreas);
-          if ((changes.country || changes.state) && hooks.regionChanged) await hooks.regionChanged(trx, id);
-          await audit.record(trx, {
-            actor: actorOf(principal),
-            action: updateActionOf(changes.status, after.status === 'ACTIVE'),
-            entityType: 'FACILITY',
-            entityId: id,
-            facilityId: id,
-            changes,
-          });
-          return toFacility(after, afterAreas);
-        })
-        .catch(uniqueRace);
+      return unitOfWork(db, async (trx) => {
+        const before = await facilityRows.findById(trx, id);
+        if (!before) throw notFound('Facility');
+        const beforeAreas = (await findProgramAreaIdsOfFacilities(trx, [id])).get(id) ?? [];
+        if (body.status !== undefined && body.status !== before.status && !can(principal.role, 'facility:deactivate')) {
+          throw forbidden('You do not have permission to deactivate or reactivate a facility');
+        }
+        const { programAreaIds: newAreas, ...fields } = body;
+        const after = patchRow(before, fields);
+        after.nameKey = nameKeyOf(after.name);
+        const afterAreas = newAreas ?? beforeAreas;
+        const changes = changesBetween(
+          audited(toFacility(before, beforeAreas)),
+          audited(toFacility(after, afterAreas)),
+        );
+        if (Object.keys(changes).length === 0) return toFacility(before, beforeAreas);
+        await assertUnique(trx, after);
+        after.searchText = searchTextOf(after);
+        after.updatedAt = nowIso();
+        await facilityRows.update(trx, id, updatedColumns(after));
+        if (changes.programAreaIds) await replaceFacilityProgramAreas(trx, id, afterAreas);
+        if ((changes.country || changes.state) && hooks.regionChanged) await hooks.regionChanged(trx, id);
+        await audit.record(trx, {
+          actor: actorOf(principal),
+          action: updateActionOf(changes.status, after.status === 'ACTIVE'),
+          entityType: 'FACILITY',
+          entityId: id,
+          facilityId: id,
+          changes,
+        });
+        return toFacility(after, afterAreas);
+      }).catch(uniqueRace);
     },
 
     async findByIds(ids) {

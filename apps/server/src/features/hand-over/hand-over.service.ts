@@ -16,6 +16,7 @@ import { findFacilitiesOfOpenTasks, reassignOpenTasks } from '../tasks/tasks.rep
 import { findFacilityIdsOfUser } from '../user-facilities/user-facilities.repository';
 import { userRows } from '../users/users.repository';
 import { countHandOverOf } from './hand-over.repository';
+import { unitOfWork } from '../../db/unit-of-work';
 
 export interface HandOverService {
   /**
@@ -36,7 +37,7 @@ export function createHandOverService(db: Kysely<Database>, audit: AuditService,
     },
 
     async handOver(principal, fromUserId, toUserId) {
-      return db.transaction().execute(async (trx) => {
+      return unitOfWork(db, async (trx) => {
         const from = await userRows.findById(trx, fromUserId);
         if (!from) throw notFound('User');
         if (fromUserId === toUserId) {

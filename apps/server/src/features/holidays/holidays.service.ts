@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../platform/db-errors';
 import { conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { actorOf, type AuditService } from '../audit/audit.service';
-import { bumpTasksRevision, updateTaskColumns } from '../tasks/tasks.repository';
+import { updateTaskColumns } from '../tasks/tasks.repository';
 import { assertFacilityInScope, facilityScopeOf } from '../user-facilities/facility-scope';
 import { type HolidayChange, holidayLookupFor, holidaysOfYear, regionOf } from './holiday-calendar';
 import {
@@ -27,6 +27,7 @@ import {
   findShiftableTasks,
   insertHolidayChange,
 } from './holidays.repository';
+import { unitOfWork } from '../../db/unit-of-work';
 
 type AddBody = z.output<typeof addHolidayBodySchema>;
 
@@ -148,7 +149,7 @@ export function createHolidaysService(db: Kysely<Database>, audit: AuditService,
   }
 
   async function write(principal: Principal, facilityId: string, edit: HolidayEdit) {
-    return db.transaction().execute(async (trx: Transaction<Database>) => {
+    return unitOfWork(db, async (trx: Transaction<Database>) => {
       const facility = await facilityInScope(trx, principal, facilityId);
       const planned = await plan(trx, facility, edit);
       const { write: change } = planned;
@@ -176,7 +177,6 @@ export function createHolidaysService(db: Kysely<Database>, audit: AuditService,
         });
       }
       const moved = planned.moves.filter((move) => move.preview.from !== move.preview.to).length;
-      if (planned.moves.length) await bumpTasksRevision(trx);
       const day = { date: planned.holiday.date, name: planned.holiday.name, source: planned.holiday.source };
       await audit.record(trx, {
         actor: actorOf(principal),

@@ -4,7 +4,7 @@ import { shiftToBusinessDay } from '@rtms/shared/business-days';
 import type { Database } from '../../db/schema';
 import type { Clock } from '../../platform/clock';
 import { nowIso } from '../../platform/ids';
-import { bumpTasksRevision, updateTaskColumns } from '../tasks/tasks.repository';
+import { updateTaskColumns } from '../tasks/tasks.repository';
 import { loadHolidayLookups } from './holiday-lookups';
 import { findFacilityRegion, findShiftableTasks } from './holidays.repository';
 
@@ -24,15 +24,12 @@ export async function reshiftFacilityTasks(
   const today = todayInTimeZone(facility.timeZone, clock());
   const now = nowIso(clock());
   let moved = 0;
-  let changed = 0;
   for (const task of await findShiftableTasks(trx, facilityId, today, MAX_CALENDAR_DATE)) {
     const { dueDate, reason } = shiftToBusinessDay(task.scheduledDueDate, task.weekendShift, holidays);
     const shiftHoliday = reason?.kind === 'HOLIDAY' ? reason.name : null;
     if (dueDate === task.dueDate && shiftHoliday === task.shiftHoliday) continue;
     await updateTaskColumns(trx, task.id, { dueDate, shiftHoliday, updatedAt: now });
-    changed += 1;
     if (dueDate !== task.dueDate) moved += 1;
   }
-  if (changed) await bumpTasksRevision(trx);
   return moved;
 }

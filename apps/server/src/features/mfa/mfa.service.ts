@@ -31,6 +31,7 @@ import {
   useChallenge,
 } from './mfa.repository';
 import { matchingStep, newTotpSecret, otpauthUrlOf } from './totp';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /** How long the second-factor step of a sign-in stays open after the right password. */
 const CHALLENGE_MS = 5 * 60_000;
@@ -204,7 +205,7 @@ export function createMfaService(
         throw invalid(message, [{ path: 'code', message }]);
       }
       const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         const at = nowIso();
         if (!(await claimStep(trx, principal.id, step, at, at))) {
           throw conflict('This set-up was already confirmed or restarted. Reload and try again.');
@@ -222,7 +223,7 @@ export function createMfaService(
         throw conflict('Set up two-step verification first: backup codes come with it.');
       }
       const backupCodes = Array.from({ length: BACKUP_CODE_COUNT }, newBackupCode);
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         await replaceBackupCodes(trx, principal.id, backupCodeRows(backupCodes), nowIso());
         await recordOwnChange(trx, principal, 'UPDATE', {
           backupCodes: { before: 'replaced', after: `${BACKUP_CODE_COUNT} new` },
@@ -237,7 +238,7 @@ export function createMfaService(
       if (row?.confirmedAt && (await requiredRoles()).includes(principal.role)) {
         throw forbidden('Your role must use a second factor, so it cannot be turned off.');
       }
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         if (!(await deleteUserMfa(trx, principal.id)) || !row?.confirmedAt) return;
         await recordOwnChange(trx, principal, 'MFA_DISABLE', { mfaEnabled: { before: true, after: false } });
       });
@@ -288,7 +289,7 @@ export function createMfaService(
 
     async updateSettings(principal, settings) {
       const before = await requiredRoles();
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         await upsertSetting(trx, MFA_REQUIRED_ROLES, JSON.stringify(settings.mfaRequiredRoles), nowIso());
         await audit.record(trx, {
           actor: actorOf(principal),

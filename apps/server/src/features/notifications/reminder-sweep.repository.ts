@@ -4,6 +4,7 @@ import { addDays, todayInTimeZone } from '@rtms/shared/calendar-date';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../platform/ids';
+import { unitOfWork } from '../../db/unit-of-work';
 
 export interface SweepResult {
   /** Facilities swept (active, past their go-live). */
@@ -119,7 +120,7 @@ async function inWriteTransaction<T>(
   dialect: Dialect,
   work: (trx: Kysely<Database>) => Promise<T>,
 ): Promise<T> {
-  if (dialect === 'postgres') return db.transaction().execute(work);
+  if (dialect === 'postgres') return unitOfWork(db, work);
   return db.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {

@@ -44,6 +44,7 @@ import {
   touchIdentity,
   useOidcHandoff,
 } from './oidc.repository';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /** From the redirect to the provider to its callback. */
 const ATTEMPT_MS = 10 * 60_000;
@@ -241,7 +242,7 @@ export function createOidcService(
         createdAt: now,
         updatedAt: now,
       };
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         await userRows.insert(trx, row);
         await insertIdentity(trx, { id: newId(), userId: row.id, issuer, subject, createdAt: now });
         await deps.audit.record(trx, {
@@ -268,7 +269,7 @@ export function createOidcService(
     const role: Role | undefined = breakGlass ? user.role : mappedRole;
     if (!role) throw new OidcFailed('NO_ROLE');
     let signOut = false;
-    await db.transaction().execute(async (trx) => {
+    await unitOfWork(db, async (trx) => {
       const changes: Record<string, { before: unknown; after: unknown }> = {};
       if (user.firstName !== names.firstName) changes.firstName = { before: user.firstName, after: names.firstName };
       if (user.lastName !== names.lastName) changes.lastName = { before: user.lastName, after: names.lastName };
@@ -337,11 +338,11 @@ export function createOidcService(
     if (!email) return { kind: 'failed', reason: 'NO_EMAIL', linking: true };
     const verified = claims.email_verified === true;
     if (verified && email === user.email.toLowerCase()) {
-      await db.transaction().execute((trx) => link(trx, userId, { issuer, subject }, null));
+      await unitOfWork(db, (trx) => link(trx, userId, { issuer, subject }, null));
       return { kind: 'linked' };
     }
     const mappedRole = roleFromClaims(claims, config) ?? null;
-    await db.transaction().execute(async (trx) => {
+    await unitOfWork(db, async (trx) => {
       const id = newId();
       await insertLinkRequest(trx, {
         id,
@@ -450,7 +451,7 @@ export function createOidcService(
     async decideLinkRequest(principal, id, { decision }) {
       const request = await findLinkRequest(db, id);
       if (!request) throw notFound('Link request');
-      const decided = await db.transaction().execute(async (trx) => {
+      const decided = await unitOfWork(db, async (trx) => {
         const status: LinkRequestStatus = decision === 'APPROVE' ? 'APPROVED' : 'REJECTED';
         const decidedAt = nowIso();
         if (!(await decideLinkRequest(trx, id, { status, decidedById: principal.id, decidedAt }))) {

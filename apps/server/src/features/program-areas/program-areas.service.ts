@@ -16,6 +16,7 @@ import { patchRow, updateActionOf, updatedColumns } from '../../platform/record-
 import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
 import { programAreaRows, findProgramAreaByNameKey, listProgramAreas } from './program-areas.repository';
 import type { ProgramAreaRow } from './program-areas.table';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /** Program areas; an update `{active: false}` deactivates one (the area stays readable and linked). */
 export interface ProgramAreasService extends CrudService<
@@ -81,7 +82,7 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
         updatedAt: now,
       };
       try {
-        await db.transaction().execute(async (trx) => {
+        await unitOfWork(db, async (trx) => {
           if (await findProgramAreaByNameKey(trx, row.nameKey)) throw duplicateName(body.name);
           await programAreaRows.insert(trx, row);
           const entity = { entityType: 'PROGRAM_AREA', entityId: row.id } as const;
@@ -95,35 +96,32 @@ export function createProgramAreasService(db: Kysely<Database>, audit: AuditServ
     },
 
     async update(principal, id, body) {
-      const updated = await db
-        .transaction()
-        .execute(async (trx) => {
-          const before = await programAreaRows.findById(trx, id);
-          if (!before) throw notFound('Program area');
-          const after = patchRow(before, body);
-          if (body.name !== undefined) after.nameKey = nameKeyOf(body.name);
-          const changes = changesBetween(audited(before), audited(after));
-          if (Object.keys(changes).length === 0) return before;
-          if (after.nameKey !== before.nameKey) {
-            const other = await findProgramAreaByNameKey(trx, after.nameKey);
-            if (other && other.id !== id) throw duplicateName(after.name);
-          }
-          after.searchText = foldForSearch(after.name, after.description);
-          after.updatedAt = nowIso();
-          await programAreaRows.update(trx, id, updatedColumns(after));
-          await audit.record(trx, {
-            actor: actorOf(principal),
-            action: updateActionOf(changes.active, Boolean(after.active)),
-            entityType: 'PROGRAM_AREA',
-            entityId: id,
-            changes,
-          });
-          return after;
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw duplicateName(body.name ?? '');
-          throw error;
+      const updated = await unitOfWork(db, async (trx) => {
+        const before = await programAreaRows.findById(trx, id);
+        if (!before) throw notFound('Program area');
+        const after = patchRow(before, body);
+        if (body.name !== undefined) after.nameKey = nameKeyOf(body.name);
+        const changes = changesBetween(audited(before), audited(after));
+        if (Object.keys(changes).length === 0) return before;
+        if (after.nameKey !== before.nameKey) {
+          const other = await findProgramAreaByNameKey(trx, after.nameKey);
+          if (other && other.id !== id) throw duplicateName(after.name);
+        }
+        after.searchText = foldForSearch(after.name, after.description);
+        after.updatedAt = nowIso();
+        await programAreaRows.update(trx, id, updatedColumns(after));
+        await audit.record(trx, {
+          actor: actorOf(principal),
+          action: updateActionOf(changes.active, Boolean(after.active)),
+          entityType: 'PROGRAM_AREA',
+          entityId: id,
+          changes,
         });
+        return after;
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw duplicateName(body.name ?? '');
+        throw error;
+      });
       return toProgramArea(updated);
     },
 

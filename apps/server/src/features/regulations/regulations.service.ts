@@ -15,6 +15,7 @@ import { patchRow, updateActionOf, updatedColumns } from '../../platform/record-
 import { actorOf, changesBetween, creationEvent, type AuditService } from '../audit/audit.service';
 import { regulationRows, listRegulations } from './regulations.repository';
 import type { RegulationRow } from './regulations.table';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /** Regulations; an update `{active: false}` deactivates one (the regulation stays readable and referenced). */
 export interface RegulationsService extends CrudService<
@@ -81,7 +82,7 @@ export function createRegulationsService(db: Kysely<Database>, audit: AuditServi
         updatedAt: now,
       };
       row.searchText = searchTextOf(row);
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         await regulationRows.insert(trx, row);
         const entity = { entityType: 'REGULATION', entityId: row.id } as const;
         await audit.record(trx, creationEvent(principal, entity, audited(row)));
@@ -90,7 +91,7 @@ export function createRegulationsService(db: Kysely<Database>, audit: AuditServi
     },
 
     async update(principal, id, body) {
-      const updated = await db.transaction().execute(async (trx) => {
+      const updated = await unitOfWork(db, async (trx) => {
         const before = await regulationRows.findById(trx, id);
         if (!before) throw notFound('Regulation');
         const after = patchRow(before, body);

@@ -31,6 +31,7 @@ import {
   type ImportBody,
   type MappedRow,
 } from './import-row-mapper';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /** An uploaded file: its bytes, the name the client gave and its SHA-256 (for the audit trail). */
 export interface ImportUpload {
@@ -233,7 +234,7 @@ export function createRequirementImportService(
       const toSave = rows.filter((row) => row.action === 'CREATE' || row.action === 'UPDATE');
       if (toSave.length === 0) return report;
 
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         const tasks = { added: 0, moved: 0, removed: 0 };
         for (const row of toSave) {
           try {

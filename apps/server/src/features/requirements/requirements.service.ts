@@ -30,7 +30,6 @@ import { actorOf, changesBetween, type AuditService } from '../audit/audit.servi
 import type { ProgramAreasService } from '../program-areas/program-areas.service';
 import type { RegulationsService } from '../regulations/regulations.service';
 import type { TaskGenerationService } from '../tasks/task-generation.service';
-import { bumpTasksRevision } from '../tasks/tasks.repository';
 import {
   facilityScopeOf,
   isFacilityInScope,
@@ -54,6 +53,7 @@ import {
 import type { RequirementRow } from './requirements.table';
 import { draftEdit } from './requirement-draft';
 import { audited, auditedBinding, nameOf, searchTextOf, toRequirement, type UpdateBody } from './requirement-values';
+import { unitOfWork } from '../../db/unit-of-work';
 
 type CreateBody = z.output<typeof createRequirementBodySchema>;
 type PreviewBody = z.output<typeof previewRequirementBodySchema>;
@@ -194,7 +194,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
   ): Promise<RequirementSaveResult> {
     await assertReferencesExist(body);
     const scope = await facilityScopeOf(db, principal);
-    const result = await db.transaction().execute((trx) => saveIn(trx, principal, scope, id, body, extra));
+    const result = await unitOfWork(db, (trx) => saveIn(trx, principal, scope, id, body, extra));
     return { data: await readDetail(db, principal, scope, result.id), meta: { tasks: result.counts } };
   }
 
@@ -248,7 +248,6 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
     if (before && Object.keys(requirementChanges).length) {
       await updateRequirementRow(trx, edit.id, { ...values, searchText: searchTextOf(values), updatedAt: now });
       // A task's state (UPCOMING or open) reads the lead time: cached task counts must not outlive it.
-      if ('leadTimeDays' in requirementChanges) await bumpTasksRevision(trx);
     }
     const bindingEvents: { facilityId: string; changes: AuditChanges }[] = [];
     for (const binding of edit.bindings) {

@@ -27,14 +27,9 @@ import {
   seriesRuleOf,
   shiftedOccurrenceOn,
 } from './task-series';
-import {
-  bumpTasksRevision,
-  deleteTasks,
-  findTasksOfBindings,
-  insertTasks,
-  updateTaskColumns,
-} from './tasks.repository';
+import { deleteTasks, findTasksOfBindings, insertTasks, updateTaskColumns } from './tasks.repository';
 import type { TaskRow } from './tasks.table';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /** What new (and refreshed) tasks of a series carry from their requirement and binding. */
 export interface SeriesTaskFields {
@@ -268,7 +263,6 @@ export function createTaskGenerationService(
         change.plan.added.map(newTaskRow(change.fields, change.bindingId, change.facilityId, now)),
       );
       counts.added = await insertTasks(trx, rows);
-      if (counts.moved || refresh.size) await bumpTasksRevision(trx);
       return counts;
     },
 
@@ -307,7 +301,7 @@ export function createTaskGenerationService(
         const batchMarks = marks;
         rows = [];
         marks = [];
-        const write = db.transaction().execute(async (trx) => {
+        const write = unitOfWork(db, async (trx) => {
           const kept = await markMaterialized(trx, batchMarks);
           const inserted = await insertTasks(
             trx,

@@ -85,17 +85,7 @@ export async function insertTasks(db: Db, rows: readonly NewRow<'tasks'>[]): Pro
       inserted += Number(result.numAffectedRows ?? 0);
     }
   }
-  if (inserted > 0) await bumpTasksRevision(db);
   return inserted;
-}
-
-/** Records that tasks changed: cached counts taken at an older revision are no longer used. */
-export async function bumpTasksRevision(db: Db): Promise<void> {
-  await db
-    .updateTable('tasks_revision')
-    .set((eb) => ({ revision: eb('revision', '+', 1) }))
-    .where('id', '=', 1)
-    .execute();
 }
 
 /** The tasks revision of each facility (see migration 0090). */
@@ -141,10 +131,9 @@ export function findTasksOfBindings(db: Db, bindingIds: readonly string[]) {
 
 export async function deleteTasks(db: Db, ids: readonly string[]): Promise<void> {
   await inBatches(ids, 500, (batch) => db.deleteFrom('tasks').where('id', 'in', batch).execute());
-  if (ids.length) await bumpTasksRevision(db);
 }
 
-/** Updates some columns of one task (the caller bumps the revision once per transaction). */
+/** Updates some columns of one task (its revisions follow by trigger: migration 0180). */
 export async function updateTaskColumns(db: Db, id: string, changes: Partial<Omit<TaskRow, 'id'>>): Promise<void> {
   await updateRows(db, 'tasks', { id }, changes);
 }
@@ -235,7 +224,6 @@ export async function reassignOpenTasks(db: Db, fromUserId: string, toUserId: st
     .where('status', '=', 'INCOMPLETE')
     .executeTakeFirst();
   const count = Number(result.numUpdatedRows);
-  if (count) await bumpTasksRevision(db);
   return count;
 }
 

@@ -26,7 +26,6 @@ import { createTaskDetailReader } from './task-detail';
 import { createTaskListService, type TaskListService } from './task-list.service';
 import { toTaskToday } from './task-view';
 import {
-  bumpTasksRevision,
   deleteTasks,
   findTaskByBindingSequence,
   findTaskContext,
@@ -37,6 +36,7 @@ import {
 } from './tasks.repository';
 import { findTaskListRowById } from './task-page.repository';
 import type { TaskRow } from './tasks.table';
+import { unitOfWork } from '../../db/unit-of-work';
 
 export type { EvidenceCounter } from './task-completion';
 export type { TaskFilterQuery } from './task-list.service';
@@ -70,14 +70,9 @@ export interface TasksService extends TaskListService {
   /**
    * For the documents feature: records, inside the caller's transaction, that a person changed the task
    * (evidence attached), so that requirement edits leave it alone. Throws 404 outside the scope. True when
-   * the task changed: the caller then calls `recordChanged` once its audit is recorded.
+   * the task changed (its revisions follow by trigger, decision 037).
    */
   markTouched(trx: Transaction<Database>, principal: Principal, taskId: string): Promise<boolean>;
-  /**
-   * Bumps the tasks revision in the caller's transaction. Last, after the audit: the revision's lock is held
-   * until the commit, and a completion takes the audit chain's lock first (decision 034).
-   */
-  recordChanged(trx: Transaction<Database>): Promise<void>;
 }
 
 export interface TasksServiceOptions {
@@ -124,7 +119,7 @@ export function createTasksService(
     },
 
     async update(principal, id, body) {
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         await lockTask(trx, id);
         const { row, context } = await getInScopeOrThrow(trx, principal, id);
         const changes: AuditChanges = {};
@@ -157,7 +152,6 @@ export function createTasksService(
         }
         if (Object.keys(changes).length === 0) return;
         await updateTaskColumns(trx, id, { ...columns, touched: 1, updatedAt: nowIso(clock()) });
-        await bumpTasksRevision(trx);
         const onlyAssignee = Object.keys(changes).length === 1 && changes.assigneeId;
         await audit.record(trx, {
           actor: actorOf(principal),
@@ -172,17 +166,16 @@ export function createTasksService(
     },
 
     async complete(principal, id, body) {
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         await lockTask(trx, id);
         const { row, context } = await getInScopeOrThrow(trx, principal, id);
         await completeWithin(trx, principal, row, context, body);
-        await bumpTasksRevision(trx);
       });
       return readTask(db, id);
     },
 
     async reopen(principal, id, body) {
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         await lockTask(trx, id);
         const { row, context } = await getInScopeOrThrow(trx, principal, id);
         if (row.status !== 'COMPLETED') throw conflict('This task is not completed');
@@ -202,7 +195,6 @@ export function createTasksService(
           const next = await findTaskByBindingSequence(trx, row.bindingId, Number(row.sequence) + 1);
           if (next && !next.touched && next.status === 'INCOMPLETE') await deleteTasks(trx, [next.id]);
         }
-        await bumpTasksRevision(trx);
         await audit.record(trx, {
           actor: actorOf(principal),
           action: 'REOPEN',
@@ -221,7 +213,7 @@ export function createTasksService(
     },
 
     async comment(principal, id, body) {
-      const comment = await db.transaction().execute(async (trx) => {
+      const comment = await unitOfWork(db, async (trx) => {
         const { row } = await getInScopeOrThrow(trx, principal, id);
         const now = nowIso(clock());
         const created = {
@@ -242,7 +234,6 @@ export function createTasksService(
           facilityId: row.facilityId,
           changes: { comment: { before: null, after: body.body } },
         });
-        await bumpTasksRevision(trx);
         return created;
       });
       return {
@@ -259,7 +250,7 @@ export function createTasksService(
     async bulk(principal, body) {
       const permission = body.action === 'complete' ? 'task:complete' : 'task:assign';
       if (!can(principal.role, permission)) throw forbidden();
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         const scope = await facilityScopeOf(trx, principal);
         const targets = [];
         for (const id of body.ids) {
@@ -294,21 +285,19 @@ export function createTasksService(
             });
           }
         }
-        await bumpTasksRevision(trx);
       });
       return { action: body.action, updated: body.ids.length };
     },
 
     async completeEach(principal, items) {
       if (!can(principal.role, 'task:complete')) throw forbidden();
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         const scope = await facilityScopeOf(trx, principal);
         for (const item of items) {
           await lockTask(trx, item.id);
           const { row, context } = await getInScopeOrThrow(trx, principal, item.id, scope);
           await completeWithin(trx, principal, row, context, item);
         }
-        await bumpTasksRevision(trx);
       });
     },
 
@@ -318,7 +307,5 @@ export function createTasksService(
       await updateTaskColumns(trx, taskId, { touched: 1, updatedAt: nowIso(clock()) });
       return true;
     },
-
-    recordChanged: (trx) => bumpTasksRevision(trx),
   };
 }

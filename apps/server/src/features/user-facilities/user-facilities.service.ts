@@ -36,6 +36,7 @@ import {
   type UserFacilityListRow,
 } from './user-facilities.repository';
 import type { UserFacilityRow } from './user-facilities.table';
+import { unitOfWork } from '../../db/unit-of-work';
 
 type CreateBody = z.output<typeof createUserFacilityBodySchema>;
 type BulkBody = z.output<typeof bulkUserFacilitiesBodySchema>;
@@ -177,24 +178,21 @@ export function createUserFacilitiesService(
       await assertReferences(scope, [body.userId], [body.facilityId], { users: 'userId', facilities: 'facilityId' });
       const [row] = newRows([body]);
       if (!row) throw new Error('unreachable');
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          if ((await findAssignmentsAmong(trx, [body.userId], [body.facilityId])).length) throw alreadyAssigned();
-          await insertUserFacilities(trx, [row]);
-          await recordAssignments(trx, principal, [row], 'ASSIGN');
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw alreadyAssigned();
-          throw error;
-        });
+      await unitOfWork(db, async (trx) => {
+        if ((await findAssignmentsAmong(trx, [body.userId], [body.facilityId])).length) throw alreadyAssigned();
+        await insertUserFacilities(trx, [row]);
+        await recordAssignments(trx, principal, [row], 'ASSIGN');
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw alreadyAssigned();
+        throw error;
+      });
       await signOut([row.userId]);
       return read(scope, row.id);
     },
 
     async remove(principal, id) {
       const scope = await facilityScopeOf(db, principal);
-      const removed = await db.transaction().execute(async (trx) => {
+      const removed = await unitOfWork(db, async (trx) => {
         const row = await findUserFacilityById(trx, id);
         if (!row) throw notFound('User facility');
         assertFacilityInScope(scope, row.facilityId, 'User facility');
@@ -215,7 +213,7 @@ export function createUserFacilitiesService(
         users: 'userIds.#',
         facilities: 'facilityIds.#',
       });
-      const changed = await db.transaction().execute(async (trx) => {
+      const changed = await unitOfWork(db, async (trx) => {
         const existing = await findAssignmentsAmong(trx, body.userIds, body.facilityIds);
         if (body.action === 'unassign') {
           await deleteUserFacilities(

@@ -7,6 +7,7 @@ import { generatePassword, hashPassword } from '../../platform/passwords';
 import { foldForSearch } from '../../platform/search-text';
 import { changesBetween, createAuditService } from '../audit/audit.service';
 import { countUsers, userRows } from './users.repository';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /**
  * On an empty database, creates the first ALL_FACILITY_ADMIN from ADMIN_EMAIL / ADMIN_PASSWORD.
@@ -39,7 +40,7 @@ export async function ensureFirstAdmin(
   };
   const audit = createAuditService(db);
   try {
-    await db.transaction().execute(async (trx) => {
+    await unitOfWork(db, async (trx) => {
       await userRows.insert(trx, row);
       await audit.record(trx, {
         actor: null,

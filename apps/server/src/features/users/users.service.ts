@@ -29,6 +29,7 @@ import {
 import type { UserRow } from './users.table';
 import { deleteUserMfa, findUserMfa, findUsersWithSecondFactor } from '../mfa/mfa.repository';
 import { deleteFeedsOfUser } from '../calendar/calendar-feeds.repository';
+import { unitOfWork } from '../../db/unit-of-work';
 
 /**
  * Users. The list holds all users (all-facility roles), the users sharing a facility (FACILITY_ADMIN) or only
@@ -168,18 +169,15 @@ export function createUsersService(
         createdAt: now,
         updatedAt: now,
       };
-      await db
-        .transaction()
-        .execute(async (trx) => {
-          if (await findUserByEmail(trx, body.email)) throw duplicateEmail();
-          await userRows.insert(trx, row);
-          await audit.record(trx, creationEvent(principal, { entityType: 'USER', entityId: row.id }, audited(row)));
-          await userFacilities.assignWithin(trx, principal, row.id, facilityIds);
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw duplicateEmail();
-          throw error;
-        });
+      await unitOfWork(db, async (trx) => {
+        if (await findUserByEmail(trx, body.email)) throw duplicateEmail();
+        await userRows.insert(trx, row);
+        await audit.record(trx, creationEvent(principal, { entityType: 'USER', entityId: row.id }, audited(row)));
+        await userFacilities.assignWithin(trx, principal, row.id, facilityIds);
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw duplicateEmail();
+        throw error;
+      });
       const scope = await facilityScopeOf(db, principal);
       const user = await dto(scope, row);
       return temporaryPassword ? { ...user, temporaryPassword } : user;
@@ -203,69 +201,66 @@ export function createUsersService(
         throw forbidden('You do not have permission to change roles');
       if (!isSelf) assertMayManage(principal, target.role, body.role);
 
-      const { row, changes } = await db
-        .transaction()
-        .execute(async (trx) => {
-          const before = await userRows.findById(trx, id);
-          if (!before) throw notFound('User');
-          const after = patchRow(before, body);
-          const changes = changesBetween(audited(before), audited(after));
-          if (Object.keys(changes).length === 0) return { row: before, changes };
-          if (changes.email) {
-            const other = await findUserByEmail(trx, after.email);
-            if (other && other.id !== id) throw duplicateEmail();
-          }
-          const losesAdmin = before.role === ADMIN && before.active && (after.role !== ADMIN || !after.active);
-          if (losesAdmin && (await lockActiveAdminIds(trx)).filter((adminId) => adminId !== id).length === 0) {
-            throw conflict(
-              `${before.email} is the last active all-facility administrator: make another user ALL_FACILITY_ADMIN first`,
-              [
-                {
-                  path: changes.role ? 'role' : 'active',
-                  message: 'The last active all-facility administrator must remain',
-                },
-              ],
-            );
-          }
-          after.searchText = foldForSearch(after.firstName, after.lastName, after.email);
-          after.updatedAt = nowIso();
-          await userRows.update(trx, id, {
-            email: after.email,
-            firstName: after.firstName,
-            lastName: after.lastName,
-            role: after.role,
-            active: after.active,
-            searchText: after.searchText,
-            updatedAt: after.updatedAt,
-          });
-          const action = changes.active
-            ? after.active
-              ? 'REACTIVATE'
-              : 'DEACTIVATE'
-            : changes.role
-              ? 'ROLE_CHANGE'
-              : 'UPDATE';
-          await audit.record(trx, { actor: actorOf(principal), action, entityType: 'USER', entityId: id, changes });
-          // Deactivation revokes the user's calendar feeds for good (their secret addresses may be out of the
-          // user's hands): a reactivation does not bring them back; the user makes new ones.
-          if (changes.active && !after.active) {
-            for (const feed of await deleteFeedsOfUser(trx, id)) {
-              await audit.record(trx, {
-                actor: actorOf(principal),
-                action: 'DELETE',
-                entityType: 'CALENDAR_FEED',
-                entityId: feed.id,
-                facilityId: feed.facilityId,
-                changes: { name: { before: feed.name, after: null } },
-              });
-            }
-          }
-          return { row: after, changes };
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error)) throw duplicateEmail();
-          throw error;
+      const { row, changes } = await unitOfWork(db, async (trx) => {
+        const before = await userRows.findById(trx, id);
+        if (!before) throw notFound('User');
+        const after = patchRow(before, body);
+        const changes = changesBetween(audited(before), audited(after));
+        if (Object.keys(changes).length === 0) return { row: before, changes };
+        if (changes.email) {
+          const other = await findUserByEmail(trx, after.email);
+          if (other && other.id !== id) throw duplicateEmail();
+        }
+        const losesAdmin = before.role === ADMIN && before.active && (after.role !== ADMIN || !after.active);
+        if (losesAdmin && (await lockActiveAdminIds(trx)).filter((adminId) => adminId !== id).length === 0) {
+          throw conflict(
+            `${before.email} is the last active all-facility administrator: make another user ALL_FACILITY_ADMIN first`,
+            [
+              {
+                path: changes.role ? 'role' : 'active',
+                message: 'The last active all-facility administrator must remain',
+              },
+            ],
+          );
+        }
+        after.searchText = foldForSearch(after.firstName, after.lastName, after.email);
+        after.updatedAt = nowIso();
+        await userRows.update(trx, id, {
+          email: after.email,
+          firstName: after.firstName,
+          lastName: after.lastName,
+          role: after.role,
+          active: after.active,
+          searchText: after.searchText,
+          updatedAt: after.updatedAt,
         });
+        const action = changes.active
+          ? after.active
+            ? 'REACTIVATE'
+            : 'DEACTIVATE'
+          : changes.role
+            ? 'ROLE_CHANGE'
+            : 'UPDATE';
+        await audit.record(trx, { actor: actorOf(principal), action, entityType: 'USER', entityId: id, changes });
+        // Deactivation revokes the user's calendar feeds for good (their secret addresses may be out of the
+        // user's hands): a reactivation does not bring them back; the user makes new ones.
+        if (changes.active && !after.active) {
+          for (const feed of await deleteFeedsOfUser(trx, id)) {
+            await audit.record(trx, {
+              actor: actorOf(principal),
+              action: 'DELETE',
+              entityType: 'CALENDAR_FEED',
+              entityId: feed.id,
+              facilityId: feed.facilityId,
+              changes: { name: { before: feed.name, after: null } },
+            });
+          }
+        }
+        return { row: after, changes };
+      }).catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw duplicateEmail();
+        throw error;
+      });
       // PRODUCT §7: a role change or deactivation ends the user's sessions at once.
       if (changes.role || (changes.active && !row.active)) await sessions.revokeAllOfUser(id);
       return dto(scope, row);
@@ -278,7 +273,7 @@ export function createUsersService(
       assertMayManage(principal, target.role);
       const temporaryPassword = generatePassword();
       const passwordHash = await hashPassword(temporaryPassword);
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         const before = await userRows.findById(trx, id);
         if (!before) throw notFound('User');
         await userRows.update(trx, id, { passwordHash, mustChangePassword: 1, updatedAt: nowIso() });
@@ -299,7 +294,7 @@ export function createUsersService(
       const scope = await facilityScopeOf(db, principal);
       const target = await visibleRowOrThrow(principal, scope, id);
       assertMayManage(principal, target.role);
-      await db.transaction().execute(async (trx) => {
+      await unitOfWork(db, async (trx) => {
         const before = await findUserMfa(trx, id);
         if (!(await deleteUserMfa(trx, id))) return;
         await audit.record(trx, {
