@@ -17,6 +17,7 @@ import {
   forbidden,
   invalid,
   notFound,
+  unavailable,
   validationError,
 } from '../../platform/errors';
 import type { Principal } from '../../platform/auth';
@@ -117,14 +118,18 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
 
   /**
    * Stores the file under a new generated key and runs `write` (the database rows) in one transaction.
-   * A failed file write leaves no row (the rows are written after); a failed transaction removes the file.
+   * A failed file write leaves no row (the rows are written after) and answers 503 (the storage could not take
+   * it; decision 038); a failed transaction removes the file.
    */
   async function storeThen<T>(
     file: ReceivedFile,
     write: (trx: Transaction<Database>, key: string) => Promise<T>,
   ): Promise<T> {
     const key = newStorageKey();
-    const stored = await storage.put(key, fs.createReadStream(file.tempPath));
+    const stored = await storage.put(key, fs.createReadStream(file.tempPath)).catch((error: unknown) => {
+      log?.warn({ err: error }, 'file storage refused an upload');
+      throw unavailable('storage');
+    });
     try {
       if (stored.size !== file.size || stored.sha256 !== file.sha256) {
         throw new Error(`stored file differs from the upload (${stored.size} bytes, ${stored.sha256})`);
