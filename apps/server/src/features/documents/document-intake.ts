@@ -22,7 +22,7 @@ import {
 } from '../../platform/errors';
 import type { Principal } from '../../platform/auth';
 import { newId, nowIso } from '../../platform/ids';
-import { isUniqueViolation } from '../../platform/db-errors';
+import { isUniqueViolation, isUnreachable } from '../../platform/db-errors';
 import type { ReceivedFile } from '../../platform/uploads';
 import { newStorageKey } from '../../storage/file-storage';
 import { actorOf, changesBetween } from '../audit/audit.service';
@@ -118,8 +118,8 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
 
   /**
    * Stores the file under a new generated key and runs `write` (the database rows) in one transaction.
-   * A failed file write leaves no row (the rows are written after) and answers 503 (the storage could not take
-   * it; decision 038); a failed transaction removes the file.
+   * A failed file write leaves no row (the rows are written after), and answers 503 when the storage cannot be
+   * reached (decision 038); a failed transaction removes the file.
    */
   async function storeThen<T>(
     file: ReceivedFile,
@@ -127,7 +127,9 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
   ): Promise<T> {
     const key = newStorageKey();
     const stored = await storage.put(key, fs.createReadStream(file.tempPath)).catch((error: unknown) => {
-      log?.warn({ err: error }, 'file storage refused an upload');
+      // A storage that cannot be reached (S3 down) is a 503 the client may retry; a broken one stays a 500.
+      if (!isUnreachable(error)) throw error;
+      log?.warn({ err: error }, 'file storage unreachable');
       throw unavailable('storage');
     });
     try {
