@@ -143,7 +143,13 @@ async function claim(run: RunContext, recipientId: string, limit: number): Promi
   const at = run.at();
   const token = `${run.owner}:${newId().slice(-12)}`;
   const until = nowIso(new Date(at.getTime() + run.claimMs));
-  const ids = await claimDeliveries(run.db, run.dialect, { recipientId, owner: token, instant: nowIso(at), until, limit });
+  const ids = await claimDeliveries(run.db, run.dialect, {
+    recipientId,
+    owner: token,
+    instant: nowIso(at),
+    until,
+    limit,
+  });
   return { token, ids };
 }
 
