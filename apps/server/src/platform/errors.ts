@@ -33,7 +33,7 @@ export const RETRY_AFTER_SECONDS = 5;
 export function unavailable(what: 'database' | 'storage'): AppError {
   const message =
     what === 'database'
-      ? 'The database cannot be reached at the moment. Please retry shortly.'
+      ? 'The database or a service the server needs cannot be reached at the moment. Please retry shortly.'
       : 'File storage cannot be reached at the moment. Please retry shortly; nothing was saved.';
   return new AppError('UNAVAILABLE', message, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 }
@@ -101,8 +101,9 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
       const unknownKey = error.validationContext === 'querystring' ? 'Unknown query parameter' : 'Unknown field';
       error = validationError(fieldErrorsOf(issues, unknownKey));
     } else if (!(error instanceof AppError) && isUnreachable(error)) {
-      // The database went away under this request (a restart, a failover, a cut connection): the client may retry.
-      request.log.warn({ err: error }, 'database unreachable');
+      // The database (or another peer, such as S3 for a download) went away under this request (a restart, a
+      // failover, a cut connection): not a bug to report; the client may retry.
+      request.log.warn({ err: error }, 'database or service unreachable');
       error = unavailable('database');
     }
     if (error instanceof AppError) {
