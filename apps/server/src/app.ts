@@ -134,7 +134,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // JSON only: a text/plain body on a JSON route is an unsupported media type (415), not a string to validate.
   app.removeContentTypeParser('text/plain');
 
-  const database = options.database ?? createDatabase(config.databaseUrl);
+  const database =
+    options.database ?? createDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
+  // A lost connection is no reason to stop: requests answer 503 until the database is back (decision 038).
+  database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost'));
   const { db } = database;
   await migrateToLatest(db, database.dialect);
   await dropPlannerSamples(db);

@@ -51,6 +51,10 @@ const envSchema = z
         (value) => value === '' || value.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(value),
         'must be sqlite:<path> or postgres://user@host:port/database',
       ),
+    // PostgreSQL: keep statements prepared per connection. Off behind a pooler that shares server connections
+    // between clients without keeping their prepared statements (PgBouncer in transaction mode before 1.21, or
+    // without max_prepared_statements).
+    DATABASE_PREPARED_STATEMENTS: booleanText.default(true),
     APP_NAME: z.string().trim().min(1).max(80).default('RTMS'),
     APP_LOGO_URL: z.string().trim().default('/logo.svg'),
     COMPANY_NAME: z.string().trim().min(1).max(120).default('Renewable Power Co.'),
@@ -176,6 +180,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** PostgreSQL: statements kept prepared per connection (off behind PgBouncer in transaction mode). */
+  databasePreparedStatements: boolean;
   appName: string;
   logoUrl: string;
   companyName: string;
@@ -281,6 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL || `sqlite:${path.join(dataDir, 'rtms.sqlite')}`,
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
     appName: e.APP_NAME,
     logoUrl: e.APP_LOGO_URL,
     companyName: e.COMPANY_NAME,

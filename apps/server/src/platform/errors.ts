@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '@rtms/shared/error-codes';
+import { isUnreachable } from './db-errors';
 import type { ErrorReporter } from './error-reporter';
 
 /** The one error type services throw. Its code decides the HTTP status (see ERROR_STATUS). */
@@ -24,6 +25,18 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 export const forbidden = (message = 'You do not have permission to do this') => new AppError('FORBIDDEN', message);
 export const conflict = (message: string, details?: FieldError[]) => new AppError('CONFLICT', message, details);
 export const invalid = (message: string, details?: FieldError[]) => new AppError('VALIDATION_FAILED', message, details);
+
+/** Seconds a client is asked to wait before it retries a request that met an unreachable database or storage. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The 503 of a request that needed the database or the file storage while it could not be reached (decision 038). */
+export function unavailable(what: 'database' | 'storage'): AppError {
+  const message =
+    what === 'database'
+      ? 'The database or a service the server needs cannot be reached at the moment. Please retry shortly.'
+      : 'File storage cannot be reached at the moment. Please retry shortly; nothing was saved.';
+  return new AppError('UNAVAILABLE', message, undefined, { 'retry-after': String(RETRY_AFTER_SECONDS) });
+}
 
 /**
  * The 400 of input that fails its schema, worded one way wherever it is judged (the route schemas through the
@@ -69,8 +82,8 @@ function codeForClientStatus(status: number): ErrorCode {
 }
 
 /**
- * One global handler: validation → 400 with per-field details, AppError → its status, Fastify's
- * client errors → their status, anything else → 500 with a generic message (logged with the request id).
+ * One global handler: validation → 400 with per-field details, AppError → its status, an unreachable database →
+ * 503 with Retry-After, Fastify's client errors → their status, anything else → 500 with a generic message (logged with the request id).
  * No stack trace or SQL text ever reaches a response.
  */
 export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReporter): void {
@@ -87,6 +100,11 @@ export function registerErrorHandler(app: FastifyInstance, reporter: ErrorReport
       }));
       const unknownKey = error.validationContext === 'querystring' ? 'Unknown query parameter' : 'Unknown field';
       error = validationError(fieldErrorsOf(issues, unknownKey));
+    } else if (!(error instanceof AppError) && isUnreachable(error)) {
+      // The database (or another peer, such as S3 for a download) went away under this request (a restart, a
+      // failover, a cut connection): not a bug to report; the client may retry.
+      request.log.warn({ err: error }, 'database or service unreachable');
+      error = unavailable('database');
     }
     if (error instanceof AppError) {
       status = error.status;

@@ -17,11 +17,12 @@ import {
   forbidden,
   invalid,
   notFound,
+  unavailable,
   validationError,
 } from '../../platform/errors';
 import type { Principal } from '../../platform/auth';
 import { newId, nowIso } from '../../platform/ids';
-import { isUniqueViolation } from '../../platform/db-errors';
+import { isUniqueViolation, isUnreachable } from '../../platform/db-errors';
 import type { ReceivedFile } from '../../platform/uploads';
 import { newStorageKey } from '../../storage/file-storage';
 import { actorOf, changesBetween } from '../audit/audit.service';
@@ -113,14 +114,20 @@ export function createDocumentIntake(context: DocumentContext): Pick<DocumentsSe
 
   /**
    * Stores the file under a new generated key and runs `write` (the database rows) in one transaction.
-   * A failed file write leaves no row (the rows are written after); a failed transaction removes the file.
+   * A failed file write leaves no row (the rows are written after), and answers 503 when the storage cannot be
+   * reached (decision 038); a failed transaction removes the file.
    */
   async function storeThen<T>(
     file: ReceivedFile,
     write: (trx: Transaction<Database>, key: string) => Promise<T>,
   ): Promise<T> {
     const key = newStorageKey();
-    const stored = await storage.put(key, fs.createReadStream(file.tempPath));
+    const stored = await storage.put(key, fs.createReadStream(file.tempPath)).catch((error: unknown) => {
+      // A storage that cannot be reached (S3 down) is a 503 the client may retry; a broken one stays a 500.
+      if (!isUnreachable(error)) throw error;
+      log?.warn({ err: error }, 'file storage unreachable');
+      throw unavailable('storage');
+    });
     try {
       if (stored.size !== file.size || stored.sha256 !== file.sha256) {
         throw new Error(`stored file differs from the upload (${stored.size} bytes, ${stored.sha256})`);

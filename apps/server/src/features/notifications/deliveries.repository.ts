@@ -36,7 +36,8 @@ export async function findDueRecipients(db: Db, instant: string, limit: number):
 /**
  * Claims at most `limit` of a recipient's due rows, oldest first, for `owner` until `until`: one sender per row
  * across instances (`FOR UPDATE SKIP LOCKED` on PostgreSQL, the conditional update everywhere). The rest stay
- * pending for the next pass. Returns the ids claimed.
+ * pending for the next pass. Returns the ids claimed. `owner` is the claim's token, new for each claim: every
+ * later write of these rows is fenced by it (decision 038).
  */
 export async function claimDeliveries(
   db: Db,
@@ -119,12 +120,45 @@ export function findClaimedDeliveries(db: Db, ids: string[], owner: string) {
     .execute();
 }
 
+/**
+ * Extends the claim `token` holds on `ids` to `until` (before each message, so that a claim outlives the slowest
+ * send). Returns the ids still held: a row missing from the answer was taken over by another sender, whose claim
+ * this one's expiry let in, and must not be sent from here.
+ */
+export async function renewClaim(db: Db, ids: readonly string[], token: string, until: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .updateTable('notification_deliveries')
+    .set({ claimedUntil: until })
+    .where('id', 'in', ids)
+    .where('status', '=', 'PENDING')
+    .where('claimedBy', '=', token)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 type DeliveryChanges = Partial<Omit<NotificationDeliveriesTable, 'id'>>;
 
-/** Writes the outcome of a send (or a release, a skip) to the given rows; nothing for no rows. */
-export async function updateDeliveries(db: Db, ids: readonly string[], changes: DeliveryChanges): Promise<void> {
-  if (ids.length === 0) return;
-  await db.updateTable('notification_deliveries').set(changes).where('id', 'in', ids).execute();
+/**
+ * Writes the outcome of a send (or a release, a skip) to the given rows, fenced by the claim's `token`: only rows
+ * this claim still holds change (a sender that lost its claim cannot overwrite the next sender's outcome). Returns
+ * how many rows changed; nothing for no rows.
+ */
+export async function updateDeliveries(
+  db: Db,
+  ids: readonly string[],
+  token: string,
+  changes: DeliveryChanges,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .updateTable('notification_deliveries')
+    .set(changes)
+    .where('id', 'in', ids)
+    .where('claimedBy', '=', token)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { NotificationCategory, NotificationPreferences } from '@rtms/shared
 import type { Role } from '@rtms/shared/enums';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { nowIso } from '../../platform/ids';
+import { newId, nowIso } from '../../platform/ids';
 import { emailLanguage } from './email-messages';
 import { renderDigest, renderReminder, type EmailItem } from './email-render';
 import type { Mailer } from './mailer';
@@ -17,6 +17,7 @@ import {
   findDueRecipients,
   findRecipient,
   recordDigestSent,
+  renewClaim,
   updateDeliveries,
 } from './deliveries.repository';
 import { preferencesOf } from './notification-preferences';
@@ -27,7 +28,10 @@ import { digestSchedule } from './zoned-time';
 /** Attempts before a delivery is FAILED for good; between them the wait grows (1, 4, 16, 64 minutes). */
 const MAX_ATTEMPTS = 5;
 const BACKOFF_BASE_MS = 60_000;
-/** A claim not finished within this time (its instance died) may be taken by another sender. */
+/**
+ * A claim not finished within this time (its instance died) may be taken by another sender. It is renewed before
+ * each message, so it only has to outlive one send, which the SMTP timeouts bound (mailer.ts; decision 038).
+ */
 const CLAIM_MS = 5 * 60_000;
 /** Recipients handled per round; the rest wait for the next round or run. */
 const RECIPIENTS_PER_ROUND = 200;
@@ -44,6 +48,8 @@ export interface SendOptions {
   batchSize?: number;
   /** How long a run keeps starting rounds; 0: one round. Default RUN_BUDGET_MS. */
   budgetMs?: number;
+  /** How long a claim lasts from its last renewal (tests shorten it); default CLAIM_MS. */
+  claimMs?: number;
 }
 
 export interface SendResult {
@@ -65,6 +71,18 @@ export interface SenderContext {
   /** Base of links in email (PUBLIC_URL). */
   publicUrl: string;
   owner: string;
+}
+
+/** A run's context: the claim length, and the time now (the run's instant plus the time the run has taken). */
+interface RunContext extends SenderContext {
+  claimMs: number;
+  at(): Date;
+}
+
+/** One claim: its rows and the token that fences every write to them (decision 038). */
+interface Claim {
+  token: string;
+  ids: string[];
 }
 
 interface ClaimedRow {
@@ -100,31 +118,45 @@ export async function sendDueDeliveries(
   const instant = nowIso(now);
   const limit = options.batchSize ?? DELIVERY_BATCH;
   const started = performance.now();
+  const run: RunContext = {
+    ...context,
+    claimMs: options.claimMs ?? CLAIM_MS,
+    at: () => new Date(now.getTime() + (performance.now() - started)),
+  };
   // Rounds of one bounded batch per recipient: each row a round takes leaves the due set (sent, skipped, put off
   // or retried later), so rounds end; the budget keeps one run from holding a big backlog for long.
   for (;;) {
     let claimedInRound = 0;
     for (const recipientId of await findDueRecipients(db, instant, RECIPIENTS_PER_ROUND)) {
-      const claimed = await claim(context, recipientId, now, limit);
-      if (claimed.length === 0) continue;
-      claimedInRound += claimed.length;
-      await deliverToRecipient(context, recipientId, claimed, now, result);
+      const claimed = await claim(run, recipientId, limit);
+      if (claimed.ids.length === 0) continue;
+      claimedInRound += claimed.ids.length;
+      await deliverToRecipient(run, recipientId, claimed, now, result);
     }
     if (claimedInRound === 0 || performance.now() - started >= (options.budgetMs ?? RUN_BUDGET_MS)) break;
   }
   return result;
 }
 
-async function claim(context: SenderContext, recipientId: string, now: Date, limit: number): Promise<string[]> {
-  const instant = nowIso(now);
-  const until = nowIso(new Date(now.getTime() + CLAIM_MS));
-  return claimDeliveries(context.db, context.dialect, { recipientId, owner: context.owner, instant, until, limit });
+/** Claims a batch of the recipient's due rows under a token of its own (the instance's name and a random part). */
+async function claim(run: RunContext, recipientId: string, limit: number): Promise<Claim> {
+  const at = run.at();
+  const token = `${run.owner}:${newId().slice(-12)}`;
+  const until = nowIso(new Date(at.getTime() + run.claimMs));
+  const ids = await claimDeliveries(run.db, run.dialect, {
+    recipientId,
+    owner: token,
+    instant: nowIso(at),
+    until,
+    limit,
+  });
+  return { token, ids };
 }
 
 async function deliverToRecipient(
-  context: SenderContext,
+  context: RunContext,
   recipientId: string,
-  ids: string[],
+  { token, ids }: Claim,
   now: Date,
   result: SendResult,
 ): Promise<void> {
@@ -141,14 +173,14 @@ async function deliverToRecipient(
         }
       : null,
   );
-  const rows: ClaimedRow[] = await findClaimedDeliveries(db, ids, context.owner);
+  const rows: ClaimedRow[] = await findClaimedDeliveries(db, ids, token);
   const facilityScope = seesAllFacilities(user.role as Role)
     ? null
     : new Set(await findFacilityIdsOfUser(db, recipientId));
 
   const instant = nowIso(now);
   const release = (rowIds: string[], notBefore: string) =>
-    updateDeliveries(db, rowIds, { claimedBy: null, claimedUntil: null, notBefore, updatedAt: instant });
+    updateDeliveries(db, rowIds, token, { claimedBy: null, claimedUntil: null, notBefore, updatedAt: instant });
   // Skips are written per reason, one statement for all the rows of a batch skipped for it.
   const skips = new Map<string, string[]>();
   const skip = (row: ClaimedRow, why: string) => {
@@ -157,7 +189,7 @@ async function deliverToRecipient(
   };
   const writeSkips = async () => {
     for (const [why, rowIds] of skips) {
-      await updateDeliveries(db, rowIds, {
+      await updateDeliveries(db, rowIds, token, {
         status: 'SKIPPED',
         lastError: why,
         claimedBy: null,
@@ -219,8 +251,8 @@ async function deliverToRecipient(
       },
       item(row),
     );
-    await attempt(context, [row], now, result, () =>
-      context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, ...mail }),
+    await attempt(context, token, [row], now, result, () =>
+      context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, messageKey: row.id, ...mail }),
     );
   }
 
@@ -252,8 +284,9 @@ async function deliverToRecipient(
       unread.map(item),
       { count: Math.max(0, waiting), url: `${context.publicUrl}/notifications` },
     );
-    const sent = await attempt(context, unread, now, result, () =>
-      context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, ...mail }),
+    // The oldest row names the digest's Message-ID: a digest sent again after a crash lists it first again.
+    const sent = await attempt(context, token, unread, now, result, () =>
+      context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, messageKey: unread[0]!.id, ...mail }),
     );
     if (sent) {
       const defaults = {
@@ -280,9 +313,14 @@ function parseLanguage(stored: string | null): string | undefined {
   return parsed.success ? parsed.data.locale.locale : undefined;
 }
 
-/** Sends one message covering `rows`; records SENT, or a retry with backoff, or FAILED after the last attempt. */
+/**
+ * Sends one message covering `rows`; records SENT, or a retry with backoff, or FAILED after the last attempt. The
+ * claim is renewed first: a row this claim no longer holds (its expiry let another sender take it) is not sent
+ * from here, and every record is fenced by the token (decision 038).
+ */
 async function attempt(
-  context: SenderContext,
+  context: RunContext,
+  token: string,
   rows: ClaimedRow[],
   now: Date,
   result: SendResult,
@@ -291,9 +329,15 @@ async function attempt(
   const instant = nowIso(now);
   const ids = rows.map((row) => row.id);
   const attempts = Math.max(...rows.map((row) => Number(row.attempts))) + 1;
+  const held = await renewClaim(context.db, ids, token, nowIso(new Date(context.at().getTime() + context.claimMs)));
+  if (held.length < ids.length) {
+    // Part of the message is another sender's now: leave it all to the next round.
+    await updateDeliveries(context.db, held, token, { claimedBy: null, claimedUntil: null });
+    return false;
+  }
   try {
     const { messageId } = await send();
-    await updateDeliveries(context.db, ids, {
+    await updateDeliveries(context.db, ids, token, {
       status: 'SENT',
       attempts,
       messageId,
@@ -308,7 +352,7 @@ async function attempt(
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const final = attempts >= MAX_ATTEMPTS;
-    await updateDeliveries(context.db, ids, {
+    await updateDeliveries(context.db, ids, token, {
       status: final ? 'FAILED' : 'PENDING',
       attempts,
       lastError: message.slice(0, 1000),

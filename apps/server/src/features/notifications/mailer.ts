@@ -1,7 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 
+/**
+ * How long a send may wait for each step (decision 038), far below nodemailer's defaults (2 minutes to connect,
+ * 10 minutes of silence), so that a hung mail server cannot hold a delivery past its claim. The URL's query
+ * overrides each (`?socketTimeout=120000`).
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 };
+
 export interface OutgoingMail {
+  /**
+   * Makes the `Message-ID` (`<key@domain>`): the delivery's row id, so that a delivery sent again (after a crash
+   * between the server's acceptance and the record of it, or a retry) carries the same Message-ID.
+   */
+  messageKey: string;
   to: string;
   subject: string;
   text: string;
@@ -23,10 +34,10 @@ export interface Mailer {
  * `?tls.rejectUnauthorized=false` are read from the URL's query by nodemailer.
  */
 export function createSmtpMailer(options: { url: string; from: string; messageIdDomain: string }): Mailer {
-  const transport = nodemailer.createTransport(options.url);
+  const transport = nodemailer.createTransport({ ...SMTP_TIMEOUTS, url: options.url });
   return {
     async send(mail) {
-      const messageId = `<${randomUUID()}@${options.messageIdDomain}>`;
+      const messageId = `<${mail.messageKey}@${options.messageIdDomain}>`;
       await transport.sendMail({
         from: options.from,
         to: mail.to,
