@@ -10,10 +10,12 @@ import { LRUCache } from 'lru-cache';
  * the same key and an equal stamp (`===`) gets the kept value; any other stamp — newer or older —
  * computes again. A computation may start from the value kept under an older stamp (`previous`): the
  * per-facility parts recount only the facilities that moved, the audit totals count only the events
- * after the previous one's. That is the computation's business, never a second test of freshness.
+ * between the previous one's and theirs. That is the computation's business, never a second test of
+ * freshness.
  *
- * **One computation per key and stamp.** Concurrent requests for a value being computed wait for the
- * same computation. A failed computation is not kept.
+ * **One computation per key and stamp, one at a time per key.** Concurrent requests for a value being
+ * computed wait for the same computation; a request with another stamp waits for the computation under
+ * way and starts from its value. A failed computation is not kept.
  *
  * **Bounded in bytes.** Each value is sized by its cache's `sizeOf` (a kept answer: its bytes and its
  * compressed forms, added as they are made, see `grow`), plus its key; the least recently used go first
@@ -67,8 +69,13 @@ export function createKept<V>(sizeOf: (value: V) => number, store: KeptStore = k
       const id = space + key;
       const hit = store.get(id);
       if (hit && hit.stamp === stamp) return hit.promise as Promise<V>;
-      const previous = hit?.settled?.value as V | undefined;
-      const promise = compute(previous);
+      // A computation under way for another stamp is waited for and started from (one at a time per key:
+      // after a write, the requests that read the new stamp recount once from the last value).
+      const promise = hit?.settled
+        ? compute(hit.settled.value as V)
+        : hit
+          ? (hit.promise as Promise<V>).then(compute, () => compute(undefined))
+          : compute(undefined);
       const entry: Entry = { stamp, promise, bytes: 0 };
       store.set(id, entry);
       promise.then(
