@@ -1,4 +1,3 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
 import { seesAllFacilities } from '@rtms/shared/permissions';
@@ -110,7 +109,6 @@ export async function sendDueDeliveries(
       if (claimed.length === 0) continue;
       claimedInRound += claimed.length;
       await deliverToRecipient(context, recipientId, claimed, now, result);
-      await yieldToEventLoop();
     }
     if (claimedInRound === 0 || performance.now() - started >= (options.budgetMs ?? RUN_BUDGET_MS)) break;
   }
@@ -224,10 +222,6 @@ async function deliverToRecipient(
     await attempt(context, [row], now, result, () =>
       context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, ...mail }),
     );
-    // A message is built, sent and recorded in promise continuations only (SQLite's statements are
-    // synchronous, a stream transport answers in microtasks): without a turn of the loop between
-    // messages, a recipient's batch of 100 held the event loop for all of them (issue 26 item 7).
-    await yieldToEventLoop();
   }
 
   if (digest.length > 0) {
