@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -71,11 +72,17 @@ export function createKept<V>(sizeOf: (value: V) => number, store: KeptStore = k
       if (hit && hit.stamp === stamp) return hit.promise as Promise<V>;
       // A computation under way for another stamp is waited for and started from (one at a time per key:
       // after a write, the requests that read the new stamp recount once from the last value).
+      // Each computation starts in a turn of the event loop of its own: SQLite's statements answer in
+      // microtasks, so the answers recomputed after a write (the first page, the dashboard, the calendar)
+      // and the batch of requests that found them stale would otherwise run as one long turn.
       const promise = hit?.settled
-        ? compute(hit.settled.value as V)
+        ? nextTurn().then(() => compute(hit.settled!.value as V))
         : hit
-          ? (hit.promise as Promise<V>).then(compute, () => compute(undefined))
-          : compute(undefined);
+          ? (hit.promise as Promise<V>).then(
+              (value) => nextTurn().then(() => compute(value)),
+              () => nextTurn().then(() => compute(undefined)),
+            )
+          : nextTurn().then(() => compute(undefined));
       const entry: Entry = { stamp, promise, bytes: 0 };
       store.set(id, entry);
       promise.then(
