@@ -16,7 +16,10 @@
  * after the reminder sweep (no server, no load), BENCH_ONLY=mixed to run only the mixed load (no sweep,
  * no other measurement), BENCH_TASKS the size of the tasks table (default 500000;
  * 100000 seeds a fifth of the requirements), BENCH_GROWTH=1 to run at 100,000 and then at 500,000 tasks
- * and print how each figure grows.
+ * and print how each figure grows. After the other measurements a soak (bench/soak.ts) varies scopes, filters,
+ * orders, pages and searches for BENCH_SOAK_SECONDS (default 600; 0 skips it) and prints the server's
+ * memory at its start and end; BENCH_ONLY=soak runs the soak alone (a short one proves it runs:
+ * `BENCH_TASKS=20000 BENCH_ONLY=soak BENCH_SOAK_SECONDS=20`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -36,6 +39,7 @@ import { BENCH_MAIL_SINK, timeReminderSweeps, timeSender } from './bench/reminde
 import { LIST_SEED_SIZES, measureLists, seedLists } from './bench/lists';
 import { printGrowth, type Figure } from './bench/growth';
 import { BENCH_REQUIREMENTS, seedBench } from './bench/seed';
+import { runSoak, seedSoakUsers, type SoakResult } from './bench/soak';
 
 /** What Chromium sends (and every current browser sends brotli and gzip). */
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -67,7 +71,8 @@ async function startServer(
 ): Promise<{ child: ChildProcess; appPort: number; barePort: number }> {
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bench', 'server.ts');
   // BENCH_SERVER_ARGS: more Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
-  const flags = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+  // --expose-gc: the soak reads the server's memory after a collection.
+  const flags = ['--expose-gc', ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     env,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -198,15 +203,20 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
   const total = await countRows(db, 'tasks');
   figures.push({ name: 'tasks', value: total, unit: '' });
   print(`Tasks in the database: ${total}`);
+  const soak = { tokens: await seedSoakUsers(db), seconds: Number(process.env.BENCH_SOAK_SECONDS ?? 600) };
   if (process.env.BENCH_ONLY === 'mixed') {
     await built.close();
     return measureMixedOnly(env, today, connections, durationSeconds, figures);
+  }
+  if (process.env.BENCH_ONLY === 'soak') {
+    await built.close();
+    return measureSoakOnly(env, today, connections, soak, figures);
   }
   const sweep = await timeReminderSweeps(built);
   print(
     `Reminder sweep: ${sweep.created} reminders in ${seconds(sweep.firstMs)} (target < 5 s); ` +
       `second sweep: ${sweep.secondCreated} new in ${seconds(sweep.secondMs)} (target < 1 s); ` +
-      `longest event-loop block ${sweep.maxBlockMs.toFixed(0)} ms (target < 50 ms)`,
+      `longest event-loop block ${sweep.maxBlockMs.toFixed(0)} ms (target < 50 ms): ${verdict(sweep.maxBlockMs < 50)}`,
   );
   print(
     `Reminder sweep's ${sweep.statements} statements: p95 ${sweep.statementP95Ms.toFixed(1)} ms, longest ` +
@@ -224,7 +234,8 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
   print(
     `Sender on that outbox (mail to ${config.smtp.url ? 'SMTP_URL' : 'an in-process sink'}): ${sender.passes} passes ` +
       `handled ${sender.rows} rows in ${seconds(sender.totalMs)}, longest pass ${seconds(sender.longestPassMs)}, ` +
-      `longest event-loop block ${sender.maxBlockMs.toFixed(0)} ms (target < 50 ms), CPU ${seconds(sender.cpuMs)}; ` +
+      `longest event-loop block ${sender.maxBlockMs.toFixed(0)} ms (target < 50 ms): ${verdict(sender.maxBlockMs < 50)}, ` +
+      `CPU ${seconds(sender.cpuMs)}; ` +
       `${sender.stillDue} rows still due for the next passes`,
   );
   figures.push(
@@ -386,6 +397,23 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
     print(
       `List and calendar calls: worst p95 ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`,
     );
+    if (soak.seconds > 0) {
+      const facilityIds = (await getJson<{ data: { _id: string }[] }>(`${base}/api/facilities?pageSize=200`, token))
+        .data;
+      printSoak(
+        await runSoak({
+          base,
+          barePort: server.barePort,
+          adminToken: token,
+          tokens: soak.tokens,
+          facilityIds: facilityIds.map((facility) => facility._id),
+          month: today.slice(0, 7),
+          connections,
+          seconds: soak.seconds,
+        }),
+        figures,
+      );
+    }
   } finally {
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
@@ -443,6 +471,61 @@ async function measureMixedOnly(
       figures.push({ name: `${result.name} p95`, value: result.p95, unit: 'ms' });
     }
     printMixedSummary(mixed, figures);
+    print(`Load average at the end: ${loadAverage()}`);
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+  return figures;
+}
+
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+/** The soak's requests and the server's memory at its start and end. */
+function printSoak(soak: SoakResult, figures: Figure[]): void {
+  const mb = (value: number) => `${value.toFixed(1)} MB`;
+  print(
+    `Soak (scopes, filters, orders, pages and searches varied; ${soak.seconds} s): ${soak.requests} requests, ` +
+      `${soak.non2xx} non-2xx, ${soak.errors} errors`,
+  );
+  print(
+    `Soak: server RSS ${mb(soak.start.rssMb)} at the start, ${mb(soak.end.rssMb)} at the end ` +
+      `(${soak.end.rssMb >= soak.start.rssMb ? '+' : ''}${mb(soak.end.rssMb - soak.start.rssMb)}); heap used ` +
+      `${mb(soak.start.heapUsedMb)} → ${mb(soak.end.heapUsedMb)}; kept store ${mb(soak.start.keptMb)} ` +
+      `(${soak.start.keptEntries} entries) → ${mb(soak.end.keptMb)} (${soak.end.keptEntries} entries)`,
+  );
+  figures.push(
+    { name: 'Soak: RSS at the start', value: soak.start.rssMb, unit: 'MB' },
+    { name: 'Soak: RSS at the end', value: soak.end.rssMb, unit: 'MB' },
+  );
+}
+
+/** BENCH_ONLY=soak: the server, then the soak alone. */
+async function measureSoakOnly(
+  env: Record<string, string>,
+  today: string,
+  connections: number,
+  soak: { tokens: string[]; seconds: number },
+  figures: Figure[],
+): Promise<Figure[]> {
+  const server = await startServer(env);
+  const base = `http://127.0.0.1:${server.appPort}`;
+  try {
+    const token = await signIn(base);
+    const facilities = await getJson<{ data: { _id: string }[] }>(`${base}/api/facilities?pageSize=200`, token);
+    printSoak(
+      await runSoak({
+        base,
+        barePort: server.barePort,
+        adminToken: token,
+        tokens: soak.tokens,
+        facilityIds: facilities.data.map((facility) => facility._id),
+        month: today.slice(0, 7),
+        connections,
+        seconds: soak.seconds,
+      }),
+      figures,
+    );
     print(`Load average at the end: ${loadAverage()}`);
   } finally {
     server.child.kill('SIGTERM');

@@ -12,6 +12,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import type { Database } from './schema';
+import { STATEMENTS_KEPT } from './sqlite-statement-cache';
 
 /**
  * Heavy SQLite reads and WAL checkpoints off the main thread (issue 15 item 1, decision 028).
@@ -52,7 +53,19 @@ const timer = setInterval(() => {
     lastLog = log;
   } catch { /* busy: the next time */ }
 }, workerData.checkpointMs);
+// The most recently used statements, at most workerData.statementsKept (as the main connection's,
+// sqlite-statement-cache.ts): an IN list varies with each user's scope, so the texts are unbounded.
 const statements = new Map();
+const prepared = (sql) => {
+  let statement = statements.get(sql);
+  if (statement) statements.delete(sql);
+  else {
+    statement = reader.prepare(sql);
+    if (statements.size >= workerData.statementsKept) statements.delete(statements.keys().next().value);
+  }
+  statements.set(sql, statement);
+  return statement;
+};
 parentPort.on('message', (message) => {
   if (message === 'close') {
     clearInterval(timer);
@@ -63,10 +76,12 @@ parentPort.on('message', (message) => {
     return;
   }
   const { id, sql, parameters } = message;
+  if (sql === undefined) {
+    parentPort.postMessage({ id, rows: [statements.size] });
+    return;
+  }
   try {
-    let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = reader.prepare(sql)));
-    parentPort.postMessage({ id, rows: statement.all(...parameters) });
+    parentPort.postMessage({ id, rows: prepared(sql).all(...parameters) });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
@@ -84,13 +99,15 @@ const RESTART_FRAMES = 1000;
 
 export interface OffThreadReads {
   db: Kysely<Database>;
+  /** How many statements the worker keeps prepared now. */
+  preparedStatements: () => Promise<number>;
   /** Whether the worker has found the WAL long since the last call (wal-restart.ts); clears the report. */
   takeWalLong: () => boolean;
   close: () => Promise<void>;
 }
 
 /** The worker, and a Kysely instance whose statements it runs. */
-export function startOffThreadReads(file: string): OffThreadReads {
+export function startOffThreadReads(file: string, statementsKept = STATEMENTS_KEPT): OffThreadReads {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: {
@@ -98,6 +115,7 @@ export function startOffThreadReads(file: string): OffThreadReads {
       driver: createRequire(import.meta.url).resolve('better-sqlite3'),
       checkpointMs: CHECKPOINT_MS,
       restartFrames: RESTART_FRAMES,
+      statementsKept,
     },
   });
   const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
@@ -128,7 +146,7 @@ export function startOffThreadReads(file: string): OffThreadReads {
   // not hold a finished command open. After the listeners: adding a 'message' listener refs the port.
   worker.unref();
 
-  const call = (message: { sql: string; parameters: readonly unknown[] }) => {
+  const call = (message: { sql?: string; parameters?: readonly unknown[] }) => {
     const id = (next += 1);
     return new Promise<unknown[]>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
@@ -174,6 +192,7 @@ export function startOffThreadReads(file: string): OffThreadReads {
   return {
     db,
     takeWalLong,
+    preparedStatements: async () => Number((await call({}))[0]),
     close: async () => {
       running = false;
       await db.destroy();

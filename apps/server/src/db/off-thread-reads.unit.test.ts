@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { tempDirPerTest } from '../test/temp-dir';
 import { createDatabase } from './database';
-import { heavyReads } from './off-thread-reads';
+import { heavyReads, startOffThreadReads } from './off-thread-reads';
 
 const MB = 1024 * 1024;
 
@@ -37,6 +37,31 @@ describe('heavy reads and checkpoints off the main thread (SQLite files)', () =>
       const { rows: setting } = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
       expect(setting).toEqual([{ walAutocheckpoint: 0 }]);
     } finally {
+      await close();
+    }
+  });
+
+  // A scope's facility ids are an IN list, so each user's statement text differs: the worker kept every
+  // text it ever prepared (issue 26 item 5).
+  it('keeps at most its bound of prepared statements, the most recently used', async () => {
+    const file = path.join(temp.dir, 'data.sqlite');
+    const { db, close } = createDatabase(`sqlite:${file}`);
+    const reads = startOffThreadReads(file, 3);
+    try {
+      await sql`create table facilities (id text primary key)`.execute(db);
+      await sql`insert into facilities values ('a'), ('b'), ('c'), ('d')`.execute(db);
+      const ids = ['a', 'b', 'c', 'd'];
+      for (let count = 1; count <= ids.length; count += 1) {
+        const rows = await reads.db
+          .selectFrom('facilities')
+          .select('id')
+          .where('id', 'in', ids.slice(0, count))
+          .execute();
+        expect(rows).toHaveLength(count);
+      }
+      expect(await reads.preparedStatements()).toBe(3);
+    } finally {
+      await reads.close();
       await close();
     }
   });

@@ -1,8 +1,8 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { SqliteDatabase as KyselySqliteDatabase, SqliteStatement } from 'kysely';
 
-/** Distinct statements kept prepared per connection. */
-const DEFAULT_SIZE = 500;
+/** Distinct statements kept prepared per connection (the main one, and the off-thread reader's). */
+export const STATEMENTS_KEPT = 500;
 
 /**
  * Kysely's SQLite driver prepares every statement on every execution; preparing costs more than running
@@ -11,7 +11,7 @@ const DEFAULT_SIZE = 500;
  * better-sqlite3 runs one statement at a time on a connection and SQLite re-prepares a statement the
  * schema changed under, so reuse is safe; streaming (which keeps a statement busy) is not used.
  */
-export function withStatementCache(db: SqliteDatabase.Database, size = DEFAULT_SIZE): KyselySqliteDatabase {
+export function withStatementCache(db: SqliteDatabase.Database, size = STATEMENTS_KEPT): KyselySqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {

@@ -1,66 +1,40 @@
 import type { FastifyReply } from 'fastify';
 import { answerEncoding, compressAnswer, type Encoding } from './compression';
+import { createKept, type KeptStore } from './kept';
 
 /**
- * A list's whole answer, serialized, kept while what it was read from holds (decision 034). The caller
- * names the answer (`key`: everything the answer is built from — filters, scope, order, window) and the
- * state of the data it reads (`stamp`: the revisions of its tables, read before the answer is computed,
- * so that a kept answer is never older than its stamp). A repeated request then costs its session and
- * one read of the revisions instead of its statements, its rows' mapping and its serialization.
+ * A list's whole answer, serialized, kept while what it was read from holds (decisions 034 and 039). The
+ * caller names the answer (`key`: everything the answer is built from — filters, scope, order, window) and
+ * the state of the data it reads (`stamp`: the revisions of its tables, read before the answer is computed,
+ * so that a kept answer is never older than its stamp). A repeated request then costs its session and one
+ * read of the revisions instead of its statements, its rows' mapping and its serialization.
  *
- * One computation per key and stamp: concurrent requests for an answer not yet kept wait for the same
- * one (after a write, fifty readers of the first page recompute it once). A failed computation is not
- * kept. The most recently used answers are kept, at most `size` of them and `maxBytes` in all (any
- * signed-in user can ask for many distinct pages of 200 rows).
+ * Kept in the process's one bounded store (platform/kept.ts): one computation per key and stamp, a failed
+ * computation not kept, an answer's bytes and its compressed forms counted in the store's budget.
  */
 export interface AnswerCache {
   get(key: string, stamp: string, compute: () => Promise<unknown>): Promise<Buffer>;
 }
 
-const DEFAULT_MAX_BYTES = 16 * 1024 * 1024;
+/** How a kept answer's size grows when a compressed form of it is made (sendJson). */
+const growers = new WeakMap<Buffer, (bytes: number) => void>();
 
-export function createAnswerCache(size = 500, maxBytes = DEFAULT_MAX_BYTES): AnswerCache {
-  const entries = new Map<string, { stamp: string; body: Promise<Buffer>; bytes: number }>();
-  let bytes = 0;
-  const drop = (key: string) => {
-    const entry = entries.get(key);
-    if (!entry) return;
-    bytes -= entry.bytes;
-    entries.delete(key);
-  };
-  const evict = () => {
-    // The least recently used first (a Map iterates in insertion order; a hit is moved to the end).
-    while (entries.size > size || bytes > maxBytes) drop(entries.keys().next().value as string);
-  };
+export function createAnswerCache(store?: KeptStore): AnswerCache {
+  const kept = createKept<Buffer>((body) => 80 + body.length, store);
   return {
     get(key, stamp, compute) {
-      const hit = entries.get(key);
-      if (hit?.stamp === stamp) {
-        entries.delete(key);
-        entries.set(key, hit);
-        return hit.body;
-      }
-      drop(key);
-      const entry = { stamp, bytes: 0, body: compute().then((answer) => Buffer.from(JSON.stringify(answer))) };
-      entries.set(key, entry);
-      entry.body.then(
-        (body) => {
-          if (entries.get(key) !== entry) return;
-          entry.bytes = body.length;
-          bytes += body.length;
-          evict();
-        },
-        () => entries.get(key) === entry && entries.delete(key),
-      );
-      evict();
-      return entry.body;
+      return kept.get(key, stamp, async () => {
+        const body = Buffer.from(JSON.stringify(await compute()));
+        growers.set(body, (bytes) => kept.grow(key, body, bytes));
+        return body;
+      });
     },
   };
 }
 
 /**
  * A kept answer's compressed forms, made the first time a client asks for one and kept as long as the
- * answer (a weak map: they go with it). Every browser asks for brotli or gzip; compressing the first
+ * answer (a weak map: they go with it), and counted in its size in the store. Every browser asks for brotli or gzip; compressing the first
  * page of the Tasks Tracker for each request cost about as much CPU as the rest of the request.
  */
 const compressedForms = new WeakMap<Buffer, Partial<Record<Encoding, Promise<Buffer>>>>();
@@ -75,7 +49,11 @@ export async function sendJson(reply: FastifyReply, body: Buffer): Promise<Fasti
   if (!encoding) return reply.send(body);
   let forms = compressedForms.get(body);
   if (!forms) compressedForms.set(body, (forms = {}));
-  const form = (forms[encoding] ??= compressAnswer(body, encoding));
+  let form = forms[encoding];
+  if (!form) {
+    form = forms[encoding] = compressAnswer(body, encoding);
+    form.then((made) => growers.get(body)?.(80 + made.length)).catch(() => undefined);
+  }
   let compressed: Buffer;
   try {
     compressed = await form;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createAnswerCache } from './answer-cache';
+import { createKeptStore } from './kept';
 
 describe('createAnswerCache', () => {
   it('computes an answer once per key and stamp, concurrent callers included, and again for a new stamp', async () => {
@@ -20,14 +21,15 @@ describe('createAnswerCache', () => {
   });
 
   it('drops the least recently used answers beyond its bytes', async () => {
-    const cache = createAnswerCache(10, 25);
+    // Each answer costs about 300 bytes in the store (its 12 bytes, its key, the entry): two fit in 700.
+    const cache = createAnswerCache(createKeptStore(700));
     let computed = 0;
     const compute = (text: string) => async () => (computed++, text);
     await cache.get('a', '1', compute('x'.repeat(10)));
     await cache.get('b', '1', compute('y'.repeat(10)));
     await cache.get('a', '1', compute('unused'));
     expect(computed).toBe(2);
-    // 'c' makes 36 bytes of answers (12 each), over 25: 'b', the least recently used, goes.
+    // 'c' makes three, over 700 bytes: 'b', the least recently used, goes.
     await cache.get('c', '1', compute('z'.repeat(10)));
     await cache.get('a', '1', compute('unused'));
     expect(computed).toBe(3);

@@ -2,7 +2,7 @@
 export interface Figure {
   name: string;
   value: number;
-  unit: 's' | 'ms' | '';
+  unit: 's' | 'ms' | 'MB' | '';
 }
 
 /**

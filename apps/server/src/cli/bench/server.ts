@@ -3,6 +3,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config/config';
 import { createDatabase } from '../../db/database';
 import { serveEventLoopDelay } from './event-loop';
+import { serveMemory } from './memory';
 import { createSlowStatements } from './slow-statements';
 import { serveProcessCpu } from './server-cpu';
 import { createStatementRecorder, serveSqlFloor } from './sql-floor';
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   serveEventLoopDelay(bare, slow.take);
   serveProcessCpu(bare);
   serveSqlFloor(bare, app, recorder, config.databaseUrl);
+  serveMemory(bare);
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const portOf = (address: ReturnType<typeof app.server.address>) =>
     typeof address === 'object' && address ? address.port : 0;

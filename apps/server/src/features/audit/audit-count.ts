@@ -1,48 +1,27 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { createKept } from '../../platform/kept';
 import { countAuditEvents, type AuditFilters } from './audit.repository';
-
-/** How many filters keep their count (the oldest used is dropped beyond). */
-const MAX_CACHED_FILTERS = 500;
 
 /**
  * Exact totals of the audit list without a scan per request (issue 15 item 3, decision 027). The trail is
  * append-only and every event takes the next `seq`, so a total counted up to seq S stays true for
  * events up to S forever: a later request counts only the events after S (an index range on `seq`)
- * and adds them. Each filter is counted in full once per process; afterwards the cost follows the
- * number of new events, not the size of the trail.
+ * and adds them. Each filter is counted in full once per process (while it stays in the process's one
+ * store, platform/kept.ts, stamped with the last seq); afterwards the cost follows the number of new
+ * events, not the size of the trail.
  */
 export function createAuditCounter(db: Kysely<Database>) {
-  const totals = new Map<string, { seq: number; total: number }>();
-  /** The full count of a filter under way: concurrent first requests wait for it instead of each scanning. */
-  const firstCounts = new Map<string, Promise<number>>();
-
+  const totals = createKept<{ seq: number; total: number }>(() => 32);
   return async function countUpTo(filters: AuditFilters, lastSeq: number): Promise<number> {
-    const key = JSON.stringify(filters);
-    if (!totals.has(key)) {
-      const running = firstCounts.get(key);
-      if (running) await running.catch(() => undefined);
-      else {
-        const first = countFrom(key, filters, lastSeq);
-        firstCounts.set(key, first);
-        return first.finally(() => firstCounts.delete(key));
-      }
-    }
-    return countFrom(key, filters, lastSeq);
+    const counted = await totals.get(JSON.stringify(filters), lastSeq, async (previous) => {
+      if (!previous) return { seq: lastSeq, total: await countAuditEvents(db, { ...filters, seqAtMost: lastSeq }) };
+      // From the previous total: the events after it, or (a request that read an older last seq than a
+      // concurrent one) without the events after this one's.
+      const [from, to] = previous.seq < lastSeq ? [previous.seq, lastSeq] : [lastSeq, previous.seq];
+      const between = from === to ? 0 : await countAuditEvents(db, { ...filters, seqAfter: from, seqAtMost: to });
+      return { seq: lastSeq, total: previous.seq < lastSeq ? previous.total + between : previous.total - between };
+    });
+    return counted.total;
   };
-
-  async function countFrom(key: string, filters: AuditFilters, lastSeq: number): Promise<number> {
-    const hit = totals.get(key);
-    if (hit && hit.seq === lastSeq) return hit.total;
-    // A request that read an older last seq than the cached one (a concurrent write) counts on its own.
-    const total =
-      hit && hit.seq < lastSeq
-        ? hit.total + (await countAuditEvents(db, { ...filters, seqAfter: hit.seq, seqAtMost: lastSeq }))
-        : await countAuditEvents(db, { ...filters, seqAtMost: lastSeq });
-    if (hit && hit.seq > lastSeq) return total;
-    totals.delete(key);
-    totals.set(key, { seq: lastSeq, total });
-    if (totals.size > MAX_CACHED_FILTERS) totals.delete(totals.keys().next().value!);
-    return total;
-  }
 }

@@ -20,15 +20,12 @@ export interface CalendarService {
   daysAnswer(principal: Principal, query: CalendarDaysQuery): Promise<Buffer>;
 }
 
-/** Cached answers per filter set (the key carries each today), and within each per facility. */
-const CACHE_SIZE = 500;
-
 function emptyCounts(): Record<TaskState, number> {
   return Object.fromEntries(TASK_STATES.map((state) => [state, 0])) as Record<TaskState, number>;
 }
 
 export function createCalendarService(db: Kysely<Database>, tasks: TasksService): CalendarService {
-  const cache = createFacilityPartsCache<DayStateCount[]>(CACHE_SIZE, []);
+  const cache = createFacilityPartsCache<DayStateCount[]>([], (rows) => 16 + rows.length * 120);
   const facilityRevisions = createFacilityRevisions(db);
 
   /** The counts per facility, day and state of the filters (of the `only` facilities when given). */
@@ -69,7 +66,7 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
     const revisions = await facilityRevisions();
     const facilityIds = filters.facilityId
       ? [filters.facilityId]
-      : (filters.scopeFacilityIds ?? facilityIdsOf(revisions));
+      : (filters.scopeFacilityIds ?? facilityIdsOf(revisions.revisions));
     return cache.get(
       JSON.stringify([filters, from, to]),
       facilityIds,
@@ -79,7 +76,7 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
     );
   }
 
-  const answers = createAnswerCache(CACHE_SIZE);
+  const answers = createAnswerCache();
   return {
     async daysAnswer(principal, query) {
       const { from, to, ...filterQuery } = query;

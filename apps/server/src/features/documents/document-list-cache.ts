@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { createKept, valueBytes } from '../../platform/kept';
 import type { SortSpec } from '../../platform/list-query';
 import {
   countDocuments,
@@ -11,40 +12,24 @@ import {
   type DocumentSortField,
 } from './documents.repository';
 
-/** How many filters keep their total (the oldest used is dropped beyond). */
-const MAX_CACHED_FILTERS = 500;
-/** Deep pages seek from every BOUNDARY_EVERY-th row (kept per filter and order, up to BOUNDARY_CACHE_SIZE). */
+/** Deep pages seek from every BOUNDARY_EVERY-th row (kept per filter and order). */
 const BOUNDARY_EVERY = 500;
-const BOUNDARY_CACHE_SIZE = 50;
-
-/** A map that keeps its most recently used `size` entries, each valid for one documents revision. */
-function revisionCache<T>(size: number) {
-  const entries = new Map<string, { revision: number; value: T }>();
-  return async (key: string, revision: number, compute: () => Promise<T>): Promise<T> => {
-    const hit = entries.get(key);
-    if (hit && hit.revision === revision) return hit.value;
-    const value = await compute();
-    entries.delete(key);
-    entries.set(key, { revision, value });
-    if (entries.size > size) entries.delete(entries.keys().next().value!);
-    return value;
-  };
-}
 
 /**
  * What the document list keeps between requests while the documents revision has not moved (every write
  * to documents or their tags moves it, in its transaction; decisions 027 and 029): each filter's total,
  * and each filter's and order's page boundaries. The revision is read once per request, before any
- * counting, so a write that lands during a count only makes the next request count again.
+ * counting, so a write that lands during a count only makes the next request count again. Both are kept
+ * in the process's one store (platform/kept.ts), stamped with the revision.
  */
 export function createDocumentListCache(db: Kysely<Database>) {
-  const totals = revisionCache<number>(MAX_CACHED_FILTERS);
-  const boundaries = revisionCache<string[][]>(BOUNDARY_CACHE_SIZE);
+  const totals = createKept<number>(() => 16);
+  const boundaries = createKept<string[][]>(valueBytes);
   return {
     revision: () => findDocumentsRevision(db),
 
     total: (filters: DocumentFilters, revision: number) =>
-      totals(JSON.stringify(filters), revision, () => countDocuments(db, filters)),
+      totals.get(JSON.stringify(filters), revision, () => countDocuments(db, filters)),
 
     /**
      * The window of a page: deep in a list sorted by creation date, from the nearest boundary before it,
@@ -57,7 +42,7 @@ export function createDocumentListCache(db: Kysely<Database>) {
       revision: number,
     ): Promise<DocumentPageWindow> {
       if (window.offset < 2 * BOUNDARY_EVERY || !seeksFromBoundaries(sort)) return window;
-      const rows = await boundaries(JSON.stringify([filters, sort]), revision, () =>
+      const rows = await boundaries.get(JSON.stringify([filters, sort]), revision, () =>
         findDocumentPageBoundaries(db, filters, sort, BOUNDARY_EVERY),
       );
       const index = Math.min(Math.floor(window.offset / BOUNDARY_EVERY), rows.length) - 1;

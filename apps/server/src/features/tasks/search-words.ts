@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { createKept, valueBytes } from '../../platform/kept';
 import { likePattern } from '../../platform/search-text';
 import { findIdsMatching, findSearchTextsRevision } from './task-lookups.repository';
 
@@ -9,34 +10,26 @@ export interface SearchWordMatch {
   facilityIds: string[];
 }
 
-/** Words kept (the most recently used). */
-const WORDS_KEPT = 500;
-
 /**
  * A task search's words resolved to requirement and facility ids, cached per word while the search
  * texts' revision holds (migration 0140): the LIKE scans of both tables (1–2 ms per request on the
  * bench's 2,000 requirements) run once per word and change of those texts, not on every request. The
- * revision is read with every search, so every instance sees a change at once.
+ * revision is read with every search, so every instance sees a change at once. Kept in the process's
+ * one store (platform/kept.ts).
  */
 export function createSearchWords(db: Kysely<Database>): (words: string[]) => Promise<SearchWordMatch[]> {
-  const cache = new Map<string, { revision: number; match: SearchWordMatch }>();
+  const kept = createKept<SearchWordMatch>(valueBytes);
   return async (words) => {
     const revision = await findSearchTextsRevision(db);
     const matches: SearchWordMatch[] = [];
     for (const word of words) {
-      let hit = cache.get(word);
-      if (hit?.revision !== revision) {
-        const pattern = likePattern(word);
-        const [requirementIds, facilityIds] = [
-          await findIdsMatching(db, 'requirements', pattern),
-          await findIdsMatching(db, 'facilities', pattern),
-        ];
-        hit = { revision, match: { requirementIds, facilityIds } };
-      }
-      cache.delete(word);
-      cache.set(word, hit);
-      if (cache.size > WORDS_KEPT) cache.delete(cache.keys().next().value as string);
-      matches.push(hit.match);
+      const pattern = likePattern(word);
+      matches.push(
+        await kept.get(word, revision, async () => ({
+          requirementIds: await findIdsMatching(db, 'requirements', pattern),
+          facilityIds: await findIdsMatching(db, 'facilities', pattern),
+        })),
+      );
     }
     return matches;
   };

@@ -6,6 +6,7 @@ import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import { createAnswerCache } from '../../platform/answer-cache';
+import { createKept, valueBytes } from '../../platform/kept';
 import type { Clock } from '../../platform/clock';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { createFacilityPartsCache, createFacilityRevisions, facilityIdsOf } from './facility-parts-cache';
@@ -44,20 +45,15 @@ export interface TaskListService {
   listAnswer(principal: Principal, query: TaskListQuery): Promise<Buffer>;
 }
 
-/** Cached totals per filter, valid while the tasks revision has not moved (checked on every request). */
-const COUNT_CACHE_SIZE = 500;
-/** Deep pages seek from every BOUNDARY_EVERY-th row (cached per filter and order, up to BOUNDARY_CACHE_SIZE of them). */
+/** Deep pages seek from every BOUNDARY_EVERY-th row (kept per filter and order while the tasks revision holds). */
 const BOUNDARY_EVERY = 500;
-const BOUNDARY_CACHE_SIZE = 50;
-/** Whole answers kept (the most recently asked). */
-const ANSWERS_KEPT = 500;
 
 export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskListService {
   const facilityRevisions = createFacilityRevisions(db);
-  const counts = createFacilityPartsCache<number>(COUNT_CACHE_SIZE, 0);
-  const boundaryCache = new Map<string, { revision: number; boundaries: Promise<string[][]> }>();
+  const counts = createFacilityPartsCache<number>(0, () => 16);
+  const boundaryCache = createKept<string[][]>(valueBytes);
   const searchWords = createSearchWords(db);
-  const answers = createAnswerCache(ANSWERS_KEPT);
+  const answers = createAnswerCache();
 
   /**
    * The total for the filters: counted per facility and cached per filter, so that after a write only the
@@ -69,7 +65,7 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
     const revisions = await facilityRevisions(revision);
     const facilityIds = filters.facilityId
       ? [filters.facilityId]
-      : (filters.scopeFacilityIds ?? facilityIdsOf(revisions));
+      : (filters.scopeFacilityIds ?? facilityIdsOf(revisions.revisions));
     return counts.get(
       JSON.stringify(filters),
       facilityIds,
@@ -97,19 +93,11 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
     if (offset < 2 * BOUNDARY_EVERY || !CURSOR_SORTS.includes(sort.field) || filters.searchWords) {
       return { limit, offset };
     }
-    const key = JSON.stringify([filters, sort]);
-    const revision = await findTasksRevision(db);
-    let hit = boundaryCache.get(key);
-    if (!hit || hit.revision < revision) {
-      // One computation per key and revision: concurrent requests for the same deep page wait for it
-      // (fifty of them used to compute it fifty times, each a pass over the whole list).
-      const computing = findPageBoundaries(heavyReads(db), filters, sort, BOUNDARY_EVERY);
-      hit = { revision, boundaries: computing };
-      boundaryCache.set(key, hit);
-      computing.catch(() => boundaryCache.get(key) === hit && boundaryCache.delete(key));
-      if (boundaryCache.size > BOUNDARY_CACHE_SIZE) boundaryCache.delete(boundaryCache.keys().next().value as string);
-    }
-    const boundaries = await hit.boundaries;
+    // One computation per key and revision: concurrent requests for the same deep page wait for it
+    // (fifty of them used to compute it fifty times, each a pass over the whole list).
+    const boundaries = await boundaryCache.get(JSON.stringify([filters, sort]), await findTasksRevision(db), () =>
+      findPageBoundaries(heavyReads(db), filters, sort, BOUNDARY_EVERY),
+    );
     const index = Math.min(Math.floor(offset / BOUNDARY_EVERY), boundaries.length) - 1;
     const boundary = index >= 0 ? boundaries[index] : undefined;
     return boundary ? { limit, offset: offset - (index + 1) * BOUNDARY_EVERY, after: boundary } : { limit, offset };

@@ -2,6 +2,7 @@ import { CompiledQuery, sql, type Expression, type RawBuilder, type Selectable, 
 import { compiledByKey, executeAsNamed } from '../../db/compiled-once';
 import { isPostgres } from '../../db/dialect';
 import type { Database, Db } from '../../db/schema';
+import { createKept, type Kept } from '../../platform/kept';
 import { filteredTasks, type TaskFilters } from './task-filters.repository';
 import { findTasksRevision } from './tasks.repository';
 import type { TaskRow } from './tasks.table';
@@ -223,17 +224,15 @@ export async function listTasks(db: Db, filters: TaskFilters, sort: TaskSort, wi
 }
 const pageIdsStatement = compiledByKey(200);
 
-/** Pages whose ids are kept while the tasks revision holds (the most recently used). */
-const PAGES_KEPT = 500;
 /** Per database (a process can serve several, as the tests do): revisions of two databases are unrelated. */
-const pageKeysCaches = new WeakMap<Db, Map<string, { revision: number; keys: (string | number)[] }>>();
+const pageKeysKept = new WeakMap<Db, Kept<(string | number)[]>>();
 
 /**
  * The page's ids (rowids on SQLite), kept per filters, order and window while the tasks revision holds —
  * every change of a task bumps it (tasks.repository.ts), the same rule as the cached totals and deep-page
  * boundaries. A search's ids statement cost PostgreSQL about 1 ms to plan on every request; reading the
  * revision costs a primary-key probe. The facility order is not kept: a facility's rename moves it
- * without a change of any task.
+ * without a change of any task. Kept in the process's one store (platform/kept.ts).
  */
 async function cachedPageKeys(
   db: Db,
@@ -242,19 +241,9 @@ async function cachedPageKeys(
   read: () => Promise<(string | number)[]>,
 ): Promise<(string | number)[]> {
   if (sort.field === 'facility') return read();
-  let pageKeysCache = pageKeysCaches.get(db);
-  if (!pageKeysCache) pageKeysCaches.set(db, (pageKeysCache = new Map()));
-  const revision = await findTasksRevision(db);
-  const hit = pageKeysCache.get(key);
-  if (hit?.revision === revision) {
-    pageKeysCache.delete(key);
-    pageKeysCache.set(key, hit);
-    return hit.keys;
-  }
-  const keys = await read();
-  pageKeysCache.set(key, { revision, keys });
-  if (pageKeysCache.size > PAGES_KEPT) pageKeysCache.delete(pageKeysCache.keys().next().value as string);
-  return keys;
+  let kept = pageKeysKept.get(db);
+  if (!kept) pageKeysKept.set(db, (kept = createKept((keys) => 32 + keys.length * 48)));
+  return kept.get(key, await findTasksRevision(db), read);
 }
 
 /**

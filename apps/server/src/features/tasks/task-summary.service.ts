@@ -13,6 +13,7 @@ import { heavyReads } from '../../db/off-thread-reads';
 import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
 import { createAnswerCache } from '../../platform/answer-cache';
+import { valueBytes } from '../../platform/kept';
 import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
@@ -46,9 +47,6 @@ interface Counts {
   overdue: { facilityId: string; category: TaskCategory; count: number }[];
   completions: { month: string; timeliness: string | null; count: number }[];
 }
-
-/** Aggregates cached per scope and day, and within each per facility (facility-parts-cache.ts). */
-const CACHE_SIZE = 200;
 
 function noCounts(): Counts {
   return { open: { open: 0, overdue: 0, dueSoon: 0, upcoming: 0, dueInWindow: 0 }, overdue: [], completions: [] };
@@ -115,7 +113,7 @@ function monthStart(day: CalendarDate): CalendarDate {
 }
 
 export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): TaskSummaryService {
-  const cache = createFacilityPartsCache<Counts>(CACHE_SIZE, noCounts());
+  const cache = createFacilityPartsCache<Counts>(noCounts(), valueBytes);
   const facilityRevisions = createFacilityRevisions(db);
 
   /** The facilities of `restrict` (all when null) grouped by their today, and their ids. */
@@ -249,7 +247,7 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
     };
   }
 
-  const answers = createAnswerCache(CACHE_SIZE);
+  const answers = createAnswerCache();
   return {
     async summaryAnswer(principal, query) {
       const scopeIds = scopeFacilityIds(await facilityScopeOf(db, principal));
