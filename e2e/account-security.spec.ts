@@ -269,6 +269,71 @@ describe('single sign-on in the browser', () => {
     );
     expect(pending.data).toEqual([expect.objectContaining({ email: 'someone.else@e2e.test', userEmail: email })]);
     await context.close();
+
+    // The administrator sees the request on the Users screen's "Sign-in link requests", first in Arabic (right
+    // to left, on a desktop and a phone), then in English, and approves it there.
+    await admin.call('PUT', '/users/me/preferences', preferences({ language: 'ar' }));
+    const arabic = await sso.browser.newContext({
+      baseURL: sso.server.baseURL,
+      viewport: { width: 1367, height: 850 },
+    });
+    const arabicPage = await arabic.newPage();
+    await signInThroughForm(arabicPage);
+    await arabicPage.goto('/users/link-requests');
+    await arabicPage.getByRole('heading', { name: 'طلبات ربط تسجيل الدخول' }).waitFor();
+    await arabicPage.getByRole('row').filter({ hasText: email }).getByText('someone.else@e2e.test').waitFor();
+    await expect(arabicPage.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+    await saveScreenshot(arabicPage, 'sso-link-requests-ar');
+    await arabicPage.setViewportSize({ width: 375, height: 740 });
+    await arabicPage.getByRole('region', { name: 'طلبات ربط تسجيل الدخول' }).getByText(email).waitFor();
+    await saveScreenshot(arabicPage, 'sso-link-requests-ar-375');
+    await expectNoAxeViolations(arabicPage, '/users/link-requests (ar, 375 px)');
+    await arabic.close();
+    await admin.call('PUT', '/users/me/preferences', preferences());
+
+    const adminContext = await sso.browser.newContext({
+      baseURL: sso.server.baseURL,
+      viewport: { width: 1367, height: 850 },
+    });
+    const adminPage = await adminContext.newPage();
+    await signInThroughForm(adminPage);
+    await adminPage.goto('/users');
+    await adminPage.getByText('1 sign-in link request is waiting for your decision.').waitFor();
+    await adminPage.getByRole('button', { name: 'Sign-in link requests' }).click();
+    await adminPage.waitForURL('**/users/link-requests');
+    const row = adminPage.getByRole('row').filter({ hasText: email });
+    await row.getByText('someone.else@e2e.test').waitFor();
+    await row.getByText('Email verified').waitFor();
+    await saveScreenshot(adminPage, 'sso-link-requests');
+    await expectNoAxeViolations(adminPage, '/users/link-requests');
+    await adminPage.setViewportSize({ width: 375, height: 740 });
+    await adminPage.getByRole('region', { name: 'Sign-in link requests' }).getByText(email).waitFor();
+    await saveScreenshot(adminPage, 'sso-link-requests-375');
+    await adminPage.setViewportSize({ width: 1367, height: 850 });
+    await row.getByRole('button', { name: 'Approve the link of Lin Ker' }).click();
+    const confirmation = adminPage.getByRole('tooltip').filter({ hasText: `Link someone.else@e2e.test to Lin Ker?` });
+    await confirmation.waitFor();
+    await saveScreenshot(adminPage, 'sso-link-request-approve');
+    await confirmation.getByRole('button', { name: 'Approve' }).click();
+    await adminPage.getByText('someone.else@e2e.test is now linked to Lin Ker').waitFor();
+    await adminPage.getByText('No sign-in link requests are waiting').waitFor();
+    await expect(admin.call<{ data: unknown[] }>('GET', '/auth/oidc/link-requests')).resolves.toEqual({ data: [] });
+    await adminContext.close();
+
+    // Approved: that provider account now signs in to the linked account, which keeps its own email.
+    sso.idp.signInAs({
+      sub: 'e2e-link-2',
+      email: 'someone.else@e2e.test',
+      email_verified: true,
+      groups: ['rtms-staff'],
+    });
+    const linked = await sso.browser.newContext({ baseURL: sso.server.baseURL });
+    const linkedPage = await linked.newPage();
+    await linkedPage.goto('/signin');
+    await linkedPage.getByRole('link', { name: 'Sign in with Contoso ID' }).click();
+    await linkedPage.getByText(VERSION_TEXT).waitFor();
+    await expect(linkedPage.getByRole('button', { name: /User menu/ }).textContent()).resolves.toContain('Lin Ker');
+    await linked.close();
   });
 
   it('shows why a sign-in was refused', async () => {
