@@ -5,7 +5,15 @@ import { oathtoolCode } from '../apps/server/src/test/oathtool';
 import { startTestOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-test-provider';
 import { findAxeViolations } from './support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, VERSION_TEXT } from './support/config';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+import {
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  signInThroughForm,
+  waitForAnimationsOf,
+  waitForLoaded,
+  type TestPage,
+} from './support/browser';
 import { signInApi, type ApiClient } from './support/directory-api';
 import { freePort, startBuiltServer, type BuiltServer } from './support/built-server';
 import { preferences, storeServerPreferences } from './support/interface-settings';
@@ -283,9 +291,11 @@ describe('single sign-on in the browser', () => {
     await arabicPage.getByRole('heading', { name: 'طلبات ربط تسجيل الدخول' }).waitFor();
     await arabicPage.getByRole('row').filter({ hasText: email }).getByText('someone.else@e2e.test').waitFor();
     await expect(arabicPage.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+    await waitForLoaded(arabicPage);
     await saveScreenshot(arabicPage, 'sso-link-requests-ar');
     await arabicPage.setViewportSize({ width: 375, height: 740 });
     await arabicPage.getByRole('region', { name: 'طلبات ربط تسجيل الدخول' }).getByText(email).waitFor();
+    await waitForLoaded(arabicPage);
     await saveScreenshot(arabicPage, 'sso-link-requests-ar-375');
     await expectNoAxeViolations(arabicPage, '/users/link-requests (ar, 375 px)');
     await arabic.close();
@@ -299,20 +309,25 @@ describe('single sign-on in the browser', () => {
     await signInThroughForm(adminPage);
     await adminPage.goto('/users');
     await adminPage.getByText('1 sign-in link request is waiting for your decision.').waitFor();
+    await waitForLoaded(adminPage);
+    await saveScreenshot(adminPage, 'users-sso-link-requests-notice');
     await adminPage.getByRole('button', { name: 'Sign-in link requests' }).click();
     await adminPage.waitForURL('**/users/link-requests');
     const row = adminPage.getByRole('row').filter({ hasText: email });
     await row.getByText('someone.else@e2e.test').waitFor();
     await row.getByText('Email verified').waitFor();
+    await waitForLoaded(adminPage);
     await saveScreenshot(adminPage, 'sso-link-requests');
     await expectNoAxeViolations(adminPage, '/users/link-requests');
     await adminPage.setViewportSize({ width: 375, height: 740 });
     await adminPage.getByRole('region', { name: 'Sign-in link requests' }).getByText(email).waitFor();
+    await waitForLoaded(adminPage);
     await saveScreenshot(adminPage, 'sso-link-requests-375');
     await adminPage.setViewportSize({ width: 1367, height: 850 });
     await row.getByRole('button', { name: 'Approve the link of Lin Ker' }).click();
     const confirmation = adminPage.getByRole('tooltip').filter({ hasText: `Link someone.else@e2e.test to Lin Ker?` });
     await confirmation.waitFor();
+    await waitForAnimationsOf(confirmation);
     await saveScreenshot(adminPage, 'sso-link-request-approve');
     await confirmation.getByRole('button', { name: 'Approve' }).click();
     await adminPage.getByText('someone.else@e2e.test is now linked to Lin Ker').waitFor();
@@ -325,6 +340,8 @@ describe('single sign-on in the browser', () => {
       sub: 'e2e-link-2',
       email: 'someone.else@e2e.test',
       email_verified: true,
+      given_name: 'Lin',
+      family_name: 'Ker',
       groups: ['rtms-staff'],
     });
     const linked = await sso.browser.newContext({ baseURL: sso.server.baseURL });
@@ -332,7 +349,14 @@ describe('single sign-on in the browser', () => {
     await linkedPage.goto('/signin');
     await linkedPage.getByRole('link', { name: 'Sign in with Contoso ID' }).click();
     await linkedPage.getByText(VERSION_TEXT).waitFor();
-    await expect(linkedPage.getByRole('button', { name: /User menu/ }).textContent()).resolves.toContain('Lin Ker');
+    const me = await linkedPage.evaluate(async () => {
+      const answer = await fetch('/api/users/auth/me', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+      });
+      return ((await answer.json()) as { data: { email: string; role: string } }).data;
+    });
+    expect(me).toMatchObject({ email, role: 'FACILITY_USER' });
     await linked.close();
   });
 
