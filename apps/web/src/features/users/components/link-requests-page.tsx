@@ -31,7 +31,8 @@ export function LinkRequestsPage() {
   const run = useRowAction();
   const provider = usePublicConfig().sso?.label ?? t('linkRequests.provider');
   const requests = useLinkRequests();
-  const decide = useDecideLinkRequest();
+  const { refetch } = requests;
+  const { mutateAsync: decide } = useDecideLinkRequest();
   // Only a width known to be a phone's (as the lists do): jsdom and the first render report none.
   const phone = Grid.useBreakpoint().xs === true;
 
@@ -39,10 +40,10 @@ export function LinkRequestsPage() {
     const decideOne = (request: SsoLinkRequest, decision: Decision) =>
       run(
         () =>
-          decide.mutateAsync({ id: request._id, decision }).catch(async (error: unknown) => {
+          decide({ id: request._id, decision }).catch(async (error: unknown) => {
             // Decided elsewhere, or no longer possible: say so in the interface language and show the list as it is.
             if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-              await requests.refetch();
+              await refetch();
               throw new Error(t('linkRequests.stale'));
             }
             throw error;
@@ -118,7 +119,7 @@ export function LinkRequestsPage() {
         );
       }),
     ];
-  }, [t, format, run, decide, requests, provider]);
+  }, [t, format, run, decide, refetch, provider]);
 
   const rows = requests.data ?? [];
   const notConfigured = requests.error instanceof ApiError && requests.error.status === 404;
