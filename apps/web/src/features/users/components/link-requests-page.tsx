@@ -15,6 +15,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { usePublicConfig } from '../../../lib/public-config';
 import { useDecideLinkRequest } from '../api/decide-link-request';
 import { useLinkRequests } from '../api/list-link-requests';
+import '../../../components/data/data.css';
 
 type Decision = 'APPROVE' | 'REJECT';
 
@@ -148,7 +149,7 @@ export function LinkRequestsPage() {
           }
         />
       ) : null}
-      <Card>
+      <Card size={phone ? 'small' : undefined}>
         {phone ? (
           <section aria-label={label} aria-busy={requests.isFetching} className="data-cards">
             {rows.length === 0 ? (
