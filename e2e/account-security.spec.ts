@@ -5,7 +5,15 @@ import { oathtoolCode } from '../apps/server/src/test/oathtool';
 import { startTestOidcProvider, type TestOidcProvider } from '../apps/server/src/test/oidc-test-provider';
 import { findAxeViolations } from './support/axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, VERSION_TEXT } from './support/config';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, type TestPage } from './support/browser';
+import {
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  signInThroughForm,
+  waitForAnimationsOf,
+  waitForLoaded,
+  type TestPage,
+} from './support/browser';
 import { signInApi, type ApiClient } from './support/directory-api';
 import { freePort, startBuiltServer, type BuiltServer } from './support/built-server';
 import { preferences, storeServerPreferences } from './support/interface-settings';
@@ -269,6 +277,87 @@ describe('single sign-on in the browser', () => {
     );
     expect(pending.data).toEqual([expect.objectContaining({ email: 'someone.else@e2e.test', userEmail: email })]);
     await context.close();
+
+    // The administrator sees the request on the Users screen's "Sign-in link requests", first in Arabic (right
+    // to left, on a desktop and a phone), then in English, and approves it there.
+    await admin.call('PUT', '/users/me/preferences', preferences({ language: 'ar' }));
+    const arabic = await sso.browser.newContext({
+      baseURL: sso.server.baseURL,
+      viewport: { width: 1367, height: 850 },
+    });
+    const arabicPage = await arabic.newPage();
+    await signInThroughForm(arabicPage);
+    await arabicPage.goto('/users/link-requests');
+    await arabicPage.getByRole('heading', { name: 'طلبات ربط تسجيل الدخول' }).waitFor();
+    await arabicPage.getByRole('row').filter({ hasText: email }).getByText('someone.else@e2e.test').waitFor();
+    await expect(arabicPage.evaluate(() => document.documentElement.dir)).resolves.toBe('rtl');
+    await waitForLoaded(arabicPage);
+    await saveScreenshot(arabicPage, 'sso-link-requests-ar');
+    await arabicPage.setViewportSize({ width: 375, height: 740 });
+    await arabicPage.getByRole('region', { name: 'طلبات ربط تسجيل الدخول' }).getByText(email).waitFor();
+    await waitForLoaded(arabicPage);
+    await saveScreenshot(arabicPage, 'sso-link-requests-ar-375');
+    await expectNoAxeViolations(arabicPage, '/users/link-requests (ar, 375 px)');
+    await arabic.close();
+    await admin.call('PUT', '/users/me/preferences', preferences());
+
+    const adminContext = await sso.browser.newContext({
+      baseURL: sso.server.baseURL,
+      viewport: { width: 1367, height: 850 },
+    });
+    const adminPage = await adminContext.newPage();
+    await signInThroughForm(adminPage);
+    await adminPage.goto('/users');
+    await adminPage.getByText('1 sign-in link request is waiting for your decision.').waitFor();
+    await waitForLoaded(adminPage);
+    await saveScreenshot(adminPage, 'users-sso-link-requests-notice');
+    await adminPage.getByRole('button', { name: 'Sign-in link requests' }).click();
+    await adminPage.waitForURL('**/users/link-requests');
+    const row = adminPage.getByRole('row').filter({ hasText: email });
+    await row.getByText('someone.else@e2e.test').waitFor();
+    await row.getByText('Email verified').waitFor();
+    await waitForLoaded(adminPage);
+    await saveScreenshot(adminPage, 'sso-link-requests');
+    await expectNoAxeViolations(adminPage, '/users/link-requests');
+    await adminPage.setViewportSize({ width: 375, height: 740 });
+    await adminPage.getByRole('region', { name: 'Sign-in link requests' }).getByText(email).waitFor();
+    await waitForLoaded(adminPage);
+    await saveScreenshot(adminPage, 'sso-link-requests-375');
+    await adminPage.setViewportSize({ width: 1367, height: 850 });
+    await row.getByRole('button', { name: 'Approve the link of Lin Ker' }).click();
+    const confirmation = adminPage.getByRole('tooltip').filter({ hasText: `Link someone.else@e2e.test to Lin Ker?` });
+    await confirmation.waitFor();
+    await waitForAnimationsOf(confirmation);
+    await saveScreenshot(adminPage, 'sso-link-request-approve');
+    await confirmation.getByRole('button', { name: 'Approve' }).click();
+    await adminPage.getByText('someone.else@e2e.test is now linked to Lin Ker').waitFor();
+    await adminPage.getByText('No sign-in link requests are waiting').waitFor();
+    await expect(admin.call<{ data: unknown[] }>('GET', '/auth/oidc/link-requests')).resolves.toEqual({ data: [] });
+    await adminContext.close();
+
+    // Approved: that provider account now signs in to the linked account, which keeps its own email.
+    sso.idp.signInAs({
+      sub: 'e2e-link-2',
+      email: 'someone.else@e2e.test',
+      email_verified: true,
+      given_name: 'Lin',
+      family_name: 'Ker',
+      groups: ['rtms-staff'],
+    });
+    const linked = await sso.browser.newContext({ baseURL: sso.server.baseURL });
+    const linkedPage = await linked.newPage();
+    await linkedPage.goto('/signin');
+    await linkedPage.getByRole('link', { name: 'Sign in with Contoso ID' }).click();
+    await linkedPage.getByText(VERSION_TEXT).waitFor();
+    const me = await linkedPage.evaluate(async () => {
+      const answer = await fetch('/api/users/auth/me', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('token') ?? ''}` },
+      });
+      return ((await answer.json()) as { data: { email: string; role: string } }).data;
+    });
+    expect(me).toMatchObject({ email, role: 'FACILITY_USER' });
+    await linked.close();
   });
 
   it('shows why a sign-in was refused', async () => {

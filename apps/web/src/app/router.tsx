@@ -139,6 +139,11 @@ export const router = createBrowserRouter([
               lazyRoute('/tasks/:id', () =>
                 import('../features/tasks/components/task-detail-page').then((m) => m.TaskDetailPage),
               ),
+              lazyRoute(
+                '/users/link-requests',
+                () => import('../features/users/components/link-requests-page').then((m) => m.LinkRequestsPage),
+                'user:manageAdmins',
+              ),
               lazyRoute('/account-security', () =>
                 import('../features/account-security/components/account-security-page').then(
                   (m) => m.AccountSecurityPage,

@@ -26,6 +26,7 @@ import { useUpdateUser } from '../api/update-user';
 import { MyProfilePage } from './my-profile-page';
 import { TemporaryPasswordModal } from './temporary-password-modal';
 import { UserFormModal } from './user-form-modal';
+import { LinkRequestsButton, LinkRequestsNotice } from './link-requests-entry';
 import { userActionsFor } from './user-permissions';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { activeExportColumn, sortedColumn } from '../../../components/data/common-columns';
@@ -199,6 +200,8 @@ function UsersTablePage() {
       title={t('nav.users')}
       messages="users"
       create={canCreate ? { label: t('users.new'), onClick: () => editing.show() } : undefined}
+      headerActions={<LinkRequestsButton />}
+      notices={<LinkRequestsNotice />}
       columns={columns}
       filters={
         <>

@@ -1229,6 +1229,39 @@ export const es: Catalogue = {
     'Su aplicación de autenticación y sus códigos de respaldo dejan de funcionar y se cierra su sesión. Si su rol la exige, la configurará de nuevo en el próximo inicio de sesión.',
   'users.mfaResetNamed': 'Restablecer verificación en dos pasos de {name}',
   'users.mfaResetDone': 'Se restableció la verificación en dos pasos de {email}',
+  // Sign-in link requests waiting for an administrator (issue 33, decision 036).
+  'linkRequests.title': 'Solicitudes de vinculación de inicio de sesión',
+  'linkRequests.intro':
+    'Estos usuarios vincularon su cuenta a una cuenta de {provider} cuyo correo no es el correo verificado de su cuenta. Apruebe solo si sabe que la cuenta de {provider} pertenece a esa persona: desde su próximo inicio de sesión único entrará con ella y tendrá el rol que le corresponde.',
+  'linkRequests.provider': 'Inicio de sesión único',
+  'linkRequests.user': 'Usuario',
+  'linkRequests.providerAccount': 'Cuenta de {provider}',
+  'linkRequests.verified': 'Correo verificado',
+  'linkRequests.notVerified': 'Correo no verificado',
+  'linkRequests.role': 'Rol al iniciar sesión',
+  'linkRequests.roleNow': 'Ahora: {role}',
+  'linkRequests.noRole': 'Sin rol: inicio de sesión rechazado',
+  'linkRequests.requestedAt': 'Solicitada',
+  'linkRequests.approve': 'Aprobar',
+  'linkRequests.reject': 'Rechazar',
+  'linkRequests.approveNamed': 'Aprobar la vinculación de {user}',
+  'linkRequests.rejectNamed': 'Rechazar la vinculación de {user}',
+  'linkRequests.approveConfirm': '¿Vincular {email} a {user}?',
+  'linkRequests.approveConfirmBody':
+    '{user} podrá iniciar sesión con esta cuenta de {provider}, con el rol que le corresponde.',
+  'linkRequests.rejectConfirm': '¿Rechazar la vinculación de {email} a {user}?',
+  'linkRequests.rejectConfirmBody':
+    'No se vincula nada. {user} puede volver a solicitarlo desde su página de seguridad de la cuenta.',
+  'linkRequests.approved': '{email} está ahora vinculado a {user}',
+  'linkRequests.rejected': 'Se rechazó la vinculación de {email} a {user}',
+  'linkRequests.stale':
+    'Esta solicitud ya no se puede decidir: ya se decidió, su cuenta del proveedor está vinculada a otro usuario o el usuario está desactivado. La lista se ha actualizado.',
+  'linkRequests.empty': 'No hay solicitudes de vinculación pendientes',
+  'linkRequests.notConfigured': 'El inicio de sesión único no está configurado en esta instalación',
+  'linkRequests.waiting':
+    '{count, plural, one {# solicitud de vinculación espera} other {# solicitudes de vinculación esperan}} su decisión.',
+  'linkRequests.review': 'Revisar',
+  // End of sign-in link requests.
   'auditAction.MFA_ENABLE': 'Verificación en dos pasos activada',
   'auditAction.MFA_DISABLE': 'Verificación en dos pasos desactivada',
   'auditAction.MFA_RESET': 'Verificación en dos pasos restablecida',

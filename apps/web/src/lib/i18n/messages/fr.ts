@@ -1239,6 +1239,39 @@ export const fr: Catalogue = {
     'Son application d’authentification et ses codes de secours cessent de fonctionner et sa session est fermée. Si son rôle l’exige, il la configurera à nouveau à sa prochaine connexion.',
   'users.mfaResetNamed': 'Réinitialiser la validation en deux étapes de {name}',
   'users.mfaResetDone': 'La validation en deux étapes de {email} a été réinitialisée',
+  // Sign-in link requests waiting for an administrator (issue 33, decision 036).
+  'linkRequests.title': 'Demandes de liaison de connexion',
+  'linkRequests.intro':
+    'Ces utilisateurs ont lié leur compte à un compte {provider} dont l’adresse e-mail n’est pas l’adresse vérifiée de leur compte. N’approuvez que si vous savez que le compte {provider} appartient à cette personne : dès sa prochaine authentification unique, elle se connecte avec lui et prend le rôle qui lui correspond.',
+  'linkRequests.provider': 'Authentification unique',
+  'linkRequests.user': 'Utilisateur',
+  'linkRequests.providerAccount': 'Compte {provider}',
+  'linkRequests.verified': 'E-mail vérifié',
+  'linkRequests.notVerified': 'E-mail non vérifié',
+  'linkRequests.role': 'Rôle à la connexion',
+  'linkRequests.roleNow': 'Actuel : {role}',
+  'linkRequests.noRole': 'Aucun rôle : connexion refusée',
+  'linkRequests.requestedAt': 'Demandée le',
+  'linkRequests.approve': 'Approuver',
+  'linkRequests.reject': 'Refuser',
+  'linkRequests.approveNamed': 'Approuver la liaison de {user}',
+  'linkRequests.rejectNamed': 'Refuser la liaison de {user}',
+  'linkRequests.approveConfirm': 'Lier {email} à {user} ?',
+  'linkRequests.approveConfirmBody':
+    '{user} pourra alors se connecter avec ce compte {provider}, avec le rôle qui lui correspond.',
+  'linkRequests.rejectConfirm': 'Refuser la liaison de {email} à {user} ?',
+  'linkRequests.rejectConfirmBody':
+    'Rien n’est lié. {user} peut refaire la demande depuis sa page de sécurité du compte.',
+  'linkRequests.approved': '{email} est maintenant lié à {user}',
+  'linkRequests.rejected': 'La liaison de {email} à {user} a été refusée',
+  'linkRequests.stale':
+    'Cette demande ne peut plus être traitée : elle a déjà été traitée, son compte chez le fournisseur est lié à un autre utilisateur, ou l’utilisateur est désactivé. La liste a été actualisée.',
+  'linkRequests.empty': 'Aucune demande de liaison en attente',
+  'linkRequests.notConfigured': 'L’authentification unique n’est pas configurée sur cette installation',
+  'linkRequests.waiting':
+    '{count, plural, one {# demande de liaison attend} other {# demandes de liaison attendent}} votre décision.',
+  'linkRequests.review': 'Examiner',
+  // End of sign-in link requests.
   'auditAction.MFA_ENABLE': 'Validation en deux étapes activée',
   'auditAction.MFA_DISABLE': 'Validation en deux étapes désactivée',
   'auditAction.MFA_RESET': 'Validation en deux étapes réinitialisée',

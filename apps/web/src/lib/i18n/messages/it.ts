@@ -1233,6 +1233,39 @@ export const it: Catalogue = {
     'La sua app di autenticazione e i codici di backup smettono di funzionare e la sessione viene chiusa. Se il ruolo la richiede, la configurerà di nuovo al prossimo accesso.',
   'users.mfaResetNamed': 'Reimposta la verifica in due passaggi di {name}',
   'users.mfaResetDone': 'La verifica in due passaggi di {email} è stata reimpostata',
+  // Sign-in link requests waiting for an administrator (issue 33, decision 036).
+  'linkRequests.title': 'Richieste di collegamento per l’accesso',
+  'linkRequests.intro':
+    'Questi utenti hanno collegato il loro account a un account {provider} la cui email non è l’email verificata del loro account. Approva solo se sai che l’account {provider} appartiene a quella persona: dal suo prossimo accesso unico entrerà con esso e avrà il ruolo che gli corrisponde.',
+  'linkRequests.provider': 'Accesso unico',
+  'linkRequests.user': 'Utente',
+  'linkRequests.providerAccount': 'Account {provider}',
+  'linkRequests.verified': 'Email verificata',
+  'linkRequests.notVerified': 'Email non verificata',
+  'linkRequests.role': 'Ruolo all’accesso',
+  'linkRequests.roleNow': 'Attuale: {role}',
+  'linkRequests.noRole': 'Nessun ruolo: accesso rifiutato',
+  'linkRequests.requestedAt': 'Richiesta il',
+  'linkRequests.approve': 'Approva',
+  'linkRequests.reject': 'Rifiuta',
+  'linkRequests.approveNamed': 'Approva il collegamento di {user}',
+  'linkRequests.rejectNamed': 'Rifiuta il collegamento di {user}',
+  'linkRequests.approveConfirm': 'Collegare {email} a {user}?',
+  'linkRequests.approveConfirmBody':
+    '{user} potrà quindi accedere con questo account {provider}, con il ruolo che gli corrisponde.',
+  'linkRequests.rejectConfirm': 'Rifiutare il collegamento di {email} a {user}?',
+  'linkRequests.rejectConfirmBody':
+    'Non viene collegato nulla. {user} può chiederlo di nuovo dalla pagina di sicurezza dell’account.',
+  'linkRequests.approved': '{email} è ora collegato a {user}',
+  'linkRequests.rejected': 'Il collegamento di {email} a {user} è stato rifiutato',
+  'linkRequests.stale':
+    'Questa richiesta non può più essere decisa: è già stata decisa, il suo account del provider è collegato a un altro utente, oppure l’utente è disattivato. L’elenco è stato aggiornato.',
+  'linkRequests.empty': 'Nessuna richiesta di collegamento in attesa',
+  'linkRequests.notConfigured': 'L’accesso unico non è configurato in questa installazione',
+  'linkRequests.waiting':
+    '{count, plural, one {# richiesta di collegamento attende} other {# richieste di collegamento attendono}} la tua decisione.',
+  'linkRequests.review': 'Esamina',
+  // End of sign-in link requests.
   'auditAction.MFA_ENABLE': 'Verifica in due passaggi attivata',
   'auditAction.MFA_DISABLE': 'Verifica in due passaggi disattivata',
   'auditAction.MFA_RESET': 'Verifica in due passaggi reimpostata',
