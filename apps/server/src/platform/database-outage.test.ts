@@ -163,7 +163,8 @@ describe.runIf(testDialect() === 'postgres')('an instance outlives its database'
     proxy.blackhole();
     const silentAt = Date.now();
     const notReadyAfter = await waitFor('/api/ready', 503, 5_000);
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    // Long enough for requests that wait on a silent connection (2 s) and on a new one (5 s) to answer.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
     expect(server.alive()).toBe(true);
 
     proxy.restore();
