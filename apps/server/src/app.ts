@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/config';
 import { createDatabase, type DatabaseHandle } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { withoutQueryTimeout } from './db/query-timeout';
 import { dropPlannerSamples } from './db/planner-samples';
 import { auditRoutes } from './features/audit/audit.routes';
 import { createAuditService } from './features/audit/audit.service';
@@ -135,11 +136,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.removeContentTypeParser('text/plain');
 
   const database =
-    options.database ?? createDatabase(config.databaseUrl, { preparedStatements: config.databasePreparedStatements });
+    options.database ??
+    createDatabase(config.databaseUrl, {
+      preparedStatements: config.databasePreparedStatements,
+      queryTimeoutMs: config.databaseQueryTimeoutMs,
+    });
   // A lost connection is no reason to stop: requests answer 503 until the database is back (decision 038).
   database.onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost'));
   const { db } = database;
-  await migrateToLatest(db, database.dialect);
+  // Migrations may run a statement for minutes: no limit on their statements' time.
+  await withoutQueryTimeout(() => migrateToLatest(db, database.dialect));
   await dropPlannerSamples(db);
   await ensureFirstAdmin(db, config.admin, app.log, options.print);
 

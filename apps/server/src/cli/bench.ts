@@ -153,7 +153,8 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
   // Seed and generate in this process; the server then runs in its own process. Mail from this process (the
   // sender's timing) goes to an in-process sink unless SMTP_URL names a server.
   const built = await buildApp(
-    { ...config, smtp: { ...config.smtp, url: config.smtp.url || BENCH_MAIL_SINK } },
+    // Seeding runs statements far longer than a request's: no time limit on them here.
+    { ...config, databaseQueryTimeoutMs: 0, smtp: { ...config.smtp, url: config.smtp.url || BENCH_MAIL_SINK } },
     { serveWebApp: false, scheduleJobs: false, print: () => {} },
   );
   const { db } = built.database;

@@ -55,6 +55,9 @@ const envSchema = z
     // between clients without keeping their prepared statements (PgBouncer in transaction mode before 1.21, or
     // without max_prepared_statements).
     DATABASE_PREPARED_STATEMENTS: booleanText.default(true),
+    // PostgreSQL: the longest a request's statement waits for its answer before the connection is given up and the
+    // request answers 503 (a database fallen silent); 0 = no limit. Migrations and the jobs have none.
+    DATABASE_QUERY_TIMEOUT_MS: integerText(0, 3_600_000).default(15_000),
     APP_NAME: z.string().trim().min(1).max(80).default('RTMS'),
     APP_LOGO_URL: z.string().trim().default('/logo.svg'),
     COMPANY_NAME: z.string().trim().min(1).max(120).default('Renewable Power Co.'),
@@ -182,6 +185,8 @@ export interface AppConfig {
   databaseUrl: string;
   /** PostgreSQL: statements kept prepared per connection (off behind PgBouncer in transaction mode). */
   databasePreparedStatements: boolean;
+  /** PostgreSQL: a request's statement waits at most this long for its answer (0: no limit; decision 038). */
+  databaseQueryTimeoutMs: number;
   appName: string;
   logoUrl: string;
   companyName: string;
@@ -288,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: e.DATABASE_URL || `sqlite:${path.join(dataDir, 'rtms.sqlite')}`,
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     appName: e.APP_NAME,
     logoUrl: e.APP_LOGO_URL,
     companyName: e.COMPANY_NAME,

@@ -7,6 +7,7 @@ import { openSqlite } from './sqlite';
 import { withStatementCache } from './sqlite-statement-cache';
 import { withWalRestart } from './wal-restart';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
+import { limitQueriesOf } from './query-timeout';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -42,6 +43,12 @@ export interface DatabaseOptions {
    * `max_prepared_statements` (DATABASE_PREPARED_STATEMENTS=false).
    */
   preparedStatements?: boolean;
+  /**
+   * PostgreSQL only: the longest a statement may wait for its answer before its connection is given up
+   * (query-timeout.ts; DATABASE_QUERY_TIMEOUT_MS). 0 or unset: no limit. Work run inside `withoutQueryTimeout`
+   * (migrations, daily jobs, reminders) is never limited.
+   */
+  queryTimeoutMs?: number;
 }
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; every count here fits in a JS number.
@@ -101,7 +108,10 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   // itself, where pg-pool listens only while it is idle. The query in flight fails on its own; the client is
   // no longer queryable, so the pool discards it when it is released.
   pool.on('error', report);
-  pool.on('connect', (client) => client.on('error', report));
+  pool.on('connect', (client) => {
+    client.on('error', report);
+    if (options.queryTimeoutMs) limitQueriesOf(client, options.queryTimeoutMs);
+  });
   const db = new Kysely<Database>({
     dialect: withOwnSchemaIntrospection(
       new PostgresDialect({ pool: options.preparedStatements === false ? pool : withPreparedStatements(pool) }),

@@ -22,6 +22,8 @@ interface Answer {
  * failover does) stays up, answers 503 on /api/ready and on API requests (Retry-After, never hanging), and serves
  * again by itself once the database is back.
  */
+const QUERY_TIMEOUT_MS = 2_000;
+
 describe.runIf(testDialect() === 'postgres')('an instance outlives its database', () => {
   const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -46,6 +48,8 @@ describe.runIf(testDialect() === 'postgres')('an instance outlives its database'
       // The daily jobs and the reminder sender run on their timers, as in production.
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
+      // A request's statement waits at most 2 s for a silent database (production: 15 s).
+      DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
     });
   });
 
@@ -86,14 +90,18 @@ describe.runIf(testDialect() === 'postgres')('an instance outlives its database'
     throw new Error(`${route} did not answer ${status} within ${limitMs} ms`);
   };
 
-  it('answers 503 while PostgreSQL is cut off and serves again within 10 s after it returns', async () => {
+  const signIn = async () => {
     const login = await fetch(`${server.url}/api/users/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: ADMIN_EMAIL, password: TEST_PASSWORD }),
     });
     expect(login.status).toBe(200);
-    const { token } = ((await login.json()) as { data: { token: string } }).data;
+    return ((await login.json()) as { data: { token: string } }).data.token;
+  };
+
+  it('answers 503 while PostgreSQL is cut off and serves again within 10 s after it returns', async () => {
+    const token = await signIn();
 
     // Load: six clients reading lists one request after another until told to stop.
     const answers: Answer[] = [];
@@ -138,5 +146,55 @@ describe.runIf(testDialect() === 'postgres')('an instance outlives its database'
     expect(after.length).toBeGreaterThan(0);
     for (const answer of after) expect(answer.status).toBe(200);
     expect(server.log.some((line) => line.msg === 'database connection lost')).toBe(true);
+  });
+
+  it('answers 503 within the query timeout while PostgreSQL is silent and serves again within 10 s', async () => {
+    const token = await signIn();
+    const answers: Answer[] = [];
+    let loading = true;
+    const routes = ['/api/tasks', '/api/facilities', '/api/notifications', '/api/notifications/unread-count'];
+    const clients = Array.from({ length: 6 }, async (_, index) => {
+      while (loading) answers.push(await ask(routes[index % routes.length]!, token));
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0);
+
+    // Every connection falls silent: no reset, no answer, as when a route drops or a host vanishes.
+    proxy.blackhole();
+    const silentAt = Date.now();
+    const notReadyAfter = await waitFor('/api/ready', 503, 5_000);
+    // Long enough for requests that wait on a silent connection (2 s) and on a new one (5 s) to answer.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    expect(server.alive()).toBe(true);
+
+    proxy.restore();
+    const restoredAt = Date.now();
+    const readyAfter = await waitFor('/api/ready', 200, 10_000);
+    // The silenced connections stay silent: any still in the pool is given up at its first statement's timeout.
+    const servingFrom = restoredAt + readyAfter + QUERY_TIMEOUT_MS + 500;
+    await new Promise((resolve) => setTimeout(resolve, servingFrom + 1_500 - Date.now()));
+    loading = false;
+    await Promise.all(clients);
+
+    const startedAt = (answer: Answer) => answer.at - answer.ms;
+    const during = answers.filter((answer) => startedAt(answer) > silentAt && answer.at < restoredAt);
+    const after = answers.filter((answer) => startedAt(answer) > servingFrom);
+    console.info(
+      `silent database: ready 503 after ${notReadyAfter} ms, 200 again ${readyAfter} ms after the restore; ` +
+        `${answers.length} answers, ${during.length} during the silence, longest ${Math.max(...answers.map((a) => a.ms))} ms`,
+    );
+    expect(server.alive()).toBe(true);
+    expect(notReadyAfter).toBeLessThan(5_000);
+    expect(during.length).toBeGreaterThan(0);
+    for (const answer of during) {
+      expect(answer).toMatchObject({ status: 503, code: 'UNAVAILABLE', retryAfter: '5' });
+    }
+    // No request waits for TCP keep-alive: a statement is given up after 2 s, a new connection after 5 s.
+    expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([200, 503]));
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(QUERY_TIMEOUT_MS + 5_000 + 1_000);
+    // Serving again within 10 s of the database's return, every answer 200.
+    expect(servingFrom - restoredAt).toBeLessThan(10_000);
+    expect(after.length).toBeGreaterThan(0);
+    for (const answer of after) expect(answer.status).toBe(200);
   });
 });

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   const recorder = createStatementRecorder();
   const slow = createSlowStatements(10);
   const database = createDatabase(config.databaseUrl, {
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
     log: (event) => {
       recorder.log(event);
       slow.log(event);

@@ -55,6 +55,20 @@ export async function finishLease(
     .execute();
 }
 
+/**
+ * Gives back `owner`'s lease of (name, day) whose run failed: the row goes, so the next check on any instance
+ * takes the lease anew. A finished run's row, or a lease another owner took over, stays.
+ */
+export async function releaseLease(db: Db, lease: { name: string; day: string; owner: string }): Promise<void> {
+  await db
+    .deleteFrom('job_leases')
+    .where('name', '=', lease.name)
+    .where('day', '=', lease.day)
+    .where('owner', '=', lease.owner)
+    .where('finishedAt', 'is', null)
+    .execute();
+}
+
 /** The most recent run of a job (scheduled or by hand). */
 export function findLastRun(db: Db, name: string): Promise<JobLeaseRow | undefined> {
   return db

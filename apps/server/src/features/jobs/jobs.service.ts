@@ -6,7 +6,8 @@ import type { Clock } from '../../platform/clock';
 import { newId, nowIso } from '../../platform/ids';
 import type { GenerationOptions, GenerationResult, TaskGenerationService } from '../tasks/task-generation.service';
 import { notFound } from '../../platform/errors';
-import { deleteLeasesBefore, findLastRun, finishLease, tryAcquireLease } from './jobs.repository';
+import { withoutQueryTimeout } from '../../db/query-timeout';
+import { deleteLeasesBefore, findLastRun, finishLease, releaseLease, tryAcquireLease } from './jobs.repository';
 
 /** Name of the daily job that extends every series of tasks to the horizon. */
 export const TASK_GENERATION_JOB = 'task-generation';
@@ -98,6 +99,8 @@ export function createJobsService(
 ): JobsService {
   const { clock, purgeEndedSessions, reminders } = options;
   const owner = `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`;
+  /** Leases (name, day as JSON) of our failed runs not yet given back: the database was gone at the failure. */
+  const unreleased = new Set<string>();
 
   async function runOncePerDay<T>(
     name: string,
@@ -106,6 +109,12 @@ export function createJobsService(
   ): Promise<DailyRun<T>> {
     const now = clock();
     const day = period(now);
+    // A run of ours that failed and could not give its lease back (the database was gone) gives it back now.
+    for (const key of [...unreleased]) {
+      const [leaseName, leaseDay] = JSON.parse(key) as [string, string];
+      await releaseLease(db, { name: leaseName, day: leaseDay, owner });
+      unreleased.delete(key);
+    }
     const acquired = await tryAcquireLease(db, {
       name,
       day,
@@ -114,7 +123,16 @@ export function createJobsService(
       staleBefore: nowIso(new Date(now.getTime() - STALE_LEASE_MS)),
     });
     if (!acquired) return { ran: false, day };
-    const result = await job();
+    let result: T;
+    try {
+      // A daily job may run a statement for minutes: no request's time limit on it.
+      result = await withoutQueryTimeout(job);
+    } catch (error) {
+      // A failed run gives its lease back, so that the next check (here or on another instance) runs the job
+      // again instead of skipping it until the lease is an hour old.
+      await releaseLease(db, { name, day, owner }).catch(() => unreleased.add(JSON.stringify([name, day])));
+      throw error;
+    }
     await finishLease(db, { name, day, owner, now: nowIso(clock()), result: JSON.stringify(result) });
     return { ran: true, day, result };
   }
@@ -129,7 +147,7 @@ export function createJobsService(
       }),
     runDailyJob: (name) =>
       name === TASK_GENERATION_JOB ? service.runDailyGeneration() : service.runDailySessionPurge(),
-    runGenerationNow: (generationOptions) => generation.materializeAll(generationOptions),
+    runGenerationNow: (generationOptions) => withoutQueryTimeout(() => generation.materializeAll(generationOptions)),
     runScheduledSweep: () =>
       runOncePerDay(
         REMINDERS_JOB,
@@ -181,7 +199,7 @@ export function createJobsService(
       // A run by hand is recorded under its instant, so that it shows as the last run without taking the day's lease.
       const run = { name, day: `${startedAt} (run now)`, owner, now: startedAt, staleBefore: startedAt };
       await tryAcquireLease(db, run);
-      const result = (await runner()) as Record<string, unknown>;
+      const result = (await withoutQueryTimeout(runner)) as Record<string, unknown>;
       await finishLease(db, { ...run, now: nowIso(clock()), result: JSON.stringify(result) });
       return result;
     },
@@ -210,9 +228,12 @@ export function createJobsService(
         if (remindersBusy) return;
         remindersBusy = true;
         try {
-          if (atStart) await reminders.sweep();
-          else await service.runScheduledSweep();
-          await reminders.send();
+          // The sweep and the sender's batches are long work: no request's time limit on their statements.
+          await withoutQueryTimeout(async () => {
+            if (atStart) await reminders.sweep();
+            else await service.runScheduledSweep();
+            await reminders.send();
+          });
         } catch (error) {
           log.error({ err: error, job: REMINDERS_JOB }, 'reminders failed');
         }
