@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OidcConfig } from '../../config/config';
 import type { Database, Db } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
@@ -427,8 +428,9 @@ export function createOidcService(
         return fail('PROVIDER_ERROR');
       }
       try {
-        if (attempt.linkUserId) return await completeLink(attempt.linkUserId, issuer, claims);
-        const user = await signInUser(issuer, claims);
+        const linkUserId = attempt.linkUserId;
+        if (linkUserId) return await onceMoreIfRaced(() => completeLink(linkUserId, issuer, claims));
+        const user = await onceMoreIfRaced(() => signInUser(issuer, claims));
         await setOidcLoginHandoff(db, attempt.id, sha256Hex(handoff), user.id);
         return { kind: 'signed-in', handoff };
       } catch (error) {
@@ -496,6 +498,20 @@ export function createOidcService(
 
     purgeEnded: () => deleteEndedOidcLogins(db, nowIso(new Date(Date.now() - 86_400_000))),
   };
+}
+
+/**
+ * Runs `step` again when it lost a race to a concurrent callback of the same provider account (the unique
+ * issuer+subject or email): the second run finds what the other one wrote (its identity, its user) and
+ * answers as for a later sign-in or link, instead of a 500.
+ */
+async function onceMoreIfRaced<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return step();
+  }
 }
 
 /** Whether `email` is the email of a user other than `userId`. */

@@ -529,6 +529,26 @@ describe('linking and sign-in bound to the browser and the account (issue 33, de
     expect(await storedRow(t, 'users', { id: attacker.id })).toMatchObject({ role: 'FACILITY_USER' });
   });
 
+  it('signs a new provider account in from two browsers at once: one account, no 5xx', async () => {
+    idp.signInAs({ sub: 'idp-twice', email: 'two.tabs@example.com', email_verified: true, groups: ['rtms-staff'] });
+    const browsers = [new Browser(), new Browser()];
+    const callbacks = [];
+    for (const browser of browsers)
+      callbacks.push(await atProvider(browser, await startIn(t, browser, '/api/auth/oidc/start')));
+    const redirects = await Promise.all(browsers.map((browser, i) => callbackIn(t, browser, callbacks[i]!)));
+    for (const [i, redirect] of redirects.entries()) {
+      const code = handoffOf(redirect);
+      expect(code, redirect).toBeTruthy();
+      const session = await browsers[i]!.inject(t, {
+        method: 'POST',
+        url: '/api/auth/oidc/session',
+        payload: { code },
+      });
+      expect(session.statusCode).toBe(200);
+    }
+    expect(await identitiesOf('idp-twice')).toHaveLength(1);
+  });
+
   it('refuses login CSRF: a sign-in callback or hand-off code carried to another browser signs nobody in there', async () => {
     idp.signInAs({ sub: 'idp-6', email: 'csrf.attacker@example.com', email_verified: true, groups: ['rtms-staff'] });
     // The callback of an attacker's sign-in, opened in the victim's browser.
