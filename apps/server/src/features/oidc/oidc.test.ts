@@ -532,7 +532,7 @@ describe('linking and sign-in bound to the browser and the account (issue 33, de
   it('signs a new provider account in from two browsers at once: one account, no 5xx', async () => {
     idp.signInAs({ sub: 'idp-twice', email: 'two.tabs@example.com', email_verified: true, groups: ['rtms-staff'] });
     const browsers = [new Browser(), new Browser()];
-    const callbacks = [];
+    const callbacks: string[] = [];
     for (const browser of browsers)
       callbacks.push(await atProvider(browser, await startIn(t, browser, '/api/auth/oidc/start')));
     const redirects = await Promise.all(browsers.map((browser, i) => callbackIn(t, browser, callbacks[i]!)));
