@@ -5,8 +5,9 @@ import type { Role } from '@rtms/shared/enums';
 import type { SessionUser, SsoLinkDecisionBody, SsoLinkRequest } from '@rtms/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OidcConfig } from '../../config/config';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
+import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
@@ -67,7 +68,9 @@ export type OidcFailure =
   | 'ALREADY_LINKED'
   | 'UNAVAILABLE'
   /** The callback reached a browser other than the one that started the attempt (decision 036). */
-  | 'OTHER_BROWSER';
+  | 'OTHER_BROWSER'
+  /** A link to a provider account whose email is another user's: by its email it is that user's (decision 036). */
+  | 'OTHER_ACCOUNT';
 
 export type OidcCallbackResult =
   | { kind: 'signed-in'; handoff: string }
@@ -217,7 +220,6 @@ export function createOidcService(
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     if (!email || claims.email_verified === false) throw new OidcFailed('NO_EMAIL');
     const identity = await findIdentity(db, issuer, subject);
-    const breakGlass = email === config.breakGlassEmail;
     const mappedRole = roleFromClaims(claims, config);
     const names = namesFromClaims(claims, email);
     const now = nowIso();
@@ -265,6 +267,8 @@ export function createOidcService(
 
     const user = await userRows.findById(db, identity.userId);
     if (!user?.active) throw new OidcFailed('DEACTIVATED');
+    // The account decides, not the provider's email (a link approved for another email keeps the account's).
+    const breakGlass = user.email.toLowerCase() === config.breakGlassEmail;
     // The break-glass admin keeps the role given here, whatever the provider says, so SSO cannot lock everyone out.
     const role: Role | undefined = breakGlass ? user.role : mappedRole;
     if (!role) throw new OidcFailed('NO_ROLE');
@@ -336,6 +340,10 @@ export function createOidcService(
     if (!user?.active) return { kind: 'failed', reason: 'DEACTIVATED', linking: true };
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
     if (!email) return { kind: 'failed', reason: 'NO_EMAIL', linking: true };
+    // A provider account that names another user's email is that user's: neither linked nor put to an
+    // administrator, who could be led to hand its role map (and its person's role) to this account.
+    if (await belongsToAnotherUser(db, email, userId))
+      return { kind: 'failed', reason: 'OTHER_ACCOUNT', linking: true };
     const verified = claims.email_verified === true;
     if (verified && email === user.email.toLowerCase()) {
       await unitOfWork(db, (trx) => link(trx, userId, { issuer, subject }, null));
@@ -420,8 +428,9 @@ export function createOidcService(
         return fail('PROVIDER_ERROR');
       }
       try {
-        if (attempt.linkUserId) return await completeLink(attempt.linkUserId, issuer, claims);
-        const user = await signInUser(issuer, claims);
+        const linkUserId = attempt.linkUserId;
+        if (linkUserId) return await onceMoreIfRaced(() => completeLink(linkUserId, issuer, claims));
+        const user = await onceMoreIfRaced(() => signInUser(issuer, claims));
         await setOidcLoginHandoff(db, attempt.id, sha256Hex(handoff), user.id);
         return { kind: 'signed-in', handoff };
       } catch (error) {
@@ -463,6 +472,10 @@ export function createOidcService(
             throw conflict('This provider account is already linked to a user');
           }
           if (!(await userRows.findById(trx, request.userId))?.active) throw conflict('This user is deactivated');
+          // The email may have become another user's since the request was made.
+          if (await belongsToAnotherUser(trx, request.email, request.userId)) {
+            throw conflict(`${request.email} is another user's email: this provider account cannot be linked here`);
+          }
           await link(trx, request.userId, identity, principal);
         }
         await deps.audit.record(trx, {
@@ -485,6 +498,26 @@ export function createOidcService(
 
     purgeEnded: () => deleteEndedOidcLogins(db, nowIso(new Date(Date.now() - 86_400_000))),
   };
+}
+
+/**
+ * Runs `step` again when it lost a race to a concurrent callback of the same provider account (the unique
+ * issuer+subject or email): the second run finds what the other one wrote (its identity, its user) and
+ * answers as for a later sign-in or link, instead of a 500.
+ */
+async function onceMoreIfRaced<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return step();
+  }
+}
+
+/** Whether `email` is the email of a user other than `userId`. */
+async function belongsToAnotherUser(db: Db, email: string, userId: string): Promise<boolean> {
+  const owner = await findUserByEmail(db, email);
+  return Boolean(owner && owner.id !== userId);
 }
 
 function toLinkRequest(row: LinkRequestWithUser): SsoLinkRequest {

@@ -500,6 +500,55 @@ describe('linking and sign-in bound to the browser and the account (issue 33, de
     );
   });
 
+  it('neither links nor approves a provider account whose email is another user’s', async () => {
+    const attacker = await t.createUser('FACILITY_USER', 'attacker3@example.com');
+    const attackerToken = await t.signIn(attacker.email);
+    const owner = await t.createUser('ALL_FACILITY_ADMIN', 'owner.admin@example.com');
+    // By its email the provider account is the administrator's: refused at once, nothing put to an administrator.
+    idp.signInAs({ sub: 'idp-7', email: owner.email, email_verified: true, groups: ['rtms-admins'] });
+    expect(await throughProvider(t, '/api/auth/oidc/link', bearer(attackerToken))).toBe(
+      '/account-security?ssoError=OTHER_ACCOUNT',
+    );
+    expect(await identitiesOf('idp-7')).toEqual([]);
+    const listed = (await linkRequests(admin)).json().data as Array<{ userId: string }>;
+    expect(listed.filter((row) => row.userId === attacker.id)).toEqual([]);
+
+    // An email that became another user's after the request was made cannot be approved either.
+    idp.signInAs({ sub: 'idp-8', email: 'later.owner@example.com', email_verified: true, groups: ['rtms-admins'] });
+    expect(await throughProvider(t, '/api/auth/oidc/link', bearer(attackerToken))).toBe(
+      '/account-security?linkPending=1',
+    );
+    await t.createUser('ALL_FACILITY_ADMIN', 'later.owner@example.com');
+    const pending = ((await linkRequests(admin)).json().data as Array<{ _id: string; userId: string }>).find(
+      (row) => row.userId === attacker.id,
+    );
+    const approved = await decide(admin, pending!._id, 'APPROVE');
+    expect(approved.statusCode, approved.body).toBe(409);
+    expect(approved.json().message).toMatch(/another user/);
+    expect(await identitiesOf('idp-8')).toEqual([]);
+    expect(await storedRow(t, 'users', { id: attacker.id })).toMatchObject({ role: 'FACILITY_USER' });
+  });
+
+  it('signs a new provider account in from two browsers at once: one account, no 5xx', async () => {
+    idp.signInAs({ sub: 'idp-twice', email: 'two.tabs@example.com', email_verified: true, groups: ['rtms-staff'] });
+    const browsers = [new Browser(), new Browser()];
+    const callbacks: string[] = [];
+    for (const browser of browsers)
+      callbacks.push(await atProvider(browser, await startIn(t, browser, '/api/auth/oidc/start')));
+    const redirects = await Promise.all(browsers.map((browser, i) => callbackIn(t, browser, callbacks[i]!)));
+    for (const [i, redirect] of redirects.entries()) {
+      const code = handoffOf(redirect);
+      expect(code, redirect).toBeTruthy();
+      const session = await browsers[i]!.inject(t, {
+        method: 'POST',
+        url: '/api/auth/oidc/session',
+        payload: { code },
+      });
+      expect(session.statusCode).toBe(200);
+    }
+    expect(await identitiesOf('idp-twice')).toHaveLength(1);
+  });
+
   it('refuses login CSRF: a sign-in callback or hand-off code carried to another browser signs nobody in there', async () => {
     idp.signInAs({ sub: 'idp-6', email: 'csrf.attacker@example.com', email_verified: true, groups: ['rtms-staff'] });
     // The callback of an attacker's sign-in, opened in the victim's browser.
@@ -522,6 +571,19 @@ describe('linking and sign-in bound to the browser and the account (issue 33, de
     const own = await attackerBrowser.inject(t, { method: 'POST', url: '/api/auth/oidc/session', payload: { code } });
     expect(own.statusCode).toBe(200);
     expect(String(own.headers['set-cookie'])).toMatch(/^rtms_sso=;.*Max-Age=0/);
+  });
+
+  it('keeps the break-glass administrator’s role when a provider account of another email is linked to it', async () => {
+    idp.signInAs({ sub: 'idp-bg', email: 'admin.corporate@example.com', email_verified: true, groups: ['rtms-staff'] });
+    expect(await throughProvider(t, '/api/auth/oidc/link', bearer(admin))).toBe('/account-security?linkPending=1');
+    const pending = ((await linkRequests(admin)).json().data as Array<{ _id: string; subject: string }>).find(
+      (row) => row.subject === 'idp-bg',
+    );
+    expect((await decide(admin, pending!._id, 'APPROVE')).statusCode).toBe(200);
+    // The account is the break-glass one (ADMIN_EMAIL), whatever email the provider gives: its role is kept.
+    const signedIn = await signInWithProvider(t);
+    expect(signedIn.status, signedIn.redirect).toBe(200);
+    expect(signedIn.body.data.user).toMatchObject({ email: ADMIN_EMAIL, role: 'ALL_FACILITY_ADMIN' });
   });
 });
 

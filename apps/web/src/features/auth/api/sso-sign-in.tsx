@@ -17,6 +17,7 @@ const SSO_ERRORS: Record<string, MessageKey> = {
   ALREADY_LINKED: 'signin.ssoError.ALREADY_LINKED',
   UNAVAILABLE: 'signin.ssoError.UNAVAILABLE',
   OTHER_BROWSER: 'signin.ssoError.OTHER_BROWSER',
+  OTHER_ACCOUNT: 'signin.ssoError.OTHER_ACCOUNT',
 };
 
 export function ssoErrorKey(reason: string | null): MessageKey | undefined {

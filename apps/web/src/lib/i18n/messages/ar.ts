@@ -1129,6 +1129,7 @@ export const ar: Catalogue = {
   'signin.ssoError.ALREADY_LINKED': 'حساب المزوّد هذا مرتبط بمستخدم آخر.',
   'signin.ssoError.UNAVAILABLE': 'تسجيل الدخول الموحّد غير متاح حاليًا. حاول لاحقًا.',
   'signin.ssoError.OTHER_BROWSER': 'بدأ تسجيل الدخول هذا في متصفح آخر. يُرجى بدؤه من جديد هنا.',
+  'signin.ssoError.OTHER_ACCOUNT': 'البريد الإلكتروني لحساب المزوّد هذا يخص مستخدمًا آخر: لا يمكن ربطه بحسابك.',
   'nav.security': 'الأمان',
   'userMenu.accountSecurity': 'أمان الحساب',
   'accountSecurity.title': 'أمان الحساب',

@@ -1148,6 +1148,8 @@ export const en = {
   'signin.ssoError.ALREADY_LINKED': 'This provider account is already linked to another user.',
   'signin.ssoError.UNAVAILABLE': 'Single sign-on is unavailable right now. Try again later.',
   'signin.ssoError.OTHER_BROWSER': 'This sign-in was started in another browser. Please start it again here.',
+  'signin.ssoError.OTHER_ACCOUNT':
+    'The email of this provider account belongs to another user: it cannot be linked to your account.',
   'nav.security': 'Security',
   'userMenu.accountSecurity': 'Account security',
   'accountSecurity.title': 'Account security',

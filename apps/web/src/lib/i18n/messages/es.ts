@@ -1169,6 +1169,8 @@ export const es: Catalogue = {
   'signin.ssoError.ALREADY_LINKED': 'Esta cuenta del proveedor ya está vinculada a otro usuario.',
   'signin.ssoError.UNAVAILABLE': 'El inicio de sesión único no está disponible ahora. Inténtelo más tarde.',
   'signin.ssoError.OTHER_BROWSER': 'Este inicio de sesión se inició en otro navegador. Vuelva a iniciarlo aquí.',
+  'signin.ssoError.OTHER_ACCOUNT':
+    'El correo de esta cuenta del proveedor pertenece a otro usuario: no se puede vincular a su cuenta.',
   'nav.security': 'Seguridad',
   'userMenu.accountSecurity': 'Seguridad de la cuenta',
   'accountSecurity.title': 'Seguridad de la cuenta',

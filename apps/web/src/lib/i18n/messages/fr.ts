@@ -1179,6 +1179,8 @@ export const fr: Catalogue = {
   'signin.ssoError.ALREADY_LINKED': 'Ce compte du fournisseur est déjà lié à un autre utilisateur.',
   'signin.ssoError.UNAVAILABLE': 'L’authentification unique est indisponible pour le moment. Réessayez plus tard.',
   'signin.ssoError.OTHER_BROWSER': 'Cette connexion a été commencée dans un autre navigateur. Recommencez-la ici.',
+  'signin.ssoError.OTHER_ACCOUNT':
+    'L’adresse e-mail de ce compte du fournisseur appartient à un autre utilisateur : il ne peut pas être lié à votre compte.',
   'nav.security': 'Sécurité',
   'userMenu.accountSecurity': 'Sécurité du compte',
   'accountSecurity.title': 'Sécurité du compte',

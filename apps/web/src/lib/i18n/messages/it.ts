@@ -1173,6 +1173,8 @@ export const it: Catalogue = {
   'signin.ssoError.ALREADY_LINKED': 'Questo account del provider è già collegato a un altro utente.',
   'signin.ssoError.UNAVAILABLE': 'L’accesso unico non è disponibile al momento. Riprova più tardi.',
   'signin.ssoError.OTHER_BROWSER': 'Questo accesso è stato avviato in un altro browser. Avvialo di nuovo qui.',
+  'signin.ssoError.OTHER_ACCOUNT':
+    'L’email di questo account del provider appartiene a un altro utente: non può essere collegato al tuo account.',
   'nav.security': 'Sicurezza',
   'userMenu.accountSecurity': 'Sicurezza dell’account',
   'accountSecurity.title': 'Sicurezza dell’account',

@@ -1105,6 +1105,7 @@ export const zh: Catalogue = {
   'signin.ssoError.ALREADY_LINKED': '此提供方账户已关联到其他用户。',
   'signin.ssoError.UNAVAILABLE': '单点登录暂时不可用。请稍后再试。',
   'signin.ssoError.OTHER_BROWSER': '此登录是在另一个浏览器中发起的。请在此处重新开始。',
+  'signin.ssoError.OTHER_ACCOUNT': '此提供方账户的邮箱属于另一个用户，无法关联到您的账户。',
   'nav.security': '安全',
   'userMenu.accountSecurity': '账户安全',
   'accountSecurity.title': '账户安全',
