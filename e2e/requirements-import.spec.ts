@@ -16,7 +16,7 @@ import {
 
 const HEADER =
   'Title,Description,Regulation,Citation,Program area,Category,Frequency,Schedule mode,First due date,' +
-  'Weekend shift,Lead time (days),Grace (days),Evidence required,Minimum evidence,Permit number,Active from,' +
+  'Period start month,Days after the period,Day of the following month,Weekend shift,Lead time (days),Grace (days),Evidence required,Minimum evidence,Permit number,Active from,' +
   'Active until,Default assignee email,Facility codes,Not applicable at';
 
 /** A CSV as a spreadsheet program saves it (semicolon-separated, as in much of Europe), written here by hand. */
@@ -34,6 +34,9 @@ function registerCsv(rows: { title: string; frequency: string; codes: string }[]
         row.frequency,
         '',
         '2030-01-31',
+        '',
+        '',
+        '',
         '',
         '',
         '',
@@ -66,8 +69,8 @@ async function savedText(download: Download): Promise<string> {
 
 /**
  * The Import dialog of /requirements, through the screen: the template, a file with an error (the report
- * filtered by action and the error report downloaded), the corrected file imported, the requirements
- * there; and the dialog in Arabic on a phone.
+ * filtered by action and the error report downloaded), its valid rows imported with the other skipped, the
+ * corrected file imported, the requirements there; and the dialog in Arabic on a phone.
  */
 describe('requirement import dialog', () => {
   const run = Date.now().toString(36);
@@ -153,7 +156,8 @@ describe('requirement import dialog', () => {
     await expect(
       report.getByText(`Unknown facility code "${code}X" — did you mean "${code}"?`).isVisible(),
     ).resolves.toBe(true);
-    expect(await dialog.getByRole('button', { name: 'Import 2 requirements' }).isDisabled()).toBe(true);
+    // Not all or nothing here: the choice is to import the valid rows and skip the one with an error.
+    expect(await dialog.getByRole('button', { name: 'Import the 2 valid rows, skip 1' }).isEnabled()).toBe(true);
     await saveScreenshot(page, 'requirements-import-errors');
     problems.push(...describeFindings('report step', await findAxeViolations(page)));
 
@@ -178,14 +182,24 @@ describe('requirement import dialog', () => {
     expect(errorLines[0]!.endsWith(';errors')).toBe(true);
     expect(errorLines[3]).toContain(`Facility codes: Unknown facility code ""${code}X""`);
 
-    // The corrected file imports.
-    await dialog.getByRole('button', { name: 'Choose another file' }).click();
+    // The valid rows import, the row with an error is skipped.
+    await dialog.getByRole('button', { name: 'Import the 2 valid rows, skip 1' }).click();
+    await dialog.getByText('2 requirements imported').waitFor();
+    await dialog.getByText('1 row with errors was skipped: the error report lists it.').waitFor();
+    await saveScreenshot(page, 'requirements-import-skipped');
+    problems.push(...describeFindings('skipped step', await findAxeViolations(page)));
+    await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
+
+    // The corrected file imports the skipped row; the others are unchanged.
+    await page.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
     const fixed = path.join(fileDir, `register-${run}-fixed.csv`);
     fs.writeFileSync(fixed, registerCsv([rows[0]!, rows[1]!, { ...rows[2]!, codes: code }]));
     await dialog.locator('input[type="file"]').setInputFiles(fixed);
-    await dialog.getByText('3 to create').waitFor();
-    await dialog.getByRole('button', { name: 'Import 3 requirements' }).click();
-    await dialog.getByText('3 requirements imported').waitFor();
+    await dialog.getByText('1 to create').waitFor();
+    await dialog.getByText('2 unchanged').waitFor();
+    await dialog.getByRole('button', { name: 'Import 1 requirement' }).click();
+    await dialog.getByText('1 requirement imported').waitFor();
     await saveScreenshot(page, 'requirements-import-done');
     problems.push(...describeFindings('done step', await findAxeViolations(page)));
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { addDays, fromDayNumber, toDayNumber } from './calendar-date';
 import { isDueSoon, isOverdue, opensOn } from './recurrence';
 import { taskStatesQuerySchema } from './schemas/tasks';
-import { OPEN_WORK_STATES, taskState, type TaskStateInput } from './task-state';
+import { OPEN_WORK_STATES, STATE_URGENCY, taskState, type TaskStateInput } from './task-state';
 
 const due = '2026-07-15';
 const open = (leadTimeDays: number, dueDate = due): TaskStateInput => ({
@@ -24,16 +24,27 @@ describe('taskState', () => {
     expect(taskState(task, '2026-07-16')).toBe('OVERDUE'); // the day after
   });
 
-  it('keeps a task whose lead time is shorter than the due-soon span upcoming until it opens', () => {
+  it('makes a task whose lead time is shorter than the due-soon span due soon 7 days before, whatever its window', () => {
     const task = open(3);
-    expect(taskState(task, '2026-07-08')).toBe('UPCOMING');
-    expect(taskState(task, '2026-07-11')).toBe('UPCOMING');
+    expect(taskState(task, '2026-07-07')).toBe('UPCOMING'); // due - 8: its window (due - 3) is not open
+    expect(taskState(task, '2026-07-08')).toBe('DUE_SOON'); // due - 7, although it opens on due - 3
     expect(taskState(task, '2026-07-12')).toBe('DUE_SOON');
   });
 
-  it('opens a task with no lead time on its due day only', () => {
-    expect(taskState(open(0), '2026-07-14')).toBe('UPCOMING');
+  it('gives a task with no lead time its due-soon week too', () => {
+    expect(taskState(open(0), '2026-07-07')).toBe('UPCOMING');
+    expect(taskState(open(0), '2026-07-08')).toBe('DUE_SOON');
     expect(taskState(open(0), '2026-07-15')).toBe('DUE_SOON');
+  });
+
+  it('never shows the issue’s order again: 8 December (3-day lead) is as urgent as 10 December, more than 15', () => {
+    const today = '2026-12-06';
+    const states = [
+      taskState(open(3, '2026-12-08'), today),
+      taskState(open(30, '2026-12-10'), today),
+      taskState(open(30, '2026-12-15'), today),
+    ];
+    expect(states).toEqual(['DUE_SOON', 'DUE_SOON', 'OPEN']);
   });
 
   it('counts a task as overdue during grace and after it (grace only judges a late completion)', () => {
@@ -50,8 +61,8 @@ describe('taskState', () => {
 
   it('crosses month and leap-year ends like the calendar does', () => {
     const task = open(1, '2028-03-01');
-    expect(taskState(task, '2028-02-28')).toBe('UPCOMING');
-    expect(taskState(task, '2028-02-29')).toBe('DUE_SOON');
+    expect(taskState(task, '2028-02-22')).toBe('UPCOMING');
+    expect(taskState(task, '2028-02-23')).toBe('DUE_SOON'); // 1 March - 7 across 29 February
   });
 
   it('agrees with opensOn, isOverdue and isDueSoon for any task and day', () => {
@@ -64,9 +75,25 @@ describe('taskState', () => {
         const opened = opensOn(dueDate, lead) <= today;
         const soon = isDueSoon({ dueDate, status: 'INCOMPLETE', today, withinDays: 7 });
         expect(state === 'OVERDUE').toBe(overdue);
-        expect(state === 'UPCOMING').toBe(!overdue && !opened);
-        expect(state === 'DUE_SOON').toBe(opened && soon);
-        expect((OPEN_WORK_STATES as readonly string[]).includes(state)).toBe(opened || overdue);
+        expect(state === 'UPCOMING').toBe(!overdue && !soon && !opened);
+        expect(state === 'DUE_SOON').toBe(soon);
+        expect((OPEN_WORK_STATES as readonly string[]).includes(state)).toBe(opened || overdue || soon);
+      }),
+    );
+  });
+
+  it('never shows a task due sooner as less urgent than one due later, whatever their lead times', () => {
+    const day = fc.integer({ min: toDayNumber('2000-01-01'), max: toDayNumber('2100-12-31') }).map(fromDayNumber);
+    const offset = fc.integer({ min: -60, max: 400 });
+    const lead = fc.integer({ min: 0, max: 365 });
+    fc.assert(
+      fc.property(day, offset, offset, lead, lead, (today, a, b, leadA, leadB) => {
+        const [sooner, later] = a <= b ? [a, b] : [b, a];
+        const urgency = (offsetDays: number, leadTimeDays: number) => {
+          const state = taskState(open(leadTimeDays, addDays(today, offsetDays)), today);
+          return STATE_URGENCY[state as keyof typeof STATE_URGENCY];
+        };
+        expect(urgency(sooner, leadA)).toBeGreaterThanOrEqual(urgency(later, leadB));
       }),
     );
   });

@@ -8,10 +8,10 @@ import type { TaskStatus } from './enums';
 export const TASK_STATES = ['UPCOMING', 'OPEN', 'DUE_SOON', 'OVERDUE', 'COMPLETED', 'NOT_APPLICABLE'] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
-/** The states of work still to do (window open); UPCOMING is not among them. */
+/** The states of work still to do (window open, or due within 7 days); UPCOMING is not among them. */
 export const OPEN_WORK_STATES = ['OPEN', 'DUE_SOON', 'OVERDUE'] as const satisfies readonly TaskState[];
 
-/** A task is DUE_SOON when its window is open and it is due within this many days of today (today included). */
+/** A task is DUE_SOON when it is due within this many days of today (today included), whatever its window. */
 export const DUE_SOON_WITHIN_DAYS = 7;
 
 export interface TaskStateInput {
@@ -26,15 +26,34 @@ export interface TaskStateInput {
 /**
  * The state of a task on `today` (the facility's calendar date). In order: completed, not applicable,
  * OVERDUE once the due date has passed (grace does not change the state, only the timeliness of a later
- * completion), UPCOMING before the window opens (`dueDate - leadTimeDays`, so a lead time shorter than
- * the due-soon span keeps the task upcoming until it opens), DUE_SOON from `dueDate - 7` to the due date,
- * otherwise OPEN. Dates are compared as `YYYY-MM-DD` text, which sorts like the dates.
+ * completion), DUE_SOON from `dueDate - 7` to the due date whatever the lead time, UPCOMING before the
+ * window opens (`dueDate - leadTimeDays`), otherwise OPEN. Dates are compared as `YYYY-MM-DD` text, which
+ * sorts like the dates.
+ *
+ * Why DUE_SOON comes before the window: the urgency of a task must follow its due date alone, so that a
+ * task due sooner is never shown as less urgent than one due later (a 3-day lead time once made 8 December
+ * UPCOMING beside 10 December DUE_SOON and 15 December OPEN), and "Due within 7 days" counts every
+ * incomplete task due by then. See `STATE_URGENCY` for the rule.
  */
 export function taskState(task: TaskStateInput, today: CalendarDate): TaskState {
   if (task.status === 'COMPLETED') return 'COMPLETED';
   if (task.notApplicableReason !== null) return 'NOT_APPLICABLE';
   if (task.dueDate < today) return 'OVERDUE';
-  if (task.dueDate > addDays(today, task.leadTimeDays)) return 'UPCOMING';
   if (task.dueDate <= addDays(today, DUE_SOON_WITHIN_DAYS)) return 'DUE_SOON';
+  if (task.dueDate > addDays(today, task.leadTimeDays)) return 'UPCOMING';
   return 'OPEN';
 }
+
+/**
+ * The urgency of each state of a task still to do (higher is more urgent). OVERDUE (past due) and
+ * DUE_SOON (due within 7 days) depend on the due date alone; beyond 7 days OPEN and UPCOMING say only
+ * whether the task's window (its lead time) has opened — whether work and reminders have started — and
+ * rank the same, since two tasks' lead times differ. Hence, on any one day, a task due sooner is never
+ * less urgent than a task due later (a shared test pins it for any dates and lead times).
+ */
+export const STATE_URGENCY = {
+  OVERDUE: 3,
+  DUE_SOON: 2,
+  OPEN: 1,
+  UPCOMING: 1,
+} as const satisfies Record<(typeof OPEN_WORK_STATES)[number] | 'UPCOMING', number>;

@@ -6,6 +6,7 @@ import { ColumnNaming, createDirectReads, registerDirectReads } from './direct-r
 import { openSqlite } from './sqlite';
 import { withStatementCache } from './sqlite-statement-cache';
 import { withWalRestart } from './wal-restart';
+import { withImmediateTransactions } from './immediate-transactions';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 import { limitQueriesOf } from './query-timeout';
 import type { Database } from './schema';
@@ -60,7 +61,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(file);
-    const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+    const dialect = withImmediateTransactions(new SqliteDialect({ database: withStatementCache(sqlite) }));
     const naming = new ColumnNaming();
     const direct = createDirectReads(sqlite, naming, options.log);
     if (file === ':memory:') {

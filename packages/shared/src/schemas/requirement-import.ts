@@ -95,7 +95,10 @@ export const IMPORT_COLUMNS = [
     required: false,
     values: SCHEDULE_MODES,
     example: 'CALENDAR',
-    help: 'CALENDAR (fixed dates) or AFTER_COMPLETION (the next one counts from the last completion). Default CALENDAR.',
+    help:
+      'CALENDAR (fixed dates), AFTER_COMPLETION (the next one counts from the last completion) or PERIOD_END ' +
+      '(one task per reporting period, due after it ends: fill Days after the period or Day of the following ' +
+      'month). Default CALENDAR.',
   },
   {
     key: 'firstDueDate',
@@ -103,7 +106,31 @@ export const IMPORT_COLUMNS = [
     kind: 'date',
     required: true,
     example: '2027-01-31',
-    help: 'A date cell or text YYYY-MM-DD.',
+    help: 'A date cell or text YYYY-MM-DD (2027-1-5 and 2027/01/05 are read too).',
+  },
+  {
+    key: 'periodStartMonth',
+    header: 'Period start month',
+    kind: 'integer',
+    required: false,
+    example: '',
+    help: 'PERIOD_END only: the month (1-12) the reporting periods are aligned to, e.g. 7 for a fiscal year from July. Default 1.',
+  },
+  {
+    key: 'periodDueDays',
+    header: 'Days after the period',
+    kind: 'integer',
+    required: false,
+    example: '',
+    help: 'PERIOD_END only: the task is due this many days after the period ends (e.g. 30). Fill this or Day of the following month.',
+  },
+  {
+    key: 'periodDueDayOfMonth',
+    header: 'Day of the following month',
+    kind: 'integer',
+    required: false,
+    example: '',
+    help: 'PERIOD_END only: the task is due on this day (1-31) of the month after the period. Fill this or Days after the period.',
   },
   {
     key: 'weekendShift',
@@ -216,9 +243,14 @@ export const importTemplateQuerySchema = querySchema({
   format: z.enum(IMPORT_FORMATS, { message: 'Format must be csv or xlsx' }).default('xlsx'),
 });
 
-/** The multipart fields of POST /api/requirements/import (besides `file`). */
+/**
+ * The multipart fields of POST /api/requirements/import (besides `file`). `skipInvalidRows`: `false` (the
+ * default) imports all rows or nothing; `true` imports the valid rows and skips those with errors (they
+ * stay ERROR in the report, and the error report of the same file lists them).
+ */
 export const importFieldsSchema = z.object({
   dryRun: z.enum(['true', 'false'], { message: 'dryRun must be true or false' }).default('true'),
+  skipInvalidRows: z.enum(['true', 'false'], { message: 'skipInvalidRows must be true or false' }).default('false'),
 });
 
 export const importCellErrorSchema = z.object({ column: z.string(), message: z.string() });
@@ -256,6 +288,8 @@ export const importReportSchema = z.object({
   /** Notes about the whole file (encoding guessed, columns ignored). */
   warnings: z.array(z.string()),
   dryRun: z.boolean(),
+  /** The valid rows were (or, in a dry run, would be) imported and the rows with errors skipped. */
+  skipInvalidRows: z.boolean(),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 export const importReportResponseSchema = dataOf(importReportSchema);

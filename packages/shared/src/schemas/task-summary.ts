@@ -31,8 +31,11 @@ const count = z.number().int();
 /**
  * The dashboard's figures for the tasks in the caller's scope, each judged against today in the
  * facility's time zone by the derived task state (task-state.ts): `open` is open work (OPEN, DUE_SOON,
- * OVERDUE), never a task whose window has not opened (`upcoming`, shown apart) nor one marked not
- * applicable. Each figure equals the Tracker list it links to (summary-links.ts).
+ * OVERDUE), never a task whose window has not opened and that is not due within 7 days (`upcoming`, shown
+ * apart) nor one marked not applicable. "Due within 7 days" (`dueSoon`) and "within 30 days"
+ * (`dueInWindow`) count every task still to do due in that range, whatever its lead time; the states are
+ * ranked by `STATE_URGENCY`, so a task due sooner is never less urgent than one due later. Each figure
+ * equals the Tracker list it links to (summary-links.ts).
  */
 export const taskSummarySchema = z.object({
   /** The latest facility "today" the figures were judged on (facilities in other zones may be a day behind). */
@@ -41,7 +44,7 @@ export const taskSummarySchema = z.object({
   open: count,
   /** State OVERDUE. */
   overdue: count,
-  /** State DUE_SOON (window open, due within 7 days). */
+  /** State DUE_SOON: every task still to do due from today to today + 7, whatever its window. */
   dueSoon: count,
   /** State UPCOMING: still to do, its window not open yet. */
   upcoming: count,

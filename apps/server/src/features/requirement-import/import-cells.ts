@@ -42,7 +42,8 @@ export function mapHeader(header: readonly string[]): ColumnMap {
 
 export type CellResult<T> = { ok: true; value: T | undefined } | { ok: false; message: string };
 
-const FORMULA_MESSAGE = 'Formulas are not read: type the value itself in this cell';
+const FORMULA_MESSAGE =
+  'This formula was saved without its value: open and save the file in Excel, or type the value itself';
 
 /** A cell that holds a value: neither empty nor a formula. */
 type ValueCell = Exclude<SheetCell, { kind: 'empty' | 'formula' }>;
@@ -64,7 +65,15 @@ export function textOf(cell: SheetCell): CellResult<string> {
 /** Day 0 of each Excel date system, for a number typed in a date column without date formatting. */
 const EXCEL_EPOCH = { date1900: '1899-12-30', date1904: '1904-01-01' } as const;
 
-/** A date cell, a number in the workbook's date system, or text `YYYY-MM-DD`. */
+/**
+ * Text dates that are unambiguous: the year first, then month and day with one or two digits, separated by
+ * `-`, `/` or `.` (`2027-1-5`, `2027/01/05`); a time after it (`2027-01-05T00:00:00`, as some exports
+ * write) is ignored. Day-first and month-first orders are never guessed between.
+ */
+const YEAR_FIRST_DATE =
+  /^(\d{4})([-/.])(\d{1,2})\2(\d{1,2})(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A date cell, a number in the workbook's date system, or year-first text (`YYYY-MM-DD`, `2027-1-5`). */
 export function dateOf(cell: SheetCell, date1904: boolean): CellResult<string> {
   return valueOf(cell, (value): CellResult<string> => {
     switch (value.kind) {
@@ -78,9 +87,11 @@ export function dateOf(cell: SheetCell, date1904: boolean): CellResult<string> {
       }
       case 'text': {
         const text = value.value.trim();
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return { ok: false, message: 'Use a date in the form YYYY-MM-DD' };
-        if (!isCalendarDate(text)) return { ok: false, message: `${text} is not a real date` };
-        return { ok: true, value: text };
+        const parts = YEAR_FIRST_DATE.exec(text);
+        if (!parts) return { ok: false, message: 'Use a date in the form YYYY-MM-DD' };
+        const date = `${parts[1]}-${parts[3]!.padStart(2, '0')}-${parts[4]!.padStart(2, '0')}`;
+        if (!isCalendarDate(date)) return { ok: false, message: `${text} is not a real date` };
+        return { ok: true, value: date };
       }
     }
   });

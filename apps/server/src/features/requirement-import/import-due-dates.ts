@@ -1,4 +1,10 @@
-import { addDays, addMonthsClamped, type CalendarDate } from '@rtms/shared/calendar-date';
+import {
+  addDays,
+  addMonthsClamped,
+  type CalendarDate,
+  MAX_CALENDAR_DATE,
+  toDayNumber,
+} from '@rtms/shared/calendar-date';
 import { applyWeekendShift, isMonthStepFrequency, MONTH_STEPS, WEEKLY_STEP_DAYS } from '@rtms/shared/recurrence';
 import { calendarOccurrences, type SeriesRule } from '../tasks/task-series';
 
@@ -18,11 +24,18 @@ export function firstDueDates(rule: DueDateRule, today: CalendarDate, count: num
   const start = [rule.anchor, today, rule.activeFrom ?? today].reduce((a, b) => (a > b ? a : b));
   // Period-end: a period's due date falls after the period ends, so the window reaches one more period.
   const periods = rule.scheduleMode === 'PERIOD_END' ? count + 2 : count + 1;
-  const to = isMonthStepFrequency(rule.frequency)
-    ? addMonthsClamped(start, MONTH_STEPS[rule.frequency] * periods)
+  // Near the end of the calendar (a row active from 9999-12-31) the window stops at its last day.
+  const spanDays = isMonthStepFrequency(rule.frequency)
+    ? Math.ceil(MONTH_STEPS[rule.frequency] * periods * 31)
     : rule.frequency === 'WEEKLY'
-      ? addDays(start, WEEKLY_STEP_DAYS * periods)
-      : start;
+      ? WEEKLY_STEP_DAYS * periods
+      : 0;
+  const to =
+    toDayNumber(start) + spanDays > toDayNumber(MAX_CALENDAR_DATE)
+      ? MAX_CALENDAR_DATE
+      : isMonthStepFrequency(rule.frequency)
+        ? addMonthsClamped(start, MONTH_STEPS[rule.frequency] * periods)
+        : addDays(start, spanDays);
   return calendarOccurrences(rule, 0, today, to)
     .slice(0, count)
     .map((occurrence) => occurrence.dueDate);

@@ -8,8 +8,9 @@ import { inspectXlsx } from './xlsx-inspection';
 /**
  * Reads an uploaded CSV or XLSX into rows of cells, the way such files arrive: CSV in UTF-8 (with or
  * without BOM) or Windows-1252, separated by comma, semicolon or tab; XLSX with date
- * cells in either date system. Nothing is ever evaluated: a formula cell is reported as such, and text
- * that looks like a formula stays text.
+ * cells in either date system. Nothing is ever evaluated: a formula cell is read by the value the
+ * spreadsheet program saved with it (exceljs's `result`), one saved without a value is reported as such,
+ * and text that looks like a formula stays text.
  */
 
 /** One cell as read. Dates are `YYYY-MM-DD`. */
@@ -18,6 +19,7 @@ export type SheetCell =
   | { kind: 'text'; value: string }
   | { kind: 'number'; value: number }
   | { kind: 'date'; value: string }
+  /** A formula saved without its value (a file written by a program that does not calculate). */
   | { kind: 'formula' };
 
 export interface SheetRow {
@@ -141,9 +143,38 @@ function dateOf(date: Date, shiftDays: number): string {
   return new Date(date.getTime() + shiftDays * 86_400_000).toISOString().slice(0, 10);
 }
 
-function cellOf(cell: ExcelJS.Cell, shiftDays: number): SheetCell {
-  const value = cell.value;
-  if (cell.type === ExcelJS.ValueType.Formula) return { kind: 'formula' };
+/** The value a formula cell was saved with, as a plain cell value (undefined when none was saved). */
+function cachedResultOf(value: ExcelJS.CellValue): ExcelJS.CellValue | undefined {
+  if (value === null || typeof value !== 'object' || !('result' in value)) return undefined;
+  const result = (value as { result?: unknown }).result;
+  return result === undefined ? undefined : (result as ExcelJS.CellValue);
+}
+
+/** A formula cell's saved value in a date-formatted cell: exceljs leaves it a serial number. */
+function isDateFormatted(cell: ExcelJS.Cell): boolean {
+  const format = cell.numFmt ?? '';
+  return /[dmy]/i.test(format.replace(/"[^"]*"|\[[^\]]*\]/g, '')) && !/^@$/.test(format);
+}
+
+function cellOf(cell: ExcelJS.Cell, shiftDays: number, date1904: boolean): SheetCell {
+  if (cell.type === ExcelJS.ValueType.Formula) {
+    const result = cachedResultOf(cell.value);
+    if (result === undefined) return { kind: 'formula' };
+    if (typeof result === 'number' && isDateFormatted(cell)) {
+      return { kind: 'date', value: serialDate(result, date1904) };
+    }
+    return valueCellOf(result, cell, shiftDays);
+  }
+  return valueCellOf(cell.value, cell, shiftDays);
+}
+
+/** `YYYY-MM-DD` of a whole Excel serial in the workbook's date system (fractions of a day dropped). */
+function serialDate(serial: number, date1904: boolean): string {
+  const epoch = Date.UTC(date1904 ? 1904 : 1899, date1904 ? 0 : 11, date1904 ? 1 : 30);
+  return new Date(epoch + Math.floor(serial) * 86_400_000).toISOString().slice(0, 10);
+}
+
+function valueCellOf(value: ExcelJS.CellValue | undefined, cell: ExcelJS.Cell, shiftDays: number): SheetCell {
   if (value === null || value === undefined) return EMPTY;
   if (value instanceof Date)
     return Number.isNaN(value.getTime()) ? EMPTY : { kind: 'date', value: dateOf(value, shiftDays) };
@@ -151,7 +182,10 @@ function cellOf(cell: ExcelJS.Cell, shiftDays: number): SheetCell {
   if (typeof value === 'boolean') return { kind: 'text', value: value ? 'yes' : 'no' };
   if (typeof value === 'string') return value.trim() === '' ? EMPTY : { kind: 'text', value };
   if (typeof value === 'object') {
-    if ('formula' in value || 'sharedFormula' in value) return { kind: 'formula' };
+    if ('formula' in value || 'sharedFormula' in value) {
+      const result = cachedResultOf(value);
+      return result === undefined ? { kind: 'formula' } : valueCellOf(result, cell, shiftDays);
+    }
     if ('richText' in value) {
       const text = value.richText.map((part) => part.text).join('');
       return text.trim() === '' ? EMPTY : { kind: 'text', value: text };
@@ -176,7 +210,9 @@ async function readXlsx(bytes: Buffer): Promise<Sheet> {
   const lines: SheetRow[] = [];
   worksheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells: SheetCell[] = [];
-    for (let column = 1; column <= row.cellCount; column += 1) cells.push(cellOf(row.getCell(column), shiftDays));
+    for (let column = 1; column <= row.cellCount; column += 1) {
+      cells.push(cellOf(row.getCell(column), shiftDays, date1904));
+    }
     lines.push({ row: rowNumber, cells });
   });
   const rows = withoutEmptyRows(lines);

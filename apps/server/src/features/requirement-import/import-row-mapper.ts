@@ -47,6 +47,9 @@ const COLUMN_OF_FIELD: Record<string, ImportColumnKey> = {
   frequency: 'frequency',
   scheduleMode: 'scheduleMode',
   firstDueDate: 'firstDueDate',
+  periodStartMonth: 'periodStartMonth',
+  periodDueDays: 'periodDueDays',
+  periodDueDayOfMonth: 'periodDueDayOfMonth',
   weekendShift: 'weekendShift',
   leadTimeDays: 'leadTimeDays',
   graceDays: 'graceDays',
@@ -180,11 +183,25 @@ export function mapRow(
 
   // Facilities: applicable codes, then "CODE: reason" for those bound but not applicable.
   const facilities: { facilityId: string; applicable: boolean; notApplicableReason?: string }[] = [];
+  // The column each facility was first listed in: a second listing names both columns.
+  const listedIn = new Map<string, ImportColumnKey>();
   const facilityIdOf = (key: ImportColumnKey, code: string) => {
     const facility = lookups.facilitiesByCode.get(foldForSearch(code).trim());
-    if (!facility)
+    if (!facility) {
       errors.push({ column: HEADER[key], message: unknownMessage('facility code', code, lookups.facilityCodes) });
-    return facility?.id;
+      return undefined;
+    }
+    const earlier = listedIn.get(facility.id);
+    if (earlier !== undefined) {
+      const message =
+        earlier === key
+          ? `${facility.code} is listed twice in ${HEADER[key]}`
+          : `${facility.code} is in both ${HEADER[earlier]} and ${HEADER[key]}; keep it in one of them`;
+      errors.push({ column: HEADER[key], message });
+      return undefined;
+    }
+    listedIn.set(facility.id, key);
+    return facility.id;
   };
   const codes = read('facilityCodes', listOf(cellOf('facilityCodes'), true)) ?? [];
   for (const code of codes) {
@@ -222,6 +239,9 @@ export function mapRow(
     frequency: enumeration('frequency'),
     scheduleMode: enumeration('scheduleMode'),
     firstDueDate: date('firstDueDate'),
+    periodStartMonth: integer('periodStartMonth'),
+    periodDueDays: integer('periodDueDays'),
+    periodDueDayOfMonth: integer('periodDueDayOfMonth'),
     weekendShift: enumeration('weekendShift'),
     leadTimeDays: integer('leadTimeDays'),
     graceDays: integer('graceDays'),

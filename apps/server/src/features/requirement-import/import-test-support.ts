@@ -56,7 +56,13 @@ export function dateCell(date: string, date1904 = false): XlsxCell {
   return { cell: { t: 'n', v: excelSerial(date, date1904), z: 'yyyy-mm-dd' } };
 }
 
-export function formulaCell(formula: string, cached: string | number): XlsxCell {
+/**
+ * A formula cell with the value a spreadsheet program saved with it (`cached`; a date is saved as its serial
+ * in a date-formatted cell), or without one (as files from programs that never calculate arrive).
+ */
+export function formulaCell(formula: string, cached?: string | number | { date: string }): XlsxCell {
+  if (cached === undefined) return { cell: { t: 'n', f: formula } as XLSX.CellObject };
+  if (typeof cached === 'object') return { cell: { ...dateCell(cached.date).cell, f: formula } };
   return { cell: typeof cached === 'number' ? { t: 'n', v: cached, f: formula } : { t: 's', v: cached, f: formula } };
 }
 
@@ -105,8 +111,11 @@ export async function importFile(
   file: Buffer,
   fileName: string,
   dryRun: boolean | string = true,
+  options: { skipInvalidRows?: boolean | string } = {},
 ): Promise<ImportAnswer> {
-  const { payload, headers } = multipartBody({ dryRun: String(dryRun) }, { fileName, content: file });
+  const fields: Record<string, string> = { dryRun: String(dryRun) };
+  if (options.skipInvalidRows !== undefined) fields.skipInvalidRows = String(options.skipInvalidRows);
+  const { payload, headers } = multipartBody(fields, { fileName, content: file });
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/requirements/import',

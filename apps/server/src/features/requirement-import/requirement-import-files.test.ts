@@ -124,13 +124,25 @@ describe('requirement import', () => {
     }
   });
 
-  it('refuses formula cells with a message and keeps formula-looking text as text', async () => {
-    const xlsx = xlsxFile([row({ Title: 'Formula title', 'Lead time (days)': formulaCell('3+4', 7) })]);
-    const answer = await importFile(suite.t, suite.admin, xlsx, 'formula.xlsx');
-    expect(answer.report.rows[0]).toMatchObject({
+  it('reads formula cells by their saved value, names a formula saved without one, and keeps formula-looking text as text', async () => {
+    const xlsx = xlsxFile([
+      row({
+        Title: formulaCell('"Formula "&"title"', 'Formula title'),
+        Frequency: formulaCell('UPPER("monthly")', 'MONTHLY'),
+        'First due date': formulaCell('DATE(2026,7,15)', { date: '2026-07-15' }),
+        'Lead time (days)': formulaCell('3+4', 7),
+      }),
+      row({ Title: 'Formula without value', 'Lead time (days)': formulaCell('3+4') }),
+    ]);
+    const answer = await importFile(suite.t, suite.admin, xlsx, 'formula.xlsx', false, { skipInvalidRows: true });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.report.rows[0]).toMatchObject({ action: 'CREATE', title: 'Formula title', errors: [] });
+    expect(answer.report.rows[1]).toMatchObject({
       action: 'ERROR',
-      errors: [{ column: 'Lead time (days)', message: expect.stringContaining('Formulas are not read') }],
+      errors: [{ column: 'Lead time (days)', message: expect.stringContaining('saved without its value') }],
     });
+    const created = await requirementNamed(suite, 'Formula title');
+    expect(created).toMatchObject({ frequency: 'MONTHLY', firstDueDate: '2026-07-15', leadTimeDays: 7 });
     const text = '=HYPERLINK("http://example.com","click")';
     const csv = csvFile([row({ Title: text, Citation: 'injection-check' })]);
     const imported = await importFile(suite.t, suite.admin, csv, 'text.csv', false);

@@ -11,17 +11,21 @@ import { setFileHeaders } from '../../platform/downloads';
 import { AppError, invalid } from '../../platform/errors';
 import { MULTIPART_LIMITS, receiveUpload } from '../../platform/uploads';
 import { validateUploadedFile } from '../documents/upload-validation';
-import type { ImportUpload, RequirementImportService } from './requirement-import.service';
+import type { ImportOptions, ImportUpload, RequirementImportService } from './requirement-import.service';
 import { errorResponses, bearerSecurity as security, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const IMPORTABLE_EXTENSIONS = ['csv', 'txt', 'xlsx'];
 
 const UPLOAD_DESCRIPTION =
-  'multipart/form-data: the field `dryRun` (`true`, the default, or `false`) and one file part named `file` ' +
-  '(CSV in UTF-8 or Windows-1252 separated by comma, semicolon or tab; or XLSX), with the columns of the ' +
-  'template and at most 5,000 rows. A dry run writes nothing; an import writes every row in one ' +
-  'transaction, or nothing and 409 with the report in `details` when a row has an error.';
+  'multipart/form-data: the fields `dryRun` (`true`, the default, or `false`) and `skipInvalidRows` (`false`, ' +
+  'the default, or `true`) and one file part named `file` (CSV in UTF-8 or Windows-1252 separated by comma, ' +
+  'semicolon or tab; or XLSX), with the columns of the template and at most 5,000 rows. A dry run writes ' +
+  'nothing. An import writes every row in one transaction, or nothing and 409 with the report in `details` ' +
+  'when a row has an error; with `skipInvalidRows=true` it writes the valid rows in one transaction and skips ' +
+  'the rows with errors (ERROR in the report; the error report of the same file lists them). Every row gets ' +
+  'its line in the report, whatever its schedule mode (CALENDAR, AFTER_COMPLETION, PERIOD_END). Formula ' +
+  'cells are read by the value saved with them; text dates are read year first (2027-01-05, 2027-1-5).';
 
 export interface RequirementImportRoutesOptions {
   /** Where uploads wait while they are read. */
@@ -59,12 +63,16 @@ export function requirementImportRoutes(
     }
   }
 
-  function dryRunOf(fields: Record<string, string | string[]>): boolean {
-    const parsed = importFieldsSchema.safeParse({ dryRun: fields.dryRun });
+  function optionsOf(fields: Record<string, string | string[]>): ImportOptions {
+    const parsed = importFieldsSchema.safeParse({ dryRun: fields.dryRun, skipInvalidRows: fields.skipInvalidRows });
     if (!parsed.success) {
-      throw invalid('dryRun must be true or false', [{ path: 'dryRun', message: 'Use true or false' }]);
+      const details = parsed.error.issues.map((issue) => ({
+        path: issue.path.map(String).join('.'),
+        message: 'Use true or false',
+      }));
+      throw invalid(parsed.error.issues[0]!.message, details);
     }
-    return parsed.data.dryRun === 'true';
+    return { dryRun: parsed.data.dryRun === 'true', skipInvalidRows: parsed.data.skipInvalidRows === 'true' };
   }
 
   return async (app) => {
@@ -96,7 +104,7 @@ export function requirementImportRoutes(
       '/requirements/import',
       route(
         'requirement:manage',
-        'Import requirements from CSV or XLSX: a dry run marks each row; an import writes all or nothing',
+        'Import requirements from CSV or XLSX: a dry run marks each row; an import writes all or nothing, or the valid rows',
         {
           description: UPLOAD_DESCRIPTION,
           consumes: ['multipart/form-data'],
@@ -106,7 +114,7 @@ export function requirementImportRoutes(
       async (request) => {
         const { upload, fields } = await receive(request);
         const principal: Principal = principalOf(request);
-        return { data: await imports.run(principal, upload, dryRunOf(fields)) };
+        return { data: await imports.run(principal, upload, optionsOf(fields)) };
       },
     );
 

@@ -1,9 +1,11 @@
 import type { Kysely } from 'kysely';
 import { todayInTimeZone } from '@rtms/shared/calendar-date';
 import type { FieldError } from '@rtms/shared/error-codes';
+import { scheduleRuleErrors } from '@rtms/shared/schemas/requirements';
 import {
   IMPORT_COLUMNS,
   IMPORT_DUE_DATES_SHOWN,
+  type ImportCellError,
   type ImportFormat,
   type ImportReport,
   type ImportRow,
@@ -42,10 +44,19 @@ export interface ImportUpload {
 
 export interface RequirementImportService {
   template(format: ImportFormat): Promise<GeneratedFile>;
-  /** Dry run: the report, nothing written. Import: every row in one transaction, or 409 with the report. */
-  run(principal: Principal, upload: ImportUpload, dryRun: boolean): Promise<ImportReport>;
+  /**
+   * Dry run: the report, nothing written. Import: every row in one transaction, or 409 with the report;
+   * with `skipInvalidRows`, the valid rows in one transaction and the rows with errors skipped.
+   */
+  run(principal: Principal, upload: ImportUpload, options: ImportOptions): Promise<ImportReport>;
   /** The uploaded file with an `errors` column, from a dry run. */
   errorReport(principal: Principal, upload: ImportUpload): Promise<GeneratedFile>;
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  /** Import the valid rows and skip the rows with errors, instead of all or nothing. */
+  skipInvalidRows: boolean;
 }
 
 export interface RequirementImportDeps {
@@ -60,6 +71,23 @@ interface PlannedRow extends ImportRow {
 }
 
 const TITLE = IMPORT_COLUMNS[0].header;
+
+/**
+ * The errors of the schedule a row would leave (the row's cells over the stored requirement, as the save
+ * merges them), e.g. a PERIOD_END row without its due rule: judged here, so that such a row is an ERROR
+ * in the report rather than a failure of the due-date preview or of the save.
+ */
+function scheduleErrors(body: ImportBody, existing: RequirementRow | undefined): ImportCellError[] {
+  const stored = <T>(value: T | undefined, fallback: T): T => (value === undefined ? fallback : value);
+  return scheduleRuleErrors({
+    frequency: body.frequency,
+    scheduleMode: body.scheduleMode ?? existing?.scheduleMode ?? 'CALENDAR',
+    firstDueDate: body.firstDueDate,
+    periodStartMonth: body.periodStartMonth ?? existing?.periodStartMonth ?? 1,
+    periodDueDays: stored(body.periodDueDays, existing?.periodDueDays ?? null),
+    periodDueDayOfMonth: stored(body.periodDueDayOfMonth, existing?.periodDueDayOfMonth ?? null),
+  }).map((error) => ({ column: columnOfPath(error.path), message: error.message }));
+}
 
 /** Whether saving `body` over this requirement would change anything the file speaks of. */
 function changes(body: ImportBody, existing: RequirementRow, bindings: BindingRow[]): boolean {
@@ -171,6 +199,8 @@ export function createRequirementImportService(
       return { ...base, action: 'ERROR', errors: [{ column: TITLE, message }] };
     }
     const existing = matches[0];
+    const scheduleProblems = scheduleErrors(body, existing);
+    if (scheduleProblems.length) return { ...base, action: 'ERROR', errors: scheduleProblems };
     const bindings = existing ? (directory.bindings.get(existing.id) ?? []) : [];
     const assigneeError = assigneeProblem(mapped, body, existing, bindings, directory);
     if (assigneeError) return { ...base, action: 'ERROR', errors: [assigneeError] };
@@ -201,7 +231,7 @@ export function createRequirementImportService(
     };
   }
 
-  function reportOf(rows: PlannedRow[], warnings: string[], dryRun: boolean): ImportReport {
+  function reportOf(rows: PlannedRow[], warnings: string[], options: ImportOptions): ImportReport {
     const count = (action: ImportRow['action']) => rows.filter((row) => row.action === action).length;
     return {
       rows: rows.map(({ body: _body, ...row }) => row),
@@ -212,7 +242,8 @@ export function createRequirementImportService(
         error: count('ERROR'),
       },
       warnings,
-      dryRun,
+      dryRun: options.dryRun,
+      skipInvalidRows: options.skipInvalidRows,
     };
   }
 
@@ -226,11 +257,12 @@ export function createRequirementImportService(
   return {
     template: templateFile,
 
-    async run(principal, upload, dryRun) {
+    async run(principal, upload, options) {
       const { rows, scope, warnings } = await plan(principal, upload);
-      const report = reportOf(rows, warnings, dryRun);
-      if (dryRun) return report;
-      if (report.summary.error) throw conflictWith(report);
+      const report = reportOf(rows, warnings, options);
+      if (options.dryRun) return report;
+      // All or nothing by default; when asked, the rows with errors are skipped (they stay ERROR in the report).
+      if (report.summary.error && !options.skipInvalidRows) throw conflictWith(report);
       const toSave = rows.filter((row) => row.action === 'CREATE' || row.action === 'UPDATE');
       if (toSave.length === 0) return report;
 
@@ -254,8 +286,10 @@ export function createRequirementImportService(
             row.dueDates = [];
           }
         }
-        const failed = reportOf(rows, warnings, dryRun);
-        if (failed.summary.error) throw conflictWith(failed);
+        // A row that failed at saving (something changed since it was checked) rolls back the whole file,
+        // skipping or not: its save may have written part of it in this transaction.
+        const failed = reportOf(rows, warnings, options);
+        if (failed.summary.error > report.summary.error) throw conflictWith(failed);
         await audit.record(trx, {
           actor: actorOf(principal),
           action: 'IMPORT',
@@ -270,13 +304,14 @@ export function createRequirementImportService(
                 created: report.summary.create,
                 updated: report.summary.update,
                 unchanged: report.summary.unchanged,
+                ...(options.skipInvalidRows ? { skipped: report.summary.error } : {}),
               },
             },
             tasks: { before: null, after: tasks },
           },
         });
       });
-      return reportOf(rows, warnings, dryRun);
+      return reportOf(rows, warnings, options);
     },
 
     async errorReport(principal, upload) {

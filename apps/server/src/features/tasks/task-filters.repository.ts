@@ -112,9 +112,10 @@ export function stateCondition(db: Db, state: TaskState, today: string): RawBuil
     case 'OVERDUE':
       return sql<SqlBool>`(${open} and ${due} < ${today})`;
     case 'UPCOMING':
-      return sql<SqlBool>`(${open} and ${due} >= ${today} and ${due} > ${plusDays(db, today, leadTimeDays)})`;
+      return sql<SqlBool>`(${open} and ${due} > ${soonEnd} and ${due} > ${plusDays(db, today, leadTimeDays)})`;
     case 'DUE_SOON':
-      return sql<SqlBool>`(${open} and ${due} >= ${today} and ${due} <= ${soonEnd} and ${due} <= ${plusDays(db, today, leadTimeDays)})`;
+      // Whatever the window: a task due within 7 days is due soon (STATE_URGENCY in the shared code).
+      return sql<SqlBool>`(${open} and ${due} >= ${today} and ${due} <= ${soonEnd})`;
     case 'OPEN':
       return sql<SqlBool>`(${open} and ${due} > ${soonEnd} and ${due} <= ${plusDays(db, today, leadTimeDays)})`;
   }
@@ -127,8 +128,8 @@ export function stateExpression(db: Db, today: string): RawBuilder<TaskState> {
     when ${sql.ref('tasks.status')} = 'COMPLETED' then 'COMPLETED'
     when ${sql.ref('tasks.notApplicableReason')} is not null then 'NOT_APPLICABLE'
     when ${due} < ${today} then 'OVERDUE'
-    when ${due} > ${plusDays(db, today, leadTimeDays)} then 'UPCOMING'
     when ${due} <= ${addDays(today, DUE_SOON_WITHIN_DAYS)} then 'DUE_SOON'
+    when ${due} > ${plusDays(db, today, leadTimeDays)} then 'UPCOMING'
     else 'OPEN' end`;
 }
 

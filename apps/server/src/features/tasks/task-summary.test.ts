@@ -133,3 +133,52 @@ describe('GET /api/tasks/summary (the dashboard)', () => {
     expect((await call(suite.t, suite.admin, 'GET', '/api/tasks/summary?facilityId=')).status).toBe(400);
   });
 });
+
+describe('"Due within 7 days" and "within 30 days" count every incomplete task due then, whatever its window', () => {
+  const suite = signedInSuiteAt('2026-12-06T12:00:00Z');
+  const sites = suiteFacilities(suite, { plant: PRAIRIE_WIND });
+
+  beforeAll(async () => {
+    // The dates: 8 December with a 1-day lead time (its window opens tomorrow; it used to read
+    // UPCOMING and be left out of "due within 7 days"), 10 and 15 December with 30 days, and 30 December
+    // with a 1-day lead time (within 30 days, its window far from open).
+    const once = (firstDueDate: string, leadTimeDays: number) =>
+      createRequirement(suite.t, suite.admin, {
+        frequency: 'ONCE',
+        firstDueDate,
+        leadTimeDays,
+        facilities: [{ facilityId: sites.plant }],
+      });
+    await once('2026-12-08', 1);
+    await once('2026-12-10', 30);
+    await once('2026-12-15', 30);
+    await once('2026-12-30', 1);
+  });
+
+  it('counts the short-lead task due in 2 days as due soon, and each figure equals its list’s total', async () => {
+    const summary = await ok<TaskSummary>(suite.t, suite.admin, 'GET', '/api/tasks/summary');
+    const queries = summaryFigureQueries(summary.today);
+    const totalOf = async (query: Record<string, string>) => (await allTasks(suite.t, suite.admin, query)).length;
+    const dueBy = async (days: number) =>
+      totalOf({ status: 'INCOMPLETE', dueFrom: summary.today, dueTo: days === 7 ? '2026-12-13' : '2027-01-05' });
+    expect(summary.today).toBe('2026-12-06');
+    expect(summary.dueSoon).toBe(2); // 8 and 10 December
+    expect(summary.dueSoon).toBe(await totalOf(queries.dueSoon));
+    expect(summary.dueSoon).toBe(await dueBy(7));
+    expect(summary.dueInWindow).toBe(4);
+    expect(summary.dueInWindow).toBe(await totalOf(queries.dueInWindow));
+    expect(summary.dueInWindow).toBe(await dueBy(30));
+    expect(summary.open).toBe(await totalOf(queries.open));
+    expect(summary.upcoming).toBe(await totalOf(queries.upcoming));
+  });
+
+  it('shows the states in due-date order from the most urgent down', async () => {
+    const tasks = await allTasks(suite.t, suite.admin, { status: 'INCOMPLETE', sort: 'dueDate' });
+    expect(tasks.map((task) => [task.dueDate, task.state])).toEqual([
+      ['2026-12-08', 'DUE_SOON'],
+      ['2026-12-10', 'DUE_SOON'],
+      ['2026-12-15', 'OPEN'],
+      ['2026-12-30', 'UPCOMING'],
+    ]);
+  });
+});

@@ -6,19 +6,23 @@ import { invalidateRequirementsAndTasks } from './invalidate';
 export interface ImportRequirementsInput extends UploadOptions {
   file: File;
   dryRun: boolean;
+  /** Import the valid rows and skip those with errors (otherwise all or nothing). */
+  skipInvalidRows?: boolean;
 }
 
 /**
  * POST /api/requirements/import (multipart): the dry run's report, or the import's. An import whose rows
- * have errors answers 409 with the report in the error's `details`.
+ * have errors answers 409 with the report in the error's `details`, unless it skips them.
  */
 export function importRequirements({
   file,
   dryRun,
+  skipInvalidRows = false,
   ...options
 }: ImportRequirementsInput): Promise<{ data: ImportReport }> {
   const form = new FormData();
   form.append('dryRun', String(dryRun));
+  form.append('skipInvalidRows', String(skipInvalidRows));
   form.append('file', file, file.name);
   return apiUpload('/requirements/import', form, importReportResponseSchema, options);
 }

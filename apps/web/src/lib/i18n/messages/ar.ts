@@ -1078,7 +1078,7 @@ export const ar: Catalogue = {
   'requirementImport.templateXlsx': 'قالب Excel ‏(.xlsx)',
   'requirementImport.templateCsv': 'قالب CSV',
   'requirementImport.templateRules':
-    'احتفظ بعناوين الأعمدة الإنجليزية في القالب. التواريخ كخلايا تاريخ أو بالصيغة YYYY-MM-DD؛ المنشآت برموزها مفصولة بفواصل منقوطة؛ المنشآت التي لا ينطبق عليها المتطلب بالصيغة الرمز: السبب. الخلية الفارغة تُبقي القيمة الحالية لمتطلب موجود. تُطابَق الصفوف مع المتطلبات الموجودة حسب اللائحة والمرجع والعنوان. 5,000 صف كحد أقصى.',
+    'احتفظ بعناوين الأعمدة الإنجليزية في القالب. التواريخ كخلايا تاريخ أو بالصيغة YYYY-MM-DD؛ المنشآت برموزها مفصولة بفواصل منقوطة؛ المنشآت التي لا ينطبق عليها المتطلب بالصيغة الرمز: السبب. الخلية الفارغة تُبقي القيمة الحالية لمتطلب موجود. تُطابَق الصفوف مع المتطلبات الموجودة حسب اللائحة والمرجع والعنوان. 5,000 صف كحد أقصى. التواريخ النصية تبدأ بالسنة (2027-01-05 أو 2027-1-5)؛ تُقرأ الصيغ بالقيمة المحفوظة معها. صفوف PERIOD_END تحتاج إلى Days after the period أو Day of the following month.',
   'requirementImport.dropLabel': 'ملف المتطلبات (CSV أو Excel)',
   'requirementImport.drop': 'انقر أو اسحب ملف CSV أو Excel إلى هنا',
   'requirementImport.dropHint':
@@ -1091,10 +1091,14 @@ export const ar: Catalogue = {
   'requirementImport.summaryUnchanged': '{count} دون تغيير',
   'requirementImport.summaryError': '{count, plural, one {خطأ واحد} other {# أخطاء}}',
   'requirementImport.fixErrors':
-    'يجب تصحيح الصفوف التي فيها أخطاء قبل استيراد أي شيء. نزّل تقرير الأخطاء وصحح الخلايا ثم ارفعه مرة أخرى.',
+    'الصفوف التي فيها أخطاء تمنع استيراد كل الصفوف. صححها (نزّل تقرير الأخطاء وصحح الخلايا ثم ارفعه مرة أخرى)، أو استورد الصفوف الصحيحة فقط: تُتخطى الصفوف التي فيها أخطاء وتبقى في تقرير الأخطاء.',
   'requirementImport.nothingToDo': 'كل الصفوف تطابق ما هو موجود في RTMS: لا يوجد ما يُستورد.',
   'requirementImport.downloadErrors': 'تنزيل تقرير الأخطاء',
   'requirementImport.importN': '{count, plural, one {استيراد متطلب واحد} other {استيراد # متطلبات}}',
+  'requirementImport.importValid':
+    '{count, plural, one {استيراد الصف الصحيح وتخطي {skipped}} other {استيراد # صفوف صحيحة وتخطي {skipped}}}',
+  'requirementImport.doneSkipped':
+    '{count, plural, one {تُخطي صف واحد فيه أخطاء: يذكره تقرير الأخطاء.} other {تُخطيت # صفوف فيها أخطاء: يذكرها تقرير الأخطاء.}}',
   'requirementImport.doneTitle': '{count, plural, one {تم استيراد متطلب واحد} other {تم استيراد # متطلبات}}',
   'requirementImport.doneBody': 'أُنشئ {create} وحُدّث {update} وبقي {unchanged} دون تغيير. أُنشئت مهامها.',
   'requirementImport.filterLabel': 'عرض الصفوف',

@@ -1094,7 +1094,7 @@ export const en = {
   'requirementImport.templateXlsx': 'Excel template (.xlsx)',
   'requirementImport.templateCsv': 'CSV template',
   'requirementImport.templateRules':
-    'Keep the English headers of the template. Dates as date cells or YYYY-MM-DD; facilities by code, separated by semicolons; sites where it does not apply as CODE: reason. An empty cell keeps the current value of an existing requirement. Rows match existing requirements by regulation, citation and title. At most 5,000 rows.',
+    'Keep the English headers of the template. Dates as date cells or YYYY-MM-DD; facilities by code, separated by semicolons; sites where it does not apply as CODE: reason. An empty cell keeps the current value of an existing requirement. Rows match existing requirements by regulation, citation and title. At most 5,000 rows. Text dates year first (2027-01-05 or 2027-1-5); formulas are read by the value saved with them. PERIOD_END rows need Days after the period or Day of the following month.',
   'requirementImport.dropLabel': 'Requirements file (CSV or Excel)',
   'requirementImport.drop': 'Click or drag a CSV or Excel file here',
   'requirementImport.dropHint':
@@ -1107,10 +1107,14 @@ export const en = {
   'requirementImport.summaryUnchanged': '{count} unchanged',
   'requirementImport.summaryError': '{count, plural, one {# error} other {# errors}}',
   'requirementImport.fixErrors':
-    'Rows with errors must be fixed before anything is imported. Download the error report, correct the cells and upload it again.',
+    'Rows with errors block an import of everything. Fix them (download the error report, correct the cells and upload it again), or import only the valid rows: the rows with errors are skipped and stay in the error report.',
   'requirementImport.nothingToDo': 'Every row matches what RTMS already has: there is nothing to import.',
   'requirementImport.downloadErrors': 'Download error report',
   'requirementImport.importN': '{count, plural, one {Import # requirement} other {Import # requirements}}',
+  'requirementImport.importValid':
+    '{count, plural, one {Import the valid row, skip {skipped}} other {Import the # valid rows, skip {skipped}}}',
+  'requirementImport.doneSkipped':
+    '{count, plural, one {# row with errors was skipped: the error report lists it.} other {# rows with errors were skipped: the error report lists them.}}',
   'requirementImport.doneTitle': '{count, plural, one {# requirement imported} other {# requirements imported}}',
   'requirementImport.doneBody':
     '{create} created, {update} updated, {unchanged} unchanged. Their tasks have been generated.',

@@ -1113,7 +1113,7 @@ export const es: Catalogue = {
   'requirementImport.templateXlsx': 'Plantilla de Excel (.xlsx)',
   'requirementImport.templateCsv': 'Plantilla CSV',
   'requirementImport.templateRules':
-    'Conserve los encabezados en inglés de la plantilla. Fechas como celdas de fecha o AAAA-MM-DD; instalaciones por código, separadas por punto y coma; las instalaciones donde no aplica como CÓDIGO: motivo. Una celda vacía conserva el valor actual de un requisito existente. Las filas coinciden con requisitos existentes por reglamento, cita y título. Como máximo 5.000 filas.',
+    'Conserve los encabezados en inglés de la plantilla. Fechas como celdas de fecha o AAAA-MM-DD; instalaciones por código, separadas por punto y coma; las instalaciones donde no aplica como CÓDIGO: motivo. Una celda vacía conserva el valor actual de un requisito existente. Las filas coinciden con requisitos existentes por reglamento, cita y título. Como máximo 5.000 filas. Fechas de texto con el año primero (2027-01-05 o 2027-1-5); las fórmulas se leen por el valor guardado con ellas. Las filas PERIOD_END necesitan Days after the period o Day of the following month.',
   'requirementImport.dropLabel': 'Archivo de requisitos (CSV o Excel)',
   'requirementImport.drop': 'Haga clic o arrastre aquí un archivo CSV o Excel',
   'requirementImport.dropHint':
@@ -1126,10 +1126,14 @@ export const es: Catalogue = {
   'requirementImport.summaryUnchanged': '{count} sin cambios',
   'requirementImport.summaryError': '{count, plural, one {# error} other {# errores}}',
   'requirementImport.fixErrors':
-    'Hay que corregir las filas con errores antes de importar nada. Descargue el informe de errores, corrija las celdas y vuelva a subirlo.',
+    'Las filas con errores impiden importarlo todo. Corríjalas (descargue el informe de errores, corrija las celdas y vuelva a subirlo) o importe solo las filas válidas: las filas con errores se omiten y quedan en el informe de errores.',
   'requirementImport.nothingToDo': 'Todas las filas coinciden con lo que ya tiene RTMS: no hay nada que importar.',
   'requirementImport.downloadErrors': 'Descargar informe de errores',
   'requirementImport.importN': '{count, plural, one {Importar # requisito} other {Importar # requisitos}}',
+  'requirementImport.importValid':
+    '{count, plural, one {Importar la fila válida, omitir {skipped}} other {Importar las # filas válidas, omitir {skipped}}}',
+  'requirementImport.doneSkipped':
+    '{count, plural, one {Se omitió # fila con errores: figura en el informe de errores.} other {Se omitieron # filas con errores: figuran en el informe de errores.}}',
   'requirementImport.doneTitle': '{count, plural, one {# requisito importado} other {# requisitos importados}}',
   'requirementImport.doneBody':
     '{create} creados, {update} actualizados, {unchanged} sin cambios. Sus tareas se han generado.',

@@ -1123,7 +1123,7 @@ export const fr: Catalogue = {
   'requirementImport.templateXlsx': 'Modèle Excel (.xlsx)',
   'requirementImport.templateCsv': 'Modèle CSV',
   'requirementImport.templateRules':
-    'Gardez les en-têtes anglais du modèle. Dates en cellules de date ou AAAA-MM-JJ ; sites par code, séparés par des points-virgules ; sites où elle ne s’applique pas sous la forme CODE : motif. Une cellule vide conserve la valeur actuelle d’une exigence existante. Les lignes correspondent aux exigences existantes par réglementation, référence et titre. 5 000 lignes au plus.',
+    'Gardez les en-têtes anglais du modèle. Dates en cellules de date ou AAAA-MM-JJ ; sites par code, séparés par des points-virgules ; sites où elle ne s’applique pas sous la forme CODE : motif. Une cellule vide conserve la valeur actuelle d’une exigence existante. Les lignes correspondent aux exigences existantes par réglementation, référence et titre. 5 000 lignes au plus. Dates en texte, l’année d’abord (2027-01-05 ou 2027-1-5) ; les formules sont lues par la valeur enregistrée avec elles. Les lignes PERIOD_END demandent Days after the period ou Day of the following month.',
   'requirementImport.dropLabel': 'Fichier d’exigences (CSV ou Excel)',
   'requirementImport.drop': 'Cliquez ou déposez ici un fichier CSV ou Excel',
   'requirementImport.dropHint':
@@ -1136,10 +1136,14 @@ export const fr: Catalogue = {
   'requirementImport.summaryUnchanged': '{count} inchangées',
   'requirementImport.summaryError': '{count, plural, one {# erreur} other {# erreurs}}',
   'requirementImport.fixErrors':
-    'Les lignes en erreur doivent être corrigées avant toute importation. Téléchargez le rapport d’erreurs, corrigez les cellules et renvoyez-le.',
+    'Les lignes en erreur empêchent de tout importer. Corrigez-les (téléchargez le rapport d’erreurs, corrigez les cellules et renvoyez-le) ou importez seulement les lignes valides : les lignes en erreur sont ignorées et restent dans le rapport d’erreurs.',
   'requirementImport.nothingToDo': 'Chaque ligne correspond à ce que RTMS contient déjà : il n’y a rien à importer.',
   'requirementImport.downloadErrors': 'Télécharger le rapport d’erreurs',
   'requirementImport.importN': '{count, plural, one {Importer # exigence} other {Importer # exigences}}',
+  'requirementImport.importValid':
+    '{count, plural, one {Importer la ligne valide, ignorer {skipped}} other {Importer les # lignes valides, ignorer {skipped}}}',
+  'requirementImport.doneSkipped':
+    '{count, plural, one {# ligne en erreur a été ignorée : le rapport d’erreurs la liste.} other {# lignes en erreur ont été ignorées : le rapport d’erreurs les liste.}}',
   'requirementImport.doneTitle': '{count, plural, one {# exigence importée} other {# exigences importées}}',
   'requirementImport.doneBody':
     '{create} créées, {update} mises à jour, {unchanged} inchangées. Leurs tâches ont été générées.',

@@ -1117,7 +1117,7 @@ export const it: Catalogue = {
   'requirementImport.templateXlsx': 'Modello Excel (.xlsx)',
   'requirementImport.templateCsv': 'Modello CSV',
   'requirementImport.templateRules':
-    'Mantieni le intestazioni inglesi del modello. Date come celle data o AAAA-MM-GG; siti per codice, separati da punto e virgola; siti dove non si applica come CODICE: motivo. Una cella vuota mantiene il valore attuale di un requisito esistente. Le righe corrispondono ai requisiti esistenti per normativa, riferimento e titolo. Al massimo 5.000 righe.',
+    'Mantieni le intestazioni inglesi del modello. Date come celle data o AAAA-MM-GG; siti per codice, separati da punto e virgola; siti dove non si applica come CODICE: motivo. Una cella vuota mantiene il valore attuale di un requisito esistente. Le righe corrispondono ai requisiti esistenti per normativa, riferimento e titolo. Al massimo 5.000 righe. Date di testo con l’anno per primo (2027-01-05 o 2027-1-5); le formule si leggono dal valore salvato con esse. Le righe PERIOD_END richiedono Days after the period o Day of the following month.',
   'requirementImport.dropLabel': 'File dei requisiti (CSV o Excel)',
   'requirementImport.drop': 'Fai clic o trascina qui un file CSV o Excel',
   'requirementImport.dropHint':
@@ -1130,10 +1130,14 @@ export const it: Catalogue = {
   'requirementImport.summaryUnchanged': '{count} invariati',
   'requirementImport.summaryError': '{count, plural, one {# errore} other {# errori}}',
   'requirementImport.fixErrors':
-    'Le righe con errori vanno corrette prima di importare. Scarica il rapporto degli errori, correggi le celle e ricaricalo.',
+    'Le righe con errori impediscono di importare tutto. Correggile (scarica il rapporto degli errori, correggi le celle e ricaricalo) oppure importa solo le righe valide: le righe con errori vengono saltate e restano nel rapporto degli errori.',
   'requirementImport.nothingToDo': 'Ogni riga corrisponde a quanto RTMS ha già: non c’è nulla da importare.',
   'requirementImport.downloadErrors': 'Scarica il rapporto degli errori',
   'requirementImport.importN': '{count, plural, one {Importa # requisito} other {Importa # requisiti}}',
+  'requirementImport.importValid':
+    '{count, plural, one {Importa la riga valida, salta {skipped}} other {Importa le # righe valide, salta {skipped}}}',
+  'requirementImport.doneSkipped':
+    '{count, plural, one {# riga con errori è stata saltata: il rapporto degli errori la elenca.} other {# righe con errori sono state saltate: il rapporto degli errori le elenca.}}',
   'requirementImport.doneTitle': '{count, plural, one {# requisito importato} other {# requisiti importati}}',
   'requirementImport.doneBody':
     '{create} creati, {update} aggiornati, {unchanged} invariati. Le loro attività sono state generate.',

@@ -1057,7 +1057,7 @@ export const zh: Catalogue = {
   'requirementImport.templateXlsx': 'Excel 模板 (.xlsx)',
   'requirementImport.templateCsv': 'CSV 模板',
   'requirementImport.templateRules':
-    '请保留模板的英文表头。日期使用日期单元格或 YYYY-MM-DD；设施填写代码，用分号分隔；不适用的设施写成“代码: 原因”。空单元格保留现有要求的当前值。按法规、条款和标题匹配现有要求。最多 5,000 行。',
+    '请保留模板的英文表头。日期使用日期单元格或 YYYY-MM-DD；设施填写代码，用分号分隔；不适用的设施写成“代码: 原因”。空单元格保留现有要求的当前值。按法规、条款和标题匹配现有要求。最多 5,000 行。文本日期须年份在前（2027-01-05 或 2027-1-5）；公式按其保存的值读取。PERIOD_END 行需要填写 Days after the period 或 Day of the following month。',
   'requirementImport.dropLabel': '要求文件（CSV 或 Excel）',
   'requirementImport.drop': '点击或将 CSV 或 Excel 文件拖到此处',
   'requirementImport.dropHint': 'UTF-8 或 Windows-1252；逗号、分号或制表符分隔。先检查每一行：此时尚未导入任何内容。',
@@ -1068,10 +1068,13 @@ export const zh: Catalogue = {
   'requirementImport.summaryUpdate': '{count} 条更新',
   'requirementImport.summaryUnchanged': '{count} 条不变',
   'requirementImport.summaryError': '{count, plural, other {# 个错误}}',
-  'requirementImport.fixErrors': '必须先修正有错误的行才能导入。请下载错误报告，修改单元格后重新上传。',
+  'requirementImport.fixErrors':
+    '有错误的行会阻止全部导入。请修正它们（下载错误报告，修改单元格后重新上传），或只导入有效的行：有错误的行将被跳过，并保留在错误报告中。',
   'requirementImport.nothingToDo': '每一行都与 RTMS 中已有的内容一致：没有需要导入的内容。',
   'requirementImport.downloadErrors': '下载错误报告',
   'requirementImport.importN': '{count, plural, other {导入 # 条要求}}',
+  'requirementImport.importValid': '{count, plural, other {导入 # 条有效行，跳过 {skipped} 条}}',
+  'requirementImport.doneSkipped': '{count, plural, other {已跳过 # 条有错误的行：错误报告中列出了它们。}}',
   'requirementImport.doneTitle': '{count, plural, other {已导入 # 条要求}}',
   'requirementImport.doneBody': '新建 {create} 条，更新 {update} 条，不变 {unchanged} 条。其任务已生成。',
   'requirementImport.filterLabel': '显示行',

@@ -6,6 +6,7 @@ import { ImportReportTable } from './import-report-table';
 
 const REPORT: ImportReport = {
   dryRun: true,
+  skipInvalidRows: false,
   warnings: [],
   summary: { create: 1, update: 1, unchanged: 1, error: 1 },
   rows: [

@@ -22,8 +22,9 @@ function reportOfConflict(error: unknown): ImportReport | undefined {
 
 /**
  * Bulk import of requirements, step by step: the template, the upload (a dry run: nothing is written),
- * the report row by row, then the import of every row in one transaction. The error report is the
- * uploaded file with an `errors` column, to fix and upload again.
+ * the report row by row, then the import of every row in one transaction — or, when some rows have
+ * errors, of the valid rows only (the others skipped). The error report is the uploaded file with an
+ * `errors` column, to fix and upload again.
  */
 export function ImportRequirementsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT();
@@ -56,11 +57,16 @@ export function ImportRequirementsDialog({ open, onClose }: { open: boolean; onC
   const template = (format: ImportFormat) =>
     save(() => downloadImportTemplate(format), `requirements-import-template.${format}`);
 
-  const send = (chosen: File, dryRun: boolean) => {
+  const send = (chosen: File, dryRun: boolean, skipInvalidRows = false) => {
     setProblem(undefined);
     setProgress(0);
     mutation.mutate(
-      { file: chosen, dryRun, onProgress: (sent, total) => setProgress(Math.round((sent / total) * 100)) },
+      {
+        file: chosen,
+        dryRun,
+        skipInvalidRows,
+        onProgress: (sent, total) => setProgress(Math.round((sent / total) * 100)),
+      },
       {
         onSuccess: ({ data }) => {
           setReport(data);
@@ -87,6 +93,16 @@ export function ImportRequirementsDialog({ open, onClose }: { open: boolean; onC
   };
 
   const toSave = report ? report.summary.create + report.summary.update : 0;
+  const errorReportButton = (key: string) =>
+    report?.summary.error && file ? (
+      <Button
+        key={key}
+        icon={<DownloadOutlined />}
+        onClick={() => void save(() => downloadImportErrorReport(file), `${file.name}-errors`)}
+      >
+        {t('requirementImport.downloadErrors')}
+      </Button>
+    ) : null;
   const footer = (() => {
     switch (step) {
       case 'template':
@@ -106,27 +122,27 @@ export function ImportRequirementsDialog({ open, onClose }: { open: boolean; onC
           <Button key="back" onClick={() => setStep('upload')} disabled={busy}>
             {t('requirementImport.chooseAnother')}
           </Button>,
-          report?.summary.error && file ? (
-            <Button
-              key="errors"
-              icon={<DownloadOutlined />}
-              onClick={() => void save(() => downloadImportErrorReport(file), `${file.name}-errors`)}
-            >
-              {t('requirementImport.downloadErrors')}
+          errorReportButton('errors'),
+          // All or nothing; with errors, the choice is to import the valid rows and skip the others.
+          report?.summary.error && toSave > 0 ? (
+            <Button key="import-valid" type="primary" loading={busy} onClick={() => file && send(file, false, true)}>
+              {t('requirementImport.importValid', { count: toSave, skipped: report.summary.error })}
             </Button>
-          ) : null,
-          <Button
-            key="import"
-            type="primary"
-            loading={busy}
-            disabled={!file || !report || report.summary.error > 0 || toSave === 0}
-            onClick={() => file && send(file, false)}
-          >
-            {t('requirementImport.importN', { count: toSave })}
-          </Button>,
+          ) : (
+            <Button
+              key="import"
+              type="primary"
+              loading={busy}
+              disabled={!file || !report || report.summary.error > 0 || toSave === 0}
+              onClick={() => file && send(file, false)}
+            >
+              {t('requirementImport.importN', { count: toSave })}
+            </Button>
+          ),
         ];
       default:
         return [
+          errorReportButton('errors'),
           <Button key="close" type="primary" onClick={onClose}>
             {t('requirementImport.close')}
           </Button>,
@@ -233,6 +249,13 @@ export function ImportRequirementsDialog({ open, onClose }: { open: boolean; onC
             update: report.summary.update,
             unchanged: report.summary.unchanged,
           })}
+          extra={
+            report.summary.error ? (
+              <Typography.Text role="status">
+                {t('requirementImport.doneSkipped', { count: report.summary.error })}
+              </Typography.Text>
+            ) : undefined
+          }
         />
       ) : null}
     </Modal>
