@@ -8,7 +8,8 @@ import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../platform/ids';
 import { emailLanguage } from './email-messages';
-import { renderDigest, renderReminder, type EmailItem } from './email-render';
+import { renderDigest, renderGrouped, type EmailItem } from './email-render';
+import { countDueOfCategory, groupedMessageSentSince } from './grouped-messages.repository';
 import type { Mailer } from './mailer';
 import {
   claimDeliveries,
@@ -182,6 +183,9 @@ async function deliverToRecipient(
   const digest: ClaimedRow[] = [];
   for (const row of rows) {
     if (!user.active) skip(row, 'Recipient is deactivated');
+    // An account nobody has used (the generated first administrator, the demo's people, a user not yet signed
+    // in) gets no email: its reminders wait in the app (README "Email"), so a backlog never floods an unread box.
+    else if (!user.lastSignInAt) skip(row, 'Recipient has never signed in; shown in the app only');
     else if (row.taskStatus === 'COMPLETED') skip(row, 'Task was completed before the reminder was sent');
     else if (row.notApplicableReason !== null) skip(row, 'Task was marked not applicable');
     else if (facilityScope && !facilityScope.has(row.facilityId))
@@ -207,19 +211,32 @@ async function deliverToRecipient(
   const unsubscribeUrl = (scope: UnsubscribeScope) =>
     `${context.publicUrl}/api/notifications/unsubscribe/${context.links.token(recipientId, scope)}`;
 
-  for (const row of immediate) {
-    const url = unsubscribeUrl(row.category);
-    const mail = renderReminder(
+  // What goes at once goes as one message per kind (PRODUCT §4 "No floods"): never one mail per task. A sweep
+  // whose kind was already told of (its first batch listed, the rest counted) sends nothing more of that kind.
+  for (const category of MESSAGE_ORDER) {
+    const group = immediate.filter((row) => row.category === category);
+    if (group.length === 0) continue;
+    const ids = group.map((row) => row.notificationId);
+    if (await groupedMessageSentSince(db, recipientId, category, ids)) {
+      for (const row of group) skip(row, 'Counted in the message of this kind already sent; shown in the app');
+      await writeSkips();
+      continue;
+    }
+    const url = unsubscribeUrl(category);
+    const waiting = (await countDueOfCategory(db, recipientId, category, instant)) - group.length;
+    const mail = renderGrouped(
       {
         language,
         appName: context.appName,
         recipientName: name,
         unsubscribeUrl: url,
-        unsubscribeIsDigestOnly: row.category === 'ESCALATION',
+        unsubscribeIsDigestOnly: category === 'ESCALATION',
       },
-      item(row),
+      category,
+      group.map(item),
+      { count: Math.max(0, waiting), url: `${context.publicUrl}/notifications` },
     );
-    await attempt(context, [row], now, result, () =>
+    await attempt(context, group, now, result, () =>
       context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, ...mail }),
     );
   }
@@ -271,8 +288,11 @@ async function deliverToRecipient(
 /** Due today and escalations go at once whatever the mode (an escalation moved into the digest does not). */
 function isUrgent(row: ClaimedRow, prefs: NotificationPreferences): boolean {
   if (row.category === 'ESCALATION') return prefs.categories.ESCALATION;
-  return row.step === 'DUE';
+  return row.category === 'DUE_TODAY';
 }
+
+/** The order in which one run's grouped messages go: the most urgent first. */
+const MESSAGE_ORDER: readonly NotificationCategory[] = ['ESCALATION', 'OVERDUE', 'DUE_TODAY', 'DUE_SOON', 'TASK_OPENED'];
 
 function parseLanguage(stored: string | null): string | undefined {
   if (!stored) return undefined;
