@@ -292,7 +292,13 @@ function isUrgent(row: ClaimedRow, prefs: NotificationPreferences): boolean {
 }
 
 /** The order in which one run's grouped messages go: the most urgent first. */
-const MESSAGE_ORDER: readonly NotificationCategory[] = ['ESCALATION', 'OVERDUE', 'DUE_TODAY', 'DUE_SOON', 'TASK_OPENED'];
+const MESSAGE_ORDER: readonly NotificationCategory[] = [
+  'ESCALATION',
+  'OVERDUE',
+  'DUE_TODAY',
+  'DUE_SOON',
+  'TASK_OPENED',
+];
 
 function parseLanguage(stored: string | null): string | undefined {
   if (!stored) return undefined;

@@ -181,7 +181,9 @@ describe('reminder email', () => {
     clock.set('2026-03-12T00:00:30Z');
     expect((await ok<{ count: number }>(t, quiet.token, 'GET', '/api/notifications/unread-count')).count).toBe(1);
     await t.notifications.send();
-    expect(mailsTo(quiet.email).map((mail) => mail.mail.subject)).toEqual(['[RTMS] Task open: Quiet task · Quiet Lake']);
+    expect(mailsTo(quiet.email).map((mail) => mail.mail.subject)).toEqual([
+      '[RTMS] Task open: Quiet task · Quiet Lake',
+    ]);
   });
 
   it('sends a daily digest at the user’s hour in their time zone, grouped by facility, without what was read; due today goes at once', async () => {
