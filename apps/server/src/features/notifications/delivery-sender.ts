@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 import { nowIso } from '../../platform/ids';
 import { emailLanguage } from './email-messages';
 import { renderDigest, renderGrouped, type EmailItem } from './email-render';
-import { countDueOfCategory, groupedMessageSentSince } from './grouped-messages.repository';
+import { countDueOfCategory, groupedMessageSentSince, oldestDueOfCategory } from './grouped-messages.repository';
 import type { Mailer } from './mailer';
 import {
   claimDeliveries,
@@ -37,6 +37,8 @@ const RECIPIENTS_PER_ROUND = 200;
  * this stays pending for the next rounds (a digest says how many more wait in the app). Decision 020.
  */
 export const DELIVERY_BATCH = 100;
+/** How long rows of a kind another sender is telling of wait before they are judged again. */
+const GROUP_RETRY_MS = 60_000;
 /** A run starts new rounds while rows are due, for up to this long (runs are a minute apart). */
 const RUN_BUDGET_MS = 10_000;
 
@@ -220,6 +222,16 @@ async function deliverToRecipient(
     if (await groupedMessageSentSince(db, recipientId, category, ids)) {
       for (const row of group) skip(row, 'Counted in the message of this kind already sent; shown in the app');
       await writeSkips();
+      continue;
+    }
+    const oldest = await oldestDueOfCategory(db, recipientId, category, instant);
+    // Another sender holds this kind's oldest row of the recipient: it sends the message; ours wait a moment.
+    if (!group.some((row) => row.id === oldest)) {
+      await release(
+        group.map((row) => row.id),
+        nowIso(new Date(now.getTime() + GROUP_RETRY_MS)),
+      );
+      result.deferred += group.length;
       continue;
     }
     const url = unsubscribeUrl(category);

@@ -272,4 +272,49 @@ describe('reminder email', () => {
     ]);
     expect(mailsTo(manager.email)[1]!.mail.text).toContain('Escalation: the task "Later report"');
   });
+
+  it('puts the reminders already waiting under a new mode, digest hour or quiet time', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const facility = await createFacility(t, admin, { name: 'West Mesa' });
+    const user = await newUser({
+      delivery: 'DAILY_DIGEST',
+      quietUntil: '2026-06-20T00:00:00Z',
+      facilities: [facility],
+    });
+    const settings = (changes: object) =>
+      ok(t, user.token, 'PUT', '/api/users/me/notification-preferences', {
+        delivery: 'DAILY_DIGEST',
+        digestHour: 7,
+        timeZone: 'UTC',
+        quietUntil: null,
+        categories: { TASK_OPENED: true, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: true },
+        ...changes,
+      });
+    const unread = async () =>
+      (await ok<{ count: number }>(t, user.token, 'GET', '/api/notifications/unread-count')).count;
+    await taskOf(facility, user.id, '2026-06-05', 'Waiting sampling');
+    await runReminders();
+    expect(await unread()).toBe(0);
+    // Quiet time ended early, the digest moved to 20:00: the held reminder shows now and waits for 20:00.
+    await settings({ digestHour: 20 });
+    expect(await unread()).toBe(1);
+    await t.notifications.send();
+    expect(mailsTo(user.email)).toHaveLength(0);
+    // The digest hour moved to 11:00: the reminder waiting for 20:00 goes at 11:00.
+    await settings({ digestHour: 11 });
+    clock.set('2026-06-01T11:00:30Z');
+    await t.notifications.send();
+    expect(mailsTo(user.email).map((mail) => mail.mail.subject)).toEqual(['[RTMS] Your compliance tasks: 1 reminders']);
+    // A new reminder put off to tomorrow's digest goes at once when the mode becomes "immediately".
+    await taskOf(facility, user.id, '2026-06-04', 'Waiting report');
+    await runReminders();
+    expect(mailsTo(user.email)).toHaveLength(1);
+    await settings({ delivery: 'IMMEDIATE', digestHour: 11 });
+    await t.notifications.send();
+    expect(
+      mailsTo(user.email)
+        .map((mail) => mail.mail.subject)
+        .at(-1),
+    ).toMatch(/Waiting report · West Mesa$/);
+  });
 });

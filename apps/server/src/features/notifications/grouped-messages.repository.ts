@@ -54,3 +54,30 @@ export async function countDueOfCategory(
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+/**
+ * The id of a recipient's oldest due pending delivery of `category` (claimed or not), in the claim's order. Of
+ * two senders holding rows of one recipient's kind at once, only the one holding this row sends the kind's
+ * message; the other puts its rows off briefly, after which they are counted as told (or sent, if that message
+ * failed). So two instances never send a kind twice for one sweep.
+ */
+export async function oldestDueOfCategory(
+  db: Db,
+  recipientId: string,
+  category: NotificationCategory,
+  instant: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom('notification_deliveries as d')
+    .innerJoin('notifications as n', 'n.id', 'd.notificationId')
+    .select('d.id')
+    .where('d.status', '=', 'PENDING')
+    .where('d.recipientId', '=', recipientId)
+    .where('d.notBefore', '<=', instant)
+    .where('n.category', '=', category)
+    .orderBy('d.notBefore')
+    .orderBy('d.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}

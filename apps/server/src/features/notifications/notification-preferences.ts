@@ -6,7 +6,11 @@ import {
   type NotificationPreferences,
 } from '@rtms/shared/schemas/notifications';
 import type { Database } from '../../db/schema';
-import { findNotificationPreferencesRow, upsertNotificationPreferences } from './notifications.repository';
+import {
+  findNotificationPreferencesRow,
+  rescheduleWaiting,
+  upsertNotificationPreferences,
+} from './notifications.repository';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** A user who never saved settings: a daily digest at 07:00 UTC, every category by email. */
@@ -55,5 +59,8 @@ export async function writePreferences(
     categories: JSON.stringify(preferences.categories),
     updatedAt: now,
   };
-  await upsertNotificationPreferences(db, userId, values);
+  await db.transaction().execute(async (trx) => {
+    await upsertNotificationPreferences(trx, userId, values);
+    await rescheduleWaiting(trx, userId, now, values.quietUntil);
+  });
 }
