@@ -86,8 +86,9 @@ describe('the sender’s bounded claim', () => {
     const overdue = mailsTo(user.email).find((mail) => mail.mail.subject!.startsWith('[RTMS] Overdue ('))!;
     const total = Number(overdue.mail.subject!.match(/\((\d+)\)/)![1]);
     expect(total).toBeGreaterThan(BATCH);
-    expect(overdue.mail.text).toContain(`${total - BATCH} more of these are waiting for you in the app.`);
-    expect(overdue.mail.text!.match(/^ {2}- /gm)).toHaveLength(BATCH);
+    const listed = overdue.mail.text!.match(/^ {2}- /gm)!.length;
+    expect(listed).toBeLessThanOrEqual(BATCH);
+    expect(overdue.mail.text).toContain(`${total - listed} more of these are waiting for you in the app.`);
   });
 
   it('drains a backlog of several batches in one run, round after round, within the run’s time budget', async () => {
