@@ -93,6 +93,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
     facilityName: row.facilityName,
     dueDate: row.dueDate,
     daysUntilDue: diffDays(row.dueDate, todayInTimeZone(row.timeZone, clock())),
+    stepDaysUntilDue: diffDays(row.dueDate, todayInTimeZone(row.timeZone, new Date(row.createdAt))),
     read: row.readAt !== null,
     readAt: row.readAt,
     // Held items appear when released: their time in the list is that of release.
