@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
 import { seesAllFacilities } from '@rtms/shared/permissions';
-import { preferencesSchema } from '@rtms/shared/schemas/preferences';
 import type { NotificationCategory, NotificationPreferences } from '@rtms/shared/schemas/notifications';
 import type { Role } from '@rtms/shared/enums';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../platform/ids';
-import { emailLanguage } from './email-messages';
+import { userEmailLanguage } from './email-messages';
 import { renderDigest, renderGrouped, type EmailItem } from './email-render';
 import { countDueOfCategory, groupedMessageSentSince, oldestDueOfCategory } from './grouped-messages.repository';
 import type { Mailer } from './mailer';
@@ -200,7 +199,7 @@ async function deliverToRecipient(
   }
   await writeSkips();
 
-  const language = emailLanguage(parseLanguage(user.preferences));
+  const language = userEmailLanguage(user.preferences);
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const item = (row: ClaimedRow): EmailItem => ({
     category: row.category,
@@ -311,12 +310,6 @@ const MESSAGE_ORDER: readonly NotificationCategory[] = [
   'DUE_SOON',
   'TASK_OPENED',
 ];
-
-function parseLanguage(stored: string | null): string | undefined {
-  if (!stored) return undefined;
-  const parsed = preferencesSchema.safeParse(JSON.parse(stored));
-  return parsed.success ? parsed.data.locale.locale : undefined;
-}
 
 /** Sends one message covering `rows`; records SENT, or a retry with backoff, or FAILED after the last attempt. */
 async function attempt(

@@ -317,4 +317,29 @@ describe('reminder email', () => {
         .at(-1),
     ).toMatch(/Waiting report · West Mesa$/);
   });
+
+  it('unsubscribes from exactly the kind of the mail, on a page in the recipient’s language', async () => {
+    clock.set('2026-07-13T12:00:00Z');
+    const facility = await createFacility(t, admin, { name: 'Gulf Station' });
+    const arabic = await newUser({ language: 'ar', delivery: 'IMMEDIATE', facilities: [facility] });
+    // Found three days overdue by its first sweep: an overdue mail, not a "due today" one.
+    await taskOf(facility, arabic.id, '2026-07-10', 'Tank inspection');
+    await runReminders();
+    const [mail] = mailsTo(arabic.email).filter((received) => received.mail.text!.includes('Tank inspection'));
+    expect(mail!.mail.subject).toMatch(/^\[RTMS\] متأخرة، كانت مستحقة /);
+    const path = new URL(header(mail!, 'list-unsubscribe')!.match(/<(.+)>/)![1]!).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    expect(page.body).toContain('إيقاف رسائل «متأخرة»');
+    expect(page.body).toContain('background:#0f6b3e');
+    const done = await unsubscribeOneClick(path);
+    expect(done.body).toContain('لن تصلك رسائل «متأخرة» بعد الآن.');
+    expect((await notificationSettingsOf(arabic.token)).categories).toEqual({
+      TASK_OPENED: true,
+      DUE_SOON: true,
+      DUE_TODAY: true,
+      OVERDUE: false,
+      ESCALATION: true,
+    });
+  });
 });

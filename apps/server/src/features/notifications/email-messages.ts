@@ -1,4 +1,5 @@
 import type { NotificationCategory } from '@rtms/shared/schemas/notifications';
+import { preferencesSchema } from '@rtms/shared/schemas/preferences';
 
 /** The languages of the product (PRODUCT §6): an email is written in its recipient's. */
 export const EMAIL_LANGUAGES = ['en', 'es', 'zh', 'fr', 'it', 'ar'] as const;
@@ -216,6 +217,13 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
 
 export function emailLanguage(value: string | undefined | null): EmailLanguage {
   return (EMAIL_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as EmailLanguage) : 'en';
+}
+
+/** The language of a user's email and pages, from their stored interface settings (JSON, or null: defaults). */
+export function userEmailLanguage(stored: string | null): EmailLanguage {
+  if (!stored) return 'en';
+  const parsed = preferencesSchema.safeParse(JSON.parse(stored));
+  return emailLanguage(parsed.success ? parsed.data.locale.locale : undefined);
 }
 
 /** Fills `{name}` placeholders. */
