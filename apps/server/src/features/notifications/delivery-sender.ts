@@ -19,7 +19,7 @@ import {
   recordDigestSent,
   updateDeliveries,
 } from './deliveries.repository';
-import { preferencesOf } from './notification-preferences';
+import { preferencesOf, readPreferences } from './notification-preferences';
 import { findFacilityIdsOfUser } from '../user-facilities/user-facilities.repository';
 import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 import { digestSchedule } from './zoned-time';
@@ -132,17 +132,16 @@ async function deliverToRecipient(
 ): Promise<void> {
   const { db } = context;
   const user = await findRecipient(db, recipientId);
-  const prefs: NotificationPreferences = preferencesOf(
-    user.delivery
-      ? {
-          delivery: user.delivery,
-          digestHour: user.digestHour!,
-          timeZone: user.timeZone!,
-          quietUntil: user.quietUntil,
-          categories: user.categories!,
-        }
-      : null,
-  );
+  // Never saved: the defaults, in the time zone of the user's first facility.
+  const prefs: NotificationPreferences = user.delivery
+    ? preferencesOf({
+        delivery: user.delivery,
+        digestHour: user.digestHour!,
+        timeZone: user.timeZone!,
+        quietUntil: user.quietUntil,
+        categories: user.categories!,
+      })
+    : await readPreferences(db, recipientId);
   const rows: ClaimedRow[] = await findClaimedDeliveries(db, ids, context.owner);
   const facilityScope = seesAllFacilities(user.role as Role)
     ? null

@@ -7,13 +7,17 @@ import {
 } from '@rtms/shared/schemas/notifications';
 import type { Database } from '../../db/schema';
 import {
+  findFirstFacilityTimeZone,
   findNotificationPreferencesRow,
   rescheduleWaiting,
   upsertNotificationPreferences,
 } from './notifications.repository';
 import type { NotificationPreferencesRow } from './notifications.table';
 
-/** A user who never saved settings: a daily digest at 07:00 UTC, every category by email. */
+/**
+ * A user who never saved settings: a daily digest at 07:00, every category by email, in the time zone of their
+ * first facility (UTC without one; the web app saves the browser's at first sign-in).
+ */
 const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   delivery: 'DAILY_DIGEST',
   digestHour: 7,
@@ -41,7 +45,9 @@ export function preferencesOf(
 }
 
 export async function readPreferences(db: Kysely<Database>, userId: string): Promise<NotificationPreferences> {
-  return preferencesOf(await findNotificationPreferencesRow(db, userId));
+  const row = await findNotificationPreferencesRow(db, userId);
+  if (row) return preferencesOf(row);
+  return { ...DEFAULT_NOTIFICATION_PREFERENCES, timeZone: (await findFirstFacilityTimeZone(db, userId)) ?? 'UTC' };
 }
 
 export async function writePreferences(

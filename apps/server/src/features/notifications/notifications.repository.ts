@@ -250,3 +250,17 @@ export async function rescheduleWaiting(db: Db, userId: string, now: string, qui
     .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', now)]))
     .execute();
 }
+
+/** The time zone of the first facility a user was given (their default one), or null without any. */
+export async function findFirstFacilityTimeZone(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('user_facilities as uf')
+    .innerJoin('facilities as f', 'f.id', 'uf.facilityId')
+    .select('f.timeZone')
+    .where('uf.userId', '=', userId)
+    .orderBy('uf.createdAt')
+    .orderBy('uf.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.timeZone ?? null;
+}

@@ -317,6 +317,22 @@ describe('the notification centre and settings API', () => {
     );
     expect(generation.name).toBe('task-generation');
   });
+  it('defaults a user’s time zone to that of their first facility', async () => {
+    const chicago = await createFacility(suite.t, suite.admin, { timeZone: 'America/Chicago' });
+    const later = await createFacility(suite.t, suite.admin, { timeZone: 'Europe/Paris' });
+    const user = await suite.t.createUser('FACILITY_USER');
+    await assignFacility(suite.t, suite.admin, user.id, chicago);
+    // Assignments are stamped with the real time: the second one a little later.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await assignFacility(suite.t, suite.admin, user.id, later);
+    const settings = await ok<{ timeZone: string }>(
+      suite.t,
+      await suite.t.signIn(user.email),
+      'GET',
+      '/api/users/me/notification-preferences',
+    );
+    expect(settings.timeZone).toBe('America/Chicago');
+  });
   it('reads defaults and replaces settings, with per-field errors for bad input', async () => {
     expect(await ok(suite.t, token, 'GET', '/api/users/me/notification-preferences')).toEqual({
       delivery: 'DAILY_DIGEST',
