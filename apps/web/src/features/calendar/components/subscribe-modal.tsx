@@ -18,7 +18,7 @@ interface FeedForm {
 const FIELDS = ['name', 'scope', 'facilityId'];
 
 /**
- * "Subscribe": create a named iCalendar feed of my tasks or of one facility (its address is shown once,
+ * "Subscribe": create a named iCalendar feed of my tasks, all my facilities or one facility (its address is shown once,
  * here), see my feeds with when each was last fetched, revoke one or all.
  */
 export function SubscribeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
