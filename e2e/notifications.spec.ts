@@ -82,7 +82,7 @@ describe('notifications', () => {
     // Each item names the step that fired, worded for its day.
     await expect(popover.getByText('Overdue by 9 days', { exact: true }).count()).resolves.toBe(1);
     await expect(popover.getByText('Due today', { exact: true }).count()).resolves.toBe(1);
-    await expect(popover.getByText('Due in 3 days', { exact: true }).count()).resolves.toBe(1);
+    await expect(popover.getByText('Task open', { exact: true }).count()).resolves.toBe(1);
     await saveScreenshot(page, 'notifications-bell');
     await popover.getByRole('link', { name: 'See all notifications' }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();

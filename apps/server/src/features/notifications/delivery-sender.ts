@@ -183,14 +183,14 @@ async function deliverToRecipient(
   const digest: ClaimedRow[] = [];
   for (const row of rows) {
     if (!user.active) skip(row, 'Recipient is deactivated');
-    // An account nobody has used (the generated first administrator, the demo's people, a user not yet signed
-    // in) gets no email: its reminders wait in the app (README "Email"), so a backlog never floods an unread box.
-    else if (!user.lastSignInAt) skip(row, 'Recipient has never signed in; shown in the app only');
     else if (row.taskStatus === 'COMPLETED') skip(row, 'Task was completed before the reminder was sent');
     else if (row.notApplicableReason !== null) skip(row, 'Task was marked not applicable');
     else if (facilityScope && !facilityScope.has(row.facilityId))
       skip(row, 'Recipient no longer has access to the facility');
     else if (!context.mailer) skip(row, 'Email is disabled (SMTP_URL is not set); shown in the app only');
+    // An account nobody has used (the generated first administrator, the demo's people, a user not yet signed
+    // in) gets no email: its reminders stay in the app (README "Who gets email"), so no backlog floods a mailbox.
+    else if (!user.lastSignInAt) skip(row, 'Recipient has never signed in; shown in the app only');
     else if (row.category !== 'ESCALATION' && !prefs.categories[row.category])
       skip(row, `Recipient unsubscribed from ${row.category} email`);
     else if (isUrgent(row, prefs) || prefs.delivery === 'IMMEDIATE') immediate.push(row);
