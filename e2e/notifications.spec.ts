@@ -79,8 +79,10 @@ describe('notifications', () => {
     const popover = page.locator('.notification-popover');
     await popover.getByText(`Avian mortality survey ${run}`).waitFor();
     await page.waitForTimeout(500);
-    await expect(popover.getByText('Overdue').count()).resolves.toBe(1);
-    await expect(popover.getByText('Due today').count()).resolves.toBe(1);
+    // Each item names the step that fired, worded for its day.
+    await expect(popover.getByText('Overdue by 9 days', { exact: true }).count()).resolves.toBe(1);
+    await expect(popover.getByText('Due today', { exact: true }).count()).resolves.toBe(1);
+    await expect(popover.getByText('Task open', { exact: true }).count()).resolves.toBe(1);
     await saveScreenshot(page, 'notifications-bell');
     await popover.getByRole('link', { name: 'See all notifications' }).click();
     await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();

@@ -41,7 +41,11 @@ export const calendarDaysResponseSchema = z.object({ data: z.array(calendarDaySc
 // ---------------------------------------------------------------------------------------------------
 // iCalendar feeds
 
-export const CALENDAR_FEED_SCOPES = ['MINE', 'FACILITY'] as const;
+/**
+ * What a feed lists: MINE the tasks assigned to its owner, FACILITY one facility's, ALL every facility of the
+ * owner's scope (every facility for the all-facility roles).
+ */
+export const CALENDAR_FEED_SCOPES = ['MINE', 'FACILITY', 'ALL'] as const;
 export type CalendarFeedScope = (typeof CALENDAR_FEED_SCOPES)[number];
 /** Most feeds one user may hold. */
 export const MAX_CALENDAR_FEEDS = 20;
@@ -57,7 +61,10 @@ export const calendarFeedSchema = z.object({
 });
 export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
-/** POST /api/calendar-feeds: a facility feed names its facility (one in the caller's scope). */
+/**
+ * POST /api/calendar-feeds: a facility feed names its facility (one in the caller's scope); MINE and ALL name
+ * none.
+ */
 export const createCalendarFeedBodySchema = z
   .object({
     name: z
@@ -65,7 +72,7 @@ export const createCalendarFeedBodySchema = z
       .trim()
       .min(1, 'Please give the feed a name')
       .max(100, 'A name must be at most 100 characters long'),
-    scope: z.enum(CALENDAR_FEED_SCOPES, { message: 'Scope must be MINE or FACILITY' }),
+    scope: z.enum(CALENDAR_FEED_SCOPES, { message: 'Scope must be MINE, FACILITY or ALL' }),
     facilityId: idSchema.nullable().optional(),
   })
   .strict()
@@ -75,6 +82,9 @@ export const createCalendarFeedBodySchema = z
     }
     if (body.scope === 'MINE' && body.facilityId) {
       ctx.addIssue({ code: 'custom', path: ['facilityId'], message: 'A feed of my tasks has no facility' });
+    }
+    if (body.scope === 'ALL' && body.facilityId) {
+      ctx.addIssue({ code: 'custom', path: ['facilityId'], message: 'A feed of all my facilities has no facility' });
     }
   });
 export type CreateCalendarFeedBody = z.input<typeof createCalendarFeedBodySchema>;

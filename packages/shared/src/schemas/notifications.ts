@@ -38,6 +38,11 @@ export const notificationSchema = z.object({
   dueDate: z.string(),
   /** Whole days until the due date today (negative: days overdue). */
   daysUntilDue: z.number().int(),
+  /**
+   * Whole days until the due date on the day the step fired, in the facility's time zone (negative: days
+   * overdue then): what the notification says ("due in 7 days", "overdue by 3 days"), however long ago it came.
+   */
+  stepDaysUntilDue: z.number().int(),
   read: z.boolean(),
   readAt: instantSchema.nullable(),
   createdAt: instantSchema,

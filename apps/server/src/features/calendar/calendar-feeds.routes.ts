@@ -38,10 +38,14 @@ export function calendarFeedsRoutes(
 
     app.post(
       '/calendar-feeds',
-      route('signed-in', 'Create a feed of my tasks or of one facility; the URL (with its secret) is shown only here', {
-        body: createCalendarFeedBodySchema,
-        response: { 201: createdCalendarFeedResponseSchema },
-      }),
+      route(
+        'signed-in',
+        'Create a feed: scope MINE (the tasks assigned to me), FACILITY (one facility, facilityId) or ALL (every facility in my scope; every facility for the all-facility roles). Each lists the tasks due from 3 months back to 13 months ahead and every overdue task, whatever its age. The URL (with its secret) is shown only here',
+        {
+          body: createCalendarFeedBodySchema,
+          response: { 201: createdCalendarFeedResponseSchema },
+        },
+      ),
       async (request, reply) =>
         reply
           .status(201)

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { addMonthsClamped, todayInTimeZone } from '@rtms/shared/calendar-date';
+import { addDays, addMonthsClamped, todayInTimeZone } from '@rtms/shared/calendar-date';
 import { MAX_CALENDAR_FEEDS, type CalendarFeed, type CreateCalendarFeedBody } from '@rtms/shared/schemas/calendar';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
@@ -10,6 +10,7 @@ import { newId, nowIso } from '../../platform/ids';
 import { sha256Hex } from '../../platform/sha256';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import { facilityRows } from '../facilities/facilities.repository';
+import type { TaskFilterQuery } from '../tasks/task-list.service';
 import type { TasksService } from '../tasks/tasks.service';
 import { facilityScopeOf, isFacilityInScope } from '../user-facilities/facility-scope';
 import { feedToIcs } from './calendar-feed-ics';
@@ -24,7 +25,7 @@ import {
 } from './calendar-feeds.repository';
 import { unitOfWork } from '../../db/unit-of-work';
 
-/** A feed covers tasks due from 3 months back to 13 months ahead (PRODUCT §6). */
+/** A feed covers tasks due from 3 months back to 13 months ahead (PRODUCT §6), and every overdue task. */
 const FEED_MONTHS_BACK = 3;
 const FEED_MONTHS_AHEAD = 13;
 /** Most events in one feed (a facility's 16 months fit many times over). */
@@ -65,6 +66,24 @@ export function createCalendarFeedsService(
   tasks: TasksService,
   clock: Clock,
 ): CalendarFeedsService {
+  /**
+   * A feed's tasks: those due in the window, and before it every task still overdue, whatever its age (an
+   * overdue task is work to do; it must not drop out of a calendar because it is old). Ordered by due date.
+   */
+  const feedTasks = async (
+    owner: Pick<Principal, 'id' | 'role'>,
+    scope: TaskFilterQuery,
+    window: { dueFrom: string; dueTo: string },
+  ) => {
+    const older = await tasks.listAll(
+      owner,
+      { ...scope, dueTo: addDays(window.dueFrom, -1), state: ['OVERDUE'] },
+      MAX_FEED_EVENTS,
+    );
+    const inWindow = await tasks.listAll(owner, { ...scope, ...window }, MAX_FEED_EVENTS - older.length);
+    return [...older, ...inWindow];
+  };
+
   return {
     async list(principal) {
       return (await findFeedsOfUser(db, principal.id)).map(toFeed);
@@ -146,12 +165,15 @@ export function createCalendarFeedsService(
         dueTo: addMonthsClamped(today, FEED_MONTHS_AHEAD),
       };
       // The owner's scope is judged again now: a facility unassigned since leaves the feed.
-      const list =
+      const scopeOf: TaskFilterQuery | null =
         feed.scope === 'FACILITY'
           ? feed.facilityId
-            ? await tasks.listAll(owner, { ...window, facilityId: feed.facilityId }, MAX_FEED_EVENTS)
-            : []
-          : await tasks.listAll(owner, { ...window, assigneeId: feed.userId }, MAX_FEED_EVENTS);
+            ? { facilityId: feed.facilityId }
+            : null
+          : feed.scope === 'MINE'
+            ? { assigneeId: feed.userId }
+            : {};
+      const list = scopeOf ? await feedTasks(owner, scopeOf, window) : [];
       const body = feedToIcs({ name: feed.name, origin, tasks: list });
       const etag = `"${sha256Hex(body).slice(0, 32)}"`;
       await markFeedUsed(db, feed.id, nowIso(now));

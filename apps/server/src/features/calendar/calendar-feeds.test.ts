@@ -91,6 +91,12 @@ describe('iCalendar feeds', () => {
     return call<{ data: CalendarFeed & { url: string } }>(suite.t, as, 'POST', '/api/calendar-feeds', body);
   }
 
+  /** What a feed lists: the tasks due in its window (3 months back, 13 ahead) and every older overdue one. */
+  async function feedTasksOf(as: string, filters: Record<string, string>) {
+    const older = await allTasks(suite.t, as, { ...filters, dueTo: '2026-03-09', state: 'OVERDUE' });
+    return [...older, ...(await allTasks(suite.t, as, { ...filters, dueFrom: '2026-03-10', dueTo: '2027-07-10' }))];
+  }
+
   async function fetchFeed(url: string, headers: Record<string, string> = {}) {
     return suite.t.app.inject({ method: 'GET', url: new URL(url).pathname, headers });
   }
@@ -121,14 +127,12 @@ describe('iCalendar feeds', () => {
     const { name, events } = parseFeed(response.body);
     expect(name).toBe('Mine');
 
-    const expected = await allTasks(suite.t, token, {
-      assigneeId: user.id,
-      dueFrom: '2026-03-10',
-      dueTo: '2027-07-10',
-    });
-    const all = await allTasks(suite.t, token, { assigneeId: user.id });
-    // The window leaves out the backfilled January and February and what lies beyond 13 months.
-    expect(all.length).toBeGreaterThan(expected.length);
+    const expected = await feedTasksOf(token, { assigneeId: user.id });
+    // Before the window only what is overdue, whatever its age: the backfilled January and February.
+    expect(expected.filter((task) => task.dueDate < '2026-03-10').map((task) => task.state)).toEqual([
+      'OVERDUE',
+      'OVERDUE',
+    ]);
     expect(events.map((event) => event.uid).sort()).toEqual(expected.map((task) => `task-${task._id}@rtms`).sort());
     for (const task of expected) {
       const event = events.find((candidate) => candidate.uid === `task-${task._id}@rtms`)!;
@@ -182,7 +186,7 @@ describe('iCalendar feeds', () => {
     expect(created.status).toBe(201);
     expect(created.body.data.facilityId).toBe(siteB);
     const { url } = created.body.data;
-    const expected = await allTasks(suite.t, token, { facilityId: siteB, dueFrom: '2026-03-10', dueTo: '2027-07-10' });
+    const expected = await feedTasksOf(token, { facilityId: siteB });
     expect(expected.length).toBeGreaterThan(0);
     const events = parseFeed((await fetchFeed(url)).body).events;
     expect(events.map((event) => event.uid).sort()).toEqual(
@@ -195,6 +199,23 @@ describe('iCalendar feeds', () => {
     expect(parseFeed(after.body).events).toEqual([]);
     // The unassignment signed the user out; the next tests sign in again.
     token = await suite.t.signIn(user.email);
+  });
+
+  it('serves all my facilities: every facility for an all-facility admin, my own for a facility user', async () => {
+    const everything = (await createFeed({ name: 'Everything', scope: 'ALL' }, suite.admin)).body.data;
+    expect(everything).toMatchObject({ scope: 'ALL', facilityId: null });
+    const expected = await feedTasksOf(suite.admin, {});
+    expect(new Set(expected.map((task) => task.facilityId))).toEqual(new Set([siteA, siteB]));
+    const events = parseFeed((await fetchFeed(everything.url)).body).events;
+    expect(events.map((event) => event.uid).sort()).toEqual(expected.map((task) => `task-${task._id}@rtms`).sort());
+    // The facility user, taken off site B above, sees site A only.
+    const mine = (await createFeed({ name: 'My sites', scope: 'ALL' })).body.data;
+    const own = parseFeed((await fetchFeed(mine.url)).body).events;
+    const ownExpected = await feedTasksOf(token, {});
+    expect(new Set(ownExpected.map((task) => task.facilityId))).toEqual(new Set([siteA]));
+    expect(own.map((event) => event.uid).sort()).toEqual(ownExpected.map((task) => `task-${task._id}@rtms`).sort());
+    const bad = await createFeed({ name: 'Bad', scope: 'ALL', facilityId: siteA });
+    expect(bad.status).toBe(400);
   });
 
   it('refuses a facility outside the caller’s scope and bad input with the field named', async () => {

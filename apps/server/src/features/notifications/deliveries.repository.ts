@@ -81,6 +81,7 @@ export function findRecipient(db: Db, recipientId: string) {
     .select([
       'users.id',
       'users.preferences',
+      'users.lastSignInAt',
       'p.delivery',
       'p.digestHour',
       'p.timeZone',

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
 import { seesAllFacilities } from '@rtms/shared/permissions';
-import { preferencesSchema } from '@rtms/shared/schemas/preferences';
 import type { NotificationCategory, NotificationPreferences } from '@rtms/shared/schemas/notifications';
 import type { Role } from '@rtms/shared/enums';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../platform/ids';
-import { emailLanguage } from './email-messages';
-import { renderDigest, renderReminder, type EmailItem } from './email-render';
+import { userEmailLanguage } from './email-messages';
+import { renderDigest, renderGrouped, type EmailItem } from './email-render';
+import { countDueOfCategory, groupedMessageSentSince, oldestDueOfCategory } from './grouped-messages.repository';
 import type { Mailer } from './mailer';
 import {
   claimDeliveries,
@@ -20,7 +20,7 @@ import {
   renewClaim,
   updateDeliveries,
 } from './deliveries.repository';
-import { preferencesOf } from './notification-preferences';
+import { preferencesOf, readPreferences } from './notification-preferences';
 import { findFacilityIdsOfUser } from '../user-facilities/user-facilities.repository';
 import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 import { digestSchedule } from './zoned-time';
@@ -40,6 +40,8 @@ const RECIPIENTS_PER_ROUND = 200;
  * this stays pending for the next rounds (a digest says how many more wait in the app). Decision 020.
  */
 export const DELIVERY_BATCH = 100;
+/** How long rows of a kind another sender is telling of wait before they are judged again. */
+const GROUP_RETRY_MS = 60_000;
 /** A run starts new rounds while rows are due, for up to this long (runs are a minute apart). */
 const RUN_BUDGET_MS = 10_000;
 
@@ -162,17 +164,16 @@ async function deliverToRecipient(
 ): Promise<void> {
   const { db } = context;
   const user = await findRecipient(db, recipientId);
-  const prefs: NotificationPreferences = preferencesOf(
-    user.delivery
-      ? {
-          delivery: user.delivery,
-          digestHour: user.digestHour!,
-          timeZone: user.timeZone!,
-          quietUntil: user.quietUntil,
-          categories: user.categories!,
-        }
-      : null,
-  );
+  // Never saved: the defaults, in the time zone of the user's first facility.
+  const prefs: NotificationPreferences = user.delivery
+    ? preferencesOf({
+        delivery: user.delivery,
+        digestHour: user.digestHour!,
+        timeZone: user.timeZone!,
+        quietUntil: user.quietUntil,
+        categories: user.categories!,
+      })
+    : await readPreferences(db, recipientId);
   const rows: ClaimedRow[] = await findClaimedDeliveries(db, ids, token);
   const facilityScope = seesAllFacilities(user.role as Role)
     ? null
@@ -219,6 +220,9 @@ async function deliverToRecipient(
     else if (facilityScope && !facilityScope.has(row.facilityId))
       skip(row, 'Recipient no longer has access to the facility');
     else if (!context.mailer) skip(row, 'Email is disabled (SMTP_URL is not set); shown in the app only');
+    // An account nobody has used (the generated first administrator, the demo's people, a user not yet signed
+    // in) gets no email: its reminders stay in the app (README "Who gets email"), so no backlog floods a mailbox.
+    else if (!user.lastSignInAt) skip(row, 'Recipient has never signed in; shown in the app only');
     else if (row.category !== 'ESCALATION' && !prefs.categories[row.category])
       skip(row, `Recipient unsubscribed from ${row.category} email`);
     else if (isUrgent(row, prefs) || prefs.delivery === 'IMMEDIATE') immediate.push(row);
@@ -226,7 +230,7 @@ async function deliverToRecipient(
   }
   await writeSkips();
 
-  const language = emailLanguage(parseLanguage(user.preferences));
+  const language = userEmailLanguage(user.preferences);
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const item = (row: ClaimedRow): EmailItem => ({
     category: row.category,
@@ -239,20 +243,43 @@ async function deliverToRecipient(
   const unsubscribeUrl = (scope: UnsubscribeScope) =>
     `${context.publicUrl}/api/notifications/unsubscribe/${context.links.token(recipientId, scope)}`;
 
-  for (const row of immediate) {
-    const url = unsubscribeUrl(row.category);
-    const mail = renderReminder(
+  // What goes at once goes as one message per kind (PRODUCT §4 "No floods"): never one mail per task. A sweep
+  // whose kind was already told of (its first batch listed, the rest counted) sends nothing more of that kind.
+  for (const category of MESSAGE_ORDER) {
+    const group = immediate.filter((row) => row.category === category);
+    if (group.length === 0) continue;
+    const ids = group.map((row) => row.notificationId);
+    if (await groupedMessageSentSince(db, recipientId, category, ids)) {
+      for (const row of group) skip(row, 'Counted in the message of this kind already sent; shown in the app');
+      await writeSkips();
+      continue;
+    }
+    const oldest = await oldestDueOfCategory(db, recipientId, category, instant);
+    // Another sender holds this kind's oldest row of the recipient: it sends the message; ours wait a moment.
+    if (!group.some((row) => row.id === oldest)) {
+      await release(
+        group.map((row) => row.id),
+        nowIso(new Date(now.getTime() + GROUP_RETRY_MS)),
+      );
+      result.deferred += group.length;
+      continue;
+    }
+    const url = unsubscribeUrl(category);
+    const waiting = (await countDueOfCategory(db, recipientId, category, instant)) - group.length;
+    const mail = renderGrouped(
       {
         language,
         appName: context.appName,
         recipientName: name,
         unsubscribeUrl: url,
-        unsubscribeIsDigestOnly: row.category === 'ESCALATION',
+        unsubscribeIsDigestOnly: category === 'ESCALATION',
       },
-      item(row),
+      category,
+      group.map(item),
+      { count: Math.max(0, waiting), url: `${context.publicUrl}/notifications` },
     );
-    await attempt(context, token, [row], now, result, () =>
-      context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, messageKey: row.id, ...mail }),
+    await attempt(context, token, group, now, result, () =>
+      context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, messageKey: messageKeyOf(group), ...mail }),
     );
   }
 
@@ -284,9 +311,14 @@ async function deliverToRecipient(
       unread.map(item),
       { count: Math.max(0, waiting), url: `${context.publicUrl}/notifications` },
     );
-    // The oldest row names the digest's Message-ID: a digest sent again after a crash lists it first again.
     const sent = await attempt(context, token, unread, now, result, () =>
-      context.mailer!.send({ to: user.email, language, unsubscribeUrl: url, messageKey: unread[0]!.id, ...mail }),
+      context.mailer!.send({
+        to: user.email,
+        language,
+        unsubscribeUrl: url,
+        messageKey: messageKeyOf(unread),
+        ...mail,
+      }),
     );
     if (sent) {
       const defaults = {
@@ -301,17 +333,28 @@ async function deliverToRecipient(
   }
 }
 
+/**
+ * The key of a message's Message-ID: the least id of the rows it covers, whatever order they were read in, so that
+ * the same rows sent again after a crash carry the same Message-ID (decision 038).
+ */
+function messageKeyOf(rows: readonly ClaimedRow[]): string {
+  return rows.map((row) => row.id).sort()[0]!;
+}
+
 /** Due today and escalations go at once whatever the mode (an escalation moved into the digest does not). */
 function isUrgent(row: ClaimedRow, prefs: NotificationPreferences): boolean {
   if (row.category === 'ESCALATION') return prefs.categories.ESCALATION;
-  return row.step === 'DUE';
+  return row.category === 'DUE_TODAY';
 }
 
-function parseLanguage(stored: string | null): string | undefined {
-  if (!stored) return undefined;
-  const parsed = preferencesSchema.safeParse(JSON.parse(stored));
-  return parsed.success ? parsed.data.locale.locale : undefined;
-}
+/** The order in which one run's grouped messages go: the most urgent first. */
+const MESSAGE_ORDER: readonly NotificationCategory[] = [
+  'ESCALATION',
+  'OVERDUE',
+  'DUE_TODAY',
+  'DUE_SOON',
+  'TASK_OPENED',
+];
 
 /**
  * Sends one message covering `rows`; records SENT, or a retry with backoff, or FAILED after the last attempt. The

@@ -105,7 +105,7 @@ describe('reminder email', () => {
     expect(received!.secure).toBe(true);
     expect(received!.user).toBe('rtms');
     const mail = received!.mail;
-    expect(mail.subject).toBe('[RTMS] Tâche ouverte : Inspection des eaux pluviales');
+    expect(mail.subject).toBe('[RTMS] Tâche ouverte : Inspection des eaux pluviales · Alpha Wind');
     expect(mail.text).toContain('Bonjour Camille Martin,');
     expect(mail.text).toContain('La tâche « Inspection des eaux pluviales » du site Alpha Wind est ouverte.');
     expect(mail.text).toContain(`https://rtms.example.com/tasks/${frenchTask._id}`);
@@ -135,7 +135,7 @@ describe('reminder email', () => {
     const sent = (await deliveriesOf(french.id)).find((row) => row.step === 'BEFORE-1')!;
     expect(sent).toMatchObject({ status: 'SENT', attempts: 2, lastError: null });
     const last = mailsTo(french.email).at(-1)!.mail;
-    expect(last.subject).toBe('[RTMS] Échéance demain : Inspection des eaux pluviales');
+    expect(last.subject).toBe('[RTMS] Échéance demain : Inspection des eaux pluviales · Alpha Wind');
     expect(mailsTo(french.email)).toHaveLength(2);
   });
 
@@ -171,7 +171,7 @@ describe('reminder email', () => {
 
   it('holds reminders while the user is quiet and releases them afterwards', async () => {
     clock.set('2026-03-10T06:00:00Z');
-    const facility = await createFacility(t, admin);
+    const facility = await createFacility(t, admin, { name: 'Quiet Lake' });
     const quiet = await newUser({ delivery: 'IMMEDIATE', quietUntil: '2026-03-12T00:00:00Z', facilities: [facility] });
     await taskOf(facility, quiet.id, '2026-03-15', 'Quiet task');
     await runReminders();
@@ -181,7 +181,9 @@ describe('reminder email', () => {
     clock.set('2026-03-12T00:00:30Z');
     expect((await ok<{ count: number }>(t, quiet.token, 'GET', '/api/notifications/unread-count')).count).toBe(1);
     await t.notifications.send();
-    expect(mailsTo(quiet.email).map((mail) => mail.mail.subject)).toEqual(['[RTMS] Task open: Quiet task']);
+    expect(mailsTo(quiet.email).map((mail) => mail.mail.subject)).toEqual([
+      '[RTMS] Task open: Quiet task · Quiet Lake',
+    ]);
   });
 
   it('sends a daily digest at the user’s hour in their time zone, grouped by facility, without what was read; due today goes at once', async () => {
@@ -199,7 +201,9 @@ describe('reminder email', () => {
     await taskOf(south, digest.id, '2026-03-20', 'South permit renewal');
     await runReminders();
     // Only the task due today went (at once, whatever the mode); the rest wait for 07:00 New York time.
-    expect(mailsTo(digest.email).map((mail) => mail.mail.subject)).toEqual(['[RTMS] Due today: South permit renewal']);
+    expect(mailsTo(digest.email).map((mail) => mail.mail.subject)).toEqual([
+      '[RTMS] Due today: South permit renewal · South Solar',
+    ]);
     const list = await ok<{ _id: string; taskId: string }[]>(t, digest.token, 'GET', '/api/notifications?pageSize=50');
     const readOne = list.find((n) => n.taskId === readTask._id)!;
     await ok(t, digest.token, 'POST', `/api/notifications/${readOne._id}/read`);
@@ -237,17 +241,18 @@ describe('reminder email', () => {
 
   it('sends escalations at once; their unsubscribe link only moves them into the digest', async () => {
     clock.set('2026-05-01T06:00:00Z');
-    const facility = await createFacility(t, admin);
+    const facility = await createFacility(t, admin, { name: 'East Ridge' });
     const assignee = await t.createUser('FACILITY_USER');
     await assignFacility(t, admin, assignee.id, facility);
     const manager = await t.createUser('FACILITY_ADMIN');
     await assignFacility(t, admin, manager.id, facility);
+    await t.signIn(manager.email);
     await taskOf(facility, assignee.id, '2026-04-24', 'Late report');
     await runReminders();
     // The facility admin is in the default daily digest, yet the escalation went at once.
     const [escalation] = mailsTo(manager.email);
     expect(mailsTo(manager.email)).toHaveLength(1);
-    expect(escalation!.mail.subject).toBe('[RTMS] Escalation, was due 7 days ago: Late report');
+    expect(escalation!.mail.subject).toBe('[RTMS] Escalation, was due 7 days ago: Late report · East Ridge');
     expect(escalation!.mail.text).toContain('Receive escalations in the digest only');
     const link = header(escalation!, 'list-unsubscribe')!.match(/<(.+)>/)![1]!;
     const response = await unsubscribeOneClick(new URL(link).pathname);
@@ -262,9 +267,79 @@ describe('reminder email', () => {
     clock.set('2026-05-01T07:00:30Z');
     await t.notifications.send();
     expect(mailsTo(manager.email).map((mail) => mail.mail.subject)).toEqual([
-      '[RTMS] Escalation, was due 7 days ago: Late report',
+      '[RTMS] Escalation, was due 7 days ago: Late report · East Ridge',
       '[RTMS] Your compliance tasks: 1 reminders',
     ]);
     expect(mailsTo(manager.email)[1]!.mail.text).toContain('Escalation: the task "Later report"');
+  });
+
+  it('puts the reminders already waiting under a new mode, digest hour or quiet time', async () => {
+    clock.set('2026-06-01T10:00:00Z');
+    const facility = await createFacility(t, admin, { name: 'West Mesa' });
+    const user = await newUser({
+      delivery: 'DAILY_DIGEST',
+      quietUntil: '2026-06-20T00:00:00Z',
+      facilities: [facility],
+    });
+    const settings = (changes: object) =>
+      ok(t, user.token, 'PUT', '/api/users/me/notification-preferences', {
+        delivery: 'DAILY_DIGEST',
+        digestHour: 7,
+        timeZone: 'UTC',
+        quietUntil: null,
+        categories: { TASK_OPENED: true, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: true },
+        ...changes,
+      });
+    const unread = async () =>
+      (await ok<{ count: number }>(t, user.token, 'GET', '/api/notifications/unread-count')).count;
+    await taskOf(facility, user.id, '2026-06-05', 'Waiting sampling');
+    await runReminders();
+    expect(await unread()).toBe(0);
+    // Quiet time ended early, the digest moved to 20:00: the held reminder shows now and waits for 20:00.
+    await settings({ digestHour: 20 });
+    expect(await unread()).toBe(1);
+    await t.notifications.send();
+    expect(mailsTo(user.email)).toHaveLength(0);
+    // The digest hour moved to 11:00: the reminder waiting for 20:00 goes at 11:00.
+    await settings({ digestHour: 11 });
+    clock.set('2026-06-01T11:00:30Z');
+    await t.notifications.send();
+    expect(mailsTo(user.email).map((mail) => mail.mail.subject)).toEqual(['[RTMS] Your compliance tasks: 1 reminders']);
+    // A new reminder put off to tomorrow's digest goes at once when the mode becomes "immediately".
+    await taskOf(facility, user.id, '2026-06-04', 'Waiting report');
+    await runReminders();
+    expect(mailsTo(user.email)).toHaveLength(1);
+    await settings({ delivery: 'IMMEDIATE', digestHour: 11 });
+    await t.notifications.send();
+    expect(
+      mailsTo(user.email)
+        .map((mail) => mail.mail.subject)
+        .at(-1),
+    ).toMatch(/Waiting report · West Mesa$/);
+  });
+
+  it('unsubscribes from exactly the kind of the mail, on a page in the recipient’s language', async () => {
+    clock.set('2026-07-13T12:00:00Z');
+    const facility = await createFacility(t, admin, { name: 'Gulf Station' });
+    const arabic = await newUser({ language: 'ar', delivery: 'IMMEDIATE', facilities: [facility] });
+    // Found three days overdue by its first sweep: an overdue mail, not a "due today" one.
+    await taskOf(facility, arabic.id, '2026-07-10', 'Tank inspection');
+    await runReminders();
+    const [mail] = mailsTo(arabic.email).filter((received) => received.mail.text!.includes('Tank inspection'));
+    expect(mail!.mail.subject).toMatch(/^\[RTMS\] متأخرة، كانت مستحقة /);
+    const path = new URL(header(mail!, 'list-unsubscribe')!.match(/<(.+)>/)![1]!).pathname;
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.body).toContain('<html lang="ar" dir="rtl">');
+    expect(page.body).toContain('إيقاف رسائل «متأخرة»');
+    expect(page.body).toContain('background:#0f6b3e');
+    const done = await unsubscribeOneClick(path);
+    expect(done.body).toContain('لن تصلك رسائل «متأخرة» بعد الآن.');
+    expect((await notificationSettingsOf(arabic.token)).categories).toEqual({
+      TASK_OPENED: true,
+      DUE_SOON: true,
+      DUE_TODAY: true,
+      OVERDUE: false,
+      ESCALATION: true,
+    });
   });
 });

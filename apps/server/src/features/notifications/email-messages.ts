@@ -1,4 +1,5 @@
 import type { NotificationCategory } from '@rtms/shared/schemas/notifications';
+import { preferencesSchema } from '@rtms/shared/schemas/preferences';
 
 /** The languages of the product (PRODUCT §6): an email is written in its recipient's. */
 export const EMAIL_LANGUAGES = ['en', 'es', 'zh', 'fr', 'it', 'ar'] as const;
@@ -25,6 +26,8 @@ export interface EmailMessages {
   digestIntro: string;
   /** Below a digest whose backlog was larger than one mail lists; `{count}` is at least 1. */
   digestMore: string;
+  /** Below a grouped message (due today, escalations…) whose sweep held more than one mail lists. */
+  groupMore: string;
   openNotifications: string;
   openTask: string;
   facility: string;
@@ -54,6 +57,7 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineEscalation: 'Escalation: the task "{title}" at {facility} was due {when}, on {date}, and is still not done.',
     digestIntro: 'Here are the tasks that need your attention:',
     digestMore: '{count} more reminders are waiting for you in the app; they will follow in your next digests.',
+    groupMore: '{count} more of these are waiting for you in the app.',
     openNotifications: 'See all your notifications',
     openTask: 'Open the task',
     facility: 'Facility',
@@ -81,6 +85,7 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineEscalation: 'Escalamiento: la tarea "{title}" en {facility} vencía {when}, el {date}, y sigue sin hacerse.',
     digestIntro: 'Estas son las tareas que requieren su atención:',
     digestMore: 'Otros {count} recordatorios le esperan en la aplicación; llegarán en sus próximos resúmenes.',
+    groupMore: 'Otros {count} como estos le esperan en la aplicación.',
     openNotifications: 'Ver todas sus notificaciones',
     openTask: 'Abrir la tarea',
     facility: 'Instalación',
@@ -108,6 +113,7 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineEscalation: '升级通知：{facility} 的任务“{title}”{when}（{date}）到期，至今仍未完成。',
     digestIntro: '以下任务需要您处理：',
     digestMore: '另有 {count} 条提醒在应用中等待您处理，将在之后的摘要中发送。',
+    groupMore: '另有 {count} 条同类提醒在应用中等待您处理。',
     openNotifications: '查看全部通知',
     openTask: '打开任务',
     facility: '设施',
@@ -137,6 +143,7 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     digestIntro: 'Voici les tâches qui demandent votre attention :',
     digestMore:
       "{count} autres rappels vous attendent dans l'application ; ils suivront dans vos prochains récapitulatifs.",
+    groupMore: "{count} autres du même type vous attendent dans l'application.",
     openNotifications: 'Voir toutes vos notifications',
     openTask: 'Ouvrir la tâche',
     facility: 'Site',
@@ -165,6 +172,7 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
       'Escalation: l\'attività "{title}" presso {facility} scadeva {when}, il {date}, e non è ancora completata.',
     digestIntro: 'Ecco le attività che richiedono la tua attenzione:',
     digestMore: "Altri {count} promemoria ti aspettano nell'applicazione; arriveranno nei prossimi riepiloghi.",
+    groupMore: "Altri {count} dello stesso tipo ti aspettano nell'applicazione.",
     openNotifications: 'Vedi tutte le notifiche',
     openTask: "Apri l'attività",
     facility: 'Impianto',
@@ -192,6 +200,7 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     lineEscalation: 'تصعيد: المهمة "{title}" في {facility} كانت مستحقة {when}، في {date}، ولم تُنجز بعد.',
     digestIntro: 'هذه هي المهام التي تحتاج إلى اهتمامك:',
     digestMore: 'هناك {count} تذكيرات أخرى بانتظارك في التطبيق، وستصلك في الملخصات القادمة.',
+    groupMore: 'هناك {count} أخرى من هذا النوع بانتظارك في التطبيق.',
     openNotifications: 'عرض كل الإشعارات',
     openTask: 'فتح المهمة',
     facility: 'المنشأة',
@@ -208,6 +217,13 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
 
 export function emailLanguage(value: string | undefined | null): EmailLanguage {
   return (EMAIL_LANGUAGES as readonly string[]).includes(value ?? '') ? (value as EmailLanguage) : 'en';
+}
+
+/** The language of a user's email and pages, from their stored interface settings (JSON, or null: defaults). */
+export function userEmailLanguage(stored: string | null): EmailLanguage {
+  if (!stored) return 'en';
+  const parsed = preferencesSchema.safeParse(JSON.parse(stored));
+  return emailLanguage(parsed.success ? parsed.data.locale.locale : undefined);
 }
 
 /** Fills `{name}` placeholders. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { NotificationCategory } from '@rtms/shared/schemas/notifications';
 import { EMAIL_LANGUAGES, EMAIL_MESSAGES } from './email-messages';
-import { renderDigest, renderReminder } from './email-render';
+import { renderDigest, renderGrouped } from './email-render';
 
 describe('reminder email texts', () => {
   const keys = Object.keys(EMAIL_MESSAGES.en).sort();
@@ -18,7 +19,7 @@ describe('reminder email texts', () => {
   });
 
   const item = {
-    category: 'DUE_SOON' as const,
+    category: 'DUE_SOON' as NotificationCategory,
     taskTitle: 'Tank <inspection> & "log"',
     facilityName: 'Alpha',
     dueDate: '2026-03-10',
@@ -32,20 +33,46 @@ describe('reminder email texts', () => {
     unsubscribeIsDigestOnly: false,
   };
 
-  it('words the day in the language, with its plural rules', () => {
-    expect(renderReminder({ ...context, language: 'en' }, item).subject).toBe(
-      '[RTMS] Due tomorrow: Tank <inspection> & "log"',
+  const one = (language: 'en' | 'es' | 'ar', it: typeof item) =>
+    renderGrouped({ ...context, language }, it.category, [it]);
+
+  it('words the day in the language, with its plural rules, and names the facility', () => {
+    expect(one('en', item).subject).toBe('[RTMS] Due tomorrow: Tank <inspection> & "log" · Alpha');
+    expect(one('es', { ...item, daysUntilDue: 7 }).subject).toBe(
+      '[RTMS] Vence dentro de 7 días: Tank <inspection> & "log" · Alpha',
     );
-    expect(renderReminder({ ...context, language: 'es' }, { ...item, daysUntilDue: 7 }).subject).toBe(
-      '[RTMS] Vence dentro de 7 días: Tank <inspection> & "log"',
+    expect(one('en', { ...item, category: 'OVERDUE', daysUntilDue: -1 }).subject).toBe(
+      '[RTMS] Overdue, was due yesterday: Tank <inspection> & "log" · Alpha',
     );
-    expect(
-      renderReminder({ ...context, language: 'en' }, { ...item, category: 'OVERDUE', daysUntilDue: -1 }).subject,
-    ).toBe('[RTMS] Overdue, was due yesterday: Tank <inspection> & "log"');
+  });
+
+  it('words each line by the step that fired, not by the day it is sent', () => {
+    // A due-today reminder sent late is still a due-today one (its unsubscribe link turns off DUE_TODAY).
+    const late = one('en', { ...item, category: 'DUE_TODAY', daysUntilDue: -2 });
+    expect(late.text).toContain('is due today (2026-03-10)');
+    expect(late.text).not.toContain('overdue');
+  });
+
+  it('groups many tasks into one message with the count and the facilities in its subject', () => {
+    const items = ['Delta', 'Alpha', 'Beta', 'Gamma', 'Alpha'].map((facilityName, i) => ({
+      ...item,
+      category: 'ESCALATION' as const,
+      daysUntilDue: -40,
+      taskTitle: `Task ${i}`,
+      facilityName,
+    }));
+    const mail = renderGrouped({ ...context, language: 'en', unsubscribeIsDigestOnly: true }, 'ESCALATION', items, {
+      count: 3,
+      url: 'https://rtms.example.com/notifications',
+    });
+    expect(mail.subject).toBe('[RTMS] Escalations (8) · Alpha, Beta, Delta +1');
+    expect(mail.text.match(/^Facility: /gm)).toHaveLength(4);
+    expect(mail.text).toContain('3 more of these are waiting for you in the app.');
+    expect(mail.text).toContain('Receive escalations in the digest only');
   });
 
   it('escapes task text in HTML and writes Arabic right to left', () => {
-    const html = renderReminder({ ...context, language: 'ar' }, item).html;
+    const html = one('ar', item).html;
     expect(html).toContain('dir="rtl"');
     expect(html).toContain('Tank &lt;inspection&gt; &amp; &quot;log&quot;');
     expect(html).not.toContain('<inspection>');

@@ -37,24 +37,41 @@ function values(item: EmailItem, language: EmailLanguage) {
   };
 }
 
+/** The line of one task, worded by the step that fired (its kind), never by how late it is sent. */
 function lineOf(m: EmailMessages, item: EmailItem, language: EmailLanguage): string {
   const v = values(item, language);
-  if (item.category === 'ESCALATION') return fill(m.lineEscalation, v);
-  if (item.daysUntilDue < 0) return fill(m.lineOverdue, v);
-  if (item.daysUntilDue === 0) return fill(m.lineDueToday, v);
-  if (item.category === 'TASK_OPENED') return fill(m.lineOpened, v);
-  return fill(m.lineDueIn, v);
+  switch (item.category) {
+    case 'ESCALATION':
+      return fill(m.lineEscalation, v);
+    case 'OVERDUE':
+      return fill(m.lineOverdue, v);
+    case 'DUE_TODAY':
+      return fill(m.lineDueToday, v);
+    case 'TASK_OPENED':
+      return fill(m.lineOpened, v);
+    case 'DUE_SOON':
+      return fill(m.lineDueIn, v);
+  }
 }
 
+const SUBJECT_OF: Record<NotificationCategory, keyof EmailMessages> = {
+  ESCALATION: 'subjectEscalation',
+  OVERDUE: 'subjectOverdue',
+  DUE_TODAY: 'subjectDueToday',
+  TASK_OPENED: 'subjectOpened',
+  DUE_SOON: 'subjectDueSoon',
+};
+
+/** One task's subject, by its kind: "[RTMS] Overdue, was due 9 days ago: Tank inspection". */
 function subjectOf(m: EmailMessages, item: EmailItem, appName: string, language: EmailLanguage): string {
-  const v = values(item, language);
-  let subject: string;
-  if (item.category === 'ESCALATION') subject = fill(m.subjectEscalation, v);
-  else if (item.daysUntilDue < 0) subject = fill(m.subjectOverdue, v);
-  else if (item.daysUntilDue === 0) subject = fill(m.subjectDueToday, v);
-  else if (item.category === 'TASK_OPENED') subject = fill(m.subjectOpened, v);
-  else subject = fill(m.subjectDueSoon, v);
-  return `[${appName}] ${subject}`;
+  return `[${appName}] ${fill(m[SUBJECT_OF[item.category]], values(item, language))}`;
+}
+
+/** Facility names for a subject: the first three, then "+N". */
+function facilitiesOf(items: readonly EmailItem[], language: EmailLanguage): string {
+  const names = [...new Set(items.map((item) => item.facilityName))].sort((a, b) => a.localeCompare(b, language));
+  const shown = new Intl.ListFormat(language, { style: 'short', type: 'unit' }).format(names.slice(0, 3));
+  return names.length > 3 ? `${shown} +${names.length - 3}` : shown;
 }
 
 function layout(language: EmailLanguage, body: string): string {
@@ -71,30 +88,6 @@ export interface RenderContext {
   unsubscribeIsDigestOnly: boolean;
 }
 
-/** One reminder about one task. */
-export function renderReminder(context: RenderContext, item: EmailItem): RenderedEmail {
-  const m = EMAIL_MESSAGES[context.language];
-  const hello = fill(m.hello, { name: context.recipientName });
-  const line = lineOf(m, item, context.language);
-  const unsubscribe = context.unsubscribeIsDigestOnly ? m.escalationDigestOnly : m.unsubscribe;
-  const text = [
-    hello,
-    '',
-    line,
-    '',
-    `${m.openTask}: ${item.taskUrl}`,
-    '',
-    `${unsubscribe}: ${context.unsubscribeUrl}`,
-  ].join('\n');
-  const html = layout(
-    context.language,
-    `<p>${escapeHtml(hello)}</p><p>${escapeHtml(line)}</p>` +
-      `<p><a href="${escapeHtml(item.taskUrl)}">${escapeHtml(m.openTask)}</a></p>` +
-      `<p style="font-size:12px;color:#595959"><a href="${escapeHtml(context.unsubscribeUrl)}">${escapeHtml(unsubscribe)}</a></p>`,
-  );
-  return { subject: subjectOf(m, item, context.appName, context.language), text, html };
-}
-
 /** Reminders a digest does not list (a backlog larger than one batch), and where to see them. */
 export interface DigestRest {
   count: number;
@@ -106,6 +99,40 @@ export interface DigestRest {
  * them, how many more wait in the app when the backlog was larger than one mail lists.
  */
 export function renderDigest(context: RenderContext, items: EmailItem[], rest?: DigestRest): RenderedEmail {
+  const m = EMAIL_MESSAGES[context.language];
+  return {
+    subject: `[${context.appName}] ${fill(m.subjectDigest, { count: items.length })}`,
+    ...bodyOf(context, items, rest, 'digestMore'),
+  };
+}
+
+/**
+ * The one message of a kind that goes at once (due today, escalations, and every kind for a user on IMMEDIATE):
+ * the tasks by facility, with the count and the facilities in the subject ("[RTMS] Escalations (12) · Alpha,
+ * Beta"); a single task keeps its own subject, with its facility. PRODUCT §4 "No floods".
+ */
+export function renderGrouped(
+  context: RenderContext,
+  category: NotificationCategory,
+  items: EmailItem[],
+  rest?: DigestRest,
+): RenderedEmail {
+  const m = EMAIL_MESSAGES[context.language];
+  const total = items.length + (rest?.count ?? 0);
+  const subject =
+    total === 1
+      ? `${subjectOf(m, items[0]!, context.appName, context.language)} · ${items[0]!.facilityName}`
+      : `[${context.appName}] ${m[CATEGORY_GROUP[category]]} (${total.toLocaleString(context.language)}) · ${facilitiesOf(items, context.language)}`;
+  return { subject, ...bodyOf(context, items, rest, 'groupMore') };
+}
+
+/** `more` words the rest: a digest's follow in the next digests, a grouped message's stay in the app. */
+function bodyOf(
+  context: RenderContext,
+  items: EmailItem[],
+  rest: DigestRest | undefined,
+  more: 'digestMore' | 'groupMore',
+): Omit<RenderedEmail, 'subject'> {
   const m = EMAIL_MESSAGES[context.language];
   const hello = fill(m.hello, { name: context.recipientName });
   const byFacility = new Map<string, EmailItem[]>();
@@ -133,15 +160,12 @@ export function renderDigest(context: RenderContext, items: EmailItem[], rest?: 
     }
   }
   if (rest && rest.count > 0) {
-    const more = fill(m.digestMore, { count: rest.count.toLocaleString(context.language) });
-    textParts.push('', more, `${m.openNotifications}: ${rest.url}`);
-    html += `<p>${escapeHtml(more)} <a href="${escapeHtml(rest.url)}">${escapeHtml(m.openNotifications)}</a></p>`;
+    const moreText = fill(m[more], { count: rest.count.toLocaleString(context.language) });
+    textParts.push('', moreText, `${m.openNotifications}: ${rest.url}`);
+    html += `<p>${escapeHtml(moreText)} <a href="${escapeHtml(rest.url)}">${escapeHtml(m.openNotifications)}</a></p>`;
   }
-  textParts.push('', `${m.unsubscribe}: ${context.unsubscribeUrl}`);
-  html += `<p style="font-size:12px;color:#595959"><a href="${escapeHtml(context.unsubscribeUrl)}">${escapeHtml(m.unsubscribe)}</a></p>`;
-  return {
-    subject: `[${context.appName}] ${fill(m.subjectDigest, { count: items.length })}`,
-    text: textParts.join('\n'),
-    html: layout(context.language, html),
-  };
+  const unsubscribe = context.unsubscribeIsDigestOnly ? m.escalationDigestOnly : m.unsubscribe;
+  textParts.push('', `${unsubscribe}: ${context.unsubscribeUrl}`);
+  html += `<p style="font-size:12px;color:#595959"><a href="${escapeHtml(context.unsubscribeUrl)}">${escapeHtml(unsubscribe)}</a></p>`;
+  return { text: textParts.join('\n'), html: layout(context.language, html) };
 }

@@ -6,10 +6,19 @@ import {
   type NotificationPreferences,
 } from '@rtms/shared/schemas/notifications';
 import type { Database } from '../../db/schema';
-import { findNotificationPreferencesRow, upsertNotificationPreferences } from './notifications.repository';
+import { unitOfWork } from '../../db/unit-of-work';
+import {
+  findFirstFacilityTimeZone,
+  findNotificationPreferencesRow,
+  rescheduleWaiting,
+  upsertNotificationPreferences,
+} from './notifications.repository';
 import type { NotificationPreferencesRow } from './notifications.table';
 
-/** A user who never saved settings: a daily digest at 07:00 UTC, every category by email. */
+/**
+ * A user who never saved settings: a daily digest at 07:00, every category by email, in the time zone of their
+ * first facility (UTC without one; the web app saves the browser's at first sign-in).
+ */
 const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   delivery: 'DAILY_DIGEST',
   digestHour: 7,
@@ -37,7 +46,9 @@ export function preferencesOf(
 }
 
 export async function readPreferences(db: Kysely<Database>, userId: string): Promise<NotificationPreferences> {
-  return preferencesOf(await findNotificationPreferencesRow(db, userId));
+  const row = await findNotificationPreferencesRow(db, userId);
+  if (row) return preferencesOf(row);
+  return { ...DEFAULT_NOTIFICATION_PREFERENCES, timeZone: (await findFirstFacilityTimeZone(db, userId)) ?? 'UTC' };
 }
 
 export async function writePreferences(
@@ -55,5 +66,8 @@ export async function writePreferences(
     categories: JSON.stringify(preferences.categories),
     updatedAt: now,
   };
-  await upsertNotificationPreferences(db, userId, values);
+  await unitOfWork(db, async (trx) => {
+    await upsertNotificationPreferences(trx, userId, values);
+    await rescheduleWaiting(trx, userId, now, values.quietUntil);
+  });
 }

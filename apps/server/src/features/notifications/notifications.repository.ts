@@ -224,3 +224,43 @@ export async function upsertNotificationPreferences(
     .onConflict((oc) => oc.column('userId').doUpdateSet(values))
     .execute();
 }
+
+/**
+ * After a change of settings, what waits is put under the new ones (issue 32): held in-app items are released
+ * now or at the new "quiet until", and the email rows put off (to a digest, past a quiet time) become due now,
+ * so that the sender judges them again by the new mode, hour, time zone and quiet time. Rows waiting on a retry's
+ * backoff (attempted already) and rows a sender holds keep their time.
+ */
+export async function rescheduleWaiting(db: Db, userId: string, now: string, quietUntil: string | null): Promise<void> {
+  const releasedAt = quietUntil !== null && quietUntil > now ? quietUntil : now;
+  await db
+    .updateTable('notifications')
+    .set({ availableAt: releasedAt })
+    .where('userId', '=', userId)
+    .where('availableAt', '>', now)
+    .where('readAt', 'is', null)
+    .execute();
+  await db
+    .updateTable('notification_deliveries')
+    .set({ notBefore: now, updatedAt: now })
+    .where('recipientId', '=', userId)
+    .where('status', '=', 'PENDING')
+    .where('attempts', '=', 0)
+    .where('notBefore', '>', now)
+    .where((eb) => eb.or([eb('claimedUntil', 'is', null), eb('claimedUntil', '<', now)]))
+    .execute();
+}
+
+/** The time zone of the first facility a user was given (their default one), or null without any. */
+export async function findFirstFacilityTimeZone(db: Db, userId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('user_facilities as uf')
+    .innerJoin('facilities as f', 'f.id', 'uf.facilityId')
+    .select('f.timeZone')
+    .where('uf.userId', '=', userId)
+    .orderBy('uf.createdAt')
+    .orderBy('uf.id')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.timeZone ?? null;
+}

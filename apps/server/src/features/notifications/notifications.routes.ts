@@ -92,22 +92,22 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         '/notifications/unsubscribe/:token',
         linkPage('The confirmation page of an unsubscribe link', { params }),
         async (request, reply) => {
-          const verified = notifications.verifyUnsubscribe(request.params.token);
-          if (!verified) throw notFound('Unsubscribe link');
+          const link = await notifications.verifyUnsubscribe(request.params.token);
+          if (!link) throw notFound('Unsubscribe link');
           return reply
             .type('text/html; charset=utf-8')
-            .send(unsubscribePage({ action: request.url, done: false, digestOnly: verified.scope === 'ESCALATION' }));
+            .send(unsubscribePage({ action: request.url, done: false, ...link }));
         },
       );
       open.post(
         '/notifications/unsubscribe/:token',
         linkPage('Unsubscribe in one click (RFC 8058): turns off the link’s category of email', { params }),
         async (request, reply) => {
-          const done = await notifications.unsubscribe(request.params.token);
-          if (!done) throw notFound('Unsubscribe link');
+          const link = await notifications.unsubscribe(request.params.token);
+          if (!link) throw notFound('Unsubscribe link');
           return reply
             .type('text/html; charset=utf-8')
-            .send(unsubscribePage({ action: request.url, done: true, digestOnly: done.scope === 'ESCALATION' }));
+            .send(unsubscribePage({ action: request.url, done: true, ...link }));
         },
       );
     });

@@ -19,6 +19,7 @@ import { searchPatternsOf } from '../../platform/search-text';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import { userRows } from '../users/users.repository';
 import { sendDueDeliveries, type SendOptions, type SendResult } from './delivery-sender';
+import { userEmailLanguage, type EmailLanguage } from './email-messages';
 import type { Mailer } from './mailer';
 import { readPreferences, writePreferences } from './notification-preferences';
 import {
@@ -43,14 +44,21 @@ export interface NotificationsService {
   getPreferences(principal: Principal): Promise<NotificationPreferences>;
   replacePreferences(principal: Principal, preferences: NotificationPreferences): Promise<NotificationPreferences>;
   listDeliveries(principal: Principal, query: DeliveryListQuery): Promise<Page<NotificationDelivery>>;
-  /** The scope of a genuine unsubscribe token, or null. */
-  verifyUnsubscribe(token: string): { scope: UnsubscribeScope } | null;
+  /** What a genuine unsubscribe token turns off, and its recipient's language; null for a forged one. */
+  verifyUnsubscribe(token: string): Promise<UnsubscribeLink | null>;
   /** Applies a signed unsubscribe link; null for a forged one or an unknown user. */
-  unsubscribe(token: string): Promise<{ scope: UnsubscribeScope } | null>;
+  unsubscribe(token: string): Promise<UnsubscribeLink | null>;
   /** One sweep (creates what is due) then one sending round. */
   runReminders(): Promise<{ sweep: SweepResult; send: SendResult }>;
   sweep(options?: SweepOptions): Promise<SweepResult>;
   send(options?: SendOptions): Promise<SendResult>;
+}
+
+/** An unsubscribe link's scope, with what its page is written in. */
+export interface UnsubscribeLink {
+  scope: UnsubscribeScope;
+  language: EmailLanguage;
+  appName: string;
 }
 
 type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
@@ -93,6 +101,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
     facilityName: row.facilityName,
     dueDate: row.dueDate,
     daysUntilDue: diffDays(row.dueDate, todayInTimeZone(row.timeZone, clock())),
+    stepDaysUntilDue: diffDays(row.dueDate, todayInTimeZone(row.timeZone, new Date(row.createdAt))),
     read: row.readAt !== null,
     readAt: row.readAt,
     // Held items appear when released: their time in the list is that of release.
@@ -169,9 +178,11 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
         updatedAt: row.updatedAt,
       }));
     },
-    verifyUnsubscribe(token) {
+    async verifyUnsubscribe(token) {
       const verified = deps.links.verify(token);
-      return verified ? { scope: verified.scope } : null;
+      if (!verified) return null;
+      const user = await userRows.findById(db, verified.userId);
+      return { scope: verified.scope, language: userEmailLanguage(user?.preferences ?? null), appName: deps.appName };
     },
     async unsubscribe(token) {
       const verified = deps.links.verify(token);
@@ -187,7 +198,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
         }
       } else categories[verified.scope] = false;
       await writePreferences(db, verified.userId, { ...preferences, categories }, nowIso(clock()));
-      return { scope: verified.scope };
+      return { scope: verified.scope, language: userEmailLanguage(user.preferences), appName: deps.appName };
     },
     sweep: (options) => sweepReminders(db, deps.dialect, clock(), options),
     send: (options) => sender(options),

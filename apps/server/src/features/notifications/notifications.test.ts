@@ -152,6 +152,21 @@ describe('reminders: steps, catch-up, escalation and scope, on a movable clock',
     expect((await rows(task._id)).map((row) => row.step)).toEqual(['BEFORE-1']);
   });
 
+  it('tells a task found a few days overdue that it is overdue, never "due today", then keeps the weekly cadence', async () => {
+    const task = await firstAssignedTask(facilityA, { frequency: 'YEARLY', firstDueDate: '2026-07-10' });
+    // Down over the due date: the first sweep after it finds the task 3 days overdue.
+    await sweepAt('2026-07-13T08:00:00Z');
+    expect(await rows(task._id)).toEqual([
+      { taskId: task._id, step: 'OVERDUE-0', userId: assignee.id, category: 'OVERDUE' },
+    ]);
+    await sweepAt('2026-07-14T08:00:00Z');
+    await sweepAt('2026-07-17T08:00:00Z');
+    expect((await rows(task._id)).filter((row) => row.userId === assignee.id).map((row) => row.step)).toEqual([
+      'OVERDUE-0',
+      'OVERDUE-1',
+    ]);
+  });
+
   it('sends nothing for a task completed before its step, and nothing before a facility goes live', async () => {
     const facilityC = await createFacility(suite.t, suite.admin);
     await assignFacility(suite.t, suite.admin, assignee.id, facilityC);
@@ -302,6 +317,22 @@ describe('the notification centre and settings API', () => {
     );
     expect(generation.name).toBe('task-generation');
   });
+  it('defaults a user’s time zone to that of their first facility', async () => {
+    const chicago = await createFacility(suite.t, suite.admin, { timeZone: 'America/Chicago' });
+    const later = await createFacility(suite.t, suite.admin, { timeZone: 'Europe/Paris' });
+    const user = await suite.t.createUser('FACILITY_USER');
+    await assignFacility(suite.t, suite.admin, user.id, chicago);
+    // Assignments are stamped with the real time: the second one a little later.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await assignFacility(suite.t, suite.admin, user.id, later);
+    const settings = await ok<{ timeZone: string }>(
+      suite.t,
+      await suite.t.signIn(user.email),
+      'GET',
+      '/api/users/me/notification-preferences',
+    );
+    expect(settings.timeZone).toBe('America/Chicago');
+  });
   it('reads defaults and replaces settings, with per-field errors for bad input', async () => {
     expect(await ok(suite.t, token, 'GET', '/api/users/me/notification-preferences')).toEqual({
       delivery: 'DAILY_DIGEST',
@@ -350,6 +381,7 @@ describe('exactly once across two app instances on one database', () => {
     const facility = await createFacility(t, admin);
     for (let i = 0; i < 5; i += 1) {
       const user = await t.createUser('FACILITY_USER');
+      await t.signIn(user.email);
       await assignFacility(t, admin, user.id, facility);
       await setDeliveryPreference(t, user.id, 'IMMEDIATE');
       await createRequirement(t, admin, {

@@ -242,19 +242,24 @@ async function insertNotifications(
       reminder as materialized (
         select task_id, assignee_id,
           case
-            when du < 0 and -du >= every then 'OVERDUE-' || cast(-du / every as text)
-            when du <= 0 then 'DUE'
+            when du < 0 then 'OVERDUE-' || cast(-du / every as text)
+            when du = 0 then 'DUE'
             when b2 is not null and du <= b2 and b2 < lead then 'BEFORE-' || cast(b2 as text)
             when b1 is not null and du <= b1 and b1 < lead then 'BEFORE-' || cast(b1 as text)
             else 'OPEN'
           end as step,
           case
-            when du < 0 and -du >= every then 'OVERDUE'
-            when du <= 0 then 'DUE_TODAY'
+            when du < 0 then 'OVERDUE'
+            when du = 0 then 'DUE_TODAY'
             when (b2 is not null and du <= b2 and b2 < lead) or (b1 is not null and du <= b1 and b1 < lead) then 'DUE_SOON'
             else 'TASK_OPENED'
           end as category
-        from x where du <= lead
+        from x
+        -- The first days overdue (before the first weekly repeat, "OVERDUE-0") have a reminder only when the
+        -- due-date one was never made (a backlog, downtime over the due date): a task overdue by 3 days is told
+        -- so, never "due today", and a task whose due-date reminder went keeps the weekly cadence.
+        where du <= lead and not (du < 0 and -du < every and exists (
+          select 1 from notifications d where d.task_id = x.task_id and d.step = 'DUE'))
       ),
       facility_admins as materialized (
         select u.id from users u

@@ -18,7 +18,7 @@ interface FeedForm {
 const FIELDS = ['name', 'scope', 'facilityId'];
 
 /**
- * "Subscribe": create a named iCalendar feed of my tasks or of one facility (its address is shown once,
+ * "Subscribe": create a named iCalendar feed of my tasks, all my facilities or one facility (its address is shown once,
  * here), see my feeds with when each was last fetched, revoke one or all.
  */
 export function SubscribeModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -115,6 +115,7 @@ export function SubscribeModal({ open, onClose }: { open: boolean; onClose: () =
           <Radio.Group
             options={[
               { value: 'MINE', label: t('feeds.scope.MINE') },
+              { value: 'ALL', label: t('feeds.scope.ALL') },
               { value: 'FACILITY', label: t('feeds.scope.FACILITY') },
             ]}
           />
@@ -177,7 +178,7 @@ export function SubscribeModal({ open, onClose }: { open: boolean; onClose: () =
                   <div>
                     {feed.scope === 'FACILITY'
                       ? (feed.facilityName ?? t('feeds.scope.FACILITY'))
-                      : t('feeds.scope.MINE')}
+                      : t(`feeds.scope.${feed.scope}`)}
                   </div>
                   <div>
                     {t('feeds.createdAt')}: {format.dateTime(feed.createdAt)} · {t('feeds.lastUsed')}:{' '}

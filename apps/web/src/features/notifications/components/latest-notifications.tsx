@@ -5,6 +5,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useT } from '../../../lib/i18n/use-t';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
+import { stepText } from './notification-step';
 
 /** How many of the latest notifications the bell shows. */
 const LATEST = 6;
@@ -36,9 +37,7 @@ export function LatestNotifications({ onNavigate }: { onNavigate: () => void }) 
             <button type="button" className="notification-item__button" onClick={() => open(notification)}>
               <Flex vertical gap={2}>
                 <Flex gap={6} align="center" wrap>
-                  <Tag color={CATEGORY_COLORS[notification.category]}>
-                    {t(`notifications.category.${notification.category}`)}
-                  </Tag>
+                  <Tag color={CATEGORY_COLORS[notification.category]}>{stepText(t, notification)}</Tag>
                   {notification.read ? null : <span className="visually-hidden">{t('notifications.unread')}</span>}
                   <Typography.Text strong={!notification.read}>{notification.taskTitle}</Typography.Text>
                 </Flex>

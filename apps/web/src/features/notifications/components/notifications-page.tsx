@@ -12,6 +12,7 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { useMarkAllRead, useMarkRead, notificationsEndpoint } from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
+import { stepText } from './notification-step';
 import '../../../components/data/data.css';
 import { column, sortedColumn } from '../../../components/data/common-columns';
 
@@ -21,7 +22,7 @@ const FILTERS = ['unread', 'category'] as const;
 function exportColumns(t: Translate): ExportColumn<Notification>[] {
   return [
     { header: t('notifications.when'), value: (n) => n.createdAt, width: 26 },
-    { header: t('notifications.kind'), value: (n) => t(`notifications.category.${n.category}`), width: 16 },
+    { header: t('notifications.kind'), value: (n) => stepText(t, n), width: 24 },
     { header: t('notifications.task'), value: (n) => n.taskTitle, width: 40 },
     { header: t('notifications.facility'), value: (n) => n.facilityName, width: 28 },
     { header: t('notifications.due'), value: (n) => n.dueDate, width: 12 },
@@ -55,7 +56,7 @@ export function NotificationsPage() {
         ),
       ),
       column(t('notifications.kind'), 'category', (n) => (
-        <Tag color={CATEGORY_COLORS[n.category]}>{t(`notifications.category.${n.category}`)}</Tag>
+        <Tag color={CATEGORY_COLORS[n.category]}>{stepText(t, n)}</Tag>
       )),
       column(t('notifications.task'), 'task', (n) => (
         <Link to={`/tasks/${n.taskId}`} onClick={() => (n.read ? undefined : markRead.mutate(n._id))}>

@@ -758,6 +758,7 @@ export const ar: Catalogue = {
   'feeds.namePlaceholder': 'مثلًا: مواعيدي النهائية',
   'feeds.scope': 'المهام',
   'feeds.scope.MINE': 'مهامي',
+  'feeds.scope.ALL': 'كل منشآتي',
   'feeds.scope.FACILITY': 'منشأة واحدة',
   'feeds.facility': 'المنشأة',
   'feeds.create': 'إنشاء موجز',
@@ -1249,6 +1250,14 @@ export const ar: Catalogue = {
   'notifications.read': 'مقروء',
   'notifications.unread': 'غير مقروء',
   'notifications.search': 'ابحث حسب المتطلب أو المنشأة',
+  'notifications.step.TASK_OPENED': 'مهمة مفتوحة',
+  'notifications.step.DUE_SOON':
+    '{days, plural, one {تستحق خلال يوم واحد} two {تستحق خلال يومين} few {تستحق خلال # أيام} many {تستحق خلال # يومًا} other {تستحق خلال # يوم}}',
+  'notifications.step.DUE_TODAY': 'تستحق اليوم',
+  'notifications.step.OVERDUE':
+    '{days, plural, one {متأخرة منذ يوم واحد} two {متأخرة منذ يومين} few {متأخرة منذ # أيام} many {متأخرة منذ # يومًا} other {متأخرة منذ # يوم}}',
+  'notifications.step.ESCALATION':
+    '{days, plural, one {تصعيد: متأخرة منذ يوم واحد} two {تصعيد: متأخرة منذ يومين} few {تصعيد: متأخرة منذ # أيام} many {تصعيد: متأخرة منذ # يومًا} other {تصعيد: متأخرة منذ # يوم}}',
   'notifications.category.TASK_OPENED': 'مهمة مفتوحة',
   'notifications.category.DUE_SOON': 'تستحق قريبًا',
   'notifications.category.DUE_TODAY': 'تستحق اليوم',
