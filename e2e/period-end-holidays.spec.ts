@@ -194,7 +194,7 @@ describe('period-end requirements and holiday calendars', () => {
     // The task says why its due date moved.
     await page.goto(`/tasks/${july._id}`);
     await page
-      .getByText(`July 4, ${year} is Independence Day, so the due date moved to the nearest business day.`)
+      .getByText(`July 4, ${year} is Independence Day, so the due date moved to the next business day.`)
       .waitFor();
     await axe(page, 'task page', problems);
     await saveScreenshot(page, 'task-due-date-moved-holiday');

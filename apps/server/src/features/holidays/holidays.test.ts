@@ -51,6 +51,8 @@ describe('facility holiday calendars', () => {
     // 4 July 2027 is a Sunday: observed on Monday 5 July.
     expect(byDate.get('2027-07-05')?.name).toMatch(/Independence Day/);
     expect(byDate.get('2027-11-25')?.name).toBe('Thanksgiving Day');
+    // In the country's own English: "Labor Day", not the library's default "Labour Day".
+    expect(byDate.get('2027-09-06')?.name).toBe('Labor Day');
     expect(us.meta.total).toBe(us.data.length);
 
     const de = await holidays(sites.bavaria, 2027);

@@ -122,7 +122,7 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
               {t('task.rescheduledBecause', { reason: task.rescheduleReason })}
             </Typography.Text>
           ) : null}
-          <DueDateShiftNote shift={task.dueDateShift} />
+          <DueDateShiftNote shift={task.dueDateShift} dueDate={task.dueDate} />
         </Space>
       ),
     },

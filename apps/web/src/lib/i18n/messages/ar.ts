@@ -680,8 +680,10 @@ export const ar: Catalogue = {
   'periodEnd.firstTask': 'المهمة الأولى: {period} ({start} – {end})، تستحق في {due}.',
   'periodEnd.incomplete': 'اختر التكرار وقاعدة الاستحقاق لعرض الجدول.',
   'auditEntity.FACILITY_HOLIDAY': 'عطلة المنشأة',
-  'task.shiftHoliday': '{date} هو {name}، لذا نُقل تاريخ الاستحقاق إلى أقرب يوم عمل.',
-  'task.shiftWeekend': '{date} يوافق عطلة نهاية الأسبوع، لذا نُقل تاريخ الاستحقاق إلى أقرب يوم عمل.',
+  'task.shiftHoliday.NEXT': '{date} هو {name}، لذا نُقل تاريخ الاستحقاق إلى يوم العمل التالي.',
+  'task.shiftWeekend.NEXT': '{date} يوافق عطلة نهاية الأسبوع، لذا نُقل تاريخ الاستحقاق إلى يوم العمل التالي.',
+  'task.shiftHoliday.PREVIOUS': '{date} هو {name}، لذا نُقل تاريخ الاستحقاق إلى يوم العمل السابق.',
+  'task.shiftWeekend.PREVIOUS': '{date} يوافق عطلة نهاية الأسبوع، لذا نُقل تاريخ الاستحقاق إلى يوم العمل السابق.',
   'facility.tabHolidays': 'العطلات',
   'holidays.intro':
     'العطلات الرسمية في {region} من مكتبة العطلات، إضافة إلى الأيام المضافة لهذه المنشأة. المتطلبات التي تنقل إلى يوم العمل تتجنبها.',

@@ -708,8 +708,10 @@ export const es: Catalogue = {
   'periodEnd.firstTask': 'Primera tarea: {period} ({start} – {end}), vence el {due}.',
   'periodEnd.incomplete': 'Elija una frecuencia y una regla de vencimiento para ver el calendario.',
   'auditEntity.FACILITY_HOLIDAY': 'Festivo de la instalación',
-  'task.shiftHoliday': 'El {date} es {name}, por lo que el vencimiento pasó al día hábil más cercano.',
-  'task.shiftWeekend': 'El {date} cae en fin de semana, por lo que el vencimiento pasó al día hábil más cercano.',
+  'task.shiftHoliday.NEXT': 'El {date} es {name}, por lo que el vencimiento pasó al siguiente día hábil.',
+  'task.shiftWeekend.NEXT': 'El {date} cae en fin de semana, por lo que el vencimiento pasó al siguiente día hábil.',
+  'task.shiftHoliday.PREVIOUS': 'El {date} es {name}, por lo que el vencimiento pasó al día hábil anterior.',
+  'task.shiftWeekend.PREVIOUS': 'El {date} cae en fin de semana, por lo que el vencimiento pasó al día hábil anterior.',
   'facility.tabHolidays': 'Festivos',
   'holidays.intro':
     'Festivos oficiales de {region} según la biblioteca de festivos, más los días añadidos para esta instalación. Los requisitos con desplazamiento a día hábil los evitan.',

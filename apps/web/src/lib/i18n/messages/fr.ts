@@ -712,8 +712,10 @@ export const fr: Catalogue = {
   'periodEnd.firstTask': 'Première tâche : {period} ({start} – {end}), due le {due}.',
   'periodEnd.incomplete': 'Choisissez une fréquence et une règle d’échéance pour voir le calendrier.',
   'auditEntity.FACILITY_HOLIDAY': 'Jour férié du site',
-  'task.shiftHoliday': 'Le {date} est {name} : l’échéance a été déplacée au jour ouvré le plus proche.',
-  'task.shiftWeekend': 'Le {date} tombe un week-end : l’échéance a été déplacée au jour ouvré le plus proche.',
+  'task.shiftHoliday.NEXT': 'Le {date} est {name} : l’échéance a été reportée au jour ouvré suivant.',
+  'task.shiftWeekend.NEXT': 'Le {date} tombe un week-end : l’échéance a été reportée au jour ouvré suivant.',
+  'task.shiftHoliday.PREVIOUS': 'Le {date} est {name} : l’échéance a été avancée au jour ouvré précédent.',
+  'task.shiftWeekend.PREVIOUS': 'Le {date} tombe un week-end : l’échéance a été avancée au jour ouvré précédent.',
   'facility.tabHolidays': 'Jours fériés',
   'holidays.intro':
     'Jours fériés de {region} issus de la bibliothèque de jours fériés, plus les jours ajoutés pour ce site. Les exigences avec report au jour ouvré les évitent.',

@@ -708,9 +708,12 @@ export const it: Catalogue = {
   'periodEnd.firstTask': 'Prima attività: {period} ({start} – {end}), scade il {due}.',
   'periodEnd.incomplete': 'Scegli una frequenza e una regola di scadenza per vedere il calendario.',
   'auditEntity.FACILITY_HOLIDAY': 'Festivo dell’impianto',
-  'task.shiftHoliday': 'Il {date} è {name}, quindi la scadenza è passata al giorno lavorativo più vicino.',
-  'task.shiftWeekend':
-    'Il {date} cade nel fine settimana, quindi la scadenza è passata al giorno lavorativo più vicino.',
+  'task.shiftHoliday.NEXT': 'Il {date} è {name}, quindi la scadenza è passata al giorno lavorativo successivo.',
+  'task.shiftWeekend.NEXT':
+    'Il {date} cade nel fine settimana, quindi la scadenza è passata al giorno lavorativo successivo.',
+  'task.shiftHoliday.PREVIOUS': 'Il {date} è {name}, quindi la scadenza è passata al giorno lavorativo precedente.',
+  'task.shiftWeekend.PREVIOUS':
+    'Il {date} cade nel fine settimana, quindi la scadenza è passata al giorno lavorativo precedente.',
   'facility.tabHolidays': 'Festivi',
   'holidays.intro':
     'Festivi ufficiali di {region} dalla libreria dei festivi, più i giorni aggiunti per questo impianto. I requisiti con spostamento al giorno lavorativo li evitano.',

@@ -669,8 +669,10 @@ export const zh: Catalogue = {
   'periodEnd.firstTask': '第一项任务：{period}（{start} – {end}），{due} 到期。',
   'periodEnd.incomplete': '请选择频率和到期规则以查看计划。',
   'auditEntity.FACILITY_HOLIDAY': '设施节假日',
-  'task.shiftHoliday': '{date} 是{name}，因此到期日顺延至最近的工作日。',
-  'task.shiftWeekend': '{date} 是周末，因此到期日顺延至最近的工作日。',
+  'task.shiftHoliday.NEXT': '{date} 是{name}，因此到期日顺延至下一个工作日。',
+  'task.shiftWeekend.NEXT': '{date} 是周末，因此到期日顺延至下一个工作日。',
+  'task.shiftHoliday.PREVIOUS': '{date} 是{name}，因此到期日提前至上一个工作日。',
+  'task.shiftWeekend.PREVIOUS': '{date} 是周末，因此到期日提前至上一个工作日。',
   'facility.tabHolidays': '节假日',
   'holidays.intro': '来自节假日库的 {region} 公共假日，以及为本设施添加的日期。设置了工作日顺延的要求会避开这些日期。',
   'holidays.noRegion':
