@@ -108,7 +108,11 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
     { key: 'period', label: t('task.period'), children: <bdi>{task.periodLabel}</bdi> },
     { key: 'sequence', label: t('task.sequence'), children: format.number(taskNumberOf(task.sequence)) },
     { key: 'category', label: t('requirement.category'), children: t(`category.${task.category}`) },
-    { key: 'frequency', label: t('requirement.frequency'), children: t(`frequency.${task.frequency}`) },
+    {
+      key: 'frequency',
+      label: t('requirement.frequency'),
+      children: <span className="task-detail__nowrap">{t(`frequency.${task.frequency}`)}</span>,
+    },
     { key: 'scheduleMode', label: t('requirement.scheduleMode'), children: t(`scheduleMode.${task.scheduleMode}`) },
     { key: 'scheduled', label: t('task.scheduledDueDate'), children: format.date(task.scheduledDueDate) },
     {
@@ -128,7 +132,8 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
     },
     { key: 'opens', label: t('task.opensOn'), children: format.date(task.opensOn) },
     { key: 'grace', label: t('task.graceEndsOn'), children: format.date(task.graceEndsOn) },
-    { key: 'zone', label: t('task.timeZone'), children: task.timeZone },
+    // A zone is one word ("America/Chicago"): never cut in two.
+    { key: 'zone', label: t('task.timeZone'), children: <bdi className="task-detail__nowrap">{task.timeZone}</bdi> },
     { key: 'status', label: t('data.status'), children: <TaskTags task={task} /> },
     {
       key: 'assignee',
