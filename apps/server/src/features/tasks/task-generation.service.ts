@@ -35,6 +35,7 @@ import {
   updateTaskColumns,
 } from './tasks.repository';
 import type { TaskRow } from './tasks.table';
+import { recordTaskMoves } from './task-move-history';
 
 /** What new (and refreshed) tasks of a series carry from their requirement and binding. */
 export interface SeriesTaskFields {
@@ -259,6 +260,18 @@ export function createTaskGenerationService(
           });
           if (task.dueDate !== to.dueDate) counts.moved += 1;
         }
+        await recordTaskMoves(
+          trx,
+          audit,
+          null,
+          change.plan.moved.map(({ task, to }) => ({
+            taskId: task.id,
+            facilityId: change.facilityId,
+            from: task.dueDate,
+            to: to.dueDate,
+            holiday: to.shiftHoliday,
+          })),
+        );
       }
       for (const { columns, ids } of refresh.values()) {
         await updateColumnsOfTasks(trx, ids, { ...columns, updatedAt: now });
