@@ -328,7 +328,7 @@ function HistoryValue({
     if (field === 'assigneeId') return <UserName id={value} />;
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return <>{format.date(value)}</>;
   }
-  return <>{auditValueText(value)}</>;
+  return <>{auditValueText(value, {}, t)}</>;
 }
 
 const HISTORY_FIELDS: Record<string, MessageKey> = {
