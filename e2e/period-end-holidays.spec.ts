@@ -100,7 +100,7 @@ describe('period-end requirements and holiday calendars', () => {
     await drawer.getByLabel('Title', { exact: true }).fill(title);
     await choose(page, 'Category', 'Water', drawer);
     await drawer.getByLabel('Citation').fill('40 CFR 122.41(l)(4)');
-    await choose(page, 'Frequency', /^QUARTERLY$/, drawer);
+    await choose(page, 'Frequency', /^Quarterly$/, drawer);
     await choose(page, 'Schedule mode', 'Period end (reports)', drawer);
     const sentence = drawer.getByRole('status').filter({ hasText: 'Choose a frequency' });
     await sentence.waitFor();

@@ -131,6 +131,8 @@ describe('readable layout with long names, in English and Arabic', () => {
         expect(lines).toBe(1);
         const frequency = page.locator('.task-detail__nowrap').first();
         expect(await frequency.evaluate((element) => element.getClientRects().length)).toBe(1);
+        // The details table in the picture: frequency and zone.
+        await zone.evaluate((element) => element.scrollIntoView({ block: 'center' }));
         await saveScreenshot(page, `task-details-${width}-${language}`);
         await context.close();
       }
