@@ -100,7 +100,7 @@ describe('period-end requirements and holiday calendars', () => {
     await drawer.getByLabel('Title', { exact: true }).fill(title);
     await choose(page, 'Category', 'Water', drawer);
     await drawer.getByLabel('Citation').fill('40 CFR 122.41(l)(4)');
-    await choose(page, 'Frequency', /^QUARTERLY$/, drawer);
+    await choose(page, 'Frequency', /^Quarterly$/, drawer);
     await choose(page, 'Schedule mode', 'Period end (reports)', drawer);
     const sentence = drawer.getByRole('status').filter({ hasText: 'Choose a frequency' });
     await sentence.waitFor();
@@ -194,7 +194,7 @@ describe('period-end requirements and holiday calendars', () => {
     // The task says why its due date moved.
     await page.goto(`/tasks/${july._id}`);
     await page
-      .getByText(`July 4, ${year} is Independence Day, so the due date moved to the nearest business day.`)
+      .getByText(`July 4, ${year} is Independence Day, so the due date moved to the next business day.`)
       .waitFor();
     await axe(page, 'task page', problems);
     await saveScreenshot(page, 'task-due-date-moved-holiday');

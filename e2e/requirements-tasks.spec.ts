@@ -100,19 +100,19 @@ describe('requirements and tasks', () => {
     await drawer.getByLabel('Citation').fill('40 CFR 112.8');
 
     // Lead time and grace follow the frequency until set by hand.
-    await chooseOption(page, 'Frequency', 'QUARTERLY', /^QUARTERLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'Quarterly', /^Quarterly$/, drawer);
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('14');
     await expect.poll(() => drawer.getByLabel('Grace').inputValue()).toBe('7');
-    await chooseOption(page, 'Frequency', 'MONTHLY', /^MONTHLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'Monthly', /^Monthly$/, drawer);
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('7');
     await expect.poll(() => drawer.getByLabel('Grace').inputValue()).toBe('3');
     await drawer.getByLabel('Lead time').fill('10');
-    await chooseOption(page, 'Frequency', 'YEARLY', /^YEARLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'Yearly', /^Yearly$/, drawer);
     await expect.poll(() => drawer.getByLabel('Grace').inputValue()).toBe('30');
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('10');
     await drawer.getByRole('button', { name: 'Use the defaults of this frequency' }).click();
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('30');
-    await chooseOption(page, 'Frequency', 'MONTHLY', /^MONTHLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'Monthly', /^Monthly$/, drawer);
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('7');
 
     await typeDate(drawer, 'First due date', firstDue);
@@ -247,7 +247,7 @@ describe('requirements and tasks', () => {
     const drawer = page.getByRole('dialog', { name: `Edit ${title}` });
     await drawer.waitFor();
     await expect.poll(() => drawer.getByLabel('Title', { exact: true }).inputValue()).toBe(title);
-    await chooseOption(page, 'Frequency', 'QUARTERLY', /^QUARTERLY$/, drawer);
+    await chooseOption(page, 'Frequency', 'Quarterly', /^Quarterly$/, drawer);
     await expect.poll(() => drawer.getByLabel('Lead time').inputValue()).toBe('14');
     await drawer.getByRole('button', { name: 'Review task changes' }).click();
     const preview = page.getByRole('dialog', { name: 'Review the changes to tasks' });
@@ -264,7 +264,7 @@ describe('requirements and tasks', () => {
     await drawer.getByRole('button', { name: 'Review task changes' }).click();
     await preview.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/Requirement “.*” saved: tasks added \d+, moved \d+, removed \d+/).waitFor();
-    await page.locator('.ant-descriptions').getByText('QUARTERLY').waitFor();
+    await page.locator('.ant-descriptions').getByText('Quarterly', { exact: true }).waitFor();
 
     const north = await tasksOf({ requirementId: ids.requirement, facilityId: ids.north, status: 'COMPLETED' });
     expect(north.map((task) => task.timeliness).sort()).toEqual(['LATE', 'ON_TIME']);
@@ -346,7 +346,7 @@ describe('requirements and tasks', () => {
     const { page } = await newPage();
     await page.goto('/requirements');
     await page.getByRole('link', { name: title }).waitFor();
-    await chooseOption(page, 'Frequency', '', /^QUARTERLY$/, page);
+    await chooseOption(page, 'Frequency', '', /^Quarterly$/, page);
     await page.waitForURL((url) => url.searchParams.get('frequency') === 'QUARTERLY');
     await page.getByRole('link', { name: title }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).first().click();

@@ -169,7 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const regulations = createRegulationsService(db, audit);
   const clock = options.now ?? systemClock;
   const facilities = createFacilitiesService(db, audit, programAreas, {
-    regionChanged: (trx, facilityId) => reshiftFacilityTasks(trx, facilityId, clock),
+    regionChanged: (trx, facilityId) => reshiftFacilityTasks(trx, facilityId, clock, audit),
   });
   const userFacilities = createUserFacilitiesService(db, audit, sessions);
   const users = createUsersService(db, audit, sessions, userFacilities);

@@ -8,7 +8,8 @@ export { auditValueText } from './audit-labels';
 
 /** A changed value: the name of the object it points to (its id on hover), else the value as text. */
 function AuditValue({ value, names }: { value: unknown; names: AuditEvent['valueNames'] }) {
-  const text = auditValueText(value, names);
+  const t = useT();
+  const text = auditValueText(value, names, t);
   const named = typeof value === 'string' && names[value] !== undefined;
   return named ? (
     <Tooltip title={value}>

@@ -81,6 +81,21 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   retainUntil: 'documents.retainUntil',
   legalHold: 'documents.legalHold',
   date: 'holidays.date',
+  source: 'holidays.source',
+  facility: 'task.facility',
+  holiday: 'audit.field.holiday',
+  tasksMoved: 'audit.field.tasksMoved',
+  file: 'audit.field.file',
+  rows: 'audit.field.rows',
+  created: 'audit.field.created',
+  updated: 'audit.field.updated',
+  unchanged: 'audit.field.unchanged',
+  added: 'audit.field.added',
+  moved: 'audit.field.moved',
+  removed: 'audit.field.removed',
+  applicable: 'audit.field.applicable',
+  tasks: 'audit.field.tasks',
+  requirements: 'audit.field.requirements',
 };
 
 /** "notifyFrom" → "Notify from": the last resort for a field no form names. */
@@ -94,16 +109,37 @@ export function auditFieldLabel(t: Translate, field: string): string {
   return key ? t(key) : spelledOut(field);
 }
 
-/** A changed value as text: the name of the object an id points to, JSON for objects, "—" for none. */
-export function auditValueText(value: unknown, names: AuditEvent['valueNames'] = {}): string {
+/** Coded values inside recorded objects, in words (a holiday's source). */
+const VALUE_LABELS: Record<string, Record<string, MessageKey>> = {
+  source: { LIBRARY: 'holidays.source.LIBRARY', ADDED: 'holidays.source.ADDED' },
+};
+
+/**
+ * A changed value as text: the name of the object an id points to, "—" for none, and an object (a holiday,
+ * an import's file and counts, a facility's binding to a requirement) as "Label: value" pairs in words,
+ * never JSON. Without `t` (the Audit Trail's cells before the labels load) the keys are spelled out.
+ */
+export function auditValueText(value: unknown, names: AuditEvent['valueNames'] = {}, t?: Translate): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value) && value.length === 0) return '—';
   if (typeof value === 'string') return names[value] ?? value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-    return value.map((item: string) => names[item] ?? item).join(', ');
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return t ? t(value ? 'data.yes' : 'data.no') : String(value);
+  if (Array.isArray(value))
+    return value
+      .map((item) => auditValueText(item, names, t))
+      .join(value.every((item) => typeof item === 'string') ? ', ' : '; ');
+  if (typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '')
+      .map(([key, inner]) => {
+        const coded = typeof inner === 'string' ? VALUE_LABELS[key]?.[inner] : undefined;
+        const text = coded && t ? t(coded) : auditValueText(inner, names, t);
+        return `${t ? auditFieldLabel(t, key) : spelledOut(key)}: ${text}`;
+      })
+      .join(', ');
   }
-  return JSON.stringify(value);
+  return String(value);
 }
 
 /** Every change of an event as lines "Field: before → after", for the CSV and Excel exports. */
@@ -111,7 +147,7 @@ export function auditChangeLines(t: Translate, event: Pick<AuditEvent, 'changes'
   return Object.entries(event.changes)
     .map(
       ([field, change]) =>
-        `${auditFieldLabel(t, field)}: ${auditValueText(change.before, event.valueNames)} → ${auditValueText(change.after, event.valueNames)}`,
+        `${auditFieldLabel(t, field)}: ${auditValueText(change.before, event.valueNames, t)} → ${auditValueText(change.after, event.valueNames, t)}`,
     )
     .join('\n');
 }

@@ -145,12 +145,22 @@ async function namesIn(db: Db, table: NamedTable, ids: string[]): Promise<[strin
  */
 export async function valueNamesOf(db: Db, changes: AuditChanges | undefined): Promise<string | null> {
   const wanted = new Map<NamedTable, Set<string>>();
-  for (const [field, change] of Object.entries(changes ?? {})) {
+  // Ids inside a changed object count too (a requirement's facility binding: {assigneeId, …}).
+  const collect = (field: string, value: unknown): void => {
     const table = REFERENCE_FIELDS[field];
-    if (!table) continue;
-    const ids = wanted.get(table) ?? new Set<string>();
-    for (const id of [...idsIn(change.before), ...idsIn(change.after)]) ids.add(id);
-    wanted.set(table, ids);
+    if (table) {
+      const ids = wanted.get(table) ?? new Set<string>();
+      for (const id of idsIn(value)) ids.add(id);
+      wanted.set(table, ids);
+    } else if (Array.isArray(value)) {
+      for (const item of value) collect('', item);
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) collect(key, inner);
+    }
+  };
+  for (const [field, change] of Object.entries(changes ?? {})) {
+    collect(field, change.before);
+    collect(field, change.after);
   }
   const found = await Promise.all(
     [...wanted].filter(([, ids]) => ids.size > 0).map(([table, ids]) => namesIn(db, table, [...ids])),

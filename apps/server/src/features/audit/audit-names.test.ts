@@ -4,6 +4,7 @@ import type { AuditEvent } from '@rtms/shared/schemas/audit';
 import { ADMIN_EMAIL, bearer } from '../../test/test-app';
 import { signedInSuite } from '../../test/signed-in-suite';
 import { storedRow } from '../../test/stored-rows';
+import { createRequirement } from '../../test/compliance-fixtures';
 
 const suite = signedInSuite();
 
@@ -58,6 +59,38 @@ describe('names kept in audit events (issue 11, point 5)', () => {
       .data as AuditEvent[];
     expect(rename?.valueNames).toEqual({});
     expect((await call('GET', '/api/audit/verify')).data.intact).toBe(true);
+  });
+
+  it('names the ids inside a recorded object: a facility bound to a requirement with its assignee (issue 32)', async () => {
+    const first = (
+      await call('POST', '/api/facilities', { name: 'Dune Solar', code: 'DNS', type: 'SOLAR', timeZone: 'UTC' })
+    ).data;
+    const second = (
+      await call('POST', '/api/facilities', { name: 'Ridge Wind', code: 'RGW', type: 'WIND', timeZone: 'UTC' })
+    ).data;
+    const created = await suite.t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(suite.admin),
+      payload: { email: 'lee.field@example.com', firstName: 'Lee', lastName: 'Field', role: 'FACILITY_USER' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const lee = created.json().data as { _id: string };
+    await call('POST', '/api/user-facilities', { userId: lee._id, facilityId: second._id });
+    const requirement = await createRequirement(suite.t, suite.admin, {
+      frequency: 'MONTHLY',
+      firstDueDate: '2026-06-30',
+      facilities: [{ facilityId: first._id }],
+    });
+    await call('PATCH', `/api/requirements/${requirement.data._id}`, {
+      facilities: [{ facilityId: first._id }, { facilityId: second._id, assigneeId: lee._id }],
+    });
+    const events = (
+      await call('GET', `/api/audit?entityType=REQUIREMENT&entityId=${requirement.data._id}&facilityId=${second._id}`)
+    ).data as AuditEvent[];
+    const bound = events.find((event) => event.changes.facility);
+    expect(bound?.changes.facility?.after).toMatchObject({ assigneeId: lee._id });
+    expect(bound?.valueNames).toMatchObject({ [lee._id]: 'Lee Field' });
   });
 
   it('makes the names part of the hash: a changed name breaks the chain', async () => {

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { csvDocument, type CsvCell } from '@rtms/shared/csv';
+import { PdfText } from './pdf-text';
 
 /**
  * The index of an evidence pack, as CSV (exact values, for spreadsheets) and PDF (for reading and
@@ -104,10 +105,10 @@ export function indexCsv(index: PackIndex): string {
       task.periodLabel,
       task.scheduledDueDate,
       task.dueDate,
-      task.status,
+      STATUS_LABEL[task.status] ?? task.status,
       task.completedOn,
       task.completedByName,
-      task.timeliness,
+      TIMELINESS_LABEL[task.timeliness],
       task.notApplicableReason,
       task.completionNote,
       task.evidenceRequired ? `yes (at least ${Math.max(1, task.minEvidence)})` : 'no',
@@ -125,7 +126,7 @@ export function indexCsv(index: PackIndex): string {
             file.version,
             file.size,
             file.sha256,
-            file.check,
+            FILE_CHECK_LABEL[file.check],
             file.path,
           ]
         : ['', '', '', '', '', '', '', '', '', ''];
@@ -167,22 +168,13 @@ function summaryOf(index: PackIndex): [string, number][] {
   ];
 }
 
-/**
- * The standard PDF fonts cover Windows-1252 only: other characters (e.g. Chinese names) are shown as "?"
- * in the PDF; the CSV keeps every value exactly.
- */
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
-function pdfText(value: string | null | undefined): string {
-  return Array.from(value ?? '')
-    .map((char) => {
-      const code = char.codePointAt(0) ?? 0;
-      if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(char))
-        return char;
-      return code === 0x09 || code === 0x0a ? ' ' : '?';
-    })
-    .join('');
-}
-
+/** Labels, never codes, in both the CSV and the PDF (the pack's words are English throughout). */
+const STATUS_LABEL: Record<string, string> = { COMPLETED: 'Completed', INCOMPLETE: 'Incomplete' };
+const FILE_CHECK_LABEL: Record<FileCheck, string> = {
+  OK: 'OK',
+  CHANGED: 'Changed since upload',
+  MISSING: 'Missing from storage',
+};
 const TIMELINESS_LABEL: Record<PackTimeliness, string> = {
   ON_TIME: 'On time',
   LATE: 'Late',
@@ -192,14 +184,39 @@ const TIMELINESS_LABEL: Record<PackTimeliness, string> = {
   OPEN: 'Open',
 };
 
-/** The index as a PDF (A4 landscape), written page by page into the returned stream. */
-export function indexPdf(index: PackIndex): Readable {
+/** Every text of the index that comes from the data (names, titles, notes): what the fonts must cover. */
+function textsOf(index: PackIndex): string[] {
+  return [
+    ...index.scope,
+    index.generatedBy,
+    ...index.tasks.flatMap((task) => [
+      task.facilityName,
+      task.facilityCode,
+      task.requirementTitle,
+      task.citation ?? '',
+      task.title,
+      task.periodLabel,
+      task.completedByName ?? '',
+      task.completionNote ?? '',
+      task.notApplicableReason ?? '',
+      ...task.files.flatMap((file) => [file.title, file.fileName, file.uploadedByName ?? '']),
+    ]),
+  ];
+}
+
+/**
+ * The index as a PDF (A4 landscape), written page by page into the returned stream. Fixed English labels
+ * are in Helvetica; every value from the data goes through PdfText (Noto fonts embedded as subsets), so
+ * Arabic, Chinese and accented names print as they are.
+ */
+export async function indexPdf(index: PackIndex): Promise<Readable> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 36,
-    info: { Title: 'Evidence pack', Author: pdfText(index.generatedBy), Creator: 'RTMS' },
+    info: { Title: 'Evidence pack', Author: index.generatedBy, Creator: 'RTMS' },
   });
+  const text = await PdfText.prepare(doc, textsOf(index));
   const out = new PassThrough();
   doc.pipe(out);
 
@@ -228,9 +245,12 @@ export function indexPdf(index: PackIndex): Readable {
   // Title and summary.
   doc.font('Helvetica-Bold').fontSize(18).text('Evidence pack', left, doc.y);
   doc.font('Helvetica').fontSize(10).moveDown(0.3);
-  for (const line of index.scope) doc.text(pdfText(line));
-  doc.text(`Tasks due from ${index.from} to ${index.to}`);
-  doc.text(`Generated ${index.generatedAt} by ${pdfText(index.generatedBy)}`);
+  for (const line of index.scope) text.draw(line, left, doc.y, right - left, 10);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(`Tasks due from ${index.from} to ${index.to}`, left, doc.y + 2);
+  text.draw(`Generated ${index.generatedAt} by ${index.generatedBy}`, left, doc.y, right - left, 10);
   doc.moveDown(0.6);
   doc.font('Helvetica-Bold').fontSize(11).text('Summary');
   doc.font('Helvetica').fontSize(9);
@@ -297,17 +317,17 @@ export function indexPdf(index: PackIndex): Readable {
       `${task.files.length} file${task.files.length === 1 ? '' : 's'}${
         task.evidenceRequired ? ` (${Math.max(1, task.minEvidence)} required)` : ''
       }`,
-    ].map(pdfText);
-    doc.font('Helvetica').fontSize(8);
-    const rowHeight = Math.max(
-      ...values.map((value, i) => doc.heightOfString(value, { width: (columns[i]?.width ?? 50) - 4 })),
-    );
+    ];
+    // The requirement and the task are two paragraphs of one cell (each with its own direction).
+    const cellHeight = (value: string, width: number) =>
+      value.split('\n').reduce((sum, part) => sum + text.height(part, width, 8), 0);
+    const rowHeight = Math.max(...values.map((value, i) => cellHeight(value, (columns[i]?.width ?? 50) - 4)));
     if (doc.y + rowHeight > bottom()) newPage();
-    doc.font('Helvetica').fontSize(8);
     const y = doc.y;
     let x = left;
     values.forEach((value, i) => {
-      doc.text(value, x, y, { width: (columns[i]?.width ?? 50) - 4 });
+      let at = y;
+      for (const part of value.split('\n')) at += text.draw(part, x, at, (columns[i]?.width ?? 50) - 4, 8);
       x += columns[i]?.width ?? 50;
     });
     doc.y = y + rowHeight + 2;
@@ -317,28 +337,17 @@ export function indexPdf(index: PackIndex): Readable {
         ? `Note: ${task.completionNote}`
         : '';
     if (note) {
-      const text = pdfText(note);
-      const height = doc.heightOfString(text, { width: right - left - 110 });
+      const height = text.height(note, right - left - 110, 8);
       if (doc.y + height > bottom()) newPage();
-      doc
-        .font('Helvetica')
-        .fontSize(8)
-        .fillColor('#444444')
-        .text(text, left + 100, doc.y, { width: right - left - 110 })
-        .fillColor('black');
+      text.draw(note, left + 100, doc.y, right - left - 110, 8, '#444444');
     }
     for (const file of task.files) {
-      const line = pdfText(
+      const line =
         `${file.fileName} — ${file.title}${file.evidenceDate ? ` — evidence date ${file.evidenceDate}` : ''} — uploaded ${file.uploadedAt.slice(0, 10)}` +
-          `${file.uploadedByName ? ` by ${file.uploadedByName}` : ''} — v${file.version}${file.check === 'OK' ? '' : ` — ${file.check}`}`,
-      );
-      doc.font('Helvetica').fontSize(7);
-      const height = doc.heightOfString(line, { width: right - left - 110 }) + 9;
+        `${file.uploadedByName ? ` by ${file.uploadedByName}` : ''} — v${file.version}${file.check === 'OK' ? '' : ` — ${FILE_CHECK_LABEL[file.check]}`}`;
+      const height = text.height(line, right - left - 110, 7) + 9;
       if (doc.y + height > bottom()) newPage();
-      doc
-        .font('Helvetica')
-        .fontSize(7)
-        .text(line, left + 100, doc.y, { width: right - left - 110 });
+      text.draw(line, left + 100, doc.y, right - left - 110, 7);
       doc
         .font('Courier')
         .fontSize(7)

@@ -264,7 +264,13 @@ export function createEvidencePacksService(
       zip.addReadStreamLazy(
         'index.pdf',
         { mtime: instant },
-        (callback: (error: Error | null, stream: Readable) => void) => callback(null, indexPdf(index)),
+        (callback: (error: Error | null, stream: Readable) => void) => {
+          // Loading the fonts the index needs is asynchronous; a failure ends the whole pack.
+          indexPdf(index).then(
+            (stream) => callback(null, stream),
+            (error: unknown) => fail(error as Error),
+          );
+        },
       );
       zip.end();
 

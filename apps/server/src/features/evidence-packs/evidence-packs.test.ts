@@ -168,19 +168,19 @@ describe('evidence packs', () => {
 
     const rows = csvRows(zip.get('index.csv') as Buffer);
     const stormwater = rows.filter((row) => row.Requirement === 'Monthly stormwater inspection');
-    // Jan (2 files), Feb (1 file), Mar (open, no evidence: one row).
+    // Jan (2 files), Feb (1 file), Mar (open, no evidence: one row); labels, never codes.
     expect(stormwater.map((row) => [row['Due date'], row['Evidence file'], row.Timeliness])).toEqual([
-      ['2026-01-31', 'inspection-jan.pdf', expect.stringMatching(/^(LATE|ON_TIME)$/)],
-      ['2026-01-31', 'outfall.png', expect.stringMatching(/^(LATE|ON_TIME)$/)],
-      ['2026-02-28', 'inspection-feb.pdf', 'ON_TIME'],
-      ['2026-03-31', '', 'OPEN'],
+      ['2026-01-31', 'inspection-jan.pdf', expect.stringMatching(/^(Late|On time)$/)],
+      ['2026-01-31', 'outfall.png', expect.stringMatching(/^(Late|On time)$/)],
+      ['2026-02-28', 'inspection-feb.pdf', 'On time'],
+      ['2026-03-31', '', 'Open'],
     ]);
     const jan = stormwater[0] as Record<string, string>;
     expect(jan).toMatchObject({
       Facility: 'Sweetwater Wind',
       'Facility code': 'SWW',
       Citation: '40 CFR 122.26',
-      Status: 'COMPLETED',
+      Status: 'Completed',
       'Completed on': '2026-02-03',
       'Completed by': 'Pat facility_user',
       'Evidence required': 'yes (at least 1)',
@@ -309,12 +309,12 @@ describe('evidence packs', () => {
       const zip = await readZip(
         (await pack(dir.admin, `requirementId=${r2}&from=2026-01-01&to=2026-01-31`)).rawPayload,
       );
-      expect(csvRows(zip.get('index.csv') as Buffer)[0]?.['File check']).toBe('CHANGED');
+      expect(csvRows(zip.get('index.csv') as Buffer)[0]?.['File check']).toBe('Changed since upload');
       fs.rmSync(file);
       const missing = await pack(dir.admin, `requirementId=${r2}&from=2026-01-01&to=2026-01-31`);
       expect(missing.statusCode).toBe(200);
       expect(csvRows((await readZip(missing.rawPayload)).get('index.csv') as Buffer)[0]?.['File check']).toBe(
-        'MISSING',
+        'Missing from storage',
       );
     } finally {
       fs.writeFileSync(file, original);

@@ -68,8 +68,11 @@ function libraryHolidays(region: HolidayRegion, year: number): ReadonlyMap<Calen
     const calendar = region.state
       ? new Holidays(region.country, region.state, { types: ['public'] })
       : new Holidays(region.country, { types: ['public'] });
+    // English as the facility's country writes it ("Labor Day" in the US, "Labour Day" elsewhere).
+    const own = `en-${region.country.toLowerCase()}`;
+    const language = calendar.getLanguages().includes(own) ? own : 'en';
     const map = new Map<CalendarDate, string>();
-    for (const holiday of calendar.getHolidays(year, 'en') || []) {
+    for (const holiday of calendar.getHolidays(year, language) || []) {
       // `date` is "YYYY-MM-DD hh:mm:ss" in the region's own calendar; a multi-day holiday lists its first day.
       const date = holiday.date.slice(0, 10);
       const existing = map.get(date);

@@ -18,6 +18,7 @@ import { conflict, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import { updateTaskColumns } from '../tasks/tasks.repository';
+import { recordTaskMoves } from '../tasks/task-move-history';
 import { assertFacilityInScope, facilityScopeOf } from '../user-facilities/facility-scope';
 import { type HolidayChange, holidayLookupFor, holidaysOfYear, regionOf } from './holiday-calendar';
 import {
@@ -177,6 +178,18 @@ export function createHolidaysService(db: Kysely<Database>, audit: AuditService,
         });
       }
       const moved = planned.moves.filter((move) => move.preview.from !== move.preview.to).length;
+      await recordTaskMoves(
+        trx,
+        audit,
+        actorOf(principal),
+        planned.moves.map((move) => ({
+          taskId: move.id,
+          facilityId,
+          from: move.preview.from,
+          to: move.preview.to,
+          holiday: move.shiftHoliday,
+        })),
+      );
       const day = { date: planned.holiday.date, name: planned.holiday.name, source: planned.holiday.source };
       await audit.record(trx, {
         actor: actorOf(principal),

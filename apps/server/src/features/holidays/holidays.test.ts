@@ -12,6 +12,7 @@ import {
   TEXAS_PLANT,
 } from '../../test/compliance-fixtures';
 import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
+import { ADMIN_EMAIL } from '../../test/test-app';
 
 /** Tuesday 10 March 2026, noon UTC. */
 const NOW = '2026-03-10T12:00:00Z';
@@ -51,6 +52,8 @@ describe('facility holiday calendars', () => {
     // 4 July 2027 is a Sunday: observed on Monday 5 July.
     expect(byDate.get('2027-07-05')?.name).toMatch(/Independence Day/);
     expect(byDate.get('2027-11-25')?.name).toBe('Thanksgiving Day');
+    // In the country's own English: "Labor Day", not the library's default "Labour Day".
+    expect(byDate.get('2027-09-06')?.name).toBe('Labor Day');
     expect(us.meta.total).toBe(us.data.length);
 
     const de = await holidays(sites.bavaria, 2027);
@@ -181,6 +184,17 @@ describe('facility holiday calendars', () => {
       meta: { tasks: { moved: 1 } },
     });
     expect((await q2()).dueDate).toBe('2027-07-07');
+    // The move is in the task's history, by the administrator who added the day (issue 32, point 6).
+    const detail = await ok<{ history: { actorEmail: string | null; changes: Record<string, unknown> }[] }>(
+      suite.t,
+      suite.admin,
+      'GET',
+      `/api/tasks/${task._id}`,
+    );
+    expect(detail.history[0]).toMatchObject({
+      actorEmail: ADMIN_EMAIL,
+      changes: { dueDate: { before: '2027-07-06', after: '2027-07-07' } },
+    });
     expect(
       (
         await call(suite.t, suite.admin, 'POST', `/api/facilities/${sites.texas}/holidays`, {
@@ -268,6 +282,13 @@ describe('facility holiday calendars', () => {
     // The same site, now recorded in Bavaria: 3 July is a working day there.
     await ok(suite.t, suite.admin, 'PATCH', `/api/facilities/${moving}`, { country: 'DE', state: 'BY' });
     expect(await first()).toMatchObject({ dueDate: '2026-07-03', dueDateShift: null });
+    const detail = await ok<{ history: { changes: Record<string, unknown> }[] }>(
+      suite.t,
+      suite.admin,
+      'GET',
+      `/api/tasks/${(await first())._id}`,
+    );
+    expect(detail.history[0]?.changes).toEqual({ dueDate: { before: '2026-07-06', after: '2026-07-03' } });
     expect((await holidays(moving, 2026)).meta).toMatchObject({ country: 'DE', state: 'BY' });
   });
 });

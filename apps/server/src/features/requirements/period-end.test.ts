@@ -158,6 +158,17 @@ describe('period-end requirements', () => {
       ['2026-Q4', '2027-01-15', 'INCOMPLETE'],
     ]);
     expect(new Set(after.map((task) => task.sequence)).size).toBe(after.length);
+    // Each moved task says so in its history (issue 32, point 6).
+    const q2 = await ok<{ history: { changes: Record<string, unknown> }[] }>(
+      suite.t,
+      suite.admin,
+      'GET',
+      `/api/tasks/${after[1]!._id}`,
+    );
+    expect(q2.history.map((entry) => entry.changes.dueDate)).toContainEqual({
+      before: '2026-07-30',
+      after: '2026-07-15',
+    });
 
     // Switching back to calendar mode clears the due rule.
     const calendar = await ok<RequirementDetail>(suite.t, suite.admin, 'PATCH', `/api/requirements/${data._id}`, {

@@ -30,6 +30,7 @@ import {
 import { deleteTasks, findTasksOfBindings, insertTasks, updateTaskColumns } from './tasks.repository';
 import type { TaskRow } from './tasks.table';
 import { unitOfWork } from '../../db/unit-of-work';
+import { recordTaskMoves } from './task-move-history';
 
 /** What new (and refreshed) tasks of a series carry from their requirement and binding. */
 export interface SeriesTaskFields {
@@ -254,6 +255,18 @@ export function createTaskGenerationService(
           });
           if (task.dueDate !== to.dueDate) counts.moved += 1;
         }
+        await recordTaskMoves(
+          trx,
+          audit,
+          null,
+          change.plan.moved.map(({ task, to }) => ({
+            taskId: task.id,
+            facilityId: change.facilityId,
+            from: task.dueDate,
+            to: to.dueDate,
+            holiday: to.shiftHoliday,
+          })),
+        );
       }
       for (const { columns, ids } of refresh.values()) {
         await updateColumnsOfTasks(trx, ids, { ...columns, updatedAt: now });

@@ -112,12 +112,14 @@ export function ServerTable<T extends object, F extends string>({
   const sortedColumns = useMemo(
     () =>
       choice.shown.map((column) => {
-        if (!column.sorter || column.key === undefined) return column;
-        const field = String(column.key);
+        // On a phone a sticky column would cover most of the row (the titles under the actions): none is.
+        const shown = phone && column.fixed ? { ...column, fixed: undefined } : column;
+        if (!shown.sorter || shown.key === undefined) return shown;
+        const field = String(shown.key);
         const sortOrder = state.sort === field ? 'ascend' : state.sort === `-${field}` ? 'descend' : null;
-        return { ...column, sortOrder, sortDirections: ['ascend', 'descend'] as const } as (typeof columns)[number];
+        return { ...shown, sortOrder, sortDirections: ['ascend', 'descend'] as const } as (typeof columns)[number];
       }),
-    [choice.shown, state.sort],
+    [choice.shown, state.sort, phone],
   );
   // The hidden columns of a row, one click away (a list with its own expansion keeps it).
   const rowDetail: TableProps<T>['expandable'] =

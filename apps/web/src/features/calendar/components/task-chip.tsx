@@ -40,7 +40,9 @@ export function TaskChip({
       <span className="calendar-chip__icon" aria-hidden>
         {tag.icon}
       </span>
-      <span className="calendar-chip__text">{task.title}</span>
+      <span className="calendar-chip__text" dir="auto">
+        {task.title}
+      </span>
     </Link>
   );
 }

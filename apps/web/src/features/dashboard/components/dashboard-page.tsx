@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Empty, Flex, Skeleton, Typography } from 'antd';
 import {
   CalendarOutlined,
@@ -177,7 +177,10 @@ function DashboardFigures({ summary }: { summary: TaskSummary }) {
 
   return (
     <Flex vertical gap={16}>
-      <div className="dashboard-figures">
+      <div
+        className="dashboard-figures"
+        style={{ '--figure-count': figures.length, '--figure-rows-of': Math.ceil(figures.length / 2) } as CSSProperties}
+      >
         {figures.map((figure) => (
           <Link key={figure.key} to={figure.to} className={`dashboard-figure dashboard-figure--${figure.tone}`}>
             <span className="dashboard-figure__icon">{figure.icon}</span>

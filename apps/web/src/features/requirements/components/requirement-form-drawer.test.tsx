@@ -137,19 +137,19 @@ describe('RequirementFormDrawer', { timeout: 120_000 }, () => {
     await screen.findByRole('dialog', { name: 'New requirement' });
     expect(value('Lead time')).toBe('');
 
-    await pick('Frequency', 'MONTHLY');
+    await pick('Frequency', 'Monthly');
     await waitFor(() => expect(value('Lead time')).toBe('7'));
     expect(value('Grace')).toBe('3');
-    expect(screen.getAllByText('Default for MONTHLY: 7 days').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Default for Monthly: 7 days').length).toBeGreaterThan(0);
 
-    await pick('Frequency', 'QUARTERLY');
+    await pick('Frequency', 'Quarterly');
     await waitFor(() => expect(value('Lead time')).toBe('14'));
     expect(value('Grace')).toBe('7');
 
     // Set by hand: the lead time stays when the frequency changes again; the grace still follows.
     await user.clear(field('Lead time'));
     await user.type(field('Lead time'), '21');
-    await pick('Frequency', 'YEARLY');
+    await pick('Frequency', 'Yearly');
     await waitFor(() => expect(value('Grace')).toBe('30'));
     expect(value('Lead time')).toBe('21');
 
@@ -166,7 +166,7 @@ describe('RequirementFormDrawer', { timeout: 120_000 }, () => {
     );
     await screen.findByRole('dialog', { name: 'Edit Monthly SPCC inspection' });
     await waitFor(() => expect(value('Lead time')).toBe('12'));
-    await pick('Frequency', 'QUARTERLY');
+    await pick('Frequency', 'Quarterly');
     await waitFor(() => expect(value('Grace')).toBe('7'));
     expect(value('Lead time')).toBe('12');
   });
@@ -182,7 +182,7 @@ describe('RequirementFormDrawer', { timeout: 120_000 }, () => {
     );
     await screen.findByRole('dialog', { name: 'Edit Monthly SPCC inspection' });
     await waitFor(() => expect(value('Title')).toBe('Monthly SPCC inspection'));
-    await pick('Frequency', 'QUARTERLY');
+    await pick('Frequency', 'Quarterly');
     await user.click(screen.getByRole('button', { name: 'Review task changes' }));
 
     // In tests antd gives every dialog the same generated title id, so the modal is found by its text.

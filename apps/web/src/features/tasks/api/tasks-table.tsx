@@ -20,7 +20,7 @@ import { listTasks, useTasks, type TasksQuery } from './list-tasks';
 import { useFacilityOption, useRequirementOption } from './known-options';
 import { AssignTasksModal } from './task-action-modals';
 import { BulkCompleteModal } from '../components/task-completion-modals';
-import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell } from '../components/task-cells';
+import { TaskCard, TaskDueCell, TaskStateCell, TaskTitleCell, Truncated } from '../components/task-cells';
 import { DEFAULT_STATES, stateParamOf, statesOf, taskApiQuery } from '../components/task-list-query';
 import '../components/tasks.css';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
@@ -118,7 +118,11 @@ export function TasksTable({
         key: 'facility',
         sorter: true,
         optional: true,
-        render: (_, task) => <Link to={`/facilities/${task.facilityId}`}>{task.facilityName}</Link>,
+        render: (_, task) => (
+          <Link to={`/facilities/${task.facilityId}`}>
+            <Truncated text={task.facilityName} className="task-column--facility" />
+          </Link>
+        ),
       });
     }
     list.push(
@@ -126,7 +130,12 @@ export function TasksTable({
       column(
         t('task.assignee'),
         'assignee',
-        (task) => task.assigneeName ?? <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>,
+        (task) =>
+          task.assigneeName ? (
+            <Truncated text={task.assigneeName} className="task-column--assignee" />
+          ) : (
+            <Typography.Text type="secondary">{t('task.unassigned')}</Typography.Text>
+          ),
         { optional: true },
       ),
     );

@@ -27,12 +27,26 @@ export function TaskDueCell({ task }: { task: Task }) {
   );
 }
 
+/**
+ * A name cut with an ellipsis where its column ends, whole on hover; in its own direction, so that an
+ * English name on an Arabic page keeps its beginning.
+ */
+export function Truncated({ text, className }: { text: string; className: string }) {
+  return (
+    <span className={`cell-truncate ${className}`} title={text} dir="auto">
+      {text}
+    </span>
+  );
+}
+
 export function TaskTitleCell({ task }: { task: Task }) {
   const t = useT();
   const format = useFormatters();
   return (
     <Space orientation="vertical" size={0} className="task-title-cell">
-      <Link to={`/tasks/${task._id}`}>{task.title}</Link>
+      <Link to={`/tasks/${task._id}`} className="task-title-cell__link">
+        <Truncated text={task.title} className="task-column--title" />
+      </Link>
       <Typography.Text type="secondary" className="task-cell-note">
         <bdi>
           {t('task.periodAndSequence', {

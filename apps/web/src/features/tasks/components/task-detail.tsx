@@ -108,7 +108,11 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
     { key: 'period', label: t('task.period'), children: <bdi>{task.periodLabel}</bdi> },
     { key: 'sequence', label: t('task.sequence'), children: format.number(taskNumberOf(task.sequence)) },
     { key: 'category', label: t('requirement.category'), children: t(`category.${task.category}`) },
-    { key: 'frequency', label: t('requirement.frequency'), children: t(`frequency.${task.frequency}`) },
+    {
+      key: 'frequency',
+      label: t('requirement.frequency'),
+      children: <span className="task-detail__nowrap">{t(`frequency.${task.frequency}`)}</span>,
+    },
     { key: 'scheduleMode', label: t('requirement.scheduleMode'), children: t(`scheduleMode.${task.scheduleMode}`) },
     { key: 'scheduled', label: t('task.scheduledDueDate'), children: format.date(task.scheduledDueDate) },
     {
@@ -122,13 +126,14 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
               {t('task.rescheduledBecause', { reason: task.rescheduleReason })}
             </Typography.Text>
           ) : null}
-          <DueDateShiftNote shift={task.dueDateShift} />
+          <DueDateShiftNote shift={task.dueDateShift} dueDate={task.dueDate} />
         </Space>
       ),
     },
     { key: 'opens', label: t('task.opensOn'), children: format.date(task.opensOn) },
     { key: 'grace', label: t('task.graceEndsOn'), children: format.date(task.graceEndsOn) },
-    { key: 'zone', label: t('task.timeZone'), children: task.timeZone },
+    // A zone is one word ("America/Chicago"): never cut in two.
+    { key: 'zone', label: t('task.timeZone'), children: <bdi className="task-detail__nowrap">{task.timeZone}</bdi> },
     { key: 'status', label: t('data.status'), children: <TaskTags task={task} /> },
     {
       key: 'assignee',
@@ -323,7 +328,7 @@ function HistoryValue({
     if (field === 'assigneeId') return <UserName id={value} />;
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return <>{format.date(value)}</>;
   }
-  return <>{auditValueText(value)}</>;
+  return <>{auditValueText(value, {}, t)}</>;
 }
 
 const HISTORY_FIELDS: Record<string, MessageKey> = {
