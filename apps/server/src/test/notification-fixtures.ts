@@ -40,3 +40,13 @@ export async function createWeeklyBacklog(t: TestApp, admin: string, userId: str
     });
   }
 }
+
+/** Sent delivery rows by the Message-ID they were recorded with: one entry per message that went. */
+export function rowsByMessage<Row extends { messageId: string | null }>(rows: readonly Row[]): Map<string, Row[]> {
+  const messages = new Map<string, Row[]>();
+  for (const row of rows) {
+    if (row.messageId === null) continue;
+    messages.set(row.messageId, [...(messages.get(row.messageId) ?? []), row]);
+  }
+  return messages;
+}

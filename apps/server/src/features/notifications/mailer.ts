@@ -9,8 +9,9 @@ export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_00
 
 export interface OutgoingMail {
   /**
-   * Makes the `Message-ID` (`<key@domain>`): the delivery's row id, so that a delivery sent again (after a crash
-   * between the server's acceptance and the record of it, or a retry) carries the same Message-ID.
+   * Makes the `Message-ID` (`<key@domain>`): the least id of the delivery rows the message covers, so that a message
+   * sent again (after a crash between the server's acceptance and the record of it, or a retry) carries the same
+   * Message-ID.
    */
   messageKey: string;
   to: string;
