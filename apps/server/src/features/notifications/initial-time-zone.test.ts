@@ -3,6 +3,7 @@ import type { NotificationPreferences } from '@rtms/shared/schemas/notifications
 import { call, ok } from '../../test/api-calls';
 import { assignFacility, createFacility } from '../../test/compliance-fixtures';
 import { signedInSuiteAt } from '../../test/signed-in-suite';
+import { createUnsubscribeLinks } from './unsubscribe-links';
 
 const SETTINGS = '/api/users/me/notification-preferences';
 const INITIAL = '/api/users/me/notification-preferences/initial-time-zone';
@@ -80,6 +81,23 @@ describe('the browser’s time zone at first sign-in', () => {
       .where('userId', '=', id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ lastDigestOn: '2026-02-28', timeZoneSetAt: suite.clock().toISOString() });
+  });
+
+  it('keeps a zone an unsubscribe link wrote a default, not a choice', async () => {
+    const { id, token } = await chicagoUser();
+    const secret = await suite.t.database.db
+      .selectFrom('app_secrets')
+      .select('value')
+      .where('name', '=', 'unsubscribe')
+      .executeTakeFirstOrThrow();
+    const link = createUnsubscribeLinks(secret.value).token(id, 'DUE_SOON');
+    const unsubscribed = await suite.t.app.inject({ method: 'POST', url: `/api/notifications/unsubscribe/${link}` });
+    expect(unsubscribed.statusCode).toBe(200);
+    expect(await storedRow(id)).toEqual({ timeZone: 'America/Chicago', timeZoneSetAt: null });
+
+    const answer = await ok<NotificationPreferences>(suite.t, token, 'POST', INITIAL, { timeZone: 'Asia/Tokyo' });
+    expect(answer.timeZone).toBe('Asia/Tokyo');
+    expect(answer.categories.DUE_SOON).toBe(false);
   });
 
   it('refuses a zone that is not an IANA one with the field, and stores nothing', async () => {
