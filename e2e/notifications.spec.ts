@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { axeProblems } from './support/axe';
-import { saveScreenshot, waitForAnimationsOf, waitForLoaded } from './support/browser';
+import { openPage, saveScreenshot, signInThroughForm, waitForAnimationsOf, waitForLoaded } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
@@ -129,6 +129,33 @@ describe('notifications', () => {
     expect(saved.data.delivery).toBe('IMMEDIATE');
     expect(saved.data.categories.TASK_OPENED).toBe(false);
     expect(saved.data.categories.ESCALATION).toBe(true);
+  });
+
+  it('takes the browser’s time zone at first sign-in, over the facility’s, and shows it in the settings', async () => {
+    const zoneEmail = `zoned-${run}@e2e.test`;
+    await admin.call('POST', '/users', {
+      email: zoneEmail,
+      firstName: 'Zoe',
+      lastName: 'Zoned',
+      role: 'FACILITY_USER',
+      password,
+      mustChangePassword: false,
+      facilityIds: [facility.data._id],
+    });
+    // The facility is in UTC; the browser is in Chicago.
+    const { page } = session.track(
+      await openPage(session.browser, { width: 1367, height: 850 }, { timezoneId: 'America/Chicago' }),
+    );
+    const sent = page.waitForResponse((response) => response.url().endsWith('/initial-time-zone'));
+    await signInThroughForm(page, zoneEmail, password);
+    expect((await sent).status()).toBe(200);
+    await page.goto('/notifications/settings');
+    await expect
+      .poll(() => page.locator('.ant-form-item', { hasText: 'Time zone' }).innerText())
+      .toContain('America/Chicago');
+    const user = await signInApi(inject('baseURL'), zoneEmail, password);
+    const saved = await user.call<{ data: { timeZone: string } }>('GET', '/users/me/notification-preferences');
+    expect(saved.data.timeZone).toBe('America/Chicago');
   });
 
   it('shows admins the delivery log with why each was skipped, and runs a job now', async () => {

@@ -23,6 +23,7 @@ import { migration0160RequirementTitleCover } from './migrations/0160-requiremen
 import { migration0170LabelsRevision } from './migrations/0170-labels-revision';
 import { migration0175OidcBoundLinks } from './migrations/0175-oidc-bound-links';
 import { migration0180RevisionsFromData } from './migrations/0180-revisions-from-data';
+import { migration0186TimeZoneSetAt } from './migrations/0186-time-zone-set-at';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0170-labels-revision': migration0170LabelsRevision,
   '0175-oidc-bound-links': migration0175OidcBoundLinks,
   '0180-revisions-from-data': migration0180RevisionsFromData,
+  '0186-time-zone-set-at': migration0186TimeZoneSetAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

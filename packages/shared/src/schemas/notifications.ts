@@ -73,22 +73,31 @@ const categoriesShape = Object.fromEntries(NOTIFICATION_CATEGORIES.map((category
 export const notificationCategoriesSchema = z.object(categoriesShape).strict();
 export type NotificationCategories = z.infer<typeof notificationCategoriesSchema>;
 
+const timeZoneSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine(isTimeZone, 'Unknown time zone (use an IANA name such as Europe/Paris)');
+
 export const notificationPreferencesSchema = z
   .object({
     delivery: z.enum(NOTIFICATION_DELIVERY_MODES),
     digestHour: wholeNumberFrom(0, 23, 'Digest hour must be a whole number from 0 to 23'),
-    timeZone: z
-      .string()
-      .trim()
-      .min(1)
-      .max(64)
-      .refine(isTimeZone, 'Unknown time zone (use an IANA name such as Europe/Paris)'),
+    timeZone: timeZoneSchema,
     quietUntil: z.iso.datetime({ offset: true, message: 'Quiet until must be an ISO-8601 instant' }).nullable(),
     categories: notificationCategoriesSchema,
   })
   .strict();
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 export const notificationPreferencesResponseSchema = dataOf(notificationPreferencesSchema);
+
+/**
+ * POST /api/users/me/notification-preferences/initial-time-zone body: the browser's IANA time zone, sent by the
+ * web app at each sign-in; stored only while the user has none set (issue 32).
+ */
+export const initialTimeZoneBodySchema = z.object({ timeZone: timeZoneSchema }).strict();
+export type InitialTimeZoneBody = z.infer<typeof initialTimeZoneBodySchema>;
 
 export const notificationDeliverySchema = recordSchema({
   notificationId: idSchema,

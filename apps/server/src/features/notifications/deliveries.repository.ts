@@ -169,13 +169,14 @@ export async function updateDeliveries(
 export async function recordDigestSent(
   db: Db,
   userId: string,
-  defaults: Omit<NotificationPreferencesTable, 'userId' | 'lastDigestOn' | 'updatedAt'>,
+  defaults: Omit<NotificationPreferencesTable, 'userId' | 'lastDigestOn' | 'updatedAt' | 'timeZoneSetAt'>,
   lastDigestOn: string,
   updatedAt: string,
 ): Promise<void> {
+  // A first digest writes the defaults; its time zone is not a choice (the browser's may still replace it).
   await db
     .insertInto('notification_preferences')
-    .values({ userId, ...defaults, lastDigestOn, updatedAt })
+    .values({ userId, ...defaults, timeZoneSetAt: null, lastDigestOn, updatedAt })
     .onConflict((oc) => oc.column('userId').doUpdateSet({ lastDigestOn }))
     .execute();
 }

@@ -11,13 +11,14 @@ import {
   findFirstFacilityTimeZone,
   findNotificationPreferencesRow,
   rescheduleWaiting,
+  setTimeZoneIfUnset,
   upsertNotificationPreferences,
 } from './notifications.repository';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /**
  * A user who never saved settings: a daily digest at 07:00, every category by email, in the time zone of their
- * first facility (UTC without one; the web app saves the browser's at first sign-in).
+ * browser at their first sign-in (adoptTimeZone), else of their first facility (UTC without one).
  */
 const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   delivery: 'DAILY_DIGEST',
@@ -51,13 +52,43 @@ export async function readPreferences(db: Kysely<Database>, userId: string): Pro
   return { ...DEFAULT_NOTIFICATION_PREFERENCES, timeZone: (await findFirstFacilityTimeZone(db, userId)) ?? 'UTC' };
 }
 
+/**
+ * Replaces a user's settings and re-times what waits. `choice: false` for a write that only carries the time zone it
+ * read (an unsubscribe link): a default zone stays a default, which the browser's may still replace.
+ */
 export async function writePreferences(
   db: Kysely<Database>,
   userId: string,
   preferences: NotificationPreferences,
   now: string,
+  { choice = true }: { choice?: boolean } = {},
 ): Promise<void> {
-  const values = {
+  const values = toRowValues(preferences, now);
+  await unitOfWork(db, async (trx) => {
+    await upsertNotificationPreferences(trx, userId, values, choice ? now : null);
+    await rescheduleWaiting(trx, userId, now, values.quietUntil);
+  });
+}
+
+/**
+ * The browser's time zone at sign-in becomes the user's only if none is set yet (issue 32): never over a zone the
+ * user saved or one set at an earlier sign-in, so a replay changes nothing. What waits is re-timed when it is stored.
+ */
+export async function adoptTimeZone(
+  db: Kysely<Database>,
+  userId: string,
+  timeZone: string,
+  now: string,
+): Promise<void> {
+  await unitOfWork(db, async (trx) => {
+    const current = await readPreferences(trx, userId);
+    const values = toRowValues({ ...current, timeZone }, now);
+    if (await setTimeZoneIfUnset(trx, userId, values)) await rescheduleWaiting(trx, userId, now, values.quietUntil);
+  });
+}
+
+function toRowValues(preferences: NotificationPreferences, now: string) {
+  return {
     delivery: preferences.delivery,
     digestHour: preferences.digestHour,
     timeZone: preferences.timeZone,
@@ -66,8 +97,4 @@ export async function writePreferences(
     categories: JSON.stringify(preferences.categories),
     updatedAt: now,
   };
-  await unitOfWork(db, async (trx) => {
-    await upsertNotificationPreferences(trx, userId, values);
-    await rescheduleWaiting(trx, userId, now, values.quietUntil);
-  });
 }

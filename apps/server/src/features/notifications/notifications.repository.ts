@@ -212,17 +212,43 @@ export function findNotificationPreferencesRow(
   return findRow(db, 'notification_preferences', { userId });
 }
 
-/** Writes a user's preferences, creating their row on first use (lastDigestOn starts empty). */
+type PreferenceValues = Omit<NotificationPreferencesRow, 'userId' | 'lastDigestOn' | 'timeZoneSetAt'>;
+
+/**
+ * Writes a user's preferences, creating their row on first use (lastDigestOn starts empty). `timeZoneSetAt`:
+ * the time zone is a choice made now; null keeps the row's mark as it is (a write that only carries the zone read).
+ */
 export async function upsertNotificationPreferences(
   db: Db,
   userId: string,
-  values: Omit<NotificationPreferencesRow, 'userId' | 'lastDigestOn'>,
+  values: PreferenceValues,
+  timeZoneSetAt: string | null,
 ): Promise<void> {
   await db
     .insertInto('notification_preferences')
-    .values({ userId, lastDigestOn: null, ...values })
-    .onConflict((oc) => oc.column('userId').doUpdateSet(values))
+    .values({ userId, lastDigestOn: null, ...values, timeZoneSetAt })
+    .onConflict((oc) => oc.column('userId').doUpdateSet(timeZoneSetAt ? { ...values, timeZoneSetAt } : values))
     .execute();
+}
+
+/**
+ * Sets a user's time zone only if none is set yet (issue 32: the browser's at sign-in), in one statement so that a
+ * choice saved meanwhile is never replaced: a user without a row gets `values` with the zone, a row whose zone is
+ * the first facility's default gets the zone. True when it was stored.
+ */
+export async function setTimeZoneIfUnset(db: Db, userId: string, values: PreferenceValues): Promise<boolean> {
+  const { timeZone, updatedAt } = values;
+  const result = await db
+    .insertInto('notification_preferences')
+    .values({ userId, lastDigestOn: null, ...values, timeZoneSetAt: updatedAt })
+    .onConflict((oc) =>
+      oc
+        .column('userId')
+        .doUpdateSet({ timeZone, timeZoneSetAt: updatedAt, updatedAt })
+        .where('notification_preferences.timeZoneSetAt', 'is', null),
+    )
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /**

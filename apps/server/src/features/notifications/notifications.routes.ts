@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   deliveryListQuerySchema,
   deliveryPageSchema,
+  initialTimeZoneBodySchema,
   notificationListQuerySchema,
   notificationPageSchema,
   notificationPreferencesResponseSchema,
@@ -23,6 +24,10 @@ const errors = errorResponses(400, 401, 403, 404);
 /** The notification centre, notification settings, the delivery log and one-click unsubscribe. */
 export function notificationsRoutes(notifications: NotificationsService, guards: AuthGuards): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'notifications', errors);
+  const sessionRoute = routeOptions(guards, 'notifications', errors, {
+    allowWhilePasswordChangeRequired: true,
+    allowWhileMfaEnrolmentRequired: true,
+  });
   return async (app) => {
     registerRecordRoutes(app, route, notifications, {
       path: '/notifications',
@@ -65,6 +70,16 @@ export function notificationsRoutes(notifications: NotificationsService, guards:
         response: { 200: notificationPreferencesResponseSchema },
       }),
       async (request) => ({ data: await notifications.replacePreferences(principalOf(request), request.body) }),
+    );
+    app.post(
+      '/users/me/notification-preferences/initial-time-zone',
+      // Sent right after sign-in, also while the session must first change its password or enrol a second factor.
+      sessionRoute(
+        'signed-in',
+        'Set my time zone only if none is set yet: the web app sends the browser’s IANA zone at each sign-in; a zone I saved or one set at an earlier sign-in is kept, so a replay changes nothing. Answers my settings',
+        { body: initialTimeZoneBodySchema, response: { 200: notificationPreferencesResponseSchema } },
+      ),
+      async (request) => ({ data: await notifications.adoptTimeZone(principalOf(request), request.body.timeZone) }),
     );
     app.get(
       '/notification-deliveries',

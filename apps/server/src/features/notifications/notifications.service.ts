@@ -21,7 +21,7 @@ import { userRows } from '../users/users.repository';
 import { sendDueDeliveries, type SendOptions, type SendResult } from './delivery-sender';
 import { userEmailLanguage, type EmailLanguage } from './email-messages';
 import type { Mailer } from './mailer';
-import { readPreferences, writePreferences } from './notification-preferences';
+import { adoptTimeZone, readPreferences, writePreferences } from './notification-preferences';
 import {
   countNotifications,
   findNotification,
@@ -43,6 +43,8 @@ export interface NotificationsService {
   markAllRead(principal: Principal): Promise<{ updated: number }>;
   getPreferences(principal: Principal): Promise<NotificationPreferences>;
   replacePreferences(principal: Principal, preferences: NotificationPreferences): Promise<NotificationPreferences>;
+  /** The browser's time zone at sign-in, stored only if the caller has none set yet; the settings after. */
+  adoptTimeZone(principal: Principal, timeZone: string): Promise<NotificationPreferences>;
   listDeliveries(principal: Principal, query: DeliveryListQuery): Promise<Page<NotificationDelivery>>;
   /** What a genuine unsubscribe token turns off, and its recipient's language; null for a forged one. */
   verifyUnsubscribe(token: string): Promise<UnsubscribeLink | null>;
@@ -147,6 +149,10 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       await writePreferences(db, principal.id, preferences, nowIso(clock()));
       return readPreferences(db, principal.id);
     },
+    async adoptTimeZone(principal, timeZone) {
+      await adoptTimeZone(db, principal.id, timeZone, nowIso(clock()));
+      return readPreferences(db, principal.id);
+    },
     async listDeliveries(principal, query) {
       const filters: DeliveryFilters = {
         facilityIds: scopeFacilityIds(await facilityScopeOf(db, principal)),
@@ -197,7 +203,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
           if (category !== 'ESCALATION') categories[category] = false;
         }
       } else categories[verified.scope] = false;
-      await writePreferences(db, verified.userId, { ...preferences, categories }, nowIso(clock()));
+      await writePreferences(db, verified.userId, { ...preferences, categories }, nowIso(clock()), { choice: false });
       return { scope: verified.scope, language: userEmailLanguage(user.preferences), appName: deps.appName };
     },
     sweep: (options) => sweepReminders(db, deps.dialect, clock(), options),

@@ -22,6 +22,8 @@ export interface NotificationPreferencesTable {
   delivery: NotificationDeliveryMode;
   digestHour: number;
   timeZone: string;
+  /** When the time zone was set, by the user or from their browser; null: their first facility's (migration 0186). */
+  timeZoneSetAt: string | null;
   quietUntil: string | null;
   /** JSON {category: boolean}. */
   categories: string;

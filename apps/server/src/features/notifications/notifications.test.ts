@@ -447,6 +447,7 @@ describe('exactly once across two app instances on one database', () => {
       '/api/notifications/{id}/read',
       '/api/notifications/read-all',
       '/api/users/me/notification-preferences',
+      '/api/users/me/notification-preferences/initial-time-zone',
       '/api/notification-deliveries',
       '/api/notifications/unsubscribe/{token}',
       '/api/jobs',

@@ -4,3 +4,6 @@
  * library (decision 032). The import starts with the request, so the answer rarely waits for it.
  */
 export const auth = () => import('@rtms/shared/schemas/auth');
+
+/** The answer of the time zone sent after sign-in (browser-time-zone.ts), loaded the same way. */
+export const notifications = () => import('@rtms/shared/schemas/notifications');

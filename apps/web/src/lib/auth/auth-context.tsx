@@ -17,6 +17,7 @@ import { signIn as signInCall } from './sign-in';
 import { signInWithCode } from './sign-in-with-code';
 import { exchangeSsoCode } from './sso-session';
 import { signOutOnServer } from './sign-out';
+import { NOTIFICATION_PREFERENCES_KEY, sendBrowserTimeZone } from './browser-time-zone';
 import { clearStoredSession, readStoredToken, storeSession, storeToken } from './session-storage';
 
 /** Session states of the seed §4: loading, then signed in or signed out. */
@@ -144,6 +145,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           return false;
         }
         storeSession(data.token, data.user);
+        // The browser's time zone becomes the user's if they have none yet (the server decides); the sign-in
+        // never waits for it, and a failure only leaves them on their first facility's.
+        sendBrowserTimeZone().then(
+          (preferences) => {
+            if (preferences) queryClient.setQueryData(NOTIFICATION_PREFERENCES_KEY, preferences);
+          },
+          (error: unknown) => reportError(error, { during: 'time zone at sign-in' }),
+        );
         setState((previous) => ({
           ...previous,
           status: 'signedIn',
@@ -167,7 +176,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return false;
       }
     },
-    [],
+    [queryClient],
   );
 
   const signIn = useCallback((body: LoginBody) => attempt('sign-in', () => signInCall(body)), [attempt]);

@@ -3,9 +3,10 @@ import {
   type NotificationPreferences,
 } from '@rtms/shared/schemas/notifications';
 import { dataResource } from '../../../components/data/list-endpoint';
+import { NOTIFICATION_PREFERENCES_KEY } from '../../../lib/auth/browser-time-zone';
 
 const preferences = dataResource(
-  ['notifications', 'preferences'],
+  NOTIFICATION_PREFERENCES_KEY,
   '/users/me/notification-preferences',
   notificationPreferencesResponseSchema,
 );
