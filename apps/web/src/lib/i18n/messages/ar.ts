@@ -437,7 +437,6 @@ export const ar: Catalogue = {
   'auditAction.ROLE_CHANGE': 'تغيير الدور',
   'auditAction.PASSWORD_RESET': 'إعادة تعيين كلمة المرور',
   'auditAction.PASSWORD_CHANGE': 'تغيير كلمة المرور',
-  'auditAction.SIGN_IN': 'تسجيل الدخول',
   'auditAction.ASSIGN': 'إسناد',
   'auditAction.UNASSIGN': 'إلغاء الإسناد',
   'auditAction.COMPLETE': 'إكمال',

@@ -443,7 +443,6 @@ export const en = {
   'auditAction.ROLE_CHANGE': 'Role change',
   'auditAction.PASSWORD_RESET': 'Password reset',
   'auditAction.PASSWORD_CHANGE': 'Password change',
-  'auditAction.SIGN_IN': 'Sign-in',
   'auditAction.ASSIGN': 'Assign',
   'auditAction.UNASSIGN': 'Unassign',
   'auditAction.COMPLETE': 'Complete',

@@ -451,7 +451,6 @@ export const es: Catalogue = {
   'auditAction.ROLE_CHANGE': 'Cambio de rol',
   'auditAction.PASSWORD_RESET': 'Restablecimiento de contraseña',
   'auditAction.PASSWORD_CHANGE': 'Cambio de contraseña',
-  'auditAction.SIGN_IN': 'Inicio de sesión',
   'auditAction.ASSIGN': 'Asignación',
   'auditAction.UNASSIGN': 'Retirada de asignación',
   'auditAction.COMPLETE': 'Finalización',

@@ -453,7 +453,6 @@ export const fr: Catalogue = {
   'auditAction.ROLE_CHANGE': 'Changement de rôle',
   'auditAction.PASSWORD_RESET': 'Réinitialisation du mot de passe',
   'auditAction.PASSWORD_CHANGE': 'Changement de mot de passe',
-  'auditAction.SIGN_IN': 'Connexion',
   'auditAction.ASSIGN': 'Attribution',
   'auditAction.UNASSIGN': 'Retrait',
   'auditAction.COMPLETE': 'Achèvement',

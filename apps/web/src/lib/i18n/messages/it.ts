@@ -450,7 +450,6 @@ export const it: Catalogue = {
   'auditAction.ROLE_CHANGE': 'Cambio di ruolo',
   'auditAction.PASSWORD_RESET': 'Reimpostazione password',
   'auditAction.PASSWORD_CHANGE': 'Cambio password',
-  'auditAction.SIGN_IN': 'Accesso',
   'auditAction.ASSIGN': 'Assegnazione',
   'auditAction.UNASSIGN': 'Rimozione assegnazione',
   'auditAction.COMPLETE': 'Completamento',

@@ -433,7 +433,6 @@ export const zh: Catalogue = {
   'auditAction.ROLE_CHANGE': '角色变更',
   'auditAction.PASSWORD_RESET': '密码重置',
   'auditAction.PASSWORD_CHANGE': '密码修改',
-  'auditAction.SIGN_IN': '登录',
   'auditAction.ASSIGN': '分配',
   'auditAction.UNASSIGN': '取消分配',
   'auditAction.COMPLETE': '完成',
