@@ -14,7 +14,7 @@ import {
   TIMELINESS,
   WEEKEND_SHIFTS,
 } from '@rtms/shared/enums';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, auditEventSchema } from '@rtms/shared/schemas/audit';
 import { CALENDAR_FEED_SCOPES } from '@rtms/shared/schemas/calendar';
 import type { MessageKey } from '../lib/i18n/messages/en';
 import { en } from '../lib/i18n/messages/en';
@@ -33,10 +33,19 @@ import samples from './audit-kinds.samples.json';
  * it (the server's audit-every-kind test writes them, ids made stable), read in the Audit Trail's words in each
  * of the six languages: labels from the catalogues, names for ids, never JSON, a bare id or an enumeration code.
  */
-const events = samples as Pick<
-  AuditEvent,
-  'entityType' | 'action' | 'entityId' | 'entityName' | 'facilityName' | 'changes' | 'valueNames'
->[];
+// Read through the shared schema of an audit event, as the screen reads the API's answer.
+const events = auditEventSchema
+  .pick({
+    entityType: true,
+    action: true,
+    entityId: true,
+    entityName: true,
+    facilityName: true,
+    changes: true,
+    valueNames: true,
+  })
+  .array()
+  .parse(samples);
 const CATALOGUES = { en, es, fr, it: italian, zh, ar } as const;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 /** Every code of the shared enumerations an event may carry, as a whole word. */
