@@ -65,6 +65,9 @@ const CODES = new RegExp(
     ...WEEKEND_SHIFTS,
     ...CALENDAR_FEED_SCOPES,
     'ADDED',
+    'PENDING',
+    'APPROVED',
+    'REJECTED',
   ].join('|')})($|[^\\w])`,
 );
 
@@ -116,6 +119,27 @@ describe('audit events of every kind in words (issue 32, point 6)', () => {
       }
     });
   }
+
+  it('writes the single sign-on events (a provider test of their own) in words too', () => {
+    // The shapes oidc.service.ts records: a link made, a link requested, a request decided.
+    const request = '0b8f4c1e-1111-4a4a-9a9a-000000000003';
+    const t = (key: MessageKey) => ar[key];
+    const lines = auditChangeLines(t, {
+      changes: {
+        singleSignOn: { before: null, after: 'https://id.example.com' },
+        singleSignOnRequest: {
+          before: { id: request, status: 'PENDING' },
+          after: { id: request, status: 'APPROVED', issuer: 'https://id.example.com', emailVerified: true },
+        },
+      },
+      valueNames: {},
+    });
+    expect(lines).not.toMatch(UUID);
+    expect(lines).not.toMatch(CODES);
+    expect(lines).not.toMatch(/[{}"]/);
+    expect(lines).toContain(ar['linkRequestStatus.APPROVED']);
+    expect(lines).toContain(ar['audit.field.singleSignOnRequest']);
+  });
 
   it('shows every kind’s changes in the row’s expansion in names and words', () => {
     for (const event of events) {

@@ -156,11 +156,12 @@ const taskStatus = codes(TASK_STATUSES, 'taskStatus');
 const requirementStatus = codes(REQUIREMENT_STATUSES, 'requirementStatus');
 const facilityStatus = codes(FACILITY_STATUSES, 'facilityStatus');
 const role = codes(ROLES, 'role');
+const linkRequestStatus = codes(['PENDING', 'APPROVED', 'REJECTED'] as const, 'linkRequestStatus');
 
 /** Coded values of a field, in words: a task's state, a role, a frequency, a holiday's source… */
 const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = {
   // One `status` field for tasks, requirements and facilities: their values' words agree where they meet.
-  status: (value) => taskStatus(value) ?? requirementStatus(value) ?? facilityStatus(value),
+  status: (value) => taskStatus(value) ?? requirementStatus(value) ?? facilityStatus(value) ?? linkRequestStatus(value),
   timeliness: codes(TIMELINESS, 'timeliness'),
   role,
   mfaRequiredRoles: role,
@@ -236,13 +237,16 @@ export function auditValueText(value: unknown, names: AuditEvent['valueNames'] =
       .map((item) => auditValueText(item, names, t))
       .join(value.every((item) => typeof item === 'string') ? ', ' : '; ');
   if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '')
-      .map(
-        ([key, inner]) =>
-          `${t ? auditFieldLabel(t, key) : spelledOut(key)}: ${auditFieldValueText(key, inner, names, t)}`,
-      )
-      .join(', ');
+    return (
+      Object.entries(value as Record<string, unknown>)
+        // A recorded object's own `id` (a sign-in link request's) names nothing a reader knows: left out.
+        .filter(([key, inner]) => key !== 'id' && inner !== null && inner !== undefined && inner !== '')
+        .map(
+          ([key, inner]) =>
+            `${t ? auditFieldLabel(t, key) : spelledOut(key)}: ${auditFieldValueText(key, inner, names, t)}`,
+        )
+        .join(', ')
+    );
   }
   return String(value);
 }
