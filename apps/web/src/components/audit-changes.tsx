@@ -1,15 +1,15 @@
 import { Table, Tooltip, Typography } from 'antd';
 import type { AuditEvent } from '@rtms/shared/schemas/audit';
 import { useT } from '../lib/i18n/use-t';
-import { auditFieldLabel, auditValueText } from './audit-labels';
+import { auditFieldLabel, auditFieldValueText } from './audit-labels';
 import { column } from './data/common-columns';
 
 export { auditValueText } from './audit-labels';
 
-/** A changed value: the name of the object it points to (its id on hover), else the value as text. */
-function AuditValue({ value, names }: { value: unknown; names: AuditEvent['valueNames'] }) {
+/** A changed value: the name of the object it points to (its id on hover), else the value in words. */
+function AuditValue({ field, value, names }: { field: string; value: unknown; names: AuditEvent['valueNames'] }) {
   const t = useT();
-  const text = auditValueText(value, names, t);
+  const text = auditFieldValueText(field, value, names, t);
   const named = typeof value === 'string' && names[value] !== undefined;
   return named ? (
     <Tooltip title={value}>
@@ -48,12 +48,12 @@ export function AuditChangesTable({ event }: { event: Pick<AuditEvent, 'changes'
         },
         column<Row>(t('audit.before'), 'before', (row) => (
           <span className="audit-value audit-value--before">
-            <AuditValue value={row.before} names={event.valueNames} />
+            <AuditValue field={row.field} value={row.before} names={event.valueNames} />
           </span>
         )),
         column<Row>(t('audit.after'), 'after', (row) => (
           <span className="audit-value audit-value--after">
-            <AuditValue value={row.after} names={event.valueNames} />
+            <AuditValue field={row.field} value={row.after} names={event.valueNames} />
           </span>
         )),
       ]}

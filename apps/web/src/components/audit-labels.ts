@@ -1,4 +1,19 @@
-import type { AuditEvent } from '@rtms/shared/schemas/audit';
+import {
+  DOCUMENT_KINDS,
+  FACILITY_STATUSES,
+  FACILITY_TYPES,
+  JURISDICTIONS,
+  REQUIREMENT_STATUSES,
+  ROLES,
+  SCHEDULE_MODES,
+  TASK_CATEGORIES,
+  TASK_FREQUENCIES,
+  TASK_STATUSES,
+  TIMELINESS,
+  WEEKEND_SHIFTS,
+} from '@rtms/shared/enums';
+import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
+import { CALENDAR_FEED_SCOPES } from '@rtms/shared/schemas/calendar';
 import type { MessageKey } from '../lib/i18n/messages/en';
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
@@ -96,7 +111,29 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   applicable: 'audit.field.applicable',
   tasks: 'audit.field.tasks',
   requirements: 'audit.field.requirements',
+  skipped: 'audit.field.skipped',
+  archiveReason: 'audit.field.archiveReason',
+  archivedAt: 'audit.field.archivedAt',
+  sha256: 'documents.sha256',
+  size: 'documents.sizeBytes',
+  scope: 'audit.field.scope',
+  series: 'audit.field.series',
+  handedOverTo: 'audit.field.handedOverTo',
+  openTasks: 'audit.field.openTasks',
+  requirementDefaults: 'audit.field.requirementDefaults',
+  facilityAssignments: 'audit.field.facilityAssignments',
+  mfaEnabled: 'audit.field.mfaEnabled',
+  mfaRequiredRoles: 'audit.field.mfaRequiredRoles',
+  singleSignOn: 'audit.field.singleSignOn',
+  singleSignOnRequest: 'audit.field.singleSignOnRequest',
+  issuer: 'audit.field.issuer',
+  emailVerified: 'audit.field.emailVerified',
 };
+
+/** Whether a field has a label in the catalogues (the rest are spelled out in English, a last resort). */
+export function auditFieldHasLabel(field: string): boolean {
+  return field in FIELD_LABELS;
+}
 
 /** "notifyFrom" → "Notify from": the last resort for a field no form names. */
 function spelledOut(field: string): string {
@@ -109,10 +146,76 @@ export function auditFieldLabel(t: Translate, field: string): string {
   return key ? t(key) : spelledOut(field);
 }
 
-/** Coded values inside recorded objects, in words (a holiday's source). */
-const VALUE_LABELS: Record<string, Record<string, MessageKey>> = {
-  source: { LIBRARY: 'holidays.source.LIBRARY', ADDED: 'holidays.source.ADDED' },
+/** A shared enumeration's value in words: the message `prefix.VALUE`, for the values of the list only. */
+function codes<V extends string>(values: readonly V[], prefix: string) {
+  return (value: string): MessageKey | undefined =>
+    (values as readonly string[]).includes(value) ? (`${prefix}.${value}` as MessageKey) : undefined;
+}
+
+const taskStatus = codes(TASK_STATUSES, 'taskStatus');
+const requirementStatus = codes(REQUIREMENT_STATUSES, 'requirementStatus');
+const facilityStatus = codes(FACILITY_STATUSES, 'facilityStatus');
+const role = codes(ROLES, 'role');
+const linkRequestStatus = codes(['PENDING', 'APPROVED', 'REJECTED'] as const, 'linkRequestStatus');
+
+/** Coded values of a field, in words: a task's state, a role, a frequency, a holiday's source… */
+const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = {
+  // One `status` field for tasks, requirements and facilities: their values' words agree where they meet.
+  status: (value) => taskStatus(value) ?? requirementStatus(value) ?? facilityStatus(value) ?? linkRequestStatus(value),
+  timeliness: codes(TIMELINESS, 'timeliness'),
+  role,
+  mfaRequiredRoles: role,
+  frequency: codes(TASK_FREQUENCIES, 'frequency'),
+  category: codes(TASK_CATEGORIES, 'category'),
+  scheduleMode: codes(SCHEDULE_MODES, 'scheduleMode'),
+  weekendShift: codes(WEEKEND_SHIFTS, 'weekendShift'),
+  type: codes(FACILITY_TYPES, 'facilityType'),
+  jurisdiction: codes(JURISDICTIONS, 'jurisdiction'),
+  kind: codes(DOCUMENT_KINDS, 'documentKind'),
+  scope: codes(CALENDAR_FEED_SCOPES, 'feeds.scope'),
+  source: codes(['LIBRARY', 'ADDED'] as const, 'holidays.source'),
 };
+
+/** A field's value in words: its coded value's label, else its text (the name of an id, a list, an object). */
+export function auditFieldValueText(
+  field: string,
+  value: unknown,
+  names: AuditEvent['valueNames'] = {},
+  t?: Translate,
+): string {
+  const label = VALUE_LABELS[field];
+  if (t && label && typeof value === 'string') {
+    const key = label(value);
+    if (key) return t(key);
+  }
+  if (t && label && Array.isArray(value) && value.length > 0)
+    return value.map((item) => auditFieldValueText(field, item, names, t)).join(', ');
+  return auditValueText(value, names, t);
+}
+
+/** An action's label (its code when it is not one of the list, as in an event newer than this screen). */
+export function auditActionLabel(t: Translate, action: string): string {
+  return (AUDIT_ACTIONS as readonly string[]).includes(action) ? t(`auditAction.${action}` as MessageKey) : action;
+}
+
+export function auditEntityLabel(t: Translate, entityType: string): string {
+  return (AUDIT_ENTITY_TYPES as readonly string[]).includes(entityType)
+    ? t(`auditEntity.${entityType}` as MessageKey)
+    : entityType;
+}
+
+/** What the event is about, in words: the name it kept, else the entity's name, title, email or code in the change. */
+export function auditSubject(event: Pick<AuditEvent, 'entityName' | 'changes'>): string {
+  if (event.entityName) return event.entityName;
+  for (const field of ['name', 'title', 'email', 'code', 'firstName']) {
+    const change = event.changes[field];
+    const value = change?.after ?? change?.before;
+    if (typeof value === 'string' && value) return value;
+  }
+  return '';
+}
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?Z$/;
 
 /**
  * A changed value as text: the name of the object an id points to, "—" for none, and an object (a holiday,
@@ -122,7 +225,11 @@ const VALUE_LABELS: Record<string, Record<string, MessageKey>> = {
 export function auditValueText(value: unknown, names: AuditEvent['valueNames'] = {}, t?: Translate): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value) && value.length === 0) return '—';
-  if (typeof value === 'string') return names[value] ?? value;
+  if (typeof value === 'string') {
+    // A recorded instant (an archiving's time) as a date and UTC time, not ISO-8601's T…Z.
+    const instant = INSTANT.exec(value);
+    return names[value] ?? (instant ? `${instant[1]} ${instant[2]} UTC` : value);
+  }
   if (typeof value === 'number') return String(value);
   if (typeof value === 'boolean') return t ? t(value ? 'data.yes' : 'data.no') : String(value);
   if (Array.isArray(value))
@@ -130,14 +237,16 @@ export function auditValueText(value: unknown, names: AuditEvent['valueNames'] =
       .map((item) => auditValueText(item, names, t))
       .join(value.every((item) => typeof item === 'string') ? ', ' : '; ');
   if (typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '')
-      .map(([key, inner]) => {
-        const coded = typeof inner === 'string' ? VALUE_LABELS[key]?.[inner] : undefined;
-        const text = coded && t ? t(coded) : auditValueText(inner, names, t);
-        return `${t ? auditFieldLabel(t, key) : spelledOut(key)}: ${text}`;
-      })
-      .join(', ');
+    return (
+      Object.entries(value as Record<string, unknown>)
+        // A recorded object's own `id` (a sign-in link request's) names nothing a reader knows: left out.
+        .filter(([key, inner]) => key !== 'id' && inner !== null && inner !== undefined && inner !== '')
+        .map(
+          ([key, inner]) =>
+            `${t ? auditFieldLabel(t, key) : spelledOut(key)}: ${auditFieldValueText(key, inner, names, t)}`,
+        )
+        .join(', ')
+    );
   }
   return String(value);
 }
@@ -147,7 +256,7 @@ export function auditChangeLines(t: Translate, event: Pick<AuditEvent, 'changes'
   return Object.entries(event.changes)
     .map(
       ([field, change]) =>
-        `${auditFieldLabel(t, field)}: ${auditValueText(change.before, event.valueNames, t)} → ${auditValueText(change.after, event.valueNames, t)}`,
+        `${auditFieldLabel(t, field)}: ${auditFieldValueText(field, change.before, event.valueNames, t)} → ${auditFieldValueText(field, change.after, event.valueNames, t)}`,
     )
     .join('\n');
 }

@@ -29,7 +29,6 @@ export const AUDIT_ACTIONS = [
   'ROLE_CHANGE',
   'PASSWORD_RESET',
   'PASSWORD_CHANGE',
-  'SIGN_IN',
   'ASSIGN',
   'UNASSIGN',
   'COMPLETE',

@@ -13,12 +13,24 @@ export interface AuditNames {
   entityName: string | null;
 }
 
-/** The name a deleted object had, from its `before` values. */
+/** A changed value, before or after (a deleted object's is only before). */
+function valueIn(changes: AuditChanges | undefined, field: string): unknown {
+  return changes?.[field]?.before ?? changes?.[field]?.after;
+}
+
+/**
+ * The name a deleted object had, from its `before` values; for events of no stored object, the name the event
+ * itself records: a holiday's name and date, an import's file name.
+ */
 function nameInChanges(changes: AuditChanges | undefined): string | null {
   for (const field of ['title', 'name', 'email']) {
-    const value = changes?.[field]?.before ?? changes?.[field]?.after;
+    const value = valueIn(changes, field);
     if (typeof value === 'string' && value) return value;
   }
+  const holiday = valueIn(changes, 'holiday') as { name?: unknown; date?: unknown } | undefined;
+  if (typeof holiday?.name === 'string') return `${holiday.name} (${String(holiday.date)})`;
+  const file = valueIn(changes, 'file') as { name?: unknown } | undefined;
+  if (typeof file?.name === 'string') return file.name;
   return null;
 }
 
@@ -39,13 +51,24 @@ async function nameOf(db: Db, table: NamedTable, id: string): Promise<string | n
   return found?.[1] ?? null;
 }
 
-async function entityName(db: Db, type: AuditEntityType, id: string): Promise<string | null> {
+async function entityName(
+  db: Db,
+  type: AuditEntityType,
+  id: string,
+  changes: AuditChanges | undefined,
+): Promise<string | null> {
   if (type === 'USER_FACILITY') {
-    const pair = await db
-      .selectFrom('user_facilities')
-      .select(['userId', 'facilityId'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    // A removed pair is named by the two ends its event records.
+    const recorded = { userId: valueIn(changes, 'userId'), facilityId: valueIn(changes, 'facilityId') };
+    const pair =
+      (await db
+        .selectFrom('user_facilities')
+        .select(['userId', 'facilityId'])
+        .where('id', '=', id)
+        .executeTakeFirst()) ??
+      (typeof recorded.userId === 'string' && typeof recorded.facilityId === 'string'
+        ? { userId: recorded.userId, facilityId: recorded.facilityId }
+        : undefined);
     if (!pair) return null;
     const [user, facility] = await Promise.all([
       nameOf(db, 'users', pair.userId),
@@ -71,7 +94,7 @@ export async function auditNamesOf(
   const [actor, facility, entity] = await Promise.all([
     event.actorId ? nameOf(db, 'users', event.actorId) : null,
     event.facilityId ? nameOf(db, 'facilities', event.facilityId) : null,
-    entityName(db, event.entityType, event.entityId),
+    entityName(db, event.entityType, event.entityId, event.changes),
   ]);
   return {
     actorName: actor,

@@ -3,11 +3,10 @@ import { Alert, Button, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
+import type { AuditEvent } from '@rtms/shared/schemas/audit';
 import { can } from '@rtms/shared/permissions';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
-import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { UrlDateRangeFilter, UrlRemoteFilter } from '../../../components/data/url-filters';
@@ -18,7 +17,13 @@ import { fetchUserOptions } from '../../users/api/list-users';
 import { auditEndpoint } from '../api/list-audit-events';
 import { useVerifyAuditChain } from '../api/verify-audit-chain';
 import { AuditChangesTable } from '../../../components/audit-changes';
-import { auditChangeLines, auditFieldLabel } from '../../../components/audit-labels';
+import {
+  auditActionLabel,
+  auditChangeLines,
+  auditEntityLabel,
+  auditFieldLabel,
+  auditSubject,
+} from '../../../components/audit-labels';
 import { column, sortedColumn } from '../../../components/data/common-columns';
 
 const FILTERS = ['entityType', 'action', 'actorId', 'from', 'to', 'entityId', 'facilityId'] as const;
@@ -30,9 +35,9 @@ function exportColumns(t: Translate): ExportColumn<AuditEvent>[] {
     { header: t('audit.when'), value: (e) => e.at, width: 26 },
     { header: t('audit.who'), value: (e) => e.actorName ?? e.actorEmail ?? t('audit.system'), width: 28 },
     { header: t('audit.whoEmail'), value: (e) => e.actorEmail ?? '', width: 28 },
-    { header: t('audit.action'), value: (e) => knownLabel(t, 'auditAction', e.action), width: 16 },
-    { header: t('audit.entityType'), value: (e) => knownLabel(t, 'auditEntity', e.entityType), width: 16 },
-    { header: t('audit.subject'), value: (e) => e.entityName ?? subjectOf(e), width: 28 },
+    { header: t('audit.action'), value: (e) => auditActionLabel(t, e.action), width: 16 },
+    { header: t('audit.entityType'), value: (e) => auditEntityLabel(t, e.entityType), width: 16 },
+    { header: t('audit.subject'), value: (e) => auditSubject(e), width: 28 },
     { header: t('audit.entityId'), value: (e) => e.entityId, width: 28 },
     { header: t('audit.facility'), value: (e) => e.facilityName ?? '', width: 28 },
     { header: t('audit.facilityId'), value: (e) => e.facilityId, width: 28 },
@@ -59,21 +64,6 @@ const ACTION_COLORS: Partial<Record<string, string>> = {
   UNASSIGN: 'magenta',
 };
 
-/** What the event is about, in words: the entity's name, title, email or code where the change carries one. */
-function subjectOf(event: AuditEvent): string {
-  for (const field of ['name', 'title', 'email', 'code', 'firstName']) {
-    const change = event.changes[field];
-    const value = change?.after ?? change?.before;
-    if (typeof value === 'string' && value) return value;
-  }
-  return '';
-}
-
-function knownLabel(t: (key: MessageKey) => string, prefix: 'auditAction' | 'auditEntity', value: string): string {
-  const list: readonly string[] = prefix === 'auditAction' ? AUDIT_ACTIONS : AUDIT_ENTITY_TYPES;
-  return list.includes(value) ? t(`${prefix}.${value}` as MessageKey) : value;
-}
-
 /** /audit: the tamper-evident trail, filterable by entity, action, user and dates; verify the hash chain; export. */
 export function AuditPage() {
   const t = useT();
@@ -96,17 +86,18 @@ export function AuditPage() {
         ),
       ),
       column(t('audit.action'), 'action', (event) => (
-        <Tag color={ACTION_COLORS[event.action]}>{knownLabel(t, 'auditAction', event.action)}</Tag>
+        <Tag color={ACTION_COLORS[event.action]}>{auditActionLabel(t, event.action)}</Tag>
       )),
-      column(t('audit.entityType'), 'entityType', (event) => knownLabel(t, 'auditEntity', event.entityType)),
+      column(t('audit.entityType'), 'entityType', (event) => auditEntityLabel(t, event.entityType)),
       column(t('audit.subject'), 'subject', (event) => {
-        // The name kept in the event, else one in the change, else the id (shortened; in full on hover).
-        const name = event.entityName ?? subjectOf(event);
+        // The name kept in the event, else one in the change; without one (a generation run, the security
+        // settings), a dash with the id on hover: the entity type's column says what it is.
+        const name = auditSubject(event);
         const subject = name ? (
           <bdi>{name}</bdi>
         ) : (
           <Tooltip title={event.entityId}>
-            <code>{`${event.entityId.slice(0, 8)}…`}</code>
+            <span>—</span>
           </Tooltip>
         );
         return event.entityType === 'FACILITY' ? <Link to={`/facilities/${event.entityId}`}>{subject}</Link> : subject;
