@@ -71,7 +71,7 @@ function cases(): Case[] {
       {
         endpoint: 'POST /api/requirements',
         target,
-        expected: own ? [201, 201, 201, 403] : [201, 201, 400, 403],
+        expected: own ? [201, 201, 201, 403] : [201, 201, 404, 403],
         request: () => ({
           method: 'POST',
           url: '/api/requirements',
