@@ -23,3 +23,22 @@ export function serveEventLoopDelay(bare: FastifyInstance, slowStatements: () =>
     return { reset: true };
   });
 }
+
+/**
+ * The longest block of this process's event loop while `work` runs, in ms. The histogram only learns of a
+ * block when its timer fires after it, so the probe waits for one more turn before it stops: work that never
+ * gives the loop back (SQLite's statements answer in microtasks) would otherwise show as no block at all.
+ */
+export async function longestBlockDuring<T>(work: () => Promise<T>): Promise<{ result: T; maxBlockMs: number }> {
+  const resolutionMs = 5;
+  const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
+  histogram.enable();
+  try {
+    const result = await work();
+    await new Promise((resolve) => setTimeout(resolve, 3 * resolutionMs));
+    // The histogram's delay includes its own resolution interval.
+    return { result, maxBlockMs: Math.max(0, histogram.max / 1e6 - resolutionMs) };
+  } finally {
+    histogram.disable();
+  }
+}

@@ -1,11 +1,11 @@
 import { runLoad, type LoadResult } from './load';
+import { mixedWrites } from './mixed-writes';
 import type { SlowStatement } from './slow-statements';
 
 /**
- * Issue 15 item 1: reads under a steady trickle of writes. `connections` readers split over the task
+ * Reads under a steady trickle of writes. `connections` readers split over the task
  * list's first page, the dashboard's figures and the calendar's month, while one write is made every
- * second, of each kind in turn (issue 26: a completion, a comment, a reopening of a task completed earlier in
- * the run, a bulk completion of three); the server's longest event-loop delay over the run is read from the
+ * second, of each kind in turn (mixed-writes.ts); the server's longest event-loop delay over the run is read from the
  * bench server.
  */
 export interface MixedLoadResult {
@@ -16,6 +16,8 @@ export interface MixedLoadResult {
   failedCompletions: number;
   /** Writes answered 5xx: 0 expected (decision 037). */
   serverErrors: number;
+  /** Each kind of write with each status it was answered, e.g. "hand-over 200: 4". */
+  answers: string[];
   maxEventLoopDelayMs: number;
   /** The server's statements of 10 ms or more during the run, longest first (the delay's breakdown). */
   slowStatements: SlowStatement[];
@@ -64,35 +66,16 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
   let completions = 0;
   let failedCompletions = 0;
   let serverErrors = 0;
-  let next = 0;
   let turn = 0;
-  const completed: string[] = [];
-  const nextTask = () => options.completable[next++ % options.completable.length]!;
-  const post = (url: string, body: unknown) =>
-    fetch(`${base}/api${url}`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const writes = [
-    () => {
-      const id = nextTask();
-      return post(`/tasks/${id}/complete`, { completionNote: 'mixed load' }).then((response) => {
-        if (response.ok) completed.push(id);
-        return response;
-      });
-    },
-    () => post(`/tasks/${options.completable[next % options.completable.length]}/comments`, { body: 'mixed load' }),
-    () => {
-      const id = completed.shift();
-      return id ? post(`/tasks/${id}/reopen`, { reason: 'mixed load' }) : post(`/tasks/${nextTask()}/complete`, {});
-    },
-    () => post('/tasks/bulk', { ids: [nextTask(), nextTask(), nextTask()], action: 'complete' }),
-  ];
+  const { writes } = await mixedWrites(base, headers, { completable: options.completable });
+  const answers = new Map<string, number>();
   const writer = setInterval(() => {
-    void writes[turn++ % writes.length]!().then(
+    const { kind, write } = writes[turn++ % writes.length]!;
+    void write().then(
       async (response) => {
         await response.body?.cancel();
+        const key = `${kind} ${response.status}`;
+        answers.set(key, (answers.get(key) ?? 0) + 1);
         if (response.status >= 500) serverErrors += 1;
         else if (response.ok) completions += 1;
         else failedCompletions += 1;
@@ -115,6 +98,7 @@ export async function runMixedLoad(options: MixedLoadOptions): Promise<MixedLoad
     completions,
     failedCompletions,
     serverErrors,
+    answers: [...answers].sort(([a], [b]) => a.localeCompare(b)).map(([key, count]) => `${key}: ${count}`),
     maxEventLoopDelayMs: delay.maxMs,
     slowStatements: delay.slowStatements,
   };

@@ -1,5 +1,5 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { App } from '../../app';
+import { longestBlockDuring } from './event-loop';
 
 export interface SweepTiming {
   created: number;
@@ -27,25 +27,24 @@ export async function timeReminderSweeps(app: Pick<App, 'notifications' | 'datab
   await db.deleteFrom('notifications').execute();
   const durations: number[] = [];
   const onStatement = (ms: number) => durations.push(ms);
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
   const cpu = process.cpuUsage();
-  let started = performance.now();
-  const first = await app.notifications.sweep({ onStatement });
-  const firstMs = performance.now() - started;
-  started = performance.now();
-  const second = await app.notifications.sweep({ onStatement });
-  const secondMs = performance.now() - started;
+  const { result, maxBlockMs } = await longestBlockDuring(async () => {
+    let started = performance.now();
+    const first = await app.notifications.sweep({ onStatement });
+    const firstMs = performance.now() - started;
+    started = performance.now();
+    const second = await app.notifications.sweep({ onStatement });
+    return { first, firstMs, second, secondMs: performance.now() - started };
+  });
+  const { first, firstMs, second, secondMs } = result;
   const cpuUsed = process.cpuUsage(cpu);
-  histogram.disable();
   durations.sort((a, b) => a - b);
   return {
     created: first.created,
     firstMs,
     secondMs,
     secondCreated: second.created,
-    // The histogram's delay includes its own resolution interval.
-    maxBlockMs: Math.max(0, histogram.max / 1e6 - 5),
+    maxBlockMs,
     statements: durations.length,
     statementP95Ms: durations[Math.min(durations.length - 1, Math.floor(durations.length * 0.95))] ?? 0,
     statementMaxMs: durations.at(-1) ?? 0,
@@ -79,26 +78,25 @@ export async function timeSender(
   app: Pick<App, 'notifications' | 'database'>,
   maxPasses: number,
 ): Promise<SenderTiming> {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
-  histogram.enable();
   const cpu = process.cpuUsage();
   let rows = 0;
   let passes = 0;
   let totalMs = 0;
   let longestPassMs = 0;
-  while (passes < maxPasses) {
-    const started = performance.now();
-    const pass = await app.notifications.send();
-    const ms = performance.now() - started;
-    const handled = pass.sent + pass.failed + pass.retrying + pass.skipped + pass.deferred;
-    if (handled === 0) break;
-    passes += 1;
-    rows += handled;
-    totalMs += ms;
-    longestPassMs = Math.max(longestPassMs, ms);
-  }
+  const { maxBlockMs } = await longestBlockDuring(async () => {
+    while (passes < maxPasses) {
+      const started = performance.now();
+      const pass = await app.notifications.send();
+      const ms = performance.now() - started;
+      const handled = pass.sent + pass.failed + pass.retrying + pass.skipped + pass.deferred;
+      if (handled === 0) break;
+      passes += 1;
+      rows += handled;
+      totalMs += ms;
+      longestPassMs = Math.max(longestPassMs, ms);
+    }
+  });
   const cpuUsed = process.cpuUsage(cpu);
-  histogram.disable();
   const due = await app.database.db
     .selectFrom('notification_deliveries')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
@@ -110,7 +108,7 @@ export async function timeSender(
     rows,
     totalMs,
     longestPassMs,
-    maxBlockMs: Math.max(0, histogram.max / 1e6 - 5),
+    maxBlockMs,
     cpuMs: (cpuUsed.user + cpuUsed.system) / 1000,
     stillDue: Number(due.count),
   };

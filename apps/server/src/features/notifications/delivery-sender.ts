@@ -1,9 +1,11 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { diffDays, todayInTimeZone } from '@rtms/shared/calendar-date';
 import { seesAllFacilities } from '@rtms/shared/permissions';
 import type { NotificationCategory, NotificationPreferences } from '@rtms/shared/schemas/notifications';
 import type { Role } from '@rtms/shared/enums';
 import type { Dialect } from '../../db/database';
+import { heavyReads } from '../../db/off-thread-reads';
 import type { Database } from '../../db/schema';
 import { newId, nowIso } from '../../platform/ids';
 import { userEmailLanguage } from './email-messages';
@@ -134,6 +136,10 @@ export async function sendDueDeliveries(
       if (claimed.ids.length === 0) continue;
       claimedInRound += claimed.ids.length;
       await deliverToRecipient(run, recipientId, claimed, now, result);
+      // A turn of the event loop between recipients: on SQLite every statement answers in a microtask, and a
+      // mail sink that answers at once (or a pool connection kept open) never waits on the network, so a run
+      // over a big outbox would otherwise hold the loop, and every request, for seconds.
+      await nextTurn();
     }
     if (claimedInRound === 0 || performance.now() - started >= (options.budgetMs ?? RUN_BUDGET_MS)) break;
   }
@@ -265,7 +271,7 @@ async function deliverToRecipient(
       continue;
     }
     const url = unsubscribeUrl(category);
-    const waiting = (await countDueOfCategory(db, recipientId, category, instant)) - group.length;
+    const waiting = (await countDueOfCategory(heavyReads(db), recipientId, category, instant)) - group.length;
     const mail = renderGrouped(
       {
         language,
@@ -305,7 +311,7 @@ async function deliverToRecipient(
     const url = unsubscribeUrl('ALL');
     // What this batch did not hold waits for the next runs (and digests): the mail says how much. Of this batch
     // only the unread digest rows are still pending and due here (the rest were sent, skipped or put off).
-    const waiting = (await countDueDeliveries(db, recipientId, instant)) - unread.length;
+    const waiting = (await countDueDeliveries(heavyReads(db), recipientId, instant)) - unread.length;
     const mail = renderDigest(
       { language, appName: context.appName, recipientName: name, unsubscribeUrl: url, unsubscribeIsDigestOnly: false },
       unread.map(item),

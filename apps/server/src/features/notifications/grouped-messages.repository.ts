@@ -10,7 +10,8 @@ import type { Db } from '../../db/schema';
 /**
  * Whether an email of `category` was sent to the user after the oldest of `notificationIds` was created, i.e.
  * the sweep that made them was already told of in a grouped message (which listed one batch and counted the
- * rest). Read along the user's notifications released since then (notifications_user_released_idx).
+ * rest). Read from the recipient's SENT deliveries (few: one per message) through notification_deliveries_claim_idx;
+ * reading along every notification released to the user since then took 30 to 70 ms behind a backlog of 78,000.
  */
 export async function groupedMessageSentSince(
   db: Db,
@@ -27,10 +28,10 @@ export async function groupedMessageSentSince(
   if (!oldest?.createdAt) return false;
   const since = String(oldest.createdAt);
   const row = await sql<{ one: number }>`
-    select 1 as one from notifications n
-    join notification_deliveries d on d.notification_id = n.id
-    where n.user_id = ${userId} and n.available_at >= ${since} and n.category = ${category}
-      and d.status = 'SENT' and d.sent_at >= ${since}
+    select 1 as one from notification_deliveries d
+    join notifications n on n.id = d.notification_id
+    where d.status = 'SENT' and d.recipient_id = ${userId} and d.sent_at >= ${since}
+      and n.available_at >= ${since} and n.category = ${category}
     limit 1
   `.execute(db);
   return row.rows.length > 0;

@@ -284,17 +284,24 @@ export function bindingsWithRequirements(db: Db) {
   return db.selectFrom('requirement_facilities as b').innerJoin('requirements as r', 'r.id', 'b.requirementId');
 }
 
-/** Facilities where the user is a default or binding assignee of a live requirement binding. */
+/**
+ * Facilities where the user is a default or binding assignee of a live requirement binding. Two reads, each from
+ * its own assignee index, joined by a union: one condition with an OR over both tables scanned every binding.
+ */
 export async function findFacilitiesOfAssignments(db: Db, userId: string): Promise<string[]> {
-  const rows = await bindingsWithRequirements(db)
+  const rows = await db
+    .selectFrom('requirement_facilities as b')
     .select('b.facilityId')
-    .distinct()
+    .where('b.assigneeId', '=', userId)
     .where('b.bound', '=', 1)
-    .where((eb) =>
-      eb.or([
-        eb('b.assigneeId', '=', userId),
-        eb.and([eb('b.assigneeId', 'is', null), eb('r.defaultAssigneeId', '=', userId)]),
-      ]),
+    .union(
+      db
+        .selectFrom('requirements as r')
+        .innerJoin('requirement_facilities as b', 'b.requirementId', 'r.id')
+        .select('b.facilityId')
+        .where('r.defaultAssigneeId', '=', userId)
+        .where('b.assigneeId', 'is', null)
+        .where('b.bound', '=', 1),
     )
     .execute();
   return rows.map((row) => row.facilityId);
