@@ -26,14 +26,17 @@ export function serveEventLoopDelay(bare: FastifyInstance, slowStatements: () =>
 
 /**
  * The longest block of this process's event loop while `work` runs, in ms. The histogram only learns of a
- * block when its timer fires after it, so the probe waits for one more turn before it stops: work that never
- * gives the loop back (SQLite's statements answer in microtasks) would otherwise show as no block at all.
+ * block when its timer fires after it, and it drops the first sample it takes, so the probe lets the timer fire before
+ * the work starts and once more after it: work that never gives the loop back (SQLite's statements answer in
+ * microtasks) would otherwise show as no block at all.
  */
 export async function longestBlockDuring<T>(work: () => Promise<T>): Promise<{ result: T; maxBlockMs: number }> {
   const resolutionMs = 5;
   const histogram = monitorEventLoopDelay({ resolution: resolutionMs });
   histogram.enable();
   try {
+    // The histogram drops its first sample: let its timer fire once before the work starts.
+    await new Promise((resolve) => setTimeout(resolve, 2 * resolutionMs));
     const result = await work();
     await new Promise((resolve) => setTimeout(resolve, 3 * resolutionMs));
     // The histogram's delay includes its own resolution interval.
