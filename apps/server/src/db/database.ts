@@ -7,6 +7,7 @@ import { openSqlite } from './sqlite';
 import { withStatementCache } from './sqlite-statement-cache';
 import { withWalRestart } from './wal-restart';
 import { withImmediateTransactions } from './immediate-transactions';
+import { withTurnsGivenBack } from './sqlite-turns';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 import { limitQueriesOf } from './query-timeout';
 import type { Database } from './schema';
@@ -61,7 +62,9 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(file);
-    const dialect = withImmediateTransactions(new SqliteDialect({ database: withStatementCache(sqlite) }));
+    const dialect = withTurnsGivenBack(
+      withImmediateTransactions(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    );
     const naming = new ColumnNaming();
     const direct = createDirectReads(sqlite, naming, options.log);
     if (file === ':memory:') {

@@ -24,7 +24,7 @@ import { migration0170LabelsRevision } from './migrations/0170-labels-revision';
 import { migration0175OidcBoundLinks } from './migrations/0175-oidc-bound-links';
 import { migration0180RevisionsFromData } from './migrations/0180-revisions-from-data';
 import { migration0186TimeZoneSetAt } from './migrations/0186-time-zone-set-at';
-import { migration0250AssignedRowsIndexes } from './migrations/0250-assigned-rows-indexes';
+import { migration0250SparseColumnIndexes } from './migrations/0250-sparse-column-indexes';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -56,7 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0175-oidc-bound-links': migration0175OidcBoundLinks,
   '0180-revisions-from-data': migration0180RevisionsFromData,
   '0186-time-zone-set-at': migration0186TimeZoneSetAt,
-  '0250-assigned-rows-indexes': migration0250AssignedRowsIndexes,
+  '0250-sparse-column-indexes': migration0250SparseColumnIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

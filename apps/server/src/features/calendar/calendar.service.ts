@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { calendarDaysResponseSchema, type CalendarDay, type CalendarDaysQuery } from '@rtms/shared/schemas/calendar';
 import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
-import { heavyReads } from '../../db/off-thread-reads';
+import { recountReads } from '../../db/off-thread-reads';
 import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
 import { createAnswerCache } from '../../platform/answer-cache';
@@ -31,8 +31,7 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
   /** The counts per facility, day and state of the filters (of the `only` facilities when given). */
   async function count(filters: TaskFilters, from: string, to: string, only: string[] | null) {
     const restricted = only ? { ...filters, scopeFacilityIds: only } : filters;
-    // Every facility's counts (the first count of a key) read off SQLite's main thread; a few facilities' on it.
-    const reader = only ? db : heavyReads(db);
+    const reader = recountReads(db, only);
     const byFacility = new Map<string, DayStateCount[]>();
     for (const group of filters.todays ?? []) {
       if (only && group.facilityIds && !only.some((id) => group.facilityIds!.includes(id))) continue;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CalendarDate } from '@rtms/shared/calendar-date';
 import { DUE_SOON_DAYS, type Task, type TaskListQuery, type TaskPage } from '@rtms/shared/schemas/tasks';
-import { heavyReads } from '../../db/off-thread-reads';
+import { heavyReads, recountReads } from '../../db/off-thread-reads';
 import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
@@ -70,11 +70,8 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
       JSON.stringify(filters),
       facilityIds,
       revisions,
-      // Every facility's count (the first count of a key) read off SQLite's main thread; a few facilities' on it.
       (stale) =>
-        stale
-          ? countTasksByFacility(db, { ...filters, scopeFacilityIds: stale })
-          : countTasksByFacility(heavyReads(db), filters),
+        countTasksByFacility(recountReads(db, stale), stale ? { ...filters, scopeFacilityIds: stale } : filters),
       (parts) => parts.reduce((sum, part) => sum + part, 0),
     );
   }

@@ -9,7 +9,7 @@ import {
   type TaskSummary,
   type TaskSummaryQuery,
 } from '@rtms/shared/schemas/task-summary';
-import { heavyReads } from '../../db/off-thread-reads';
+import { recountReads } from '../../db/off-thread-reads';
 import { findListRevisions } from '../../db/revisions';
 import type { Database } from '../../db/schema';
 import { createAnswerCache } from '../../platform/answer-cache';
@@ -162,8 +162,7 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       if (!counts) byFacility.set(facilityId, (counts = noCounts()));
       return counts;
     };
-    // Every facility's counts (the first count of a key) read off SQLite's main thread; a few facilities' on it.
-    const reader = only === null ? heavyReads(db) : db;
+    const reader = recountReads(db, only);
     for (const { today, facilityIds } of groups) {
       const restrict =
         only === null ? facilityIds : only.filter((id) => facilityIds === null || facilityIds.includes(id));
