@@ -48,9 +48,9 @@ describe('a permit’s status on a day', () => {
   it('keeps conditions active through the term, open-ended while continued, to the day before a stop', () => {
     expect(conditionsActiveUntil(permit)).toBe('2030-12-31');
     expect(conditionsActiveUntil({ ...permit, renewalSubmittedOn: '2030-06-01' })).toBeNull();
-    expect(conditionsActiveUntil({ ...permit, renewalSubmittedOn: '2030-06-01', nextVersionEffectiveOn: '2031-02-01' })).toBe(
-      '2031-01-31',
-    );
+    expect(
+      conditionsActiveUntil({ ...permit, renewalSubmittedOn: '2030-06-01', nextVersionEffectiveOn: '2031-02-01' }),
+    ).toBe('2031-01-31');
     expect(conditionsActiveUntil({ ...permit, terminatedOn: '2027-05-01' })).toBe('2027-04-30');
   });
 });

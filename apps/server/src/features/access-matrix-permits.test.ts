@@ -211,7 +211,12 @@ beforeAll(async () => {
       await asAdmin({
         method: 'POST',
         url: '/api/facilities',
-        payload: { name: `Permit matrix ${target}`, code: `PM-${target.toUpperCase()}`, type: 'SOLAR', timeZone: 'America/Denver' },
+        payload: {
+          name: `Permit matrix ${target}`,
+          code: `PM-${target.toUpperCase()}`,
+          type: 'SOLAR',
+          timeZone: 'America/Denver',
+        },
       })
     )._id;
   }

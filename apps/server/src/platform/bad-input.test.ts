@@ -285,7 +285,12 @@ describe('bad input never makes a 500', () => {
   });
 
   it('answers bad permit and condition input with 400 and field details, unknown ids with 404', async () => {
-    const facility = await asAdmin('POST', '/api/facilities', { name: 'Bad input site', code: 'BADIN', type: 'WIND', timeZone: 'UTC' });
+    const facility = await asAdmin('POST', '/api/facilities', {
+      name: 'Bad input site',
+      code: 'BADIN',
+      type: 'WIND',
+      timeZone: 'UTC',
+    });
     const facilityId = (facility.json() as { data: { _id: string } }).data._id;
     const valid = {
       facilityId,
@@ -310,7 +315,11 @@ describe('bad input never makes a 500', () => {
       const body = expectCleanClientError(await asAdmin('POST', '/api/permits', payload), 400);
       expect((body.details as { path: string }[]).map((detail) => detail.path)).toContain(field);
     }
-    for (const url of ['/api/permits?status=LAPSED', '/api/permits?expiresFrom=2026-13-01', '/api/permits?sort=color']) {
+    for (const url of [
+      '/api/permits?status=LAPSED',
+      '/api/permits?expiresFrom=2026-13-01',
+      '/api/permits?sort=color',
+    ]) {
       expectCleanClientError(await asAdmin('GET', url), 400);
     }
     expectCleanClientError(await asAdmin('GET', '/api/permits/%00'), [400, 404]);
@@ -321,12 +330,19 @@ describe('bad input never makes a 500', () => {
       { reference: '', text: 'x' },
       { reference: '1', text: 'x', schedule: { frequency: 'HOURLY', firstDueDate: '2026-01-01', category: 'AIR' } },
       { reference: '1', text: 'x', schedule: { frequency: 'MONTHLY', firstDueDate: '2026-01-01' } },
-      { reference: '1', text: 'x', schedule: { frequency: 'MONTHLY', firstDueDate: '2026-01-01', category: 'AIR', extra: 1 } },
+      {
+        reference: '1',
+        text: 'x',
+        schedule: { frequency: 'MONTHLY', firstDueDate: '2026-01-01', category: 'AIR', extra: 1 },
+      },
     ]) {
       expectCleanClientError(await asAdmin('POST', `/api/permits/${id}/conditions`, payload), 400);
     }
     expectCleanClientError(await asAdmin('POST', `/api/permits/${id}/versions`, { effectiveOn: '2025-06-01' }), 400);
-    expectCleanClientError(await asAdmin('POST', `/api/permits/${id}/terminate`, { terminatedOn: 'soon', reason: 'x' }), 400);
+    expectCleanClientError(
+      await asAdmin('POST', `/api/permits/${id}/terminate`, { terminatedOn: 'soon', reason: 'x' }),
+      400,
+    );
     expectCleanClientError(await asAdmin('PATCH', `/api/permits/${id}/conditions/unknown`, { text: 'x' }), 404);
     expectCleanClientError(await asAdmin('PUT', `/api/permits/${id}/documents/unknown`), 404);
   });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { PERMIT_STATUSES, PERMIT_TYPES, SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } from '../enums';
+import {
+  PERMIT_STATUSES,
+  PERMIT_TYPES,
+  SCHEDULE_MODES,
+  TASK_CATEGORIES,
+  TASK_FREQUENCIES,
+  WEEKEND_SHIFTS,
+} from '../enums';
 import { MAX_PERIOD_DUE_DAYS } from '../period-end';
 import { TASK_STATES } from '../task-state';
 import {
@@ -69,7 +76,9 @@ export type PermitTask = z.infer<typeof permitTaskSchema>;
 export const conditionScheduleSchema = z
   .object({
     frequency: z.enum(TASK_FREQUENCIES, { message: `Frequency must be one of ${TASK_FREQUENCIES.join(', ')}` }),
-    scheduleMode: z.enum(SCHEDULE_MODES, { message: 'Schedule mode must be CALENDAR, AFTER_COMPLETION or PERIOD_END' }).optional(),
+    scheduleMode: z
+      .enum(SCHEDULE_MODES, { message: 'Schedule mode must be CALENDAR, AFTER_COMPLETION or PERIOD_END' })
+      .optional(),
     firstDueDate: calendarDateSchema,
     weekendShift: z.enum(WEEKEND_SHIFTS, { message: 'Weekend shift must be NONE, PREVIOUS or NEXT' }).optional(),
     periodStartMonth: wholeNumberFrom(1, 12, 'Period start month must be a month number from 1 to 12').optional(),
@@ -90,14 +99,16 @@ export const conditionScheduleSchema = z
       [0, 'Minimum evidence cannot be negative'],
       [MAX_MIN_EVIDENCE, `Minimum evidence must be at most ${MAX_MIN_EVIDENCE}`],
     ).optional(),
-    leadTimeDays: wholeNumber('Lead time must be a whole number of days', [0, 'Lead time cannot be negative'], [
-      MAX_WINDOW_DAYS,
-      `Lead time must be at most ${MAX_WINDOW_DAYS} days`,
-    ]).optional(),
-    graceDays: wholeNumber('Grace must be a whole number of days', [0, 'Grace cannot be negative'], [
-      MAX_WINDOW_DAYS,
-      `Grace must be at most ${MAX_WINDOW_DAYS} days`,
-    ]).optional(),
+    leadTimeDays: wholeNumber(
+      'Lead time must be a whole number of days',
+      [0, 'Lead time cannot be negative'],
+      [MAX_WINDOW_DAYS, `Lead time must be at most ${MAX_WINDOW_DAYS} days`],
+    ).optional(),
+    graceDays: wholeNumber(
+      'Grace must be a whole number of days',
+      [0, 'Grace cannot be negative'],
+      [MAX_WINDOW_DAYS, `Grace must be at most ${MAX_WINDOW_DAYS} days`],
+    ).optional(),
     defaultAssigneeId: idSchema.nullable().optional(),
   })
   .strict();
@@ -152,7 +163,11 @@ export type PermitDetail = z.infer<typeof permitDetailSchema>;
 
 function expiryAfterEffective(body: { effectiveOn?: string; expiresOn?: string | null }, ctx: z.RefinementCtx) {
   if (body.effectiveOn && body.expiresOn && body.expiresOn < body.effectiveOn) {
-    ctx.addIssue({ code: 'custom', path: ['expiresOn'], message: 'The expiry date must not be before the effective date' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['expiresOn'],
+      message: 'The expiry date must not be before the effective date',
+    });
   }
 }
 
@@ -223,7 +238,16 @@ export const permitChangePreviewSchema = z.object({
 });
 export type PermitChangePreview = z.infer<typeof permitChangePreviewSchema>;
 
-export const PERMIT_SORTS = recordSortsOf('number', 'title', 'agency', 'type', 'expiresOn', 'effectiveOn', 'facilityName', 'status');
+export const PERMIT_SORTS = recordSortsOf(
+  'number',
+  'title',
+  'agency',
+  'type',
+  'expiresOn',
+  'effectiveOn',
+  'facilityName',
+  'status',
+);
 
 /** GET /api/permits: `search` matches number, title and agency. */
 export const permitListQuerySchema = listQuerySchema(PERMIT_SORTS, {

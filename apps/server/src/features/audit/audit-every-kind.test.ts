@@ -194,11 +194,22 @@ async function produceEveryKind(): Promise<void> {
     text: 'Inspect every outfall after each storm.',
     schedule: { frequency: 'QUARTERLY', firstDueDate: '2026-03-31', category: 'WATER' },
   });
-  await as('PATCH', `/api/permits/${permit._id}/conditions/${condition._id}`, { text: 'Inspect every outfall monthly.' });
-  const standing = await as('POST', `/api/permits/${permit._id}/conditions`, { reference: '1.1', text: 'Keep a copy on site.' });
+  await as('PATCH', `/api/permits/${permit._id}/conditions/${condition._id}`, {
+    text: 'Inspect every outfall monthly.',
+  });
+  const standing = await as('POST', `/api/permits/${permit._id}/conditions`, {
+    reference: '1.1',
+    text: 'Keep a copy on site.',
+  });
   await as('DELETE', `/api/permits/${permit._id}/conditions/${standing._id}`);
-  const renewed = await as('POST', `/api/permits/${permit._id}/versions`, { effectiveOn: '2026-09-01', expiresOn: '2031-08-31' });
-  await as('POST', `/api/permits/${renewed._id}/terminate`, { terminatedOn: '2027-01-01', reason: 'Site decommissioned' });
+  const renewed = await as('POST', `/api/permits/${permit._id}/versions`, {
+    effectiveOn: '2026-09-01',
+    expiresOn: '2031-08-31',
+  });
+  await as('POST', `/api/permits/${renewed._id}/terminate`, {
+    terminatedOn: '2027-01-01',
+    reason: 'Site decommissioned',
+  });
 
   // The daily generation: TASK_GENERATION GENERATE (later days come into the horizon).
   suite.clock.set('2026-06-10T12:00:00Z');

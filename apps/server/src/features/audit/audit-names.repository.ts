@@ -169,9 +169,9 @@ async function namesIn(db: Db, table: NamedTable, ids: string[]): Promise<[strin
         (row) => [row.id, `${row.title} (${row.periodLabel})`],
       );
     case 'permits':
-      return (
-        await db.selectFrom('permits').select(['id', 'number', 'version']).where('id', 'in', ids).execute()
-      ).map((row) => [row.id, `${row.number} (v${Number(row.version)})`]);
+      return (await db.selectFrom('permits').select(['id', 'number', 'version']).where('id', 'in', ids).execute()).map(
+        (row) => [row.id, `${row.number} (v${Number(row.version)})`],
+      );
     case 'permit_conditions':
       return (
         await db

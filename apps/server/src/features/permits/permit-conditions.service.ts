@@ -149,7 +149,8 @@ export function createPermitConditionsService(
         let counts = NO_TASK_CHANGES;
         if (body.schedule === null && before.requirementId) {
           // A standing condition makes no task: its requirement is retired (history kept, untouched future tasks removed).
-          counts = (await requirements.saveWithin(trx, principal, scope, before.requirementId, { status: 'RETIRED' })).counts;
+          counts = (await requirements.saveWithin(trx, principal, scope, before.requirementId, { status: 'RETIRED' }))
+            .counts;
           after.requirementId = null;
         } else if (body.schedule && !before.requirementId) {
           const parsed = conditionScheduleSchema.safeParse(body.schedule);
@@ -166,7 +167,8 @@ export function createPermitConditionsService(
           counts = (await requirements.saveWithin(trx, principal, scope, before.requirementId, requirementBody)).counts;
         }
         const changes = changesBetween(audited(before), audited(after));
-        const taskChanges: AuditChanges = counts.added || counts.moved || counts.removed ? { tasks: { before: null, after: counts } } : {};
+        const taskChanges: AuditChanges =
+          counts.added || counts.moved || counts.removed ? { tasks: { before: null, after: counts } } : {};
         if (Object.keys(changes).length || Object.keys(taskChanges).length) {
           await updateConditionRow(trx, id, {
             reference: after.reference,

@@ -27,7 +27,8 @@ export async function conditionsOf(
   const requirementIds = rows.map((row) => row.requirementId).filter((id): id is string => Boolean(id));
   const tasks = await findAllTasks(db, requirementIds);
   const byRequirement = new Map<string, PermitTaskRow[]>();
-  for (const task of tasks) byRequirement.set(task.requirementId, [...(byRequirement.get(task.requirementId) ?? []), task]);
+  for (const task of tasks)
+    byRequirement.set(task.requirementId, [...(byRequirement.get(task.requirementId) ?? []), task]);
   const result: PermitCondition[] = [];
   for (const row of rows) {
     const requirement = row.requirementId ? await findRequirementRowById(db, row.requirementId) : undefined;

@@ -5,12 +5,7 @@
  * <number>", one occurrence due renewalLeadDays before expiry, moved to the previous business day).
  */
 import { todayInTimeZone } from '@rtms/shared/calendar-date';
-import {
-  conditionsActiveUntil,
-  renewalCategoryOf,
-  renewalDueDate,
-  type PermitDates,
-} from '@rtms/shared/permit-status';
+import { conditionsActiveUntil, renewalCategoryOf, renewalDueDate, type PermitDates } from '@rtms/shared/permit-status';
 import type { ConditionSchedule } from '@rtms/shared/schemas/permits';
 import type { TaskChangeCounts } from '@rtms/shared/schemas/requirements';
 import type { Transaction } from 'kysely';

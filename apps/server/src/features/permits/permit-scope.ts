@@ -26,7 +26,9 @@ const AUDITED = [
 ] as const satisfies readonly (keyof PermitRow)[];
 
 export function auditedPermit(row: PermitRow): Record<string, unknown> {
-  return Object.fromEntries(AUDITED.map((field) => [field, field.endsWith('Days') || field === 'version' ? Number(row[field]) : row[field]]));
+  return Object.fromEntries(
+    AUDITED.map((field) => [field, field.endsWith('Days') || field === 'version' ? Number(row[field]) : row[field]]),
+  );
 }
 
 export function permitSearchText(row: Pick<PermitRow, 'number' | 'title' | 'agency'>): string {
@@ -53,4 +55,3 @@ export async function assertNumberFree(
     ]);
   }
 }
-

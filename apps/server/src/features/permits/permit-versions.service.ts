@@ -80,7 +80,11 @@ async function changePreview(
   const kept = (await findAllTasks(db, ids)).filter(
     (task) => task.dueDate >= from && !removedIds.has(task.id) && (task.status === 'COMPLETED' || Number(task.touched)),
   ).length;
-  return { removed: removed.map((task) => ({ taskId: task.id, title: task.title, dueDate: task.dueDate })), kept, added };
+  return {
+    removed: removed.map((task) => ({ taskId: task.id, title: task.title, dueDate: task.dueDate })),
+    kept,
+    added,
+  };
 }
 
 export function createPermitVersionsService(
@@ -101,7 +105,11 @@ export function createPermitVersionsService(
     const added: PermitChangePreview['added'] = [];
     for (const condition of await findConditions(db, [row.id])) {
       const requirement = condition.requirementId ? await findRequirementRowById(db, condition.requirementId) : null;
-      added.push({ reference: condition.reference, text: condition.text, firstDueDate: requirement?.firstDueDate ?? null });
+      added.push({
+        reference: condition.reference,
+        text: condition.text,
+        firstDueDate: requirement?.firstDueDate ?? null,
+      });
     }
     if (body.expiresOn) {
       const number = body.number ?? row.number;
@@ -151,7 +159,8 @@ export function createPermitVersionsService(
         assertChangeable(current);
         const old = storedRow(current);
         const number = body.number ?? old.number;
-        if (number.trim().toLowerCase() !== old.numberKey) await assertNumberFree(trx, old.facilityId, number, old.lineageId);
+        if (number.trim().toLowerCase() !== old.numberKey)
+          await assertNumberFree(trx, old.facilityId, number, old.lineageId);
         const now = clock();
         const stamp = nowIso(now);
         const write: PermitWrite = { trx, principal, scope, now };
@@ -182,9 +191,18 @@ export function createPermitVersionsService(
 
         const dates = datesOf(fresh, null);
         for (const condition of await findConditions(trx, [old.id])) {
-          const copy = { ...condition, id: newId(), permitId: newVersionId, requirementId: null, createdAt: stamp, updatedAt: stamp };
+          const copy = {
+            ...condition,
+            id: newId(),
+            permitId: newVersionId,
+            requirementId: null,
+            createdAt: stamp,
+            updatedAt: stamp,
+          };
           await insertCondition(trx, copy);
-          const requirement = condition.requirementId ? await findRequirementRowById(trx, condition.requirementId) : null;
+          const requirement = condition.requirementId
+            ? await findRequirementRowById(trx, condition.requirementId)
+            : null;
           if (!requirement) continue;
           const saved = await createConditionRequirement(write, requirements, fresh, dates, copy, {
             frequency: requirement.frequency,
@@ -193,7 +211,8 @@ export function createPermitVersionsService(
             weekendShift: requirement.weekendShift,
             periodStartMonth: Number(requirement.periodStartMonth),
             periodDueDays: requirement.periodDueDays === null ? null : Number(requirement.periodDueDays),
-            periodDueDayOfMonth: requirement.periodDueDayOfMonth === null ? null : Number(requirement.periodDueDayOfMonth),
+            periodDueDayOfMonth:
+              requirement.periodDueDayOfMonth === null ? null : Number(requirement.periodDueDayOfMonth),
             category: requirement.category,
             evidenceRequired: Boolean(requirement.evidenceRequired),
             minEvidence: Number(requirement.minEvidence),
@@ -247,7 +266,12 @@ export function createPermitVersionsService(
         const before = storedRow(current);
         const now = clock();
         const write: PermitWrite = { trx, principal, scope, now };
-        const superseded = await supersede(write, before, body.terminatedOn, `Permit terminated on ${body.terminatedOn}`);
+        const superseded = await supersede(
+          write,
+          before,
+          body.terminatedOn,
+          `Permit terminated on ${body.terminatedOn}`,
+        );
         const after: PermitRow = {
           ...before,
           terminatedOn: body.terminatedOn,

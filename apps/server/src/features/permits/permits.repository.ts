@@ -109,7 +109,12 @@ export function findConditions(db: Db, permitIds: readonly string[]): Promise<Pe
 }
 
 export function findCondition(db: Db, permitId: string, id: string): Promise<PermitConditionRow | undefined> {
-  return db.selectFrom('permit_conditions').selectAll().where('id', '=', id).where('permitId', '=', permitId).executeTakeFirst();
+  return db
+    .selectFrom('permit_conditions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('permitId', '=', permitId)
+    .executeTakeFirst();
 }
 
 export function insertCondition(db: Db, row: NewRow<'permit_conditions'>) {
@@ -187,9 +192,10 @@ const supersedable = (from: string) =>
 /** The open tasks nobody touched, due on or after `from`: what a new version or termination makes not applicable. */
 export function findSupersedable(db: Db, requirementIds: readonly string[], from: string): Promise<PermitTaskRow[]> {
   if (requirementIds.length === 0) return Promise.resolve([]);
-  return selectRequirementTasks(db, requirementIds).where(supersedable(from)).orderBy('tasks.dueDate').execute() as Promise<
-    PermitTaskRow[]
-  >;
+  return selectRequirementTasks(db, requirementIds)
+    .where(supersedable(from))
+    .orderBy('tasks.dueDate')
+    .execute() as Promise<PermitTaskRow[]>;
 }
 
 /** Marks those tasks not applicable with the reason (and touched: later schedule edits leave them alone). */

@@ -32,7 +32,10 @@ export interface PermitServices {
  * Permits and their conditions: everyone reads those of their facilities; the all-facility roles and the
  * facility administrators (their facilities) create, edit, version and terminate them.
  */
-export function permitsRoutes({ permits, conditions, versions }: PermitServices, guards: AuthGuards): FastifyPluginAsyncZod {
+export function permitsRoutes(
+  { permits, conditions, versions }: PermitServices,
+  guards: AuthGuards,
+): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'permits');
   return async (app) => {
     app.get(
@@ -57,7 +60,8 @@ export function permitsRoutes({ permits, conditions, versions }: PermitServices,
         body: createPermitBodySchema,
         response: { 201: permitResponseSchema },
       }),
-      async (request, reply) => reply.status(201).send({ data: await permits.create(principalOf(request), request.body) }),
+      async (request, reply) =>
+        reply.status(201).send({ data: await permits.create(principalOf(request), request.body) }),
     );
     app.patch(
       '/permits/:id',
@@ -75,7 +79,9 @@ export function permitsRoutes({ permits, conditions, versions }: PermitServices,
         body: newPermitVersionBodySchema,
         response: { 200: permitChangePreviewResponseSchema },
       }),
-      async (request) => ({ data: await versions.previewVersion(principalOf(request), request.params.id, request.body) }),
+      async (request) => ({
+        data: await versions.previewVersion(principalOf(request), request.params.id, request.body),
+      }),
     );
     app.post(
       '/permits/:id/versions',
@@ -85,7 +91,9 @@ export function permitsRoutes({ permits, conditions, versions }: PermitServices,
         response: { 201: permitResponseSchema },
       }),
       async (request, reply) =>
-        reply.status(201).send({ data: await versions.newVersion(principalOf(request), request.params.id, request.body) }),
+        reply
+          .status(201)
+          .send({ data: await versions.newVersion(principalOf(request), request.params.id, request.body) }),
     );
     app.post(
       '/permits/:id/terminate/preview',

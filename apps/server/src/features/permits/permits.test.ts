@@ -100,7 +100,12 @@ describe('permits and their conditions', () => {
       dueDate: '2026-11-25',
       shiftHoliday: 'Thanksgiving Day',
     });
-    const renewal = await ok<RequirementDetail>(suite.t, suite.admin, 'GET', `/api/requirements/${permit.renewalRequirementId}`);
+    const renewal = await ok<RequirementDetail>(
+      suite.t,
+      suite.admin,
+      'GET',
+      `/api/requirements/${permit.renewalRequirementId}`,
+    );
     expect(renewal).toMatchObject({ evidenceRequired: true, minEvidence: 1, frequency: 'ONCE', category: 'AIR' });
     expect(await tasksOf(permit.renewalRequirementId!)).toHaveLength(1);
     // A later expiry moves the one renewal task; no second one is made.
@@ -134,9 +139,18 @@ describe('permits and their conditions', () => {
     const permit = await createPermit({});
     const condition = await addCondition(permit._id, monthly());
     expect(condition.requirementId).not.toBeNull();
-    const requirement = await ok<RequirementDetail>(suite.t, suite.admin, 'GET', `/api/requirements/${condition.requirementId}`);
+    const requirement = await ok<RequirementDetail>(
+      suite.t,
+      suite.admin,
+      'GET',
+      `/api/requirements/${condition.requirementId}`,
+    );
     expect(requirement.facilities.map((facility) => facility.facilityId)).toEqual([sites.texas]);
-    expect(requirement).toMatchObject({ activeFrom: '2026-01-01', activeUntil: '2026-12-31', permitNumber: permit.number });
+    expect(requirement).toMatchObject({
+      activeFrom: '2026-01-01',
+      activeUntil: '2026-12-31',
+      permitNumber: permit.number,
+    });
     const dates = (await tasksOf(condition.requirementId!)).map((task) => task.scheduledDueDate);
     expect(dates[0]).toBe('2026-03-15');
     expect(dates.at(-1)).toBe('2026-12-15');
@@ -155,7 +169,12 @@ describe('permits and their conditions', () => {
     const permit = await createPermit({});
     const condition = await addCondition(permit._id, monthly());
     await ok(suite.t, suite.admin, 'PATCH', `/api/permits/${permit._id}`, { renewalSubmittedOn: '2026-07-01' });
-    const requirement = await ok<RequirementDetail>(suite.t, suite.admin, 'GET', `/api/requirements/${condition.requirementId}`);
+    const requirement = await ok<RequirementDetail>(
+      suite.t,
+      suite.admin,
+      'GET',
+      `/api/requirements/${condition.requirementId}`,
+    );
     expect(requirement.activeUntil).toBeNull();
     const dates = (await tasksOf(condition.requirementId!)).map((task) => task.scheduledDueDate);
     expect(dates).toContain('2027-01-15');
@@ -173,7 +192,13 @@ describe('permits and their conditions', () => {
     await ok(suite.t, suite.admin, 'POST', `/api/tasks/${byDate.get('2026-07-15')!._id}/comments`, { body: 'Started' });
 
     const body = { effectiveOn: '2026-06-01', expiresOn: '2031-05-31' };
-    const preview = await ok<PermitChangePreview>(suite.t, suite.admin, 'POST', `/api/permits/${permit._id}/versions/preview`, body);
+    const preview = await ok<PermitChangePreview>(
+      suite.t,
+      suite.admin,
+      'POST',
+      `/api/permits/${permit._id}/versions/preview`,
+      body,
+    );
     // The old version's renewal (4 July 2026, a Saturday and Independence Day, filed on 2 July) goes too.
     expect(preview.removed.map((task) => task.dueDate)).toEqual([
       '2026-07-02',
@@ -186,7 +211,13 @@ describe('permits and their conditions', () => {
     expect(preview.kept).toBe(2);
     expect(preview.added.map((item) => item.reference)).toEqual(['4.2', '']);
 
-    const created = await call<{ data: PermitDetail }>(suite.t, suite.admin, 'POST', `/api/permits/${permit._id}/versions`, body);
+    const created = await call<{ data: PermitDetail }>(
+      suite.t,
+      suite.admin,
+      'POST',
+      `/api/permits/${permit._id}/versions`,
+      body,
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const next = created.body.data;
     expect(next).toMatchObject({ version: 2, previousVersionId: permit._id, status: 'PENDING', number: permit.number });
@@ -197,7 +228,10 @@ describe('permits and their conditions', () => {
     expect(after.get('2026-05-15')).toMatchObject({ state: expect.not.stringMatching('NOT_APPLICABLE') });
     expect(after.get('2026-06-15')!.status).toBe('COMPLETED');
     expect(after.get('2026-07-15')!.notApplicableReason).toBeNull();
-    expect(after.get('2026-08-15')).toMatchObject({ notApplicableReason: 'Superseded by version 2', state: 'NOT_APPLICABLE' });
+    expect(after.get('2026-08-15')).toMatchObject({
+      notApplicableReason: 'Superseded by version 2',
+      state: 'NOT_APPLICABLE',
+    });
     const fresh = (await tasksOf(next.conditions[0]!.requirementId!)).map((task) => task.scheduledDueDate);
     expect(fresh[0]).toBe('2026-06-15');
 
@@ -217,8 +251,19 @@ describe('permits and their conditions', () => {
     const permit = await createPermit({});
     const condition = await addCondition(permit._id, monthly());
     const body = { terminatedOn: '2026-09-01', reason: 'Construction finished; notice of termination filed' };
-    const preview = await ok<PermitChangePreview>(suite.t, suite.admin, 'POST', `/api/permits/${permit._id}/terminate/preview`, body);
-    expect(preview.removed.map((task) => task.dueDate)).toEqual(['2026-09-15', '2026-10-15', '2026-11-15', '2026-12-15']);
+    const preview = await ok<PermitChangePreview>(
+      suite.t,
+      suite.admin,
+      'POST',
+      `/api/permits/${permit._id}/terminate/preview`,
+      body,
+    );
+    expect(preview.removed.map((task) => task.dueDate)).toEqual([
+      '2026-09-15',
+      '2026-10-15',
+      '2026-11-15',
+      '2026-12-15',
+    ]);
     const ended = await ok<PermitDetail>(suite.t, suite.admin, 'POST', `/api/permits/${permit._id}/terminate`, body);
     expect(ended).toMatchObject({ terminatedOn: '2026-09-01', terminationReason: body.reason, status: 'ACTIVE' });
     const states = (await tasksOf(condition.requirementId!)).map((task) => [task.scheduledDueDate, task.state]);
@@ -241,7 +286,9 @@ describe('permits and their conditions', () => {
     expect(theirs.every((row) => row.facilityId === sites.other)).toBe(true);
     expect((await read(permit._id, texasUser)).number).toBe(permit.number);
     expect((await call(suite.t, texasUser, 'PATCH', `/api/permits/${permit._id}`, { title: 'x' })).status).toBe(403);
-    expect((await call(suite.t, texasUser, 'POST', `/api/permits/${permit._id}/conditions`, monthly())).status).toBe(403);
+    expect((await call(suite.t, texasUser, 'POST', `/api/permits/${permit._id}/conditions`, monthly())).status).toBe(
+      403,
+    );
     const own = await createPermit({ number: `FA-${unique()}` }, texasAdmin);
     expect(own.facilityId).toBe(sites.texas);
     const elsewhere = await call(suite.t, texasAdmin, 'POST', '/api/permits', {
@@ -257,7 +304,12 @@ describe('permits and their conditions', () => {
   });
 
   it('filters, searches and sorts the register on the server', async () => {
-    const soon = await createPermit({ number: `EAGLE-${unique()}`, type: 'WILDLIFE', agency: 'US Fish and Wildlife Service', expiresOn: '2026-05-01' });
+    const soon = await createPermit({
+      number: `EAGLE-${unique()}`,
+      type: 'WILDLIFE',
+      agency: 'US Fish and Wildlife Service',
+      expiresOn: '2026-05-01',
+    });
     const list = (query: string) => ok<Permit[]>(suite.t, suite.admin, 'GET', `/api/permits?pageSize=100&${query}`);
     expect((await list('type=WILDLIFE')).map((row) => row._id)).toEqual([soon._id]);
     expect((await list('status=EXPIRING')).map((row) => row._id)).toContain(soon._id);
@@ -273,11 +325,37 @@ describe('permits and their conditions', () => {
   it('answers 400 for bad input', async () => {
     const bad = async (method: 'POST' | 'GET', url: string, body?: object) =>
       (await call(suite.t, suite.admin, method, url, body)).status;
-    expect(await bad('POST', '/api/permits', { facilityId: sites.texas, number: 'X', title: 'X', agency: 'X', type: 'NOISE', issuedOn: '2026-01-01', effectiveOn: '2026-01-01' })).toBe(400);
-    expect(await bad('POST', '/api/permits', { facilityId: sites.texas, number: 'X', title: 'X', agency: 'X', type: 'AIR', issuedOn: '2026-02-30', effectiveOn: '2026-01-01' })).toBe(400);
+    expect(
+      await bad('POST', '/api/permits', {
+        facilityId: sites.texas,
+        number: 'X',
+        title: 'X',
+        agency: 'X',
+        type: 'NOISE',
+        issuedOn: '2026-01-01',
+        effectiveOn: '2026-01-01',
+      }),
+    ).toBe(400);
+    expect(
+      await bad('POST', '/api/permits', {
+        facilityId: sites.texas,
+        number: 'X',
+        title: 'X',
+        agency: 'X',
+        type: 'AIR',
+        issuedOn: '2026-02-30',
+        effectiveOn: '2026-01-01',
+      }),
+    ).toBe(400);
     expect(await bad('GET', '/api/permits?status=LAPSED')).toBe(400);
     const permit = await createPermit({});
-    expect(await bad('POST', `/api/permits/${permit._id}/conditions`, { reference: '1', text: 'x', schedule: { frequency: 'HOURLY', firstDueDate: '2026-01-01', category: 'AIR' } })).toBe(400);
+    expect(
+      await bad('POST', `/api/permits/${permit._id}/conditions`, {
+        reference: '1',
+        text: 'x',
+        schedule: { frequency: 'HOURLY', firstDueDate: '2026-01-01', category: 'AIR' },
+      }),
+    ).toBe(400);
     expect(await bad('POST', `/api/permits/${permit._id}/versions`, { effectiveOn: '2025-01-01' })).toBe(400);
     expect(await bad('POST', `/api/permits/${permit._id}/terminate`, { terminatedOn: '2026-05-01' })).toBe(400);
   });
