@@ -221,7 +221,8 @@ export const newPermitVersionBodySchema = z
     effectiveOn: calendarDateSchema,
     expiresOn: calendarDateSchema.nullable().optional(),
     number: permitFields.number.optional(),
-    issuedOn: calendarDateSchema.optional(),
+    /** Empty: the day it takes effect. */
+    issuedOn: calendarDateSchema.nullish(),
   })
   .strict()
   .superRefine(expiryAfterEffective);

@@ -88,7 +88,7 @@ function VersionModal({ permit, onClose }: { permit: PermitDetail; onClose: () =
       <SchemaItem name="effectiveOn" required>
         <DateField className="input-full" />
       </SchemaItem>
-      <SchemaItem name="expiresOn" extra={t('permits.expiresOnHelp')}>
+      <SchemaItem name="expiresOn" extra={t('permits.expiresOnHelp')} messages={{ custom: t('permits.expiresOnInvalid') }}>
         <DateField className="input-full" />
       </SchemaItem>
       <SchemaItem name="number">

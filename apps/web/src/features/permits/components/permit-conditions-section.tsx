@@ -111,12 +111,14 @@ export function PermitConditionsSection({ permit, canManage }: { permit: PermitD
         columns={columns}
         locale={{ emptyText: <Empty description={t('permits.noConditions')} /> }}
       />
-      <ConditionFormModal
-        permitId={permit._id}
-        condition={editing.condition}
-        open={editing.open}
-        onClose={() => setEditing((previous) => ({ ...previous, open: false }))}
-      />
+      {editing.open ? (
+        <ConditionFormModal
+          permitId={permit._id}
+          condition={editing.condition}
+          open
+          onClose={() => setEditing({ open: false })}
+        />
+      ) : null}
     </Card>
   );
 }

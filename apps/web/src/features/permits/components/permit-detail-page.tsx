@@ -140,7 +140,7 @@ function PermitView({ permit }: { permit: PermitDetail }) {
         </Card>
         <PermitDocumentsSection permit={permit} canManage={canManage} />
       </Flex>
-      <PermitFormModal dialog={edit} />
+      {edit.open ? <PermitFormModal dialog={edit} /> : null}
       <PermitChangeModal permit={permit} change={change} onClose={() => setChange(null)} />
     </>
   );

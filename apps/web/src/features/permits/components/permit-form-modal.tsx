@@ -126,7 +126,7 @@ export function PermitFormModal({
         <SchemaItem name="effectiveOn" required>
           <DateField className="input-full" />
         </SchemaItem>
-        <SchemaItem name="expiresOn" extra={t('permits.expiresOnHelp')}>
+        <SchemaItem name="expiresOn" extra={t('permits.expiresOnHelp')} messages={{ custom: t('permits.expiresOnInvalid') }}>
           <DateField className="input-full" />
         </SchemaItem>
         <SchemaItem name="renewalLeadDays" extra={t('permits.renewalLeadDaysHelp')}>

@@ -31,7 +31,9 @@ export function PermitsPage() {
         fileName="permits"
         empty={<Empty description={t('permits.empty')}>{createButton(false)}</Empty>}
       />
-      <PermitFormModal dialog={dialog} onSaved={(permit) => void navigate(`/permits/${permit._id}`)} />
+      {dialog.open ? (
+        <PermitFormModal dialog={dialog} onSaved={(permit) => void navigate(`/permits/${permit._id}`)} />
+      ) : null}
     </>
   );
 }
