@@ -14,7 +14,6 @@ import {
   dataOf,
   idSchema,
   listQuerySchema,
-  optionalText,
   pageOf,
   recordSchema,
   recordSortsOf,

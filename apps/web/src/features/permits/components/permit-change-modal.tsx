@@ -8,6 +8,7 @@ import {
 } from '@rtms/shared/schemas/permits';
 import { useNavigate } from 'react-router';
 import { useT } from '../../../lib/i18n/use-t';
+import { expiryNotBeforeEffective } from './expiry-rule';
 import { errorText } from '../../../components/data/use-row-action';
 import { FormModal } from '../../../components/data/form-modal';
 import type { FormState } from '../../../components/data/form-state';
@@ -88,7 +89,13 @@ function VersionModal({ permit, onClose }: { permit: PermitDetail; onClose: () =
       <SchemaItem name="effectiveOn" required>
         <DateField className="input-full" />
       </SchemaItem>
-      <SchemaItem name="expiresOn" extra={t('permits.expiresOnHelp')} messages={{ custom: t('permits.expiresOnInvalid') }}>
+      <SchemaItem
+        name="expiresOn"
+        extra={t('permits.expiresOnHelp')}
+        messages={{ custom: t('permits.expiresOnInvalid') }}
+        dependencies={['effectiveOn']}
+        rules={[expiryNotBeforeEffective(t('permits.expiresOnInvalid'))]}
+      >
         <DateField className="input-full" />
       </SchemaItem>
       <SchemaItem name="number">

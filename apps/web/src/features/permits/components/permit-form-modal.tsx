@@ -3,6 +3,7 @@ import { PERMIT_TYPES, type PermitType } from '@rtms/shared/enums';
 import { DEFAULT_RENEWAL_LEAD_DAYS } from '@rtms/shared/permit-status';
 import { createPermitBodySchema, updatePermitBodySchema, type PermitDetail } from '@rtms/shared/schemas/permits';
 import { useT } from '../../../lib/i18n/use-t';
+import { expiryNotBeforeEffective } from './expiry-rule';
 import { FormModal } from '../../../components/data/form-modal';
 import { DateField } from '../../../components/data/date-field';
 import { SchemaFields, SchemaItem } from '../../../components/data/schema-field';
@@ -126,7 +127,13 @@ export function PermitFormModal({
         <SchemaItem name="effectiveOn" required>
           <DateField className="input-full" />
         </SchemaItem>
-        <SchemaItem name="expiresOn" extra={t('permits.expiresOnHelp')} messages={{ custom: t('permits.expiresOnInvalid') }}>
+        <SchemaItem
+          name="expiresOn"
+          extra={t('permits.expiresOnHelp')}
+          messages={{ custom: t('permits.expiresOnInvalid') }}
+          dependencies={['effectiveOn']}
+          rules={[expiryNotBeforeEffective(t('permits.expiresOnInvalid'))]}
+        >
           <DateField className="input-full" />
         </SchemaItem>
         <SchemaItem name="renewalLeadDays" extra={t('permits.renewalLeadDaysHelp')}>

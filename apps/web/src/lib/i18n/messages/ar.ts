@@ -1467,6 +1467,6 @@ export const ar: Catalogue = {
   'auditEntity.PERMIT': 'تصريح',
   'auditEntity.PERMIT_CONDITION': 'شرط التصريح',
   'auditAction.TERMINATE': 'إنهاء',
-  'permits.expiresOnInvalid': "استخدم تاريخًا صحيحًا في تاريخ السريان أو بعده",
+  'permits.expiresOnInvalid': 'استخدم تاريخًا صحيحًا في تاريخ السريان أو بعده',
   // End of permits.
 };

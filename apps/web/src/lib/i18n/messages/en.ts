@@ -1487,7 +1487,7 @@ export const en = {
   'auditEntity.PERMIT': 'Permit',
   'auditEntity.PERMIT_CONDITION': 'Permit condition',
   'auditAction.TERMINATE': 'Terminate',
-  'permits.expiresOnInvalid': "Use a real date on or after the effective date",
+  'permits.expiresOnInvalid': 'Use a real date on or after the effective date',
   // End of permits.
 } as const;
 

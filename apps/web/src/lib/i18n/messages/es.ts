@@ -1513,6 +1513,6 @@ export const es: Catalogue = {
   'auditEntity.PERMIT': 'Permiso',
   'auditEntity.PERMIT_CONDITION': 'Condición de permiso',
   'auditAction.TERMINATE': 'Terminación',
-  'permits.expiresOnInvalid': "Use una fecha real igual o posterior a la fecha de vigencia",
+  'permits.expiresOnInvalid': 'Use una fecha real igual o posterior a la fecha de vigencia',
   // End of permits.
 };

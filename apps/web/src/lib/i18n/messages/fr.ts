@@ -1523,6 +1523,6 @@ export const fr: Catalogue = {
   'auditEntity.PERMIT': 'Permis',
   'auditEntity.PERMIT_CONDITION': 'Condition de permis',
   'auditAction.TERMINATE': 'Résiliation',
-  'permits.expiresOnInvalid': "Utilisez une date réelle égale ou postérieure à la date d’effet",
+  'permits.expiresOnInvalid': 'Utilisez une date réelle égale ou postérieure à la date d’effet',
   // End of permits.
 };

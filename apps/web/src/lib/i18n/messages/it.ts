@@ -1518,6 +1518,6 @@ export const it: Catalogue = {
   'auditEntity.PERMIT': 'Autorizzazione',
   'auditEntity.PERMIT_CONDITION': 'Condizione di autorizzazione',
   'auditAction.TERMINATE': 'Revoca',
-  'permits.expiresOnInvalid': "Usa una data reale uguale o successiva alla data di efficacia",
+  'permits.expiresOnInvalid': 'Usa una data reale uguale o successiva alla data di efficacia',
   // End of permits.
 };

@@ -1427,6 +1427,6 @@ export const zh: Catalogue = {
   'auditEntity.PERMIT': '许可证',
   'auditEntity.PERMIT_CONDITION': '许可证条件',
   'auditAction.TERMINATE': '终止',
-  'permits.expiresOnInvalid': "请使用不早于生效日期的有效日期",
+  'permits.expiresOnInvalid': '请使用不早于生效日期的有效日期',
   // End of permits.
 };
