@@ -70,6 +70,10 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service';
 import { createUnsubscribeLinks } from './features/notifications/unsubscribe-links';
 import { requirementsRoutes } from './features/requirements/requirements.routes';
+import { createPermitConditionsService } from './features/permits/permit-conditions.service';
+import { createPermitVersionsService } from './features/permits/permit-versions.service';
+import { permitsRoutes } from './features/permits/permits.routes';
+import { createPermitsService } from './features/permits/permits.service';
 import { createRequirementsService } from './features/requirements/requirements.service';
 import { createTaskGenerationService } from './features/tasks/task-generation.service';
 import { tasksRoutes } from './features/tasks/tasks.routes';
@@ -199,6 +203,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     clock,
   });
   const requirementImport = createRequirementImportService(db, { requirements, audit, clock });
+  const permitDeps = { audit, requirements, clock };
+  const permitServices = {
+    permits: createPermitsService(db, permitDeps),
+    conditions: createPermitConditionsService(db, permitDeps),
+    versions: createPermitVersionsService(db, permitDeps),
+  };
   const handOver = createHandOverService(db, audit, clock);
   const holidays = createHolidaysService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
@@ -266,6 +276,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(documentsRoutes(documents, guards, { tempDir: uploadTempDir, rateLimits }));
       await api.register(evidencePacksRoutes(evidencePacks, guards, rateLimits));
       await api.register(requirementsRoutes(requirements, guards));
+      await api.register(permitsRoutes(permitServices, guards));
       await api.register(
         requirementImportRoutes(requirementImport, guards, {
           tempDir: uploadTempDir,

@@ -60,3 +60,28 @@ export type RequirementStatus = (typeof REQUIREMENT_STATUSES)[number];
 
 export const DOCUMENT_KINDS = ['TASK', 'LIBRARY'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** Kinds of permit a facility holds. */
+export const PERMIT_TYPES = [
+  'AIR',
+  'WATER_DISCHARGE',
+  'STORMWATER',
+  'WASTE',
+  'WILDLIFE',
+  'LAND_USE',
+  'INTERCONNECTION',
+  'OTHER',
+] as const;
+export type PermitType = (typeof PERMIT_TYPES)[number];
+
+/** A permit's status, derived from its dates and versions on a given day (permit-status.ts); never stored. */
+export const PERMIT_STATUSES = [
+  'PENDING',
+  'ACTIVE',
+  'EXPIRING',
+  'EXPIRED',
+  'ADMINISTRATIVELY_CONTINUED',
+  'SUPERSEDED',
+  'TERMINATED',
+] as const;
+export type PermitStatus = (typeof PERMIT_STATUSES)[number];

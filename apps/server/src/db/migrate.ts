@@ -25,6 +25,7 @@ import { migration0175OidcBoundLinks } from './migrations/0175-oidc-bound-links'
 import { migration0180RevisionsFromData } from './migrations/0180-revisions-from-data';
 import { migration0186TimeZoneSetAt } from './migrations/0186-time-zone-set-at';
 import { migration0250SparseColumnIndexes } from './migrations/0250-sparse-column-indexes';
+import { migration0190Permits } from './migrations/0190-permits';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -57,6 +58,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0180-revisions-from-data': migration0180RevisionsFromData,
   '0186-time-zone-set-at': migration0186TimeZoneSetAt,
   '0250-sparse-column-indexes': migration0250SparseColumnIndexes,
+  '0190-permits': migration0190Permits,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

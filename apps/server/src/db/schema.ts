@@ -20,6 +20,7 @@ import type {
   NotificationsTable,
   ReminderPoliciesTable,
 } from '../features/notifications/notifications.table';
+import type { PermitConditionsTable, PermitLinkColumns, PermitsTable } from '../features/permits/permits.table';
 import type { DocumentsTable, DocumentTagsTable, DocumentVersionsTable } from '../features/documents/documents.table';
 
 import type {
@@ -43,7 +44,8 @@ export interface Database {
   regulations: RegulationsTable;
   user_facilities: UserFacilitiesTable;
   audit_events: AuditEventsTable;
-  requirements: RequirementsTable;
+  /** With the permit and condition a requirement comes from (migration 0190). */
+  requirements: RequirementsTable & PermitLinkColumns & { conditionId: string | null };
   requirement_facilities: RequirementFacilitiesTable;
   tasks: TasksTable;
   task_comments: TaskCommentsTable;
@@ -55,7 +57,10 @@ export interface Database {
   labels_revision: RevisionCounterTable;
   task_facility_revisions: TaskFacilityRevisionsTable;
   job_leases: JobLeasesTable;
-  documents: DocumentsTable;
+  /** With the permit a document belongs to (migration 0190). */
+  documents: DocumentsTable & PermitLinkColumns;
+  permits: PermitsTable;
+  permit_conditions: PermitConditionsTable;
   /** Grows with every change to documents and their tags. */
   documents_revision: RevisionCounterTable;
   document_versions: DocumentVersionsTable;

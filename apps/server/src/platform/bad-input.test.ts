@@ -283,6 +283,69 @@ describe('bad input never makes a 500', () => {
       for (const leak of LEAKS) expect(response.body).not.toMatch(leak);
     }
   });
+
+  it('answers bad permit and condition input with 400 and field details, unknown ids with 404', async () => {
+    const facility = await asAdmin('POST', '/api/facilities', {
+      name: 'Bad input site',
+      code: 'BADIN',
+      type: 'WIND',
+      timeZone: 'UTC',
+    });
+    const facilityId = (facility.json() as { data: { _id: string } }).data._id;
+    const valid = {
+      facilityId,
+      number: 'WQ-1',
+      title: 'Discharge permit',
+      agency: 'State water board',
+      type: 'WATER_DISCHARGE',
+      issuedOn: '2026-01-01',
+      effectiveOn: '2026-01-01',
+      expiresOn: '2030-12-31',
+    };
+    for (const [payload, field] of [
+      [{ ...valid, type: 'NOISE' }, 'type'],
+      [{ ...valid, expiresOn: '2025-12-31' }, 'expiresOn'],
+      [{ ...valid, effectiveOn: '2026-02-30' }, 'effectiveOn'],
+      [{ ...valid, renewalLeadDays: -1 }, 'renewalLeadDays'],
+      [{ ...valid, renewalLeadDays: 1.5 }, 'renewalLeadDays'],
+      [{ ...valid, number: '' }, 'number'],
+      [{ ...valid, number: 'x'.repeat(101) }, 'number'],
+      [{ ...valid, status: 'ACTIVE' }, 'status'],
+    ] as const) {
+      const body = expectCleanClientError(await asAdmin('POST', '/api/permits', payload), 400);
+      expect((body.details as { path: string }[]).map((detail) => detail.path)).toContain(field);
+    }
+    for (const url of [
+      '/api/permits?status=LAPSED',
+      '/api/permits?expiresFrom=2026-13-01',
+      '/api/permits?sort=color',
+    ]) {
+      expectCleanClientError(await asAdmin('GET', url), 400);
+    }
+    expectCleanClientError(await asAdmin('GET', '/api/permits/%00'), [400, 404]);
+    expectCleanClientError(await asAdmin('GET', '/api/permits/unknown'), 404);
+    const permit = (await asAdmin('POST', '/api/permits', valid)).json() as { data: { _id: string } };
+    const id = permit.data._id;
+    for (const payload of [
+      { reference: '', text: 'x' },
+      { reference: '1', text: 'x', schedule: { frequency: 'HOURLY', firstDueDate: '2026-01-01', category: 'AIR' } },
+      { reference: '1', text: 'x', schedule: { frequency: 'MONTHLY', firstDueDate: '2026-01-01' } },
+      {
+        reference: '1',
+        text: 'x',
+        schedule: { frequency: 'MONTHLY', firstDueDate: '2026-01-01', category: 'AIR', extra: 1 },
+      },
+    ]) {
+      expectCleanClientError(await asAdmin('POST', `/api/permits/${id}/conditions`, payload), 400);
+    }
+    expectCleanClientError(await asAdmin('POST', `/api/permits/${id}/versions`, { effectiveOn: '2025-06-01' }), 400);
+    expectCleanClientError(
+      await asAdmin('POST', `/api/permits/${id}/terminate`, { terminatedOn: 'soon', reason: 'x' }),
+      400,
+    );
+    expectCleanClientError(await asAdmin('PATCH', `/api/permits/${id}/conditions/unknown`, { text: 'x' }), 404);
+    expectCleanClientError(await asAdmin('PUT', `/api/permits/${id}/documents/unknown`), 404);
+  });
 });
 
 describe('handleFrameworkError (for the frameworkErrors option)', () => {

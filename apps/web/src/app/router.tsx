@@ -41,6 +41,7 @@ const SCREENS: Record<string, ScreenLoader> = {
   calendar: () => import('../features/calendar/components/calendar-page').then((m) => m.CalendarPage),
   requirements: () => import('../features/requirements/components/requirements-page').then((m) => m.RequirementsPage),
   tasks: () => import('../features/tasks/components/tasks-page').then((m) => m.TasksPage),
+  permits: () => import('../features/permits/components/permits-page').then((m) => m.PermitsPage),
   'task-documents': () =>
     import('../features/documents/components/task-documents-page').then((m) => m.TaskDocumentsPage),
   'documents-library': () =>
@@ -135,6 +136,9 @@ export const router = createBrowserRouter([
                 import('../features/requirements/components/requirement-detail-page').then(
                   (m) => m.RequirementDetailPage,
                 ),
+              ),
+              lazyRoute('/permits/:id', () =>
+                import('../features/permits/components/permit-detail-page').then((m) => m.PermitDetailPage),
               ),
               lazyRoute('/tasks/:id', () =>
                 import('../features/tasks/components/task-detail-page').then((m) => m.TaskDetailPage),

@@ -3,6 +3,7 @@ import {
   FACILITY_STATUSES,
   FACILITY_TYPES,
   JURISDICTIONS,
+  PERMIT_TYPES,
   REQUIREMENT_STATUSES,
   ROLES,
   SCHEDULE_MODES,
@@ -128,6 +129,20 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   singleSignOnRequest: 'audit.field.singleSignOnRequest',
   issuer: 'audit.field.issuer',
   emailVerified: 'audit.field.emailVerified',
+  number: 'permits.number',
+  issuedOn: 'permits.issuedOn',
+  effectiveOn: 'permits.effectiveOn',
+  expiresOn: 'permits.expiresOn',
+  renewalLeadDays: 'permits.renewalLeadDays',
+  renewalSubmittedOn: 'permits.renewalSubmittedOn',
+  previousVersionId: 'permits.previousVersion',
+  nextVersionId: 'permits.nextVersion',
+  terminatedOn: 'permits.terminatedOn',
+  terminationReason: 'permits.terminationReason',
+  tasksSuperseded: 'permits.tasksSuperseded',
+  reference: 'permits.conditionReference',
+  text: 'permits.conditionText',
+  permitId: 'permits.permit',
 };
 
 /** Whether a field has a label in the catalogues (the rest are spelled out in English, a last resort). */
@@ -169,7 +184,8 @@ const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = 
   category: codes(TASK_CATEGORIES, 'category'),
   scheduleMode: codes(SCHEDULE_MODES, 'scheduleMode'),
   weekendShift: codes(WEEKEND_SHIFTS, 'weekendShift'),
-  type: codes(FACILITY_TYPES, 'facilityType'),
+  // A facility's type or a permit's: their codes meet only on OTHER, whose words agree.
+  type: (value) => codes(FACILITY_TYPES, 'facilityType')(value) ?? codes(PERMIT_TYPES, 'permitType')(value),
   jurisdiction: codes(JURISDICTIONS, 'jurisdiction'),
   kind: codes(DOCUMENT_KINDS, 'documentKind'),
   scope: codes(CALENDAR_FEED_SCOPES, 'feeds.scope'),

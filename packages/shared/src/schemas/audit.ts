@@ -16,6 +16,8 @@ export const AUDIT_ENTITY_TYPES = [
   'FACILITY_HOLIDAY',
   'CALENDAR_FEED',
   'SECURITY_SETTINGS',
+  'PERMIT',
+  'PERMIT_CONDITION',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -43,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'MFA_ENABLE',
   'MFA_DISABLE',
   'MFA_RESET',
+  'TERMINATE',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ import { ConfigError } from '../../config/config';
 import type { DemoLoader } from './context';
 import { loadDocuments } from './documents';
 import { loadFacilities } from './facilities';
+import { loadPermits } from './permits';
 import { loadProgramAreas } from './program-areas';
 import { loadRegulations } from './regulations';
 import { loadRequirements } from './requirements';
@@ -18,6 +19,7 @@ export const DEMO_LOADERS: { name: string; load: DemoLoader }[] = [
   { name: 'facilities', load: loadFacilities },
   { name: 'users', load: loadUsers },
   { name: 'requirements', load: loadRequirements },
+  { name: 'permits', load: loadPermits },
   { name: 'task history', load: loadTaskHistory },
   // Keep last: evidence files go on tasks that earlier loaders completed.
   { name: 'documents', load: loadDocuments },

@@ -176,6 +176,41 @@ async function produceEveryKind(): Promise<void> {
   });
   await as('DELETE', `/api/calendar-feeds/${feed._id}`);
 
+  // Permits: CREATE, UPDATE, TERMINATE; a new version (CREATE, and UPDATE of the old one); a library document
+  // linked (DOCUMENT UPDATE); conditions: CREATE, UPDATE, DELETE.
+  const permit = await as('POST', '/api/permits', {
+    facilityId: north,
+    number: 'TX0123456',
+    title: 'Stormwater discharge permit',
+    agency: 'State water board',
+    type: 'STORMWATER',
+    issuedOn: '2026-01-01',
+    effectiveOn: '2026-01-01',
+    expiresOn: '2030-12-31',
+  });
+  await as('PATCH', `/api/permits/${permit._id}`, { renewalLeadDays: 200 });
+  const condition = await as('POST', `/api/permits/${permit._id}/conditions`, {
+    reference: '4.2',
+    text: 'Inspect every outfall after each storm.',
+    schedule: { frequency: 'QUARTERLY', firstDueDate: '2026-03-31', category: 'WATER' },
+  });
+  await as('PATCH', `/api/permits/${permit._id}/conditions/${condition._id}`, {
+    text: 'Inspect every outfall monthly.',
+  });
+  const standing = await as('POST', `/api/permits/${permit._id}/conditions`, {
+    reference: '1.1',
+    text: 'Keep a copy on site.',
+  });
+  await as('DELETE', `/api/permits/${permit._id}/conditions/${standing._id}`);
+  const renewed = await as('POST', `/api/permits/${permit._id}/versions`, {
+    effectiveOn: '2026-09-01',
+    expiresOn: '2031-08-31',
+  });
+  await as('POST', `/api/permits/${renewed._id}/terminate`, {
+    terminatedOn: '2027-01-01',
+    reason: 'Site decommissioned',
+  });
+
   // The daily generation: TASK_GENERATION GENERATE (later days come into the horizon).
   suite.clock.set('2026-06-10T12:00:00Z');
   await as('POST', '/api/jobs/task-generation/run');

@@ -23,7 +23,7 @@ function valueIn(changes: AuditChanges | undefined, field: string): unknown {
  * itself records: a holiday's name and date, an import's file name.
  */
 function nameInChanges(changes: AuditChanges | undefined): string | null {
-  for (const field of ['title', 'name', 'email']) {
+  for (const field of ['title', 'name', 'email', 'reference']) {
     const value = valueIn(changes, field);
     if (typeof value === 'string' && value) return value;
   }
@@ -43,6 +43,8 @@ const ENTITY_TABLES: Partial<Record<AuditEntityType, NamedTable>> = {
   REQUIREMENT: 'requirements',
   TASK: 'tasks',
   DOCUMENT: 'documents',
+  PERMIT: 'permits',
+  PERMIT_CONDITION: 'permit_conditions',
 };
 
 /** One object's name, as `namesIn` names it; null when it does not exist. */
@@ -103,7 +105,16 @@ export async function auditNamesOf(
   };
 }
 
-type NamedTable = 'users' | 'facilities' | 'requirements' | 'regulations' | 'program_areas' | 'documents' | 'tasks';
+type NamedTable =
+  | 'users'
+  | 'facilities'
+  | 'requirements'
+  | 'regulations'
+  | 'program_areas'
+  | 'documents'
+  | 'tasks'
+  | 'permits'
+  | 'permit_conditions';
 
 /** Changed fields whose values are ids (one or a list) of another object, and that object's table. */
 const REFERENCE_FIELDS: Record<string, NamedTable> = {
@@ -123,6 +134,9 @@ const REFERENCE_FIELDS: Record<string, NamedTable> = {
   documentId: 'documents',
   taskId: 'tasks',
   taskIds: 'tasks',
+  permitId: 'permits',
+  previousVersionId: 'permits',
+  nextVersionId: 'permits',
 };
 
 function idsIn(value: unknown): string[] {
@@ -154,6 +168,19 @@ async function namesIn(db: Db, table: NamedTable, ids: string[]): Promise<[strin
       return (await db.selectFrom('tasks').select(['id', 'title', 'periodLabel']).where('id', 'in', ids).execute()).map(
         (row) => [row.id, `${row.title} (${row.periodLabel})`],
       );
+    case 'permits':
+      return (await db.selectFrom('permits').select(['id', 'number', 'version']).where('id', 'in', ids).execute()).map(
+        (row) => [row.id, `${row.number} (v${Number(row.version)})`],
+      );
+    case 'permit_conditions':
+      return (
+        await db
+          .selectFrom('permit_conditions')
+          .innerJoin('permits', 'permits.id', 'permit_conditions.permitId')
+          .select(['permit_conditions.id', 'permit_conditions.reference', 'permits.number'])
+          .where('permit_conditions.id', 'in', ids)
+          .execute()
+      ).map((row) => [row.id, `${row.number} ${row.reference}`]);
     default:
       return (await db.selectFrom(table).select(['id', 'title']).where('id', 'in', ids).execute()).map((row) => [
         row.id,

@@ -10,6 +10,7 @@ import { useTasks } from '../../tasks/api/list-tasks';
 import { TaskStateTag } from '../../../components/task-tags';
 import { tasksLink, UPCOMING_LIST, UPCOMING_QUERY } from './dashboard-links';
 import { column } from '../../../components/data/common-columns';
+import { RenewalsCard } from '../../permits/api/renewals-card';
 
 /**
  * The dashboard's cards below its figures: on-time rate, trend, overdue by facility and category, upcoming
@@ -66,6 +67,7 @@ export function DashboardDetails({ summary }: { summary: TaskSummary }) {
         </Col>
       </Row>
       <UpcomingCard />
+      <RenewalsCard />
     </>
   );
 }

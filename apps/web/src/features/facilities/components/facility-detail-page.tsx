@@ -22,6 +22,7 @@ import { FacilitySectionPlaceholder } from './facility-section-placeholder';
 import { FacilityStatusTag } from './facility-status-tag';
 import { FacilityUsersSection } from './facility-users-section';
 import { RequirementsTable } from '../../requirements/api/requirements-table';
+import { PermitsTable } from '../../permits/api/permits-table';
 import { TasksTable } from '../../tasks/api/tasks-table';
 import { offsetOf } from './time-zones';
 
@@ -135,6 +136,18 @@ function FacilityDetailView({ facility }: { facility: FacilityDetail }) {
           empty={
             <FacilitySectionPlaceholder title={t('facility.requirementsTitle')} body={t('facility.requirementsBody')} />
           }
+        />
+      ),
+    },
+    {
+      key: 'permits',
+      label: t('nav.permits'),
+      children: (
+        <PermitsTable
+          label={t('permits.ofFacility', { name: facility.name })}
+          fileName={`facility-${facility.code.toLowerCase()}-permits`}
+          facilityId={facility._id}
+          prefix="p"
         />
       ),
     },

@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Button, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { z } from 'zod';
+import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } from '@rtms/shared/enums';
+import {
+  conditionScheduleSchema,
+  createConditionBodySchema,
+  type ConditionSchedule,
+  type PermitCondition,
+} from '@rtms/shared/schemas/permits';
+import type { RequirementPreview } from '@rtms/shared/schemas/requirements';
+import { useT } from '../../../lib/i18n/use-t';
+import { FormModal } from '../../../components/data/form-modal';
+import { DateField } from '../../../components/data/date-field';
+import { SchemaField, SchemaFields, SchemaItem } from '../../../components/data/schema-field';
+import { useMutationForm } from '../../../components/data/use-mutation-form';
+import { errorText } from '../../../components/data/use-row-action';
+import { previewRequirement } from '../../requirements/api/preview-requirement';
+import { RequirementPreviewDiff } from '../../requirements/api/requirement-preview-diff';
+import { useCreateCondition, useUpdateCondition } from '../api/permits-api';
+
+/** The form's flat fields: the condition's, its schedule's, and whether it has one. */
+const formSchema = createConditionBodySchema
+  .pick({ reference: true, text: true })
+  .extend(conditionScheduleSchema.partial().shape)
+  .extend({ scheduled: z.boolean().optional() });
+type FormBody = z.output<typeof formSchema>;
+type Values = Partial<FormBody>;
+
+const SCHEDULE_FIELDS = [
+  'frequency',
+  'scheduleMode',
+  'firstDueDate',
+  'weekendShift',
+  'periodDueDays',
+  'periodDueDayOfMonth',
+  'category',
+  'evidenceRequired',
+] as const;
+const FIELDS = ['reference', 'text', 'scheduled', ...SCHEDULE_FIELDS] as const;
+
+function scheduleOf(body: FormBody): ConditionSchedule | null {
+  if (!body.scheduled) return null;
+  const schedule = Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, body[field] ?? undefined]));
+  if (schedule.scheduleMode !== 'PERIOD_END') {
+    delete schedule.periodDueDays;
+    delete schedule.periodDueDayOfMonth;
+  }
+  return schedule as ConditionSchedule;
+}
+
+/**
+ * Add or edit a condition: a standing one (text only) or one with a schedule, whose requirement makes its tasks.
+ * Editing a schedule shows the same preview as a requirement edit before saving.
+ */
+export function ConditionFormModal({
+  permitId,
+  condition,
+  open,
+  onClose,
+}: {
+  permitId: string;
+  condition: PermitCondition | undefined;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const create = useCreateCondition(permitId);
+  const update = useUpdateCondition(permitId);
+  const editing = Boolean(condition);
+  const [preview, setPreview] = useState<RequirementPreview | null>(null);
+  const [previewError, setPreviewError] = useState<string>();
+  const state = useMutationForm({
+    open,
+    record: condition,
+    valuesOf: (): Values =>
+      condition
+        ? {
+            reference: condition.reference,
+            text: condition.text,
+            scheduled: Boolean(condition.schedule),
+            ...(condition.schedule ?? { scheduleMode: 'CALENDAR', weekendShift: 'NONE' }),
+          }
+        : { scheduled: true, scheduleMode: 'CALENDAR', weekendShift: 'NONE' },
+    schema: formSchema,
+    mutation: {
+      isPending: create.isPending || update.isPending,
+      mutate: (body: FormBody, callbacks) => {
+        const payload = { reference: body.reference, text: body.text, schedule: scheduleOf(body) };
+        if (condition) update.mutate({ id: condition._id, body: payload }, callbacks);
+        else create.mutate(payload, callbacks);
+      },
+    },
+    fields: FIELDS,
+    savedMessage: () => t(editing ? 'permits.conditionSaved' : 'permits.conditionCreated'),
+    onSaved: () => {
+      setPreview(null);
+      onClose();
+    },
+  });
+  const scheduled = Form.useWatch('scheduled', state.form);
+  const scheduleMode = Form.useWatch('scheduleMode', state.form);
+  const labels: Record<string, string> = {
+    reference: t('permits.conditionReference'),
+    text: t('permits.conditionText'),
+    scheduled: t('permits.conditionScheduled'),
+    frequency: t('requirement.frequency'),
+    scheduleMode: t('requirement.scheduleMode'),
+    firstDueDate: t('requirement.firstDueDate'),
+    weekendShift: t('requirement.weekendShift'),
+    periodDueDays: t('requirement.periodDueDays'),
+    periodDueDayOfMonth: t('requirement.periodDueDayOfMonth'),
+    category: t('requirement.category'),
+    evidenceRequired: t('requirement.evidenceRequired'),
+  };
+  const input = (values: Values) => Object.fromEntries(FIELDS.map((field) => [field, values[field] ?? undefined]));
+
+  const showPreview = async () => {
+    setPreviewError(undefined);
+    const values = state.form.getFieldsValue();
+    const parsed = formSchema.safeParse(input(values));
+    const schedule = parsed.success ? scheduleOf(parsed.data) : null;
+    if (!condition?.requirementId || !schedule) return;
+    try {
+      setPreview((await previewRequirement({ requirementId: condition.requirementId, ...schedule })).data);
+    } catch (error) {
+      setPreviewError(errorText(error));
+    }
+  };
+
+  return (
+    <FormModal<Values>
+      open={open}
+      state={state}
+      title={t(editing ? 'permits.editCondition' : 'permits.addCondition')}
+      okText={editing ? t('data.save') : t('permits.addCondition')}
+      onClose={() => {
+        setPreview(null);
+        onClose();
+      }}
+      onFinish={(values) => state.submit(input(values), labels, (body) => body)}
+      width={720}
+    >
+      <SchemaFields rules={state.rules} labels={labels}>
+        <SchemaItem name="reference" required extra={t('permits.conditionReferenceHelp')}>
+          <Input autoComplete="off" />
+        </SchemaItem>
+        <SchemaItem name="text" required>
+          <Input.TextArea rows={3} />
+        </SchemaItem>
+        <SchemaItem name="scheduled" valuePropName="checked" extra={t('permits.conditionScheduledHelp')}>
+          <Switch />
+        </SchemaItem>
+        {scheduled ? (
+          <Row gutter={16}>
+            <SchemaField name="frequency" required>
+              <Select options={TASK_FREQUENCIES.map((value) => ({ value, label: t(`frequency.${value}`) }))} />
+            </SchemaField>
+            <SchemaField name="scheduleMode">
+              <Select options={SCHEDULE_MODES.map((value) => ({ value, label: t(`scheduleMode.${value}`) }))} />
+            </SchemaField>
+            <SchemaField name="firstDueDate" required>
+              <DateField className="input-full" />
+            </SchemaField>
+            <SchemaField name="weekendShift" extra={t('requirement.weekendShiftHelp')}>
+              <Select options={WEEKEND_SHIFTS.map((value) => ({ value, label: t(`weekendShift.${value}`) }))} />
+            </SchemaField>
+            {scheduleMode === 'PERIOD_END' ? (
+              <>
+                <SchemaField name="periodDueDays">
+                  <InputNumber className="input-full" min={0} precision={0} />
+                </SchemaField>
+                <SchemaField name="periodDueDayOfMonth">
+                  <InputNumber className="input-full" min={1} max={31} precision={0} />
+                </SchemaField>
+              </>
+            ) : null}
+            <SchemaField name="category" required>
+              <Select options={TASK_CATEGORIES.map((value) => ({ value, label: t(`category.${value}`) }))} />
+            </SchemaField>
+            <SchemaField name="evidenceRequired" valuePropName="checked">
+              <Switch />
+            </SchemaField>
+            {condition?.requirementId ? (
+              <Col span={24}>
+                <Button onClick={() => void showPreview()}>{t('permits.showPreview')}</Button>
+              </Col>
+            ) : null}
+          </Row>
+        ) : null}
+      </SchemaFields>
+      {previewError ? <div role="alert">{previewError}</div> : null}
+      {preview ? <RequirementPreviewDiff preview={preview} /> : null}
+    </FormModal>
+  );
+}
