@@ -16,6 +16,9 @@ export const AUDIT_ENTITY_TYPES = [
   'FACILITY_HOLIDAY',
   'CALENDAR_FEED',
   'SECURITY_SETTINGS',
+  'FINDING',
+  'CORRECTIVE_ACTION',
+  'FINDING_SETTINGS',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -43,6 +46,9 @@ export const AUDIT_ACTIONS = [
   'MFA_ENABLE',
   'MFA_DISABLE',
   'MFA_RESET',
+  'VERIFY',
+  'CLOSE',
+  'CANCEL',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -43,6 +43,8 @@ const ENTITY_TABLES: Partial<Record<AuditEntityType, NamedTable>> = {
   REQUIREMENT: 'requirements',
   TASK: 'tasks',
   DOCUMENT: 'documents',
+  FINDING: 'findings',
+  CORRECTIVE_ACTION: 'corrective_actions',
 };
 
 /** One object's name, as `namesIn` names it; null when it does not exist. */
@@ -103,7 +105,16 @@ export async function auditNamesOf(
   };
 }
 
-type NamedTable = 'users' | 'facilities' | 'requirements' | 'regulations' | 'program_areas' | 'documents' | 'tasks';
+type NamedTable =
+  | 'users'
+  | 'facilities'
+  | 'requirements'
+  | 'regulations'
+  | 'program_areas'
+  | 'documents'
+  | 'tasks'
+  | 'findings'
+  | 'corrective_actions';
 
 /** Changed fields whose values are ids (one or a list) of another object, and that object's table. */
 const REFERENCE_FIELDS: Record<string, NamedTable> = {
@@ -123,6 +134,10 @@ const REFERENCE_FIELDS: Record<string, NamedTable> = {
   documentId: 'documents',
   taskId: 'tasks',
   taskIds: 'tasks',
+  ownerId: 'users',
+  verifiedBy: 'users',
+  findingId: 'findings',
+  documentIds: 'documents',
 };
 
 function idsIn(value: unknown): string[] {
