@@ -85,7 +85,14 @@ export type FindingStatus = (typeof FINDING_STATUSES)[number];
 /** The statuses of a finding still to be dealt with (counted as open on the dashboard and the facility page). */
 export const OPEN_FINDING_STATUSES = ['OPEN', 'ACTIONS_IN_PROGRESS', 'PENDING_VERIFICATION'] as const;
 
-export const ROOT_CAUSE_CATEGORIES = ['PEOPLE', 'PROCESS', 'EQUIPMENT', 'ENVIRONMENT', 'DOCUMENTATION', 'OTHER'] as const;
+export const ROOT_CAUSE_CATEGORIES = [
+  'PEOPLE',
+  'PROCESS',
+  'EQUIPMENT',
+  'ENVIRONMENT',
+  'DOCUMENTATION',
+  'OTHER',
+] as const;
 export type RootCauseCategory = (typeof ROOT_CAUSE_CATEGORIES)[number];
 
 export const CORRECTIVE_ACTION_TYPES = ['CORRECTION', 'CORRECTIVE', 'PREVENTIVE'] as const;

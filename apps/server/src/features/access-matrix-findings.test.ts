@@ -111,7 +111,12 @@ function cases(): Case[] {
         request: async () => ({
           method: 'POST',
           url: `/api/findings/${await freshFinding(target)}/actions`,
-          payload: { title: 'Monthly restock check', type: 'PREVENTIVE', ownerId: ids.ALL_FACILITY_USER, dueDate: '2026-04-01' },
+          payload: {
+            title: 'Monthly restock check',
+            type: 'PREVENTIVE',
+            ownerId: ids.ALL_FACILITY_USER,
+            dueDate: '2026-04-01',
+          },
         }),
       },
       {

@@ -253,7 +253,9 @@ describe('bad input never makes a 500', () => {
   });
 
   it('answers bad findings and corrective actions with 400 naming each field, and writes nothing', async () => {
-    const facility = (await asAdmin('POST', '/api/facilities', { name: 'Bad Input Wind', code: 'BIW', type: 'WIND', timeZone: 'UTC' })).json().data._id;
+    const facility = (
+      await asAdmin('POST', '/api/facilities', { name: 'Bad Input Wind', code: 'BIW', type: 'WIND', timeZone: 'UTC' })
+    ).json().data._id;
     const count = async () =>
       (await suite.t.database.db.selectFrom('findings').select('id').execute()).length +
       (await suite.t.database.db.selectFrom('corrective_actions').select('id').execute()).length;
@@ -268,11 +270,26 @@ describe('bad input never makes a 500', () => {
     ).json().data._id;
     const before = await count();
     const cases: [InjectOptions['method'], string, object, string[]][] = [
-      ['POST', '/api/findings', { facilityId: facility, source: 5, title: [], severity: null, identifiedOn: 'soon' }, ['identifiedOn', 'severity', 'source', 'title']],
-      ['PATCH', `/api/findings/${finding}`, { rootCauseCategory: 'FATE', reportedOn: 3 }, ['reportedOn', 'rootCauseCategory']],
+      [
+        'POST',
+        '/api/findings',
+        { facilityId: facility, source: 5, title: [], severity: null, identifiedOn: 'soon' },
+        ['identifiedOn', 'severity', 'source', 'title'],
+      ],
+      [
+        'PATCH',
+        `/api/findings/${finding}`,
+        { rootCauseCategory: 'FATE', reportedOn: 3 },
+        ['reportedOn', 'rootCauseCategory'],
+      ],
       ['POST', `/api/findings/${finding}/verify`, { effective: 'yes' }, ['effective']],
       ['POST', `/api/findings/${finding}/cancel`, { reason: '' }, ['reason']],
-      ['POST', `/api/findings/${finding}/actions`, { title: 'x', type: 'FIX', ownerId: 7, dueDate: '2026-13-01' }, ['dueDate', 'ownerId', 'type']],
+      [
+        'POST',
+        `/api/findings/${finding}/actions`,
+        { title: 'x', type: 'FIX', ownerId: 7, dueDate: '2026-13-01' },
+        ['dueDate', 'ownerId', 'type'],
+      ],
       ['PUT', '/api/finding-settings', { missedTaskFindings: 'off' }, ['lateCompletionFindings', 'missedTaskFindings']],
     ];
     for (const [method, url, payload, fields] of cases) {
@@ -282,7 +299,9 @@ describe('bad input never makes a 500', () => {
       expect(paths, url).toEqual(fields);
     }
     expect(await count()).toBe(before);
-    expect(expectCleanClientError(await asAdmin('GET', '/api/findings?overdueActions=maybe'), 400).code).toBe('VALIDATION_FAILED');
+    expect(expectCleanClientError(await asAdmin('GET', '/api/findings?overdueActions=maybe'), 400).code).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 
   it('answers unknown routes, wrong methods and bad URLs with a JSON 4xx', async () => {

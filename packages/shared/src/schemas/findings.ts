@@ -100,6 +100,8 @@ export const findingHistoryEntrySchema = z.object({
   entityType: z.string(),
   entityName: z.string().nullable(),
   changes: auditChangesSchema,
+  /** Names of the objects the changed values point to, by id. */
+  valueNames: z.record(z.string(), z.string()),
 });
 export type FindingHistoryEntry = z.infer<typeof findingHistoryEntrySchema>;
 
@@ -145,9 +147,16 @@ const titleSchema = requiredText(300, 'Please enter a title', 'Title');
 const severitySchema = oneOf(FINDING_SEVERITIES, 'Severity');
 
 /** Reportable findings name the date their report to the agency is due. */
-function reportDueDateNeeded(body: { reportable?: boolean | null; reportDueDate?: string | null }, ctx: z.RefinementCtx) {
+function reportDueDateNeeded(
+  body: { reportable?: boolean | null; reportDueDate?: string | null },
+  ctx: z.RefinementCtx,
+) {
   if (body.reportable && !body.reportDueDate) {
-    ctx.addIssue({ code: 'custom', path: ['reportDueDate'], message: 'A reportable finding needs its report due date' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['reportDueDate'],
+      message: 'A reportable finding needs its report due date',
+    });
   }
 }
 

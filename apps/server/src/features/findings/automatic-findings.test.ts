@@ -38,12 +38,14 @@ function sweepInProcess(now: string, startAt: number): Promise<{ opened: number 
 }
 
 const findingsOf = async (query: Record<string, string>) =>
-  (await call<{ data: Finding[]; meta: { total: number } }>(
-    suite.t,
-    suite.admin,
-    'GET',
-    `/api/findings?${new URLSearchParams({ pageSize: '100', ...query })}`,
-  )).body;
+  (
+    await call<{ data: Finding[]; meta: { total: number } }>(
+      suite.t,
+      suite.admin,
+      'GET',
+      `/api/findings?${new URLSearchParams({ pageSize: '100', ...query })}`,
+    )
+  ).body;
 
 describe('missed tasks', () => {
   let requirementId: string;
@@ -52,7 +54,10 @@ describe('missed tasks', () => {
 
   beforeAll(async () => {
     suite.clock.set('2026-03-10T12:00:00Z');
-    const { data, tasks } = await monthlyAt(suite, facilityId, '2026-03-20', { graceDays: 3, title: 'Monthly SPCC walk' });
+    const { data, tasks } = await monthlyAt(suite, facilityId, '2026-03-20', {
+      graceDays: 3,
+      title: 'Monthly SPCC walk',
+    });
     requirementId = data._id;
     firstTask = tasks[0]!._id;
     secondTask = tasks[1]!._id;
@@ -67,7 +72,10 @@ describe('missed tasks', () => {
   it('opens exactly one finding per missed task across two racing processes and repeated sweeps', async () => {
     suite.clock.set('2026-03-24T12:00:00Z');
     const at = Date.now() + 5000;
-    const runs = await Promise.all([sweepInProcess('2026-03-24T12:00:00Z', at), sweepInProcess('2026-03-24T12:00:00Z', at)]);
+    const runs = await Promise.all([
+      sweepInProcess('2026-03-24T12:00:00Z', at),
+      sweepInProcess('2026-03-24T12:00:00Z', at),
+    ]);
     expect(runs.reduce((sum, run) => sum + run.opened, 0)).toBe(1);
     const again = await Promise.all([suite.t.findings.sweep(), suite.t.findings.sweep()]);
     expect(again.map((run) => run.opened)).toEqual([0, 0]);
@@ -86,7 +94,11 @@ describe('missed tasks', () => {
       identifiedOn: '2026-03-24',
     });
     expect(finding!.title).toContain('Monthly SPCC walk');
-    const rows = await suite.t.database.db.selectFrom('findings').select('id').where('taskId', '=', firstTask).execute();
+    const rows = await suite.t.database.db
+      .selectFrom('findings')
+      .select('id')
+      .where('taskId', '=', firstTask)
+      .execute();
     expect(rows).toHaveLength(1);
     // Its creation is audited once, by the system.
     const detail = await ok<FindingDetail>(suite.t, suite.admin, 'GET', `/api/findings/${finding!._id}`);

@@ -71,7 +71,8 @@ function filteredActions(db: Db, filters: ActionFilters) {
 type ActionSort = 'dueDate' | 'status' | 'title' | 'createdAt';
 
 export function listActionRows(db: Db, { filters, sort, window }: ListRequest<ActionFilters, ActionSort>) {
-  const order = sort.field === 'title' ? lowerCase('corrective_actions.title') : sql.ref(`corrective_actions.${sort.field}`);
+  const order =
+    sort.field === 'title' ? lowerCase('corrective_actions.title') : sql.ref(`corrective_actions.${sort.field}`);
   return countedRows(filteredActions(db, filters), (query) =>
     actionsWithLabels(db, filters.todays)
       .where('corrective_actions.id', 'in', query.select('corrective_actions.id'))

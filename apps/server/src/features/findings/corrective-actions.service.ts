@@ -123,8 +123,11 @@ export function createCorrectiveActionsService(
   ): Promise<{ changes: Partial<CorrectiveActionRow>; verb: AuditAction }> {
     const manager = can(principal.role, 'finding:manage');
     if (!manager) {
-      if (action.ownerId !== principal.id) throw forbidden('Only the action’s owner or a finding manager may change it');
-      const other = Object.keys(body).find((key) => body[key as keyof UpdateBody] !== undefined && !OWNER_FIELDS.has(key));
+      if (action.ownerId !== principal.id)
+        throw forbidden('Only the action’s owner or a finding manager may change it');
+      const other = Object.keys(body).find(
+        (key) => body[key as keyof UpdateBody] !== undefined && !OWNER_FIELDS.has(key),
+      );
       if (other || (body.status !== undefined && body.status !== 'DONE')) {
         throw forbidden('An action’s owner may complete it, attach evidence or ask for a later date');
       }
@@ -212,7 +215,11 @@ export function createCorrectiveActionsService(
         const { createdAt: _c, updatedAt: _u, id: _i, ...values } = row;
         await audit.record(
           trx,
-          creationEvent(principal, { entityType: 'CORRECTIVE_ACTION', entityId: id, facilityId: finding.facilityId }, values),
+          creationEvent(
+            principal,
+            { entityType: 'CORRECTIVE_ACTION', entityId: id, facilityId: finding.facilityId },
+            values,
+          ),
         );
         await followActions(trx, principal, finding, true);
       });

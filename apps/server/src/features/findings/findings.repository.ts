@@ -71,7 +71,8 @@ const SEVERITY_RANK = sql`case findings.severity when 'LOW' then 1 when 'MEDIUM'
 const STATUS_RANK = sql`case findings.status when 'OPEN' then 1 when 'ACTIONS_IN_PROGRESS' then 2
   when 'PENDING_VERIFICATION' then 3 when 'CLOSED' then 4 else 5 end`;
 
-type FindingSort = 'identifiedOn' | 'severity' | 'status' | 'title' | 'source' | 'reportDueDate' | 'createdAt' | 'updatedAt';
+type FindingSort =
+  'identifiedOn' | 'severity' | 'status' | 'title' | 'source' | 'reportDueDate' | 'createdAt' | 'updatedAt';
 
 function findingOrder(field: FindingSort): RawBuilder<unknown> {
   if (field === 'severity') return SEVERITY_RANK;
@@ -100,9 +101,7 @@ function findingsWithLabels(db: Db, todays: TodayGroups) {
       sql<number>`(select count(*) from corrective_actions ca where ca.finding_id = findings.id
         and ca.status = 'OPEN')`.as('openActions'),
       sql<number>`(select count(*) from corrective_actions ca where ca.finding_id = findings.id
-        and ca.status = 'OPEN' and ${overdueCondition(todays, 'ca.due_date', 'ca.facility_id')})`.as(
-        'overdueActions',
-      ),
+        and ca.status = 'OPEN' and ${overdueCondition(todays, 'ca.due_date', 'ca.facility_id')})`.as('overdueActions'),
     ]);
 }
 
@@ -173,7 +172,11 @@ export function findMissedCandidates(db: Db, facilityId: string, before: string)
         exists(
           selectFrom('findings')
             .select('findings.id')
-            .where('findings.autoKey', '=', sql<string>`${'MISSED_TASK:'} || tasks.id` as unknown as Expression<string>),
+            .where(
+              'findings.autoKey',
+              '=',
+              sql<string>`${'MISSED_TASK:'} || tasks.id` as unknown as Expression<string>,
+            ),
         ),
       ),
     )

@@ -64,7 +64,7 @@ export function findingsRoutes(
 
     app.patch(
       '/findings/:id',
-      route('finding:manage', "Update a finding: its root cause, severity, owner, report", {
+      route('finding:manage', 'Update a finding: its root cause, severity, owner, report', {
         params,
         body: updateFindingBodySchema,
         response: { 200: findingResponseSchema },
@@ -109,9 +109,7 @@ export function findingsRoutes(
         response: { 201: correctiveActionResponseSchema },
       }),
       async (request, reply) =>
-        reply
-          .status(201)
-          .send({ data: await actions.create(principalOf(request), request.params.id, request.body) }),
+        reply.status(201).send({ data: await actions.create(principalOf(request), request.params.id, request.body) }),
     );
 
     app.get(

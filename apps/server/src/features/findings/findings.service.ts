@@ -99,6 +99,7 @@ export function createFindingsService(db: Kysely<Database>, audit: AuditService,
         entityType: event.entityType,
         entityName: event.entityName,
         changes: event.changes,
+        valueNames: event.valueNames,
       })),
     };
   }
@@ -126,7 +127,11 @@ export function createFindingsService(db: Kysely<Database>, audit: AuditService,
     extra: Record<string, unknown> = {},
   ): Promise<void> {
     const after = { ...row, ...changes };
-    await findingRows.update(trx, row.id, { ...changes, searchText: findingSearchText(after), updatedAt: nowIso(clock()) });
+    await findingRows.update(trx, row.id, {
+      ...changes,
+      searchText: findingSearchText(after),
+      updatedAt: nowIso(clock()),
+    });
     const recorded = changesBetween(audited(row), audited(after));
     await audit.record(trx, {
       actor: actorOf(principal),

@@ -39,7 +39,14 @@ const newFinding = (token: string, body: object = {}) =>
   });
 
 const countFindings = async () =>
-  Number((await suite.t.database.db.selectFrom('findings').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n);
+  Number(
+    (
+      await suite.t.database.db
+        .selectFrom('findings')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+    )?.n,
+  );
 
 describe('recording a finding', () => {
   it('lets a facility user record one in their facility, and answers 404 outside it', async () => {
@@ -53,7 +60,9 @@ describe('recording a finding', () => {
     expect(created.body.data).toMatchObject({ status: 'OPEN', reportable: true, reportDueDate: '2026-03-20' });
     expect(created.body.data.history.map((event) => event.action)).toEqual(['CREATE']);
     expect((await newFinding(users.outsider.token)).status).toBe(404);
-    expect((await call(suite.t, users.outsider.token, 'GET', `/api/findings/${created.body.data._id}`)).status).toBe(404);
+    expect((await call(suite.t, users.outsider.token, 'GET', `/api/findings/${created.body.data._id}`)).status).toBe(
+      404,
+    );
     const mine = await call<{ meta: { total: number } }>(suite.t, users.outsider.token, 'GET', '/api/findings');
     expect(mine.body.meta.total).toBe(0);
   });
@@ -89,10 +98,20 @@ describe('the lifecycle', () => {
 
   it('takes a root cause from managers only (403 for a facility user)', async () => {
     const body = { rootCause: 'Gasket aged out', rootCauseCategory: 'EQUIPMENT' };
-    expect((await call(suite.t, users.fieldUser.token, 'PATCH', `/api/findings/${finding._id}`, body)).status).toBe(403);
-    const updated = await ok<FindingDetail>(suite.t, users.facilityAdmin.token, 'PATCH', `/api/findings/${finding._id}`, body);
+    expect((await call(suite.t, users.fieldUser.token, 'PATCH', `/api/findings/${finding._id}`, body)).status).toBe(
+      403,
+    );
+    const updated = await ok<FindingDetail>(
+      suite.t,
+      users.facilityAdmin.token,
+      'PATCH',
+      `/api/findings/${finding._id}`,
+      body,
+    );
     expect(updated).toMatchObject(body);
-    const bad = await call(suite.t, suite.admin, 'PATCH', `/api/findings/${finding._id}`, { rootCauseCategory: 'LUCK' });
+    const bad = await call(suite.t, suite.admin, 'PATCH', `/api/findings/${finding._id}`, {
+      rootCauseCategory: 'LUCK',
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -153,7 +172,9 @@ describe('the lifecycle', () => {
   it('answers 409 to close while an action is open', async () => {
     const closing = await call(suite.t, suite.admin, 'POST', `/api/findings/${finding._id}/close`);
     expect(closing.status).toBe(409);
-    const verifying = await call(suite.t, suite.admin, 'POST', `/api/findings/${finding._id}/verify`, { effective: true });
+    const verifying = await call(suite.t, suite.admin, 'POST', `/api/findings/${finding._id}/verify`, {
+      effective: true,
+    });
     expect(verifying.status).toBe(409);
   });
 
@@ -171,12 +192,18 @@ describe('the lifecycle', () => {
 
   it('refuses a verifier who owns one of its actions (403)', async () => {
     // The owner is now an admin of the facility: a manager, but still the action's owner.
-    const ownerAction = await ok<CorrectiveAction>(suite.t, suite.admin, 'POST', `/api/findings/${finding._id}/actions`, {
-      title: 'Check the other transformers',
-      type: 'PREVENTIVE',
-      ownerId: users.facilityAdmin.id,
-      dueDate: '2026-03-30',
-    });
+    const ownerAction = await ok<CorrectiveAction>(
+      suite.t,
+      suite.admin,
+      'POST',
+      `/api/findings/${finding._id}/actions`,
+      {
+        title: 'Check the other transformers',
+        type: 'PREVENTIVE',
+        ownerId: users.facilityAdmin.id,
+        dueDate: '2026-03-30',
+      },
+    );
     await ok(suite.t, users.facilityAdmin.token, 'PATCH', `/api/corrective-actions/${ownerAction._id}`, {
       status: 'DONE',
       note: 'All checked',
@@ -224,9 +251,9 @@ describe('the lifecycle', () => {
       expect(actions).toContain(step);
     expect(actions.filter((step) => step === 'FINDING VERIFY')).toHaveLength(2);
     expect(actions.at(-1)).toBe('FINDING CLOSE');
-    expect((await call(suite.t, suite.admin, 'POST', `/api/findings/${finding._id}/cancel`, { reason: 'x' })).status).toBe(
-      409,
-    );
+    expect(
+      (await call(suite.t, suite.admin, 'POST', `/api/findings/${finding._id}/cancel`, { reason: 'x' })).status,
+    ).toBe(409);
   });
 });
 
@@ -254,7 +281,11 @@ describe('the list', () => {
       ok<{ _id: string; severity: string; status: string }[]>(suite.t, suite.admin, 'GET', `/api/findings?${query}`);
     expect((await list('search=sheen')).length).toBeGreaterThan(0);
     expect((await list('source=AGENCY_NOTICE&reportPending=true')).length).toBe(1);
-    expect((await list('open=true')).every((row) => ['OPEN', 'ACTIONS_IN_PROGRESS', 'PENDING_VERIFICATION'].includes(row.status))).toBe(true);
+    expect(
+      (await list('open=true')).every((row) =>
+        ['OPEN', 'ACTIONS_IN_PROGRESS', 'PENDING_VERIFICATION'].includes(row.status),
+      ),
+    ).toBe(true);
     const bySeverity = await list('sort=-severity');
     expect(bySeverity[0]!.severity).toBe('HIGH');
     expect((await call(suite.t, suite.admin, 'GET', '/api/findings?sort=colour')).status).toBe(400);

@@ -18,6 +18,8 @@ import {
   BookOutlined,
   AppstoreOutlined,
   SafetyCertificateOutlined,
+  AlertOutlined,
+  ControlOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@rtms/shared/permissions';
@@ -29,6 +31,8 @@ const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
   calendar: <CalendarOutlined />,
   tasks: <CheckSquareOutlined />,
+  findings: <AlertOutlined />,
+  'finding-settings': <ControlOutlined />,
   users: <TeamOutlined />,
   profile: <UserOutlined />,
   facilities: <BankOutlined />,
