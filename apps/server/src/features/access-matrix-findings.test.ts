@@ -56,6 +56,7 @@ const OUTSIDE_MANAGERS = [200, 200, 404, 403] as const;
 function cases(): Case[] {
   const list: Case[] = [
     readOfNone('/api/findings'),
+    readOfNone('/api/findings/summary'),
     readOfNone('/api/corrective-actions?overdue=true'),
     readOfNone('/api/finding-settings'),
     {

@@ -17,6 +17,7 @@ import {
   listQuerySchema,
   optionalText,
   pageOf,
+  querySchema,
   recordSchema,
   requiredText,
   sortsOf,
@@ -278,3 +279,25 @@ export const findingPageSchema = pageOf(findingSchema);
 export const correctiveActionResponseSchema = dataOf(correctiveActionSchema);
 export const correctiveActionPageSchema = pageOf(correctiveActionSchema);
 export const findingSettingsResponseSchema = dataOf(findingSettingsSchema);
+
+/**
+ * GET /api/findings/summary?facilityId=: the findings figures of the dashboard and a facility's page. Each is the
+ * total of the findings list under the query `FINDING_FIGURE_QUERIES` names, so a figure and its list agree.
+ */
+export const findingSummaryQuerySchema = querySchema({ facilityId: idSchema.optional() });
+export const findingSummarySchema = z.object({
+  open: z.number().int(),
+  openHighSeverity: z.number().int(),
+  withOverdueActions: z.number().int(),
+  reportPending: z.number().int(),
+});
+export type FindingSummary = z.infer<typeof findingSummarySchema>;
+export const findingSummaryResponseSchema = dataOf(findingSummarySchema);
+
+/** The findings list query each figure counts (with the facility's id on a facility's page). */
+export const FINDING_FIGURE_QUERIES = {
+  open: { open: 'true' },
+  openHighSeverity: { open: 'true', highSeverity: 'true' },
+  withOverdueActions: { overdueActions: 'true' },
+  reportPending: { reportPending: 'true' },
+} as const satisfies Record<keyof FindingSummary, Record<string, string>>;

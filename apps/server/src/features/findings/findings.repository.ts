@@ -4,6 +4,7 @@ import type { FindingListQuery } from '@rtms/shared/schemas/findings';
 import type { Db, NewRow } from '../../db/schema';
 import { recordRows } from '../../db/rows';
 import { isPostgres } from '../../db/dialect';
+import { countRows } from '../../db/count-rows';
 import { countedRows, emptyLast, inScope, lowerCase, nothing, type ListRequest } from '../../platform/list-query';
 import type { FindingRow } from './findings.table';
 
@@ -109,6 +110,11 @@ export type FindingListRow = Awaited<ReturnType<typeof findFindingWithLabels>> &
 
 export function findFindingWithLabels(db: Db, id: string, todays: TodayGroups) {
   return findingsWithLabels(db, todays).where('findings.id', '=', id).executeTakeFirst();
+}
+
+/** How many findings the filters match. */
+export function countFindings(db: Db, filters: FindingFilters): Promise<number> {
+  return countRows(filteredFindings(db, filters));
 }
 
 export function listFindingRows(db: Db, { filters, sort, window }: ListRequest<FindingFilters, FindingSort>) {

@@ -11,6 +11,8 @@ import {
   findingResponseSchema,
   findingSettingsResponseSchema,
   findingSettingsSchema,
+  findingSummaryQuerySchema,
+  findingSummaryResponseSchema,
   updateCorrectiveActionBodySchema,
   updateFindingBodySchema,
   verifyFindingBodySchema,
@@ -41,6 +43,15 @@ export function findingsRoutes(
         response: { 200: findingPageSchema },
       }),
       async (request) => findings.list(principalOf(request), request.query),
+    );
+
+    app.get(
+      '/findings/summary',
+      route('finding:read', 'Open findings, open HIGH or CRITICAL ones, those with overdue actions, reports due', {
+        querystring: findingSummaryQuerySchema,
+        response: { 200: findingSummaryResponseSchema },
+      }),
+      async (request) => ({ data: await findings.summary(principalOf(request), request.query.facilityId) }),
     );
 
     app.post(

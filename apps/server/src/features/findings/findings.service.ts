@@ -6,6 +6,7 @@ import type {
   Finding,
   FindingDetail,
   FindingListQuery,
+  FindingSummary,
   updateFindingBodySchema,
   verifyFindingBodySchema,
 } from '@rtms/shared/schemas/findings';
@@ -31,7 +32,14 @@ import {
 import { findActionRowsOfFinding, findActionsOfFinding, findDocumentIdsOf } from './corrective-actions.repository';
 import { assertClosable, assertNotEnded, assertVerifiable } from './finding-lifecycle';
 import { toAction, todayGroupsAt, toFinding } from './finding-view';
-import { actionRows, findFindingWithLabels, findingRows, listFindingRows, lockFinding } from './findings.repository';
+import {
+  actionRows,
+  countFindings,
+  findFindingWithLabels,
+  findingRows,
+  listFindingRows,
+  lockFinding,
+} from './findings.repository';
 import type { FindingRow } from './findings.table';
 
 type CreateBody = z.output<typeof createFindingBodySchema>;
@@ -44,6 +52,8 @@ const HISTORY_LIMIT = 200;
 
 export interface FindingsService {
   list(principal: Principal, query: FindingListQuery): Promise<Page<Finding>>;
+  /** The figures of the dashboard or a facility's page, each the total of its findings list. */
+  summary(principal: Principal, facilityId: string | undefined): Promise<FindingSummary>;
   get(principal: Principal, id: string): Promise<FindingDetail>;
   create(principal: Principal, body: CreateBody): Promise<FindingDetail>;
   update(principal: Principal, id: string, body: UpdateBody): Promise<FindingDetail>;
@@ -158,6 +168,25 @@ export function createFindingsService(db: Kysely<Database>, audit: AuditService,
         '-identifiedOn',
       );
       return pageOf(query, await listFindingRows(db, request), (row) => toFinding(row));
+    },
+
+    async summary(principal, facilityId) {
+      const scope = await facilityScopeOf(db, principal);
+      if (facilityId) assertFacilityInScope(scope, facilityId);
+      const base = {
+        facilityIds: scopeFacilityIds(scope),
+        facilityId,
+        searchPatterns: [],
+        todays: await todayGroupsAt(db, clock()),
+      };
+      const count = (filters: Partial<FindingListQuery>) => countFindings(db, { ...base, ...filters });
+      const [open, openHighSeverity, withOverdueActions, reportPending] = await Promise.all([
+        count({ open: true }),
+        count({ open: true, highSeverity: true }),
+        count({ overdueActions: true }),
+        count({ reportPending: true }),
+      ]);
+      return { open, openHighSeverity, withOverdueActions, reportPending };
     },
 
     async get(principal, id) {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CorrectiveAction, FindingDetail } from '@rtms/shared/schemas/findings';
+import { FINDING_FIGURE_QUERIES, type CorrectiveAction, type FindingDetail } from '@rtms/shared/schemas/findings';
 import { call, ok } from '../../test/api-calls';
 import { assignFacility, createFacility } from '../../test/compliance-fixtures';
 import { signedInSuiteAt } from '../../test/signed-in-suite';
@@ -290,5 +290,24 @@ describe('the list', () => {
     expect(bySeverity[0]!.severity).toBe('HIGH');
     expect((await call(suite.t, suite.admin, 'GET', '/api/findings?sort=colour')).status).toBe(400);
     expect((await call(suite.t, suite.admin, 'GET', '/api/findings?status=DONE')).status).toBe(400);
+  });
+
+  it('counts figures whose lists have the same totals, per facility and in scope', async () => {
+    for (const [token, facility] of [
+      [suite.admin, undefined],
+      [suite.admin, facilityId],
+      [users.fieldUser.token, facilityId],
+    ] as const) {
+      const query = facility ? `?facilityId=${facility}` : '';
+      const summary = await ok<Record<string, number>>(suite.t, token, 'GET', `/api/findings/summary${query}`);
+      expect(summary.open).toBeGreaterThan(0);
+      for (const [figure, filters] of Object.entries(FINDING_FIGURE_QUERIES)) {
+        const params = new URLSearchParams({ ...filters, ...(facility ? { facilityId: facility } : {}) });
+        const page = await call<{ meta: { total: number } }>(suite.t, token, 'GET', `/api/findings?${params}`);
+        expect(page.body.meta.total, figure).toBe(summary[figure]);
+      }
+    }
+    const outside = await call(suite.t, users.outsider.token, 'GET', `/api/findings/summary?facilityId=${facilityId}`);
+    expect(outside.status).toBe(404);
   });
 });

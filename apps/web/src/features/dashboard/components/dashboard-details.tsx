@@ -10,6 +10,7 @@ import { useTasks } from '../../tasks/api/list-tasks';
 import { TaskStateTag } from '../../../components/task-tags';
 import { tasksLink, UPCOMING_LIST, UPCOMING_QUERY } from './dashboard-links';
 import { column } from '../../../components/data/common-columns';
+import { FindingsFiguresCard } from '../../findings/api/findings-figures-card';
 
 /**
  * The dashboard's cards below its figures: on-time rate, trend, overdue by facility and category, upcoming
@@ -65,6 +66,7 @@ export function DashboardDetails({ summary }: { summary: TaskSummary }) {
           </Card>
         </Col>
       </Row>
+      <FindingsFiguresCard />
       <UpcomingCard />
     </>
   );

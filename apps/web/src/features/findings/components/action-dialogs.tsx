@@ -92,7 +92,7 @@ export function UpdateActionModal({
   const complete = mode === 'complete';
   const state = useMutationForm({
     open,
-    record: [action, mode],
+    record: `${action._id}:${mode}`,
     valuesOf: (): Record<string, unknown> => (complete ? {} : { dueDate: action.dueDate }),
     schema: updateCorrectiveActionBodySchema,
     mutation: useUpdateCorrectiveAction(),

@@ -40,7 +40,7 @@ export function RecordFindingModal({
   const navigate = useNavigate();
   const state = useMutationForm({
     open,
-    record: initial,
+    record: initial ? `${initial.facilityId}:${initial.taskId}` : undefined,
     valuesOf: (): Values => ({ severity: 'MEDIUM', source: 'SELF_IDENTIFIED', ...initial }),
     schema: createFindingBodySchema,
     mutation: useCreateFinding(),

@@ -1494,7 +1494,7 @@ export const ar: Catalogue = {
   'findings.figuresTitle': 'الملاحظات',
   'findings.figureOpen': 'ملاحظات مفتوحة',
   'findings.figureHigh': 'مفتوحة عالية أو حرجة',
-  'findings.figureOverdueActions': 'إجراءات تصحيحية متأخرة',
+  'findings.figureOverdueActions': 'ملاحظات بها إجراءات متأخرة',
   'findings.figureReportPending': 'تقارير معلّقة للجهة الرقابية',
   'findings.facilityRule': 'الملاحظة المفتوحة عالية الخطورة أو الحرجة تجعل المنشأة حمراء.',
   'findings.taskFindings': 'ملاحظات هذه المهمة',
@@ -1505,5 +1505,7 @@ export const ar: Catalogue = {
   'auditAction.VERIFY': 'تحقق',
   'auditAction.CLOSE': 'إغلاق',
   'auditAction.CANCEL': 'إلغاء',
+  'findings.complianceReason':
+    '{count, plural, one {ملاحظة مفتوحة واحدة} other {# ملاحظات مفتوحة}} عالية الخطورة أو حرجة',
   // End of findings.
 };

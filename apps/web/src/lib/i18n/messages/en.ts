@@ -1515,7 +1515,7 @@ export const en = {
   'findings.figuresTitle': 'Findings',
   'findings.figureOpen': 'Open findings',
   'findings.figureHigh': 'Open high or critical',
-  'findings.figureOverdueActions': 'Overdue corrective actions',
+  'findings.figureOverdueActions': 'Findings with overdue actions',
   'findings.figureReportPending': 'Agency reports pending',
   'findings.facilityRule': 'An open finding of high or critical severity makes the facility red.',
   'findings.taskFindings': 'Findings of this task',
@@ -1526,6 +1526,8 @@ export const en = {
   'auditAction.VERIFY': 'Verify',
   'auditAction.CLOSE': 'Close',
   'auditAction.CANCEL': 'Cancel',
+  'findings.complianceReason':
+    '{count, plural, one {# open finding} other {# open findings}} of high or critical severity',
   // End of findings.
 } as const;
 

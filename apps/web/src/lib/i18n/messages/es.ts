@@ -1541,7 +1541,7 @@ export const es: Catalogue = {
   'findings.figuresTitle': 'Hallazgos',
   'findings.figureOpen': 'Hallazgos abiertos',
   'findings.figureHigh': 'Abiertos de gravedad alta o crítica',
-  'findings.figureOverdueActions': 'Acciones correctivas vencidas',
+  'findings.figureOverdueActions': 'Hallazgos con acciones vencidas',
   'findings.figureReportPending': 'Notificaciones pendientes',
   'findings.facilityRule': 'Un hallazgo abierto de gravedad alta o crítica pone la instalación en rojo.',
   'findings.taskFindings': 'Hallazgos de esta tarea',
@@ -1552,5 +1552,7 @@ export const es: Catalogue = {
   'auditAction.VERIFY': 'Verificar',
   'auditAction.CLOSE': 'Cerrar',
   'auditAction.CANCEL': 'Cancelar',
+  'findings.complianceReason':
+    '{count, plural, one {# hallazgo abierto} other {# hallazgos abiertos}} de gravedad alta o crítica',
   // End of findings.
 };

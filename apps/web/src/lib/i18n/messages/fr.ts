@@ -1551,7 +1551,7 @@ export const fr: Catalogue = {
   'findings.figuresTitle': 'Constats',
   'findings.figureOpen': 'Constats ouverts',
   'findings.figureHigh': 'Ouverts de gravité élevée ou critique',
-  'findings.figureOverdueActions': 'Actions correctives en retard',
+  'findings.figureOverdueActions': 'Constats avec actions en retard',
   'findings.figureReportPending': 'Déclarations en attente',
   'findings.facilityRule': 'Un constat ouvert de gravité élevée ou critique met le site en rouge.',
   'findings.taskFindings': 'Constats de cette tâche',
@@ -1562,5 +1562,7 @@ export const fr: Catalogue = {
   'auditAction.VERIFY': 'Vérifier',
   'auditAction.CLOSE': 'Clore',
   'auditAction.CANCEL': 'Annuler',
+  'findings.complianceReason':
+    '{count, plural, one {# constat ouvert} other {# constats ouverts}} de gravité élevée ou critique',
   // End of findings.
 };

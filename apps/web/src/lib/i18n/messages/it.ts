@@ -1545,7 +1545,7 @@ export const it: Catalogue = {
   'findings.figuresTitle': 'Rilievi',
   'findings.figureOpen': 'Rilievi aperti',
   'findings.figureHigh': 'Aperti ad alta o critica gravità',
-  'findings.figureOverdueActions': 'Azioni correttive scadute',
+  'findings.figureOverdueActions': 'Rilievi con azioni scadute',
   'findings.figureReportPending': 'Segnalazioni in sospeso',
   'findings.facilityRule': 'Un rilievo aperto di gravità alta o critica rende rosso l’impianto.',
   'findings.taskFindings': 'Rilievi di questa attività',
@@ -1556,5 +1556,7 @@ export const it: Catalogue = {
   'auditAction.VERIFY': 'Verifica',
   'auditAction.CLOSE': 'Chiudi',
   'auditAction.CANCEL': 'Annulla',
+  'findings.complianceReason':
+    '{count, plural, one {# rilievo aperto} other {# rilievi aperti}} di gravità alta o critica',
   // End of findings.
 };

@@ -1456,7 +1456,7 @@ export const zh: Catalogue = {
   'findings.figuresTitle': '发现问题',
   'findings.figureOpen': '未结发现问题',
   'findings.figureHigh': '未结高/严重',
-  'findings.figureOverdueActions': '逾期纠正措施',
+  'findings.figureOverdueActions': '有逾期措施的发现问题',
   'findings.figureReportPending': '待提交的监管报告',
   'findings.facilityRule': '存在未结的高或严重发现问题时，设施显示为红色。',
   'findings.taskFindings': '此任务的发现问题',
@@ -1467,5 +1467,6 @@ export const zh: Catalogue = {
   'auditAction.VERIFY': '验证',
   'auditAction.CLOSE': '关闭',
   'auditAction.CANCEL': '取消',
+  'findings.complianceReason': '{count, plural, other {# 个未结}}高或严重发现问题',
   // End of findings.
 };
