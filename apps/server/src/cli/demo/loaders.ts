@@ -2,6 +2,7 @@ import { ConfigError } from '../../config/config';
 import type { DemoLoader } from './context';
 import { loadDocuments } from './documents';
 import { loadFacilities } from './facilities';
+import { loadFindings } from './findings';
 import { loadProgramAreas } from './program-areas';
 import { loadRegulations } from './regulations';
 import { loadRequirements } from './requirements';
@@ -19,6 +20,7 @@ export const DEMO_LOADERS: { name: string; load: DemoLoader }[] = [
   { name: 'users', load: loadUsers },
   { name: 'requirements', load: loadRequirements },
   { name: 'task history', load: loadTaskHistory },
+  { name: 'findings', load: loadFindings },
   // Keep last: evidence files go on tasks that earlier loaders completed.
   { name: 'documents', load: loadDocuments },
 ];
