@@ -216,7 +216,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const holidays = createHolidaysService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
   const calendar = createCalendarService(db, tasks);
-  const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock);
+  const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock, correctiveActions);
   const publicUrl = (config.publicUrl || `http://localhost:${config.port}`).replace(/\/+$/, '');
   const mailer = config.smtp.url
     ? createSmtpMailer({

@@ -258,9 +258,14 @@ export type UpdateCorrectiveActionBody = z.input<typeof updateCorrectiveActionBo
 
 export const CORRECTIVE_ACTION_SORTS = sortsOf('dueDate', 'status', 'title', 'createdAt');
 
-/** GET /api/corrective-actions: the actions in the caller's scope (`ownerId` = mine for "my actions"). */
+/**
+ * GET /api/corrective-actions: the actions in the caller's scope (`ownerId` = mine for "my actions"); `dueFrom` and
+ * `dueTo` (inclusive) make it the calendar's layer of action deadlines.
+ */
 export const correctiveActionListQuerySchema = listQuerySchema(CORRECTIVE_ACTION_SORTS, {
   status: oneOf(CORRECTIVE_ACTION_STATUSES, 'Status').optional(),
+  dueFrom: calendarDateSchema.optional(),
+  dueTo: calendarDateSchema.optional(),
   overdue: booleanQuery.optional(),
   ownerId: idSchema.optional(),
   facilityId: idSchema.optional(),

@@ -55,6 +55,8 @@ function filteredActions(db: Db, filters: ActionFilters) {
     const value = filters[column];
     if (value) query = query.where(`corrective_actions.${column}`, '=', value as never);
   }
+  if (filters.dueFrom) query = query.where('corrective_actions.dueDate', '>=', filters.dueFrom);
+  if (filters.dueTo) query = query.where('corrective_actions.dueDate', '<=', filters.dueTo);
   if (filters.overdue !== undefined) {
     const overdue = sql<SqlBool>`(corrective_actions.status = 'OPEN' and ${overdueCondition(
       filters.todays,

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { can } from '@rtms/shared/permissions';
-import { todayInTimeZone } from '@rtms/shared/calendar-date';
+import { addDays, todayInTimeZone } from '@rtms/shared/calendar-date';
 import type {
   CorrectiveAction,
   CorrectiveActionListQuery,
@@ -41,7 +41,19 @@ export interface CorrectiveActionsService {
   list(principal: Principal, query: CorrectiveActionListQuery): Promise<Page<CorrectiveAction>>;
   create(principal: Principal, findingId: string, body: CreateBody): Promise<CorrectiveAction>;
   update(principal: Principal, id: string, body: UpdateBody): Promise<CorrectiveAction>;
+  /**
+   * The actions of an iCalendar feed, in its owner's current scope: those due in the window, and before it every
+   * open one (overdue whatever its age). `ownerId` for a feed of my own deadlines, `facilityId` for a facility's.
+   */
+  feedActions(
+    owner: { id: string; role: Principal['role'] },
+    filter: { ownerId?: string; facilityId?: string },
+    window: { dueFrom: string; dueTo: string },
+  ): Promise<CorrectiveAction[]>;
 }
+
+/** Most actions one feed lists. */
+const MAX_FEED_ACTIONS = 1000;
 
 /** What an action's owner who does not manage findings may change: complete it, attach evidence, ask a later date. */
 const OWNER_FIELDS = new Set(['status', 'completedOn', 'note', 'dueDate', 'reason', 'documentIds']);
@@ -186,6 +198,30 @@ export function createCorrectiveActionsService(
         page.rows.map((row) => row.id),
       );
       return pageOf(query, page, (row) => toAction(row, documents.get(row.id) ?? []));
+    },
+
+    async feedActions(owner, filter, window) {
+      const scope = await facilityScopeOf(db, owner);
+      const base = {
+        ...filter,
+        facilityIds: scopeFacilityIds(scope),
+        searchPatterns: [],
+        todays: await todayGroupsAt(db, clock()),
+      };
+      const request = (filters: Partial<CorrectiveActionListQuery>) =>
+        listActionRows(db, {
+          filters: { ...base, ...filters },
+          sort: { field: 'dueDate', direction: 'asc' },
+          window: { limit: MAX_FEED_ACTIONS, offset: 0 },
+        });
+      const before = await request({ status: 'OPEN', dueTo: addDays(window.dueFrom, -1) });
+      const within = await request({ dueFrom: window.dueFrom, dueTo: window.dueTo });
+      const rows = [...before.rows, ...within.rows].slice(0, MAX_FEED_ACTIONS);
+      const documents = await findDocumentIdsOf(
+        db,
+        rows.map((row) => row.id),
+      );
+      return rows.map((row) => toAction(row, documents.get(row.id) ?? []));
     },
 
     async create(principal, findingId, body) {
