@@ -1507,5 +1507,7 @@ export const ar: Catalogue = {
   'auditAction.CANCEL': 'إلغاء',
   'findings.complianceReason':
     '{count, plural, one {ملاحظة مفتوحة واحدة} other {# ملاحظات مفتوحة}} عالية الخطورة أو حرجة',
+  'findings.calendarLayer': 'الإجراءات التصحيحية المستحقة في هذه الفترة',
+  'findings.calendarLayerEmpty': 'لا توجد إجراءات تصحيحية مستحقة في هذه الفترة',
   // End of findings.
 };

@@ -1528,6 +1528,8 @@ export const en = {
   'auditAction.CANCEL': 'Cancel',
   'findings.complianceReason':
     '{count, plural, one {# open finding} other {# open findings}} of high or critical severity',
+  'findings.calendarLayer': 'Corrective actions due in this period',
+  'findings.calendarLayerEmpty': 'No corrective action due in this period',
   // End of findings.
 } as const;
 

@@ -1554,5 +1554,7 @@ export const es: Catalogue = {
   'auditAction.CANCEL': 'Cancelar',
   'findings.complianceReason':
     '{count, plural, one {# hallazgo abierto} other {# hallazgos abiertos}} de gravedad alta o crítica',
+  'findings.calendarLayer': 'Acciones correctivas que vencen en este periodo',
+  'findings.calendarLayerEmpty': 'Ninguna acción correctiva vence en este periodo',
   // End of findings.
 };

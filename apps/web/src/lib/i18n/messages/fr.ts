@@ -1564,5 +1564,7 @@ export const fr: Catalogue = {
   'auditAction.CANCEL': 'Annuler',
   'findings.complianceReason':
     '{count, plural, one {# constat ouvert} other {# constats ouverts}} de gravité élevée ou critique',
+  'findings.calendarLayer': 'Actions correctives à échéance sur cette période',
+  'findings.calendarLayerEmpty': 'Aucune action corrective à échéance sur cette période',
   // End of findings.
 };

@@ -1558,5 +1558,7 @@ export const it: Catalogue = {
   'auditAction.CANCEL': 'Annulla',
   'findings.complianceReason':
     '{count, plural, one {# rilievo aperto} other {# rilievi aperti}} di gravità alta o critica',
+  'findings.calendarLayer': 'Azioni correttive in scadenza in questo periodo',
+  'findings.calendarLayerEmpty': 'Nessuna azione correttiva in scadenza in questo periodo',
   // End of findings.
 };

@@ -1468,5 +1468,7 @@ export const zh: Catalogue = {
   'auditAction.CLOSE': '关闭',
   'auditAction.CANCEL': '取消',
   'findings.complianceReason': '{count, plural, other {# 个未结}}高或严重发现问题',
+  'findings.calendarLayer': '本期到期的纠正措施',
+  'findings.calendarLayerEmpty': '本期没有到期的纠正措施',
   // End of findings.
 };
