@@ -85,6 +85,10 @@ import { taskSummaryRoutes } from './features/tasks/task-summary.routes';
 import { createTaskSummaryService } from './features/tasks/task-summary.service';
 import { createTasksService, type EvidenceCounter } from './features/tasks/tasks.service';
 import { systemClock, type Clock } from './platform/clock';
+import { createAutomaticFindings, type AutomaticFindings } from './features/findings/automatic-findings';
+import { createCorrectiveActionsService } from './features/findings/corrective-actions.service';
+import { findingsRoutes } from './features/findings/findings.routes';
+import { createFindingsService } from './features/findings/findings.service';
 import { newId } from './platform/ids';
 
 export interface BuildOptions {
@@ -109,6 +113,8 @@ export interface App {
   jobs: JobsService;
   /** Reminders (sweep and sender), for the CLI tools, the benchmark and tests. */
   notifications: NotificationsService;
+  /** The automatic findings (the missed-task sweep), for the CLI tools and tests. */
+  findings: AutomaticFindings;
   /** Answers new requests 503 while the ones in flight finish, then stops listening and closes the database. */
   close(): Promise<void>;
 }
@@ -180,7 +186,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Shared by every instance on this database (rate_limit_buckets); on the app's clock so tests can move windows.
   const rateLimits = createRateLimiter(db, () => clock().getTime());
   const taskGeneration = createTaskGenerationService(db, audit, { clock });
-  const tasks = createTasksService(db, audit, { clock, countEvidence: options.countEvidence ?? countTaskEvidence });
+  const automaticFindings = createAutomaticFindings(db, audit, clock);
+  const tasks = createTasksService(db, audit, {
+    clock,
+    countEvidence: options.countEvidence ?? countTaskEvidence,
+    findings: automaticFindings,
+  });
+  const findings = createFindingsService(db, audit, clock);
+  const correctiveActions = createCorrectiveActionsService(db, audit, clock);
   const uploadTempDir = path.join(config.dataDir, 'upload-tmp');
   const documents = createDocumentsService(
     db,
@@ -213,7 +226,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const holidays = createHolidaysService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
   const calendar = createCalendarService(db, tasks);
-  const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock);
+  const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock, correctiveActions);
   const publicUrl = (config.publicUrl || `http://localhost:${config.port}`).replace(/\/+$/, '');
   const mailer = config.smtp.url
     ? createSmtpMailer({
@@ -246,6 +259,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await oidc?.purgeEnded();
     },
     reminders: notifications,
+    findings: automaticFindings,
   });
 
   registerErrorHandler(app, reporter);
@@ -290,6 +304,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(handOverRoutes(handOver, guards));
       await api.register(notificationsRoutes(notifications, guards));
       await api.register(jobsRoutes(jobs, guards));
+      await api.register(findingsRoutes(findings, correctiveActions, automaticFindings, guards));
     },
     { prefix: '/api' },
   );
@@ -306,6 +321,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     jobs,
     notifications,
+    findings: automaticFindings,
     async close() {
       await shutdown.close();
       await database.close();

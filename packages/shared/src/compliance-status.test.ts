@@ -12,6 +12,8 @@ describe('complianceStatusOf', () => {
     [{ overdue: 0, missed: 0, rate: RED_BELOW_RATE }, 'AMBER', 'LOW_RATE'],
     [{ overdue: 0, missed: 0, rate: RED_BELOW_RATE - 0.001 }, 'RED', 'LOW_RATE'],
     [{ overdue: 0, missed: 1, rate: 0.99 }, 'RED', 'MISSED'],
+    [{ overdue: 1, missed: 0, rate: 1, openHighFindings: 1 }, 'RED', 'HIGH_FINDINGS'],
+    [{ overdue: 0, missed: 0, rate: null, openHighFindings: 0 }, 'GREEN', 'NONE'],
     [{ overdue: 5, missed: 2, rate: 0.5 }, 'RED', 'MISSED'],
   ] as const)('%o is %s (%s)', (figures, status, reason) => {
     expect(complianceStatusOf(figures)).toEqual({ status, reason });

@@ -85,3 +85,42 @@ export const PERMIT_STATUSES = [
   'TERMINATED',
 ] as const;
 export type PermitStatus = (typeof PERMIT_STATUSES)[number];
+/** Where a finding came from: the two automatic sources (a task's miss or late completion), then those recorded by hand. */
+export const FINDING_SOURCES = [
+  'MISSED_TASK',
+  'LATE_COMPLETION',
+  'AUDIT',
+  'INSPECTION',
+  'SELF_IDENTIFIED',
+  'AGENCY_NOTICE',
+] as const;
+export type FindingSource = (typeof FINDING_SOURCES)[number];
+
+/** The sources a person records by hand; the automatic ones are opened only by the server. */
+export const MANUAL_FINDING_SOURCES = ['AUDIT', 'INSPECTION', 'SELF_IDENTIFIED', 'AGENCY_NOTICE'] as const;
+export type ManualFindingSource = (typeof MANUAL_FINDING_SOURCES)[number];
+
+export const FINDING_SEVERITIES = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+export type FindingSeverity = (typeof FINDING_SEVERITIES)[number];
+
+export const FINDING_STATUSES = ['OPEN', 'ACTIONS_IN_PROGRESS', 'PENDING_VERIFICATION', 'CLOSED', 'CANCELLED'] as const;
+export type FindingStatus = (typeof FINDING_STATUSES)[number];
+
+/** The statuses of a finding still to be dealt with (counted as open on the dashboard and the facility page). */
+export const OPEN_FINDING_STATUSES = ['OPEN', 'ACTIONS_IN_PROGRESS', 'PENDING_VERIFICATION'] as const;
+
+export const ROOT_CAUSE_CATEGORIES = [
+  'PEOPLE',
+  'PROCESS',
+  'EQUIPMENT',
+  'ENVIRONMENT',
+  'DOCUMENTATION',
+  'OTHER',
+] as const;
+export type RootCauseCategory = (typeof ROOT_CAUSE_CATEGORIES)[number];
+
+export const CORRECTIVE_ACTION_TYPES = ['CORRECTION', 'CORRECTIVE', 'PREVENTIVE'] as const;
+export type CorrectiveActionType = (typeof CORRECTIVE_ACTION_TYPES)[number];
+
+export const CORRECTIVE_ACTION_STATUSES = ['OPEN', 'DONE', 'CANCELLED'] as const;
+export type CorrectiveActionStatus = (typeof CORRECTIVE_ACTION_STATUSES)[number];

@@ -52,6 +52,17 @@ export const PERMISSIONS = {
   'job:run': ['ALL_FACILITY_ADMIN'],
   /** Create, edit, version and terminate permits and their conditions (facility admins: their facilities). */
   'permit:manage': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  /** Read findings and corrective actions (within the caller's facilities). */
+  'finding:read': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
+  /** Record a finding by hand (within the caller's facilities). */
+  'finding:create': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN', 'FACILITY_USER'],
+  /**
+   * A finding's root cause and actions, verification, closing and cancelling. A FACILITY_USER who owns an
+   * action updates that action only (the service checks the owner).
+   */
+  'finding:manage': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  /** Turn each automatic source of findings on or off. */
+  'findingSettings:manage': ['ALL_FACILITY_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -26,6 +26,7 @@ import { migration0180RevisionsFromData } from './migrations/0180-revisions-from
 import { migration0186TimeZoneSetAt } from './migrations/0186-time-zone-set-at';
 import { migration0250SparseColumnIndexes } from './migrations/0250-sparse-column-indexes';
 import { migration0190Permits } from './migrations/0190-permits';
+import { migration0200Findings } from './migrations/0200-findings';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0186-time-zone-set-at': migration0186TimeZoneSetAt,
   '0250-sparse-column-indexes': migration0250SparseColumnIndexes,
   '0190-permits': migration0190Permits,
+  '0200-findings': migration0200Findings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -31,6 +31,12 @@ import type {
 } from '../features/mfa/mfa.table';
 
 import type { RevisionCounterTable } from './columns';
+import type {
+  CorrectiveActionDocumentsTable,
+  CorrectiveActionsTable,
+  FindingSettingsTable,
+  FindingsTable,
+} from '../features/findings/findings.table';
 import type { OidcLinkRequestsTable, OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
@@ -80,6 +86,10 @@ export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   app_secrets: AppSecretsTable;
+  findings: FindingsTable;
+  corrective_actions: CorrectiveActionsTable;
+  corrective_action_documents: CorrectiveActionDocumentsTable;
+  finding_settings: FindingSettingsTable;
 }
 
 /** The database handle every repository takes. */

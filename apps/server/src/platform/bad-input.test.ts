@@ -252,6 +252,58 @@ describe('bad input never makes a 500', () => {
     expect(paths).toEqual(['locale.locale', 'navStyle']);
   });
 
+  it('answers bad findings and corrective actions with 400 naming each field, and writes nothing', async () => {
+    const facility = (
+      await asAdmin('POST', '/api/facilities', { name: 'Bad Input Wind', code: 'BIW', type: 'WIND', timeZone: 'UTC' })
+    ).json().data._id;
+    const count = async () =>
+      (await suite.t.database.db.selectFrom('findings').select('id').execute()).length +
+      (await suite.t.database.db.selectFrom('corrective_actions').select('id').execute()).length;
+    const finding = (
+      await asAdmin('POST', '/api/findings', {
+        facilityId: facility,
+        source: 'AUDIT',
+        title: 'Labels missing',
+        severity: 'LOW',
+        identifiedOn: '2026-01-05',
+      })
+    ).json().data._id;
+    const before = await count();
+    const cases: [InjectOptions['method'], string, object, string[]][] = [
+      [
+        'POST',
+        '/api/findings',
+        { facilityId: facility, source: 5, title: [], severity: null, identifiedOn: 'soon' },
+        ['identifiedOn', 'severity', 'source', 'title'],
+      ],
+      [
+        'PATCH',
+        `/api/findings/${finding}`,
+        { rootCauseCategory: 'FATE', reportedOn: 3 },
+        ['reportedOn', 'rootCauseCategory'],
+      ],
+      ['POST', `/api/findings/${finding}/verify`, { effective: 'yes' }, ['effective']],
+      ['POST', `/api/findings/${finding}/cancel`, { reason: '' }, ['reason']],
+      [
+        'POST',
+        `/api/findings/${finding}/actions`,
+        { title: 'x', type: 'FIX', ownerId: 7, dueDate: '2026-13-01' },
+        ['dueDate', 'ownerId', 'type'],
+      ],
+      ['PUT', '/api/finding-settings', { missedTaskFindings: 'off' }, ['lateCompletionFindings', 'missedTaskFindings']],
+    ];
+    for (const [method, url, payload, fields] of cases) {
+      const body = expectCleanClientError(await asAdmin(method, url, payload), 400);
+      expect(body.code, url).toBe('VALIDATION_FAILED');
+      const paths = [...new Set((body.details as { path: string }[]).map((detail) => detail.path))].sort();
+      expect(paths, url).toEqual(fields);
+    }
+    expect(await count()).toBe(before);
+    expect(expectCleanClientError(await asAdmin('GET', '/api/findings?overdueActions=maybe'), 400).code).toBe(
+      'VALIDATION_FAILED',
+    );
+  });
+
   it('answers unknown routes, wrong methods and bad URLs with a JSON 4xx', async () => {
     // Paths outside every resource (a path under /api/users/ may match /api/users/:id and answer 401 first).
     for (const [method, url] of [

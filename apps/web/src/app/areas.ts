@@ -18,6 +18,7 @@ export const AREAS: Area[] = [
   { key: 'dashboard', path: '/', label: 'nav.dashboard' },
   { key: 'calendar', path: '/calendar', label: 'nav.calendar' },
   { key: 'tasks', path: '/tasks', label: 'nav.tasksTracker' },
+  { key: 'findings', path: '/findings', label: 'findings.nav' },
   {
     key: 'users',
     path: '/users',
@@ -52,5 +53,12 @@ export const AREAS: Area[] = [
     label: 'nav.security',
     group: 'settings',
     permission: 'security:manage',
+  },
+  {
+    key: 'finding-settings',
+    path: '/settings/findings',
+    label: 'findings.settingsNav',
+    group: 'settings',
+    permission: 'findingSettings:manage',
   },
 ];

@@ -48,6 +48,9 @@ const SCREENS: Record<string, ScreenLoader> = {
     import('../features/documents/components/documents-library-page').then((m) => m.DocumentsLibraryPage),
   'archive-documents': () =>
     import('../features/documents/components/archive-documents-page').then((m) => m.ArchiveDocumentsPage),
+  findings: () => import('../features/findings/components/findings-page').then((m) => m.FindingsPage),
+  'finding-settings': () =>
+    import('../features/findings/components/finding-settings-page').then((m) => m.FindingSettingsPage),
   security: () =>
     import('../features/account-security/components/security-settings-page').then((m) => m.SecuritySettingsPage),
 };
@@ -142,6 +145,9 @@ export const router = createBrowserRouter([
               ),
               lazyRoute('/tasks/:id', () =>
                 import('../features/tasks/components/task-detail-page').then((m) => m.TaskDetailPage),
+              ),
+              lazyRoute('/findings/:id', () =>
+                import('../features/findings/components/finding-detail-page').then((m) => m.FindingDetailPage),
               ),
               lazyRoute(
                 '/users/link-requests',

@@ -1,5 +1,11 @@
 import {
+  CORRECTIVE_ACTION_STATUSES,
+  CORRECTIVE_ACTION_TYPES,
   DOCUMENT_KINDS,
+  FINDING_SEVERITIES,
+  FINDING_SOURCES,
+  FINDING_STATUSES,
+  ROOT_CAUSE_CATEGORIES,
   FACILITY_STATUSES,
   FACILITY_TYPES,
   JURISDICTIONS,
@@ -143,6 +149,28 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   reference: 'permits.conditionReference',
   text: 'permits.conditionText',
   permitId: 'permits.permit',
+  severity: 'findings.severity',
+  identifiedOn: 'findings.identifiedOn',
+  ownerId: 'findings.owner',
+  taskId: 'findings.task',
+  findingId: 'findings.finding',
+  reportable: 'findings.reportable',
+  reportDueDate: 'findings.reportDueDate',
+  reportedOn: 'findings.reportedOn',
+  rootCause: 'findings.rootCause',
+  rootCauseCategory: 'findings.rootCauseCategory',
+  daysLate: 'findings.daysLate',
+  verifiedBy: 'findings.verifiedBy',
+  verifiedOn: 'findings.verifiedOn',
+  verificationEffective: 'findings.effective',
+  verificationNote: 'findings.verificationNote',
+  cancelReason: 'findings.cancelReason',
+  taskStatus: 'findings.taskStatus',
+  note: 'findings.actionNote',
+  dueDateReason: 'findings.actionReason',
+  documentIds: 'findings.evidence',
+  missedTaskFindings: 'findings.settingsMissed',
+  lateCompletionFindings: 'findings.settingsLate',
 };
 
 /** Whether a field has a label in the catalogues (the rest are spelled out in English, a last resort). */
@@ -172,11 +200,22 @@ const requirementStatus = codes(REQUIREMENT_STATUSES, 'requirementStatus');
 const facilityStatus = codes(FACILITY_STATUSES, 'facilityStatus');
 const role = codes(ROLES, 'role');
 const linkRequestStatus = codes(['PENDING', 'APPROVED', 'REJECTED'] as const, 'linkRequestStatus');
+const findingStatus = codes(FINDING_STATUSES, 'findings.status');
+const actionStatus = codes(CORRECTIVE_ACTION_STATUSES, 'findings.actionStatus');
 
 /** Coded values of a field, in words: a task's state, a role, a frequency, a holiday's source… */
 const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = {
   // One `status` field for tasks, requirements and facilities: their values' words agree where they meet.
-  status: (value) => taskStatus(value) ?? requirementStatus(value) ?? facilityStatus(value) ?? linkRequestStatus(value),
+  status: (value) =>
+    taskStatus(value) ??
+    requirementStatus(value) ??
+    facilityStatus(value) ??
+    linkRequestStatus(value) ??
+    findingStatus(value) ??
+    actionStatus(value),
+  taskStatus,
+  severity: codes(FINDING_SEVERITIES, 'findings.severity'),
+  rootCauseCategory: codes(ROOT_CAUSE_CATEGORIES, 'findings.rootCauseCategory'),
   timeliness: codes(TIMELINESS, 'timeliness'),
   role,
   mfaRequiredRoles: role,
@@ -184,12 +223,16 @@ const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = 
   category: codes(TASK_CATEGORIES, 'category'),
   scheduleMode: codes(SCHEDULE_MODES, 'scheduleMode'),
   weekendShift: codes(WEEKEND_SHIFTS, 'weekendShift'),
-  // A facility's type or a permit's: their codes meet only on OTHER, whose words agree.
-  type: (value) => codes(FACILITY_TYPES, 'facilityType')(value) ?? codes(PERMIT_TYPES, 'permitType')(value),
+  // A facility's type, a permit's or a corrective action's: their codes meet only on OTHER, whose words agree.
+  type: (value) =>
+    codes(FACILITY_TYPES, 'facilityType')(value) ??
+    codes(PERMIT_TYPES, 'permitType')(value) ??
+    codes(CORRECTIVE_ACTION_TYPES, 'findings.actionType')(value),
   jurisdiction: codes(JURISDICTIONS, 'jurisdiction'),
   kind: codes(DOCUMENT_KINDS, 'documentKind'),
   scope: codes(CALENDAR_FEED_SCOPES, 'feeds.scope'),
-  source: codes(['LIBRARY', 'ADDED'] as const, 'holidays.source'),
+  source: (value) =>
+    codes(['LIBRARY', 'ADDED'] as const, 'holidays.source')(value) ?? codes(FINDING_SOURCES, 'findings.source')(value),
 };
 
 /** A field's value in words: its coded value's label, else its text (the name of an id, a list, an object). */

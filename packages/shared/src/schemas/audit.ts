@@ -18,6 +18,9 @@ export const AUDIT_ENTITY_TYPES = [
   'SECURITY_SETTINGS',
   'PERMIT',
   'PERMIT_CONDITION',
+  'FINDING',
+  'CORRECTIVE_ACTION',
+  'FINDING_SETTINGS',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -46,6 +49,9 @@ export const AUDIT_ACTIONS = [
   'MFA_DISABLE',
   'MFA_RESET',
   'TERMINATE',
+  'VERIFY',
+  'CLOSE',
+  'CANCEL',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

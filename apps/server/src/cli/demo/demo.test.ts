@@ -31,6 +31,10 @@ describe('demo data', () => {
     expect(new Set(DEMO_FACILITIES.map((f) => f.type)).size).toBeGreaterThanOrEqual(6);
     expect(new Set(DEMO_FACILITIES.map((f) => f.timeZone)).size).toBeGreaterThanOrEqual(4);
     expect((await get('/api/audit/verify')).data.intact).toBe(true);
+    // Findings in every status.
+    for (const status of ['OPEN', 'ACTIONS_IN_PROGRESS', 'PENDING_VERIFICATION', 'CLOSED', 'CANCELLED'])
+      expect((await get(`/api/findings?status=${status}`)).meta.total, status).toBeGreaterThan(0);
+    expect(second).toContain('  findings: 0 created, 5 already there');
 
     const site = DEMO_USERS.find((user) => user.role === 'FACILITY_USER');
     const siteToken = await t.signIn(site?.email ?? '', site?.password);

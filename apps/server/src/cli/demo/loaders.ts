@@ -3,6 +3,7 @@ import type { DemoLoader } from './context';
 import { loadDocuments } from './documents';
 import { loadFacilities } from './facilities';
 import { loadPermits } from './permits';
+import { loadFindings } from './findings';
 import { loadProgramAreas } from './program-areas';
 import { loadRegulations } from './regulations';
 import { loadRequirements } from './requirements';
@@ -21,6 +22,7 @@ export const DEMO_LOADERS: { name: string; load: DemoLoader }[] = [
   { name: 'requirements', load: loadRequirements },
   { name: 'permits', load: loadPermits },
   { name: 'task history', load: loadTaskHistory },
+  { name: 'findings', load: loadFindings },
   // Keep last: evidence files go on tasks that earlier loaders completed.
   { name: 'documents', load: loadDocuments },
 ];

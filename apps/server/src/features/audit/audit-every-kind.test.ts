@@ -21,7 +21,7 @@ const suite = signedInSuiteAt('2026-03-10T12:00:00Z');
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /** The kinds that carry no name of their own: a generation run and the one security settings record. */
-const UNNAMED_ENTITIES = new Set(['TASK_GENERATION', 'SECURITY_SETTINGS']);
+const UNNAMED_ENTITIES = new Set(['TASK_GENERATION', 'SECURITY_SETTINGS', 'FINDING_SETTINGS']);
 
 async function produceEveryKind(): Promise<void> {
   const { t } = suite;
@@ -210,6 +210,49 @@ async function produceEveryKind(): Promise<void> {
     terminatedOn: '2027-01-01',
     reason: 'Site decommissioned',
   });
+  // Findings: FINDING_SETTINGS UPDATE; FINDING CREATE, UPDATE, VERIFY, CLOSE, CANCEL; CORRECTIVE_ACTION CREATE,
+  // UPDATE (a later date), COMPLETE, CANCEL.
+  await as('PUT', '/api/finding-settings', { missedTaskFindings: true, lateCompletionFindings: false });
+  const finding = (
+    await as('POST', '/api/findings', {
+      facilityId: north,
+      source: 'AUDIT',
+      title: 'Outfall 2 log incomplete',
+      severity: 'MEDIUM',
+      identifiedOn: '2026-03-10',
+      ownerId: dana,
+      taskId: first!._id,
+    })
+  )._id;
+  await as('PATCH', `/api/findings/${finding}`, { rootCause: 'No checklist', rootCauseCategory: 'PROCESS' });
+  const action = (
+    await as('POST', `/api/findings/${finding}/actions`, {
+      title: 'Add an outfall checklist',
+      type: 'PREVENTIVE',
+      ownerId: lee.id,
+      dueDate: '2026-03-20',
+    })
+  )._id;
+  await as('PATCH', `/api/corrective-actions/${action}`, { dueDate: '2026-03-27', reason: 'Waiting for the template' });
+  await as('PATCH', `/api/corrective-actions/${action}`, { status: 'DONE', note: 'Checklist in use' });
+  await as('POST', `/api/findings/${finding}/verify`, { effective: true, note: 'Two logs complete' });
+  await as('POST', `/api/findings/${finding}/close`);
+  const duplicate = (
+    await as('POST', '/api/findings', {
+      facilityId: north,
+      source: 'SELF_IDENTIFIED',
+      title: 'Outfall log',
+      severity: 'LOW',
+      identifiedOn: '2026-03-10',
+    })
+  )._id;
+  await as('POST', `/api/findings/${duplicate}/actions`, {
+    title: 'Remind the crew',
+    type: 'CORRECTION',
+    ownerId: lee.id,
+    dueDate: '2026-03-20',
+  });
+  await as('POST', `/api/findings/${duplicate}/cancel`, { reason: 'Same as the audit finding' });
 
   // The daily generation: TASK_GENERATION GENERATE (later days come into the horizon).
   suite.clock.set('2026-06-10T12:00:00Z');

@@ -45,6 +45,8 @@ const ENTITY_TABLES: Partial<Record<AuditEntityType, NamedTable>> = {
   DOCUMENT: 'documents',
   PERMIT: 'permits',
   PERMIT_CONDITION: 'permit_conditions',
+  FINDING: 'findings',
+  CORRECTIVE_ACTION: 'corrective_actions',
 };
 
 /** One object's name, as `namesIn` names it; null when it does not exist. */
@@ -114,7 +116,9 @@ type NamedTable =
   | 'documents'
   | 'tasks'
   | 'permits'
-  | 'permit_conditions';
+  | 'permit_conditions'
+  | 'findings'
+  | 'corrective_actions';
 
 /** Changed fields whose values are ids (one or a list) of another object, and that object's table. */
 const REFERENCE_FIELDS: Record<string, NamedTable> = {
@@ -137,6 +141,10 @@ const REFERENCE_FIELDS: Record<string, NamedTable> = {
   permitId: 'permits',
   previousVersionId: 'permits',
   nextVersionId: 'permits',
+  ownerId: 'users',
+  verifiedBy: 'users',
+  findingId: 'findings',
+  documentIds: 'documents',
 };
 
 function idsIn(value: unknown): string[] {

@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod, ICalEventStatus, ICalEventTransparency } from 'ical-generator';
 import { addDays } from '@rtms/shared/calendar-date';
 import type { Task } from '@rtms/shared/schemas/tasks';
+import type { CorrectiveAction } from '@rtms/shared/schemas/findings';
 import { TASK_STATES, type TaskState } from '@rtms/shared/task-state';
 
 /** How a state reads in an event's summary (feeds have no language of their own: English). */
@@ -34,10 +35,12 @@ export interface FeedDocument {
   /** The web app's origin, for the links to each task. */
   origin: string;
   tasks: readonly Task[];
+  /** Corrective actions of findings: deadlines of their owners, beside the tasks. */
+  actions?: readonly CorrectiveAction[];
 }
 
 /** The feed as RFC 5545 text: one all-day VEVENT per task, written by ical-generator. */
-export function feedToIcs({ name, origin, tasks }: FeedDocument): string {
+export function feedToIcs({ name, origin, tasks, actions = [] }: FeedDocument): string {
   const calendar = ical({
     name,
     prodId: { company: 'RTMS', product: 'Regulatory Task Management', language: 'EN' },
@@ -73,5 +76,43 @@ export function feedToIcs({ name, origin, tasks }: FeedDocument): string {
       transparency: ICalEventTransparency.TRANSPARENT,
     });
   }
+  for (const action of actions) {
+    const link = `${origin}/findings/${encodeURIComponent(action.findingId)}`;
+    const state = action.overdue ? 'Overdue' : ACTION_STATUS_LABELS[action.status];
+    const lastModified = new Date(action.updatedAt);
+    calendar.createEvent({
+      id: `corrective-action-${action._id}@rtms`,
+      allDay: true,
+      start: utcMidnight(action.dueDate),
+      end: utcMidnight(addDays(action.dueDate, 1)),
+      summary: `[${state}] Corrective action: ${action.title} — ${action.facilityName}`,
+      description: [
+        `${state}: ${action.title}`,
+        `Finding: ${action.findingTitle}`,
+        `Facility: ${action.facilityName}`,
+        `Owner: ${action.ownerName}`,
+        `Due: ${action.dueDate}`,
+        ...(action.dueDateReason ? [`Moved: ${action.dueDateReason}`] : []),
+        `Open the finding: ${link}`,
+      ].join('\n'),
+      url: link,
+      // Seconds since creation × 2, + 1 once overdue: grows with each edit and when the deadline passes.
+      sequence: Math.min(
+        Math.max(0, Math.floor((lastModified.getTime() - Date.parse(action.createdAt)) / 1000)) * 2 +
+          (action.overdue ? 1 : 0),
+        2 ** 31 - 1,
+      ),
+      stamp: lastModified,
+      lastModified,
+      status: action.status === 'CANCELLED' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      transparency: ICalEventTransparency.TRANSPARENT,
+    });
+  }
   return calendar.toString();
 }
+
+const ACTION_STATUS_LABELS: Record<CorrectiveAction['status'], string> = {
+  OPEN: 'Open',
+  DONE: 'Done',
+  CANCELLED: 'Cancelled',
+};

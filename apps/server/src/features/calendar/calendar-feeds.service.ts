@@ -14,6 +14,7 @@ import type { TaskFilterQuery } from '../tasks/task-list.service';
 import type { TasksService } from '../tasks/tasks.service';
 import { facilityScopeOf, isFacilityInScope } from '../user-facilities/facility-scope';
 import { feedToIcs } from './calendar-feed-ics';
+import type { CorrectiveActionsService } from '../findings/corrective-actions.service';
 import {
   countFeedsOfUser,
   deleteFeedsOfUser,
@@ -65,6 +66,8 @@ export function createCalendarFeedsService(
   audit: AuditService,
   tasks: TasksService,
   clock: Clock,
+  /** The corrective actions a feed lists beside its tasks (their owners' deadlines). */
+  actions?: Pick<CorrectiveActionsService, 'feedActions'>,
 ): CalendarFeedsService {
   /**
    * A feed's tasks: those due in the window, and before it every task still overdue, whatever its age (an
@@ -174,7 +177,16 @@ export function createCalendarFeedsService(
             ? { assigneeId: feed.userId }
             : {};
       const list = scopeOf ? await feedTasks(owner, scopeOf, window) : [];
-      const body = feedToIcs({ name: feed.name, origin, tasks: list });
+      const actionsOf =
+        feed.scope === 'FACILITY'
+          ? feed.facilityId
+            ? { facilityId: feed.facilityId }
+            : null
+          : feed.scope === 'MINE'
+            ? { ownerId: feed.userId }
+            : {};
+      const actionList = actionsOf && actions ? await actions.feedActions(owner, actionsOf, window) : [];
+      const body = feedToIcs({ name: feed.name, origin, tasks: list, actions: actionList });
       const etag = `"${sha256Hex(body).slice(0, 32)}"`;
       await markFeedUsed(db, feed.id, nowIso(now));
       const matches = (ifNoneMatch ?? '')

@@ -25,6 +25,8 @@ import {
   type PackTimeliness,
 } from './evidence-pack-index';
 import { findPackTasks, findRequirementTitle, type PackTaskRow } from './evidence-packs.repository';
+import { findExportFindings } from '../findings/finding-export.repository';
+import { findingsCsv } from '../findings/findings-csv';
 
 /** Most tasks one pack covers; a larger selection is refused with a request to narrow it. */
 const MAX_PACK_TASKS = 20_000;
@@ -128,6 +130,14 @@ export function createEvidencePacksService(
           { path: 'to', message: 'Choose a shorter period' },
         ]);
       }
+      const findings = await findExportFindings(db, {
+        facilityIds: scopeFacilityIds(scope),
+        facilityId: query.facilityId,
+        requirementId: query.requirementId,
+        programAreaId: query.programAreaId,
+        from: query.from,
+        to: query.to,
+      });
       const files = await documents.evidenceFiles(rows.map((row) => row.id));
       const filesByTask = new Map<string, EvidenceFile[]>();
       for (const file of files) filesByTask.set(file.taskId, [...(filesByTask.get(file.taskId) ?? []), file]);
@@ -255,6 +265,11 @@ export function createEvidencePacksService(
         'index.csv',
         { mtime: instant },
         text(() => indexCsv(index)),
+      );
+      zip.addReadStreamLazy(
+        'findings.csv',
+        { mtime: instant },
+        text(() => findingsCsv(findings)),
       );
       zip.addReadStreamLazy(
         'SHA256SUMS.txt',

@@ -142,7 +142,7 @@ describe('evidence packs', () => {
     expectFileHeaders(response);
     const zip = await readZip(response.rawPayload);
     const names = [...zip.keys()];
-    expect(names.slice(-3)).toEqual(['index.csv', 'SHA256SUMS.txt', 'index.pdf']);
+    expect(names.slice(-4)).toEqual(['index.csv', 'findings.csv', 'SHA256SUMS.txt', 'index.pdf']);
     const evidence = names.filter((name) => name.startsWith('evidence/'));
     // Folders carry the task's number as the app shows it (taskNumberOf(sequence) from the API).
     const folder = (requirement: string, facility: string, dueDate: string, title: string) => {
@@ -194,6 +194,42 @@ describe('evidence packs', () => {
     const pdf = zip.get('index.pdf') as Buffer;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.length).toBeGreaterThan(1000);
+  });
+
+  it('includes findings.csv of its scope and period, one line per corrective action', async () => {
+    // The January task was completed late: its finding opened by itself. An action is added to it.
+    const late = await ok<{ _id: string; source: string }[]>(
+      t,
+      dir.admin,
+      'GET',
+      `/api/findings?facilityId=${dir.facilityA}&source=LATE_COMPLETION`,
+    );
+    expect(late).toHaveLength(1);
+    for (const title of ['Add a reminder to the crew calendar', 'Check the February route']) {
+      await ok(t, dir.admin, 'POST', `/api/findings/${late[0]!._id}/actions`, {
+        title,
+        type: 'PREVENTIVE',
+        ownerId: (await ok<{ _id: string }>(t, dir.admin, 'POST', '/api/users/auth/me'))._id,
+        dueDate: '2026-03-20',
+      });
+    }
+    const zip = await readZip(
+      (await pack(dir.admin, `facilityId=${dir.facilityA}&from=2026-01-01&to=2026-03-31`)).rawPayload,
+    );
+    const rows = csvRows(zip.get('findings.csv') as Buffer);
+    expect(rows.map((row) => [row['Facility code'], row.Source, row.Action, row['Action status']])).toEqual([
+      ['SWW', 'LATE_COMPLETION', 'Add a reminder to the crew calendar', 'OPEN'],
+      ['SWW', 'LATE_COMPLETION', 'Check the February route', 'OPEN'],
+    ]);
+    // Another facility's pack, or a period before the finding, has none.
+    const other = await readZip(
+      (await pack(dir.admin, `facilityId=${dir.facilityB}&from=2026-01-01&to=2026-03-31`)).rawPayload,
+    );
+    expect(csvRows(other.get('findings.csv') as Buffer)).toEqual([]);
+    const before = await readZip(
+      (await pack(dir.admin, `facilityId=${dir.facilityA}&from=2026-01-01&to=2026-01-31`)).rawPayload,
+    );
+    expect(csvRows(before.get('findings.csv') as Buffer)).toEqual([]);
   });
 
   it('numbers every task in index.csv and the PDF as the app does (the API sequence counted from one)', async () => {

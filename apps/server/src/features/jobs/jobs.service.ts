@@ -95,9 +95,20 @@ export interface JobRun {
 export function createJobsService(
   db: Kysely<Database>,
   generation: TaskGenerationService,
-  options: { clock: Clock; purgeEndedSessions: () => Promise<void>; reminders: ReminderJobs },
+  options: {
+    clock: Clock;
+    purgeEndedSessions: () => Promise<void>;
+    reminders: ReminderJobs;
+    /** The missed-task findings, swept with the reminders (idempotent: one finding per task whatever the sweeps). */
+    findings?: { sweep(): Promise<object> };
+  },
 ): JobsService {
-  const { clock, purgeEndedSessions, reminders } = options;
+  const { clock, purgeEndedSessions, reminders, findings } = options;
+  /** The reminder sweep, then the findings of tasks that passed their grace since the last sweep. */
+  const sweepAll = async (): Promise<object> => {
+    const result = await reminders.sweep();
+    return findings ? { ...result, findings: await findings.sweep() } : result;
+  };
   const owner = `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`;
   /** Leases (name, day as JSON) of our failed runs not yet given back: the database was gone at the failure. */
   const unreleased = new Set<string>();
@@ -152,7 +163,7 @@ export function createJobsService(
       runOncePerDay(
         REMINDERS_JOB,
         async () => {
-          const result = await reminders.sweep();
+          const result = await sweepAll();
           // One lease row per 15-minute slot: keep a day of them (the last run stays visible).
           await deleteLeasesBefore(db, REMINDERS_JOB, nowIso(new Date(clock().getTime() - 24 * 3600 * 1000)));
           return result;
@@ -184,7 +195,13 @@ export function createJobsService(
       // A Map, not an object: a name from the URL such as `__proto__` or `toString` must find no runner.
       const runners = new Map<string, () => Promise<object>>([
         [TASK_GENERATION_JOB, () => generation.materializeAll()],
-        [REMINDERS_JOB, () => reminders.runReminders()],
+        [
+          REMINDERS_JOB,
+          async () => {
+            const result = await reminders.runReminders();
+            return findings ? { ...result, findings: await findings.sweep() } : result;
+          },
+        ],
         [
           SESSION_PURGE_JOB,
           async () => {
@@ -230,7 +247,7 @@ export function createJobsService(
         try {
           // The sweep and the sender's batches are long work: no request's time limit on their statements.
           await withoutQueryTimeout(async () => {
-            if (atStart) await reminders.sweep();
+            if (atStart) await sweepAll();
             else await service.runScheduledSweep();
             await reminders.send();
           });

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Timeliness } from '@rtms/shared/enums';
 import { type CalendarDate, todayInTimeZone } from '@rtms/shared/calendar-date';
 import { shiftToBusinessDay } from '@rtms/shared/business-days';
 import { nextAfterCompletion, periodLabel, timelinessOf } from '@rtms/shared/recurrence';
@@ -20,6 +21,46 @@ import type { TaskRow } from './tasks.table';
  */
 export type EvidenceCounter = (db: Kysely<Database>, taskId: string) => Promise<number>;
 
+/**
+ * What a task's completion and reopening tell the findings feature, inside the same transaction: the finding a
+ * late or missed completion opens, and the event on the task's findings.
+ */
+export interface TaskFindingHooks {
+  taskCompleted(
+    trx: Transaction<Database>,
+    principal: Principal,
+    task: TaskFacts,
+    completion: { completedOn: string; timeliness: Timeliness },
+  ): Promise<void>;
+  taskReopened(trx: Transaction<Database>, principal: Principal, task: TaskFacts): Promise<void>;
+}
+
+/** The task a finding hook is told about. */
+export interface TaskFacts {
+  id: string;
+  facilityId: string;
+  requirementId: string;
+  title: string;
+  periodLabel: string;
+  dueDate: string;
+  assigneeId: string | null;
+  graceDays: number;
+}
+
+/** The facts of a task row and its context, for the finding hooks. */
+export function taskFactsOf(row: TaskRow, context: TaskContext): TaskFacts {
+  return {
+    id: row.id,
+    facilityId: row.facilityId,
+    requirementId: row.requirementId,
+    title: row.title,
+    periodLabel: row.periodLabel,
+    dueDate: row.dueDate,
+    assigneeId: row.assigneeId,
+    graceDays: Number(context.graceDays),
+  };
+}
+
 export interface CompletionBody {
   completionNote?: string | null;
   completedOn?: string;
@@ -33,6 +74,7 @@ export function createTaskCompletion(
   audit: AuditService,
   clock: Clock,
   countEvidence: EvidenceCounter,
+  findings?: TaskFindingHooks,
 ): (
   trx: Transaction<Database>,
   principal: Principal,
@@ -105,6 +147,7 @@ export function createTaskCompletion(
         ...(completionNote ? { completionNote: { before: null, after: completionNote } } : {}),
       },
     });
+    await findings?.taskCompleted(trx, principal, taskFactsOf(row, context), { completedOn, timeliness });
   }
 
   /** After-completion mode: the next occurrence is due one step after the completion date. */

@@ -21,7 +21,7 @@ import { newId, nowIso } from '../../platform/ids';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import { facilityScopeOf, isFacilityInScope, type FacilityScope } from '../user-facilities/facility-scope';
 import { assertAssignable } from './assignable-users';
-import { createTaskCompletion, type EvidenceCounter } from './task-completion';
+import { createTaskCompletion, taskFactsOf, type EvidenceCounter, type TaskFindingHooks } from './task-completion';
 import { createTaskDetailReader } from './task-detail';
 import { createTaskListService, type TaskListService } from './task-list.service';
 import { toTaskToday } from './task-view';
@@ -78,6 +78,8 @@ export interface TasksService extends TaskListService {
 export interface TasksServiceOptions {
   clock: Clock;
   countEvidence: EvidenceCounter;
+  /** The findings a completion or reopening opens or is recorded on (none in tools that leave findings alone). */
+  findings?: TaskFindingHooks;
 }
 
 export function createTasksService(
@@ -85,8 +87,8 @@ export function createTasksService(
   audit: AuditService,
   options: TasksServiceOptions,
 ): TasksService {
-  const { clock, countEvidence } = options;
-  const completeWithin = createTaskCompletion(audit, clock, countEvidence);
+  const { clock, countEvidence, findings } = options;
+  const completeWithin = createTaskCompletion(audit, clock, countEvidence, findings);
   const readDetail = createTaskDetailReader(db, audit, clock, countEvidence);
 
   async function getInScopeOrThrow(
@@ -208,6 +210,7 @@ export function createTasksService(
             ...(body.reason ? { reason: { before: null, after: body.reason } } : {}),
           },
         });
+        await findings?.taskReopened(trx, principal, taskFactsOf(row, context));
       });
       return readTask(db, id);
     },

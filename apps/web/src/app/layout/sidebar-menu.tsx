@@ -19,6 +19,8 @@ import {
   AppstoreOutlined,
   SafetyCertificateOutlined,
   SolutionOutlined,
+  AlertOutlined,
+  ControlOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@rtms/shared/permissions';
@@ -30,6 +32,8 @@ const ICONS: Record<string, React.ReactNode> = {
   dashboard: <DashboardOutlined />,
   calendar: <CalendarOutlined />,
   tasks: <CheckSquareOutlined />,
+  findings: <AlertOutlined />,
+  'finding-settings': <ControlOutlined />,
   users: <TeamOutlined />,
   profile: <UserOutlined />,
   facilities: <BankOutlined />,

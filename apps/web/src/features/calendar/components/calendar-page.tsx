@@ -24,6 +24,7 @@ import { useCalendarUrlState } from './use-calendar-url-state';
 import './calendar.css';
 import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { AssigneeFilter } from '../../tasks/api/assignee-filter';
+import { ActionDeadlinesCard } from '../../findings/api/action-deadlines-card';
 
 // The dialogs (their forms, date picker and validation) download when first opened, not with the view.
 const RescheduleTaskModal = lazy(() =>
@@ -204,6 +205,7 @@ export function CalendarPage() {
           ) : null}
         </>
       )}
+      <ActionDeadlinesCard from={range.from} to={range.to} facilityId={filters.facilityId} />
       <Modal
         open={moreOf !== null}
         title={

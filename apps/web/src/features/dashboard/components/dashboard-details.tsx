@@ -11,6 +11,7 @@ import { TaskStateTag } from '../../../components/task-tags';
 import { tasksLink, UPCOMING_LIST, UPCOMING_QUERY } from './dashboard-links';
 import { column } from '../../../components/data/common-columns';
 import { RenewalsCard } from '../../permits/api/renewals-card';
+import { FindingsFiguresCard } from '../../findings/api/findings-figures-card';
 
 /**
  * The dashboard's cards below its figures: on-time rate, trend, overdue by facility and category, upcoming
@@ -66,6 +67,7 @@ export function DashboardDetails({ summary }: { summary: TaskSummary }) {
           </Card>
         </Col>
       </Row>
+      <FindingsFiguresCard />
       <UpcomingCard />
       <RenewalsCard />
     </>

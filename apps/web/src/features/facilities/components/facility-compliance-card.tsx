@@ -15,6 +15,8 @@ import { toQueryString } from '../../../components/data/query-string';
 import type { TasksQuery } from '../../tasks/api/list-tasks';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useTaskSummary } from '../../tasks/api/get-task-summary';
+import { useFindingSummary } from '../../findings/api/finding-summary';
+import { findingFigureLink } from '../../findings/api/findings-figures-card';
 import './facility-compliance.css';
 
 const STATUS_LOOK: Record<ComplianceStatus, { color: string; icon: ReactNode }> = {
@@ -32,6 +34,7 @@ export function FacilityComplianceCard({ facilityId }: { facilityId: string }) {
   const t = useT();
   const format = useFormatters();
   const { data, error, isPending } = useTaskSummary(facilityId);
+  const findings = useFindingSummary(facilityId).data;
   const percent = (value: number) => format.number(value, { style: 'percent', maximumFractionDigits: 1 });
   const link = (query: TasksQuery) => `/tasks${toQueryString({ facilityId, ...query })}`;
 
@@ -51,15 +54,18 @@ export function FacilityComplianceCard({ facilityId }: { facilityId: string }) {
   const links = summaryFigureQueries(summary.today, facilityId);
   const { trendFrom } = completionPeriodsOf(summary.today);
   const { rate, missed } = summary.timeliness;
-  const { status, reason } = complianceStatusOf({ overdue: summary.overdue, missed, rate });
+  const openHighFindings = findings?.openHighSeverity ?? 0;
+  const { status, reason } = complianceStatusOf({ overdue: summary.overdue, missed, rate, openHighFindings });
   const reasonText =
     reason === 'MISSED'
       ? t('facility.complianceReason.MISSED', { count: missed })
-      : reason === 'OVERDUE'
-        ? t('facility.complianceReason.OVERDUE', { count: summary.overdue })
-        : reason === 'LOW_RATE'
-          ? t('facility.complianceReason.LOW_RATE', { rate: percent(rate ?? 0) })
-          : t('facility.complianceReason.NONE');
+      : reason === 'HIGH_FINDINGS'
+        ? t('findings.complianceReason', { count: openHighFindings })
+        : reason === 'OVERDUE'
+          ? t('facility.complianceReason.OVERDUE', { count: summary.overdue })
+          : reason === 'LOW_RATE'
+            ? t('facility.complianceReason.LOW_RATE', { rate: percent(rate ?? 0) })
+            : t('facility.complianceReason.NONE');
   const figures = [
     {
       key: 'rate',
@@ -85,6 +91,28 @@ export function FacilityComplianceCard({ facilityId }: { facilityId: string }) {
       value: format.number(missed),
       to: link(links.missed),
     },
+    ...(findings
+      ? [
+          {
+            key: 'findings',
+            label: t('findings.figureOpen'),
+            value: format.number(findings.open),
+            to: findingFigureLink('open', facilityId),
+          },
+          {
+            key: 'highFindings',
+            label: t('findings.figureHigh'),
+            value: format.number(findings.openHighSeverity),
+            to: findingFigureLink('openHighSeverity', facilityId),
+          },
+          {
+            key: 'overdueActions',
+            label: t('findings.figureOverdueActions'),
+            value: format.number(findings.withOverdueActions),
+            to: findingFigureLink('withOverdueActions', facilityId),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -101,7 +129,8 @@ export function FacilityComplianceCard({ facilityId }: { facilityId: string }) {
         <Typography.Text strong>{reasonText}</Typography.Text>
       </Flex>
       <Typography.Paragraph type="secondary" className="facility-compliance__rule">
-        {t('facility.complianceRule', { red: percent(RED_BELOW_RATE), amber: percent(AMBER_BELOW_RATE) })}
+        {t('facility.complianceRule', { red: percent(RED_BELOW_RATE), amber: percent(AMBER_BELOW_RATE) })}{' '}
+        {t('findings.facilityRule')}
       </Typography.Paragraph>
       <dl className="facility-compliance__figures" aria-label={t('facility.compliance')}>
         {figures.map((figure) => (

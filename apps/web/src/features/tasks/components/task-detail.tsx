@@ -45,6 +45,7 @@ import { TaskEvidenceSection } from './task-evidence-section';
 import { TaskInstructions } from './task-instructions';
 import { TaskTags } from '../../../components/task-tags';
 import './tasks.css';
+import { TaskFindingsCard } from '../../findings/api/task-findings-card';
 import { DueDateShiftNote } from './due-date-shift-note';
 
 type Dialog = 'complete' | 'reopen' | 'assign' | 'reschedule' | 'notApplicable' | null;
@@ -221,6 +222,7 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
               {evidenceSection ?? <TaskEvidenceSection task={task} />}
             </section>
             <TaskComments task={task} />
+            <TaskFindingsCard task={task} />
           </Flex>
         </Col>
         <Col xs={24} xl={8}>
