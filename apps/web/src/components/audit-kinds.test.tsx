@@ -156,5 +156,6 @@ describe('audit events of every kind in words (issue 32, point 6)', () => {
       for (const name of Object.values(event.valueNames)) expect(text, kind).toContain(name);
       unmount();
     }
-  });
+    // One render per kind (about a hundred): longer than the default on a busy two-core machine.
+  }, 90_000);
 });
