@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   'notificationDelivery:view': ['ALL_FACILITY_ADMIN', 'FACILITY_ADMIN'],
   /** List the daily jobs and run one now. */
   'job:run': ['ALL_FACILITY_ADMIN'],
+  /** Review (sign or reject) a completion, and decide an extension request: admins, within their facilities. */
+  'task:review': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

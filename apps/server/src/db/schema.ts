@@ -30,6 +30,7 @@ import type {
 } from '../features/mfa/mfa.table';
 
 import type { RevisionCounterTable } from './columns';
+import type { ExtensionRequestsTable, TaskSignaturesTable } from '../features/reviews/reviews.table';
 import type { OidcLinkRequestsTable, OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
@@ -75,6 +76,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   app_secrets: AppSecretsTable;
+  task_signatures: TaskSignaturesTable;
+  extension_requests: ExtensionRequestsTable;
 }
 
 /** The database handle every repository takes. */

@@ -43,6 +43,9 @@ export const AUDIT_ACTIONS = [
   'MFA_ENABLE',
   'MFA_DISABLE',
   'MFA_RESET',
+  'SIGN',
+  'EXTENSION_REQUEST',
+  'EXTENSION_DECISION',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,7 +18,15 @@ export type NotificationDeliveryMode = (typeof NOTIFICATION_DELIVERY_MODES)[numb
  * What a notification is about. Each is a category of email a user can turn off (one-click
  * unsubscribe); ESCALATION cannot be turned off, only moved into the digest.
  */
-export const NOTIFICATION_CATEGORIES = ['TASK_OPENED', 'DUE_SOON', 'DUE_TODAY', 'OVERDUE', 'ESCALATION'] as const;
+export const NOTIFICATION_CATEGORIES = [
+  'TASK_OPENED',
+  'DUE_SOON',
+  'DUE_TODAY',
+  'OVERDUE',
+  'ESCALATION',
+  /** A completion to review, a rejected completion, an extension request or its decision (in-app). */
+  'REVIEW',
+] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export const DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED', 'SKIPPED'] as const;
