@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import type { Signature } from '@rtms/shared/schemas/reviews';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import type { TaskSummary } from '@rtms/shared/schemas/task-summary';
@@ -205,6 +210,31 @@ describe('review and signature of completions', () => {
       [1, sha(samplePdf('January'))],
       [2, sha(content)],
     ]);
+  });
+
+  it('the evidence pack index lists each signature with the hashes it covered (CSV and PDF)', async () => {
+    const response = await suite.t.app.inject({
+      method: 'GET',
+      url: `/api/evidence-packs?facilityId=${sites.plantA}&from=2026-03-01&to=2026-03-31`,
+      headers: { authorization: `Bearer ${suite.admin}` },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const zip = await yauzl.fromBufferPromise(response.rawPayload);
+    const files = new Map<string, Buffer>();
+    for await (const entry of zip.eachEntry()) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await zip.openReadStreamPromise(entry)) chunks.push(chunk as Buffer);
+      files.set(entry.fileName, Buffer.concat(chunks));
+    }
+    const csv = files.get('index.csv')!.toString('utf8');
+    expect(csv).toContain('Signatures');
+    expect(csv).toMatch(/Approved \(meaning: Approved\) by [^,]+ at 2026-03-10T12:00:00\.000Z, re-authenticated by password/);
+    expect(csv).toContain(`sheet.pdf v1 SHA-256 ${sha(samplePdf('January'))}`);
+    const pdf = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'review-pack-')), 'index.pdf');
+    fs.writeFileSync(pdf, files.get('index.pdf')!);
+    const text = execFileSync('/usr/bin/pdftotext', [pdf, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Signature: Approved (meaning: Approved)');
+    expect(text).toContain(sha(samplePdf('January')));
   });
 
   it('rejecting needs a reason, reopens the task and tells the completer', async () => {
