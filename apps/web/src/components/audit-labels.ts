@@ -14,6 +14,12 @@ import {
 } from '@rtms/shared/enums';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
 import { CALENDAR_FEED_SCOPES } from '@rtms/shared/schemas/calendar';
+import {
+  EXTENSION_REQUEST_STATUSES,
+  REAUTHENTICATION_METHODS,
+  SIGNATURE_DECISIONS,
+  SIGNATURE_MEANINGS,
+} from '@rtms/shared/schemas/reviews';
 import type { MessageKey } from '../lib/i18n/messages/en';
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
@@ -128,6 +134,15 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   singleSignOnRequest: 'audit.field.singleSignOnRequest',
   issuer: 'audit.field.issuer',
   emailVerified: 'audit.field.emailVerified',
+  reviewRequired: 'review.reviewRequired',
+  awaitingReview: 'review.awaitingReviewField',
+  decision: 'review.decisionLabel',
+  meaning: 'review.meaningLabel',
+  method: 'review.methodLabel',
+  signedAt: 'review.signedAt',
+  evidence: 'review.evidenceCovered',
+  requestedDueDate: 'review.requestedDueDate',
+  extensionRequest: 'review.extensionRequestField',
 };
 
 /** Whether a field has a label in the catalogues (the rest are spelled out in English, a last resort). */
@@ -174,6 +189,10 @@ const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = 
   kind: codes(DOCUMENT_KINDS, 'documentKind'),
   scope: codes(CALENDAR_FEED_SCOPES, 'feeds.scope'),
   source: codes(['LIBRARY', 'ADDED'] as const, 'holidays.source'),
+  decision: codes(SIGNATURE_DECISIONS, 'review.decision'),
+  meaning: codes(SIGNATURE_MEANINGS, 'review.meaning'),
+  method: codes(REAUTHENTICATION_METHODS, 'review.method'),
+  extensionRequest: codes(EXTENSION_REQUEST_STATUSES, 'review.extensionStatus'),
 };
 
 /** A field's value in words: its coded value's label, else its text (the name of an id, a list, an object). */

@@ -51,6 +51,7 @@ const STATE_LABELS: Record<TaskState, MessageKey> = {
   OPEN: 'taskState.open',
   DUE_SOON: 'taskState.dueSoon',
   OVERDUE: 'taskState.overdue',
+  PENDING_REVIEW: 'review.state',
   COMPLETED: 'taskState.completed',
   NOT_APPLICABLE: 'taskState.notApplicable',
 };
