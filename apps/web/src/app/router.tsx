@@ -41,6 +41,7 @@ const SCREENS: Record<string, ScreenLoader> = {
   calendar: () => import('../features/calendar/components/calendar-page').then((m) => m.CalendarPage),
   requirements: () => import('../features/requirements/components/requirements-page').then((m) => m.RequirementsPage),
   tasks: () => import('../features/tasks/components/tasks-page').then((m) => m.TasksPage),
+  reviews: () => import('../features/reviews/components/reviews-page').then((m) => m.ReviewsPage),
   'task-documents': () =>
     import('../features/documents/components/task-documents-page').then((m) => m.TaskDocumentsPage),
   'documents-library': () =>

@@ -18,6 +18,7 @@ import {
   BookOutlined,
   AppstoreOutlined,
   SafetyCertificateOutlined,
+  FileProtectOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@rtms/shared/permissions';
@@ -38,6 +39,7 @@ const ICONS: Record<string, React.ReactNode> = {
   'documents-library': <BookOutlined />,
   'archive-documents': <InboxOutlined />,
   audit: <AuditOutlined />,
+  reviews: <FileProtectOutlined />,
   regulations: <FileTextOutlined />,
   'program-areas': <AppstoreOutlined />,
   security: <SafetyCertificateOutlined />,

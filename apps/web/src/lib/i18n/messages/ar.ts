@@ -1433,5 +1433,9 @@ export const ar: Catalogue = {
   'review.loadFailed': 'تعذّر تحميل المراجعات.',
   'review.searchPlaceholder': 'ابحث عن متطلب أو منشأة',
   'review.pendingExtension': 'طلب نقل تاريخ الاستحقاق إلى {date} بانتظار القرار.',
+  'reviewExtensions.search': 'ابحث عن متطلب أو منشأة',
+  'reviewExtensions.empty': 'لا توجد طلبات تمديد.',
+  'reviewExtensions.all': 'الكل',
+  'review.awaitingFigureNote': 'منجزة، بانتظار توقيع شخص آخر',
   // End of reviews.
 };

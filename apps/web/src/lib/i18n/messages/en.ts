@@ -1453,6 +1453,10 @@ export const en = {
   'review.loadFailed': 'The reviews could not be loaded.',
   'review.searchPlaceholder': 'Search requirement or facility',
   'review.pendingExtension': 'A request to move the due date to {date} waits for a decision.',
+  'reviewExtensions.search': 'Search requirement or facility',
+  'reviewExtensions.empty': 'No extension request.',
+  'reviewExtensions.all': 'All',
+  'review.awaitingFigureNote': 'Completed, waiting for a second person to sign',
   // End of reviews.
 } as const;
 

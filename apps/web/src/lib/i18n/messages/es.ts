@@ -1479,5 +1479,9 @@ export const es: Catalogue = {
   'review.loadFailed': 'No se pudieron cargar las revisiones.',
   'review.searchPlaceholder': 'Buscar requisito o instalación',
   'review.pendingExtension': 'Una solicitud para mover la fecha límite al {date} espera decisión.',
+  'reviewExtensions.search': 'Buscar requisito o instalación',
+  'reviewExtensions.empty': 'No hay solicitudes de prórroga.',
+  'reviewExtensions.all': 'Todas',
+  'review.awaitingFigureNote': 'Completadas, esperando la firma de otra persona',
   // End of reviews.
 };

@@ -1489,5 +1489,9 @@ export const fr: Catalogue = {
   'review.loadFailed': 'Les revues n’ont pas pu être chargées.',
   'review.searchPlaceholder': 'Rechercher une exigence ou un site',
   'review.pendingExtension': 'Une demande de report au {date} attend une décision.',
+  'reviewExtensions.search': 'Rechercher une exigence ou un site',
+  'reviewExtensions.empty': 'Aucune demande de prolongation.',
+  'reviewExtensions.all': 'Toutes',
+  'review.awaitingFigureNote': 'Réalisées, en attente de la signature d’une autre personne',
   // End of reviews.
 };

@@ -1483,5 +1483,9 @@ export const it: Catalogue = {
   'review.loadFailed': 'Impossibile caricare le revisioni.',
   'review.searchPlaceholder': 'Cerca requisito o impianto',
   'review.pendingExtension': 'Una richiesta di spostare la scadenza al {date} attende una decisione.',
+  'reviewExtensions.search': 'Cerca requisito o impianto',
+  'reviewExtensions.empty': 'Nessuna richiesta di proroga.',
+  'reviewExtensions.all': 'Tutte',
+  'review.awaitingFigureNote': 'Completate, in attesa della firma di un’altra persona',
   // End of reviews.
 };

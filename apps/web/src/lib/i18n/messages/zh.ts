@@ -1397,5 +1397,9 @@ export const zh: Catalogue = {
   'review.loadFailed': '无法加载审核。',
   'review.searchPlaceholder': '搜索要求或设施',
   'review.pendingExtension': '将截止日期改为 {date} 的申请正在等待决定。',
+  'reviewExtensions.search': '搜索要求或设施',
+  'reviewExtensions.empty': '没有延期申请。',
+  'reviewExtensions.all': '全部',
+  'review.awaitingFigureNote': '已完成，等待另一人签名',
   // End of reviews.
 };
