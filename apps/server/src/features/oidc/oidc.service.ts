@@ -5,9 +5,8 @@ import type { Role } from '@rtms/shared/enums';
 import type { SessionUser, SsoLinkDecisionBody, SsoLinkRequest } from '@rtms/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OidcConfig } from '../../config/config';
-import type { Database, Db } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
-import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
@@ -27,6 +26,7 @@ import {
 import type { UserRow } from '../users/users.table';
 import { newBrowserSecret } from './browser-binding';
 import { completeSigning, redeemSigningGrant, SIGNING_AUTHORIZATION } from './oidc-signing';
+import { belongsToAnotherUser, onceMoreIfRaced, toLinkRequest } from './oidc-helpers';
 import type { LinkRequestStatus } from './oidc.table';
 import { claimValues, namesFromClaims, roleFromClaims, type Claims } from './claims';
 import {
@@ -41,7 +41,6 @@ import {
   insertIdentity,
   insertLinkRequest,
   insertOidcLogin,
-  type LinkRequestWithUser,
   setOidcLoginHandoff,
   touchIdentity,
   useOidcHandoff,
@@ -523,44 +522,6 @@ export function createOidcService(
     },
 
     purgeEnded: () => deleteEndedOidcLogins(db, nowIso(new Date(Date.now() - 86_400_000))),
-  };
-}
-
-/**
- * Runs `step` again when it lost a race to a concurrent callback of the same provider account (the unique
- * issuer+subject or email): the second run finds what the other one wrote (its identity, its user) and
- * answers as for a later sign-in or link, instead of a 500.
- */
-async function onceMoreIfRaced<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return step();
-  }
-}
-
-/** Whether `email` is the email of a user other than `userId`. */
-async function belongsToAnotherUser(db: Db, email: string, userId: string): Promise<boolean> {
-  const owner = await findUserByEmail(db, email);
-  return Boolean(owner && owner.id !== userId);
-}
-
-function toLinkRequest(row: LinkRequestWithUser): SsoLinkRequest {
-  return {
-    _id: row.id,
-    userId: row.userId,
-    userEmail: row.userEmail,
-    userName: `${row.userFirstName} ${row.userLastName}`.trim(),
-    userRole: row.userRole,
-    issuer: row.issuer,
-    subject: row.subject,
-    email: row.email,
-    emailVerified: row.emailVerified === 1,
-    mappedRole: (row.mappedRole as Role | null) ?? null,
-    status: row.status,
-    createdAt: row.createdAt,
-    decidedAt: row.decidedAt,
   };
 }
 

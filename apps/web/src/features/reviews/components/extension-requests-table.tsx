@@ -14,7 +14,7 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { FormModal } from '../../../components/data/form-modal';
 import { ListTable, type ListScreenData } from '../../../components/data/list-screen';
 import { useTableUrlState } from '../../../components/data/use-table-url-state';
-import { UrlFilterSelect } from '../../../components/data/url-filters';
+import { FilterSelect } from '../../../components/data/filter-select';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors } from '../../../components/data/zod-form';
 import { extensionRequestsEndpoint, useDecideExtension } from '../api/reviews';
@@ -152,11 +152,11 @@ export function ExtensionRequestsTable() {
         messages="reviewExtensions"
         columns={columns}
         filters={
-          <UrlFilterSelect
-            state={list.state}
-            name="status"
+          <FilterSelect
             label={t('review.status')}
+            allowClear={false}
             value={chosen ?? 'PENDING'}
+            onChange={(value) => state.setFilter('status', value)}
             options={[
               ...(['PENDING', 'APPROVED', 'REJECTED'] as const).map((value) => ({
                 value,
