@@ -47,7 +47,7 @@ function SignatureItem({ signature }: { signature: Signature }) {
             <ul className="review-hashes">
               {signature.evidence.map((evidence) => (
                 <li key={`${evidence.documentId}-${evidence.version}`}>
-                  {evidence.fileName} v{evidence.version}{' '}
+                  {evidence.fileName} · {t('documents.version')} {evidence.version}{' '}
                   <Typography.Text code className="review-hash">
                     {evidence.sha256}
                   </Typography.Text>
