@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { oathtoolCode } from '../apps/server/src/test/oathtool';
@@ -135,6 +135,7 @@ describe('review and signature, extension requests, in the browser', () => {
 
   it('rejects a completion with a reason, at 375 px in Arabic', async () => {
     await users.siteAdmin.api.call('PUT', '/users/me/preferences', preferences({ language: 'ar' }));
+    onTestFinished(() => users.siteAdmin.api.call('PUT', '/users/me/preferences', preferences()));
     const testPage = session.track(await openPage(session.browser, { width: 375, height: 740 }));
     const { page } = testPage;
     await signInThroughForm(page, users.siteAdmin.email, PASSWORD);
@@ -142,7 +143,7 @@ describe('review and signature, extension requests, in the browser', () => {
     await page.getByText('هذا الإنجاز بانتظار توقيع مراجِع.').waitFor();
     await page.getByRole('button', { name: 'مراجعة', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'مراجعة الإنجاز' });
-    await dialog.getByRole('radio', { name: 'رفض' }).check();
+    await dialog.locator('label.ant-radio-button-wrapper', { hasText: 'رفض' }).click();
     await dialog.getByLabel('السبب').fill('صورة المضخة مفقودة');
     await saveScreenshot(page, 'review-reject-375-ar');
     await expectNoAxeViolations(page, 'reject dialog (ar, 375)');
@@ -153,7 +154,6 @@ describe('review and signature, extension requests, in the browser', () => {
     expect(task.data.status).toBe('INCOMPLETE');
     await saveScreenshot(page, 'review-rejected-375-ar');
     await testPage.context.close();
-    await users.siteAdmin.api.call('PUT', '/users/me/preferences', preferences());
   });
 
   it('site staff ask for more time; the facility admin approves it from the reviews screen', async () => {

@@ -1,4 +1,4 @@
-import { Card, Flex, Typography } from 'antd';
+import { Card, Empty, Flex, Typography } from 'antd';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
 import { TasksTable } from '../../tasks/api/tasks-table';
@@ -24,7 +24,7 @@ export function ReviewsPage() {
             prefix="review"
             selectable={false}
             defaultView="toReview"
-            empty={t('review.toReviewEmpty')}
+            empty={<Empty description={t('review.toReviewEmpty')} />}
           />
         </Card>
         <Card title={<h2 className="review-card-title">{t('review.extensions')}</h2>}>
