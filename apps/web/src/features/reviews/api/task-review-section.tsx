@@ -22,7 +22,7 @@ function SignatureItem({ signature }: { signature: Signature }) {
       <Flex vertical gap={4} className="review-signature">
         <Space wrap size={4}>
           <Tag color={approved ? 'green' : 'red'}>
-            {approved ? t('review.meaning.APPROVED') : t('review.extensionStatus.REJECTED')}
+            {approved ? t('review.signed') : t('review.extensionStatus.REJECTED')}
           </Tag>
           {signature.meaning ? <Tag>{t(`review.meaning.${signature.meaning}`)}</Tag> : null}
           {approved ? (

@@ -1437,5 +1437,8 @@ export const ar: Catalogue = {
   'reviewExtensions.empty': 'لا توجد طلبات تمديد.',
   'reviewExtensions.all': 'الكل',
   'review.awaitingFigureNote': 'منجزة، بانتظار توقيع شخص آخر',
+  'taskHistory.SIGN': 'توقيع المراجعة',
+  'taskHistory.EXTENSION_REQUEST': 'طلب تمديد',
+  'taskHistory.EXTENSION_DECISION': 'البت في التمديد',
   // End of reviews.
 };

@@ -1457,6 +1457,9 @@ export const en = {
   'reviewExtensions.empty': 'No extension request.',
   'reviewExtensions.all': 'All',
   'review.awaitingFigureNote': 'Completed, waiting for a second person to sign',
+  'taskHistory.SIGN': 'Review signed',
+  'taskHistory.EXTENSION_REQUEST': 'Extension requested',
+  'taskHistory.EXTENSION_DECISION': 'Extension decided',
   // End of reviews.
 } as const;
 

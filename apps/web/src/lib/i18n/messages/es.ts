@@ -1483,5 +1483,8 @@ export const es: Catalogue = {
   'reviewExtensions.empty': 'No hay solicitudes de prórroga.',
   'reviewExtensions.all': 'Todas',
   'review.awaitingFigureNote': 'Completadas, esperando la firma de otra persona',
+  'taskHistory.SIGN': 'Revisión firmada',
+  'taskHistory.EXTENSION_REQUEST': 'Prórroga solicitada',
+  'taskHistory.EXTENSION_DECISION': 'Prórroga decidida',
   // End of reviews.
 };

@@ -1493,5 +1493,8 @@ export const fr: Catalogue = {
   'reviewExtensions.empty': 'Aucune demande de prolongation.',
   'reviewExtensions.all': 'Toutes',
   'review.awaitingFigureNote': 'Réalisées, en attente de la signature d’une autre personne',
+  'taskHistory.SIGN': 'Revue signée',
+  'taskHistory.EXTENSION_REQUEST': 'Prolongation demandée',
+  'taskHistory.EXTENSION_DECISION': 'Prolongation décidée',
   // End of reviews.
 };

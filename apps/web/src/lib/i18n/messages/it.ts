@@ -1487,5 +1487,8 @@ export const it: Catalogue = {
   'reviewExtensions.empty': 'Nessuna richiesta di proroga.',
   'reviewExtensions.all': 'Tutte',
   'review.awaitingFigureNote': 'Completate, in attesa della firma di un’altra persona',
+  'taskHistory.SIGN': 'Revisione firmata',
+  'taskHistory.EXTENSION_REQUEST': 'Proroga richiesta',
+  'taskHistory.EXTENSION_DECISION': 'Proroga decisa',
   // End of reviews.
 };

@@ -1401,5 +1401,8 @@ export const zh: Catalogue = {
   'reviewExtensions.empty': '没有延期申请。',
   'reviewExtensions.all': '全部',
   'review.awaitingFigureNote': '已完成，等待另一人签名',
+  'taskHistory.SIGN': '审核签署',
+  'taskHistory.EXTENSION_REQUEST': '申请延期',
+  'taskHistory.EXTENSION_DECISION': '延期已决定',
   // End of reviews.
 };
