@@ -84,6 +84,10 @@ import { createCalendarFeedsService } from './features/calendar/calendar-feeds.s
 import { taskSummaryRoutes } from './features/tasks/task-summary.routes';
 import { createTaskSummaryService } from './features/tasks/task-summary.service';
 import { createTasksService, type EvidenceCounter } from './features/tasks/tasks.service';
+import { createReauthentication } from './features/reviews/reauthentication';
+import { createReviewsService } from './features/reviews/reviews.service';
+import { createExtensionRequestsService } from './features/reviews/extension-requests.service';
+import { reviewsRoutes } from './features/reviews/reviews.routes';
 import { systemClock, type Clock } from './platform/clock';
 import { createAutomaticFindings, type AutomaticFindings } from './features/findings/automatic-findings';
 import { createCorrectiveActionsService } from './features/findings/corrective-actions.service';
@@ -194,6 +198,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   const findings = createFindingsService(db, audit, clock);
   const correctiveActions = createCorrectiveActionsService(db, audit, clock);
+  const reviews = createReviewsService(db, {
+    audit,
+    clock,
+    tasks,
+    reauthenticate: createReauthentication(db, { throttle: loginThrottle, mfa, oidc }),
+  });
+  const extensionRequests = createExtensionRequestsService(db, { audit, clock, tasks });
   const uploadTempDir = path.join(config.dataDir, 'upload-tmp');
   const documents = createDocumentsService(
     db,
@@ -298,6 +309,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         }),
       );
       await api.register(tasksRoutes(tasks, guards));
+      await api.register(reviewsRoutes(reviews, extensionRequests, guards));
       await api.register(taskSummaryRoutes(taskSummary, guards));
       await api.register(calendarRoutes(calendar, guards));
       await api.register(calendarFeedsRoutes(calendarFeeds, guards, config.publicUrl));

@@ -63,6 +63,8 @@ export const PERMISSIONS = {
   'finding:manage': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
   /** Turn each automatic source of findings on or off. */
   'findingSettings:manage': ['ALL_FACILITY_ADMIN'],
+  /** Review (sign or reject) a completion, and decide an extension request: admins, within their facilities. */
+  'task:review': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

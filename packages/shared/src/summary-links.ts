@@ -15,6 +15,7 @@ export const SUMMARY_FIGURES = [
   'dueInWindow',
   'overdue',
   'completedThisMonth',
+  'awaitingReview',
   'onTime',
   'late',
   'missed',
@@ -29,7 +30,8 @@ export function summaryFigureQueries(today: string, facilityId?: string): Record
   const { monthFrom, trendFrom } = completionPeriodsOf(today);
   const completed = (extra: TrackerQuery): TrackerQuery => ({
     ...scope,
-    status: 'COMPLETED',
+    // COMPLETED the state: a completion awaiting review is not done yet.
+    state: 'COMPLETED',
     ...extra,
     sort: '-completedAt',
   });
@@ -45,6 +47,7 @@ export function summaryFigureQueries(today: string, facilityId?: string): Record
     },
     overdue: { ...scope, state: 'OVERDUE', sort: 'dueDate' },
     completedThisMonth: completed({ completedFrom: monthFrom }),
+    awaitingReview: { ...scope, state: 'PENDING_REVIEW', sort: '-completedAt' },
     onTime: completed({ timeliness: 'ON_TIME', completedFrom: trendFrom }),
     late: completed({ timeliness: 'LATE', completedFrom: trendFrom }),
     missed: completed({ timeliness: 'MISSED', completedFrom: trendFrom }),

@@ -59,6 +59,13 @@ describe('taskState', () => {
     expect(taskState({ ...open(30), notApplicableReason: 'Decommissioned' }, '2020-01-01')).toBe('NOT_APPLICABLE');
   });
 
+  it('answers PENDING_REVIEW for a completion awaiting a reviewer, whatever the dates, and never for an open task', () => {
+    expect(taskState({ ...open(30), status: 'COMPLETED', awaitingReview: true }, '2020-01-01')).toBe('PENDING_REVIEW');
+    expect(taskState({ ...open(30), status: 'COMPLETED', awaitingReview: true }, '2030-01-01')).toBe('PENDING_REVIEW');
+    expect(taskState({ ...open(30), status: 'COMPLETED', awaitingReview: false }, '2030-01-01')).toBe('COMPLETED');
+    expect(taskState({ ...open(30), awaitingReview: true }, '2030-01-01')).toBe('OVERDUE');
+  });
+
   it('crosses month and leap-year ends like the calendar does', () => {
     const task = open(1, '2028-03-01');
     expect(taskState(task, '2028-02-22')).toBe('UPCOMING');

@@ -5,7 +5,15 @@ import type { TaskStatus } from './enums';
  * The one derived state of a task (PRODUCT §4), never stored: lists, figures, calendar colours and
  * feeds all read it, so a task whose window has not opened is never counted as open work.
  */
-export const TASK_STATES = ['UPCOMING', 'OPEN', 'DUE_SOON', 'OVERDUE', 'COMPLETED', 'NOT_APPLICABLE'] as const;
+export const TASK_STATES = [
+  'UPCOMING',
+  'OPEN',
+  'DUE_SOON',
+  'OVERDUE',
+  'PENDING_REVIEW',
+  'COMPLETED',
+  'NOT_APPLICABLE',
+] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
 /** The states of work still to do (window open, or due within 7 days); UPCOMING is not among them. */
@@ -21,10 +29,13 @@ export interface TaskStateInput {
   readonly dueDate: CalendarDate;
   /** Days before the due date that the task's window opens (its requirement's lead time). */
   readonly leadTimeDays: number;
+  /** Completed, and the completion waits for a reviewer's signature (its requirement asks for one). */
+  readonly awaitingReview?: boolean;
 }
 
 /**
- * The state of a task on `today` (the facility's calendar date). In order: completed, not applicable,
+ * The state of a task on `today` (the facility's calendar date). In order: completed (PENDING_REVIEW while
+ * the completion waits for a reviewer's signature: awaiting review, not done), not applicable,
  * OVERDUE once the due date has passed (grace does not change the state, only the timeliness of a later
  * completion), DUE_SOON from `dueDate - 7` to the due date whatever the lead time, UPCOMING before the
  * window opens (`dueDate - leadTimeDays`), otherwise OPEN. Dates are compared as `YYYY-MM-DD` text, which
@@ -36,7 +47,7 @@ export interface TaskStateInput {
  * incomplete task due by then. See `STATE_URGENCY` for the rule.
  */
 export function taskState(task: TaskStateInput, today: CalendarDate): TaskState {
-  if (task.status === 'COMPLETED') return 'COMPLETED';
+  if (task.status === 'COMPLETED') return task.awaitingReview ? 'PENDING_REVIEW' : 'COMPLETED';
   if (task.notApplicableReason !== null) return 'NOT_APPLICABLE';
   if (task.dueDate < today) return 'OVERDUE';
   if (task.dueDate <= addDays(today, DUE_SOON_WITHIN_DAYS)) return 'DUE_SOON';

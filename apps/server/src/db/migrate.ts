@@ -27,6 +27,7 @@ import { migration0186TimeZoneSetAt } from './migrations/0186-time-zone-set-at';
 import { migration0250SparseColumnIndexes } from './migrations/0250-sparse-column-indexes';
 import { migration0190Permits } from './migrations/0190-permits';
 import { migration0200Findings } from './migrations/0200-findings';
+import { migration0210ReviewSignatures } from './migrations/0210-review-signatures';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0250-sparse-column-indexes': migration0250SparseColumnIndexes,
   '0190-permits': migration0190Permits,
   '0200-findings': migration0200Findings,
+  '0210-review-signatures': migration0210ReviewSignatures,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -37,6 +37,7 @@ import type {
   FindingSettingsTable,
   FindingsTable,
 } from '../features/findings/findings.table';
+import type { ExtensionRequestsTable, TaskSignaturesTable } from '../features/reviews/reviews.table';
 import type { OidcLinkRequestsTable, OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
@@ -90,6 +91,8 @@ export interface Database {
   corrective_actions: CorrectiveActionsTable;
   corrective_action_documents: CorrectiveActionDocumentsTable;
   finding_settings: FindingSettingsTable;
+  task_signatures: TaskSignaturesTable;
+  extension_requests: ExtensionRequestsTable;
 }
 
 /** The database handle every repository takes. */

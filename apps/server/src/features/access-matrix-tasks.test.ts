@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testClock } from '../test/test-clock';
+import { TEST_PASSWORD } from '../test/test-app';
 import { accessMatrix, ALL_OK, describeMatrix, readOfNone, type MatrixCase } from '../test/access-matrix';
 
 type Case = MatrixCase<'own' | 'other' | 'none'>;
@@ -16,7 +17,10 @@ const facility = { own: '', other: '' };
 
 let counter = 0;
 /** A new requirement at one facility, with its tasks (monthly, a year of history backfilled). */
-async function freshRequirement(target: 'own' | 'other'): Promise<{ id: string; tasks: string[] }> {
+async function freshRequirement(
+  target: 'own' | 'other',
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; tasks: string[] }> {
   counter += 1;
   const requirement = await asAdmin({
     method: 'POST',
@@ -28,6 +32,7 @@ async function freshRequirement(target: 'own' | 'other'): Promise<{ id: string; 
       firstDueDate: '2025-04-10',
       backfillFrom: '2025-04-01',
       facilities: [{ facilityId: facility[target] }],
+      ...extra,
     },
   });
   const tasks = await asAdmin({ method: 'GET', url: `/api/tasks?requirementId=${requirement._id}&pageSize=50` });
@@ -46,6 +51,25 @@ async function completedTask(target: 'own' | 'other'): Promise<string> {
   return id;
 }
 
+/** A task awaiting review at the facility (completed by the first administrator, who is none of the roles' users). */
+async function awaitingReviewTask(target: 'own' | 'other'): Promise<string> {
+  const id = (await freshRequirement(target, { reviewRequired: true })).tasks[0]!;
+  await asAdmin({ method: 'POST', url: `/api/tasks/${id}/complete`, payload: {} });
+  return id;
+}
+
+/** A pending extension request of an open task at the facility, asked by the first administrator. */
+async function pendingExtension(target: 'own' | 'other'): Promise<string> {
+  const id = await freshTask(target);
+  return (
+    await asAdmin({
+      method: 'POST',
+      url: `/api/tasks/${id}/extension-requests`,
+      payload: { requestedDueDate: '2027-01-31', reason: 'Turbine parts on back order' },
+    })
+  )._id;
+}
+
 const ADMIN_ROLES = [200, 200, 200, 403] as const;
 const OUTSIDE = [200, 200, 404, 404] as const;
 const OUTSIDE_ADMIN_ROLES = [200, 200, 404, 403] as const;
@@ -54,6 +78,7 @@ function cases(): Case[] {
   const list: Case[] = [
     readOfNone('/api/requirements'),
     readOfNone('/api/tasks?overdue=true'),
+    readOfNone('/api/extension-requests?status=PENDING', [200, 200, 200, 403]),
     {
       endpoint: 'POST /api/users/:id/hand-over',
       target: 'none',
@@ -156,6 +181,42 @@ function cases(): Case[] {
           method: 'POST',
           url: `/api/tasks/${await freshTask(target)}/comments`,
           payload: { body: 'Checked the containment berm' },
+        }),
+      },
+      {
+        endpoint: 'POST /api/tasks/:id/review',
+        target,
+        expected: own ? [201, 201, 201, 403] : [201, 201, 404, 403],
+        request: async () => ({
+          method: 'POST',
+          url: `/api/tasks/${await awaitingReviewTask(target)}/review`,
+          payload: { decision: 'APPROVE', meaning: 'REVIEWED', password: TEST_PASSWORD },
+        }),
+      },
+      {
+        endpoint: 'GET /api/tasks/:id/signatures',
+        target,
+        expected: own ? ALL_OK : OUTSIDE,
+        request: async () => ({ method: 'GET', url: `/api/tasks/${await awaitingReviewTask(target)}/signatures` }),
+      },
+      {
+        endpoint: 'POST /api/tasks/:id/extension-requests',
+        target,
+        expected: own ? [201, 201, 201, 201] : [201, 201, 404, 404],
+        request: async () => ({
+          method: 'POST',
+          url: `/api/tasks/${await freshTask(target)}/extension-requests`,
+          payload: { requestedDueDate: '2027-01-31', reason: 'Access road washed out' },
+        }),
+      },
+      {
+        endpoint: 'POST /api/extension-requests/:id/decide',
+        target,
+        expected: own ? ADMIN_ROLES : OUTSIDE_ADMIN_ROLES,
+        request: async () => ({
+          method: 'POST',
+          url: `/api/extension-requests/${await pendingExtension(target)}/decide`,
+          payload: { decision: 'REJECT', reason: 'Inspection cannot wait' },
         }),
       },
       {

@@ -304,6 +304,39 @@ describe('bad input never makes a 500', () => {
     );
   });
 
+  it('answers bad reviews and extension requests with 400 and per-field details', async () => {
+    const id = '00000000-0000-4000-8000-000000000001';
+    const cases: [string, object, string[]][] = [
+      [`/api/tasks/${id}/review`, { decision: 'MAYBE' }, ['decision']],
+      [`/api/tasks/${id}/review`, { decision: 'APPROVE', meaning: 'SEEN', password: 5 }, ['meaning', 'password']],
+      [`/api/tasks/${id}/review`, { decision: 'APPROVE', meaning: 'APPROVED' }, ['password']],
+      [
+        `/api/tasks/${id}/review`,
+        { decision: 'APPROVE', meaning: 'APPROVED', password: 'x', code: '123456' },
+        ['password'],
+      ],
+      [`/api/tasks/${id}/review`, { decision: 'REJECT', reason: '   ' }, ['reason']],
+      [`/api/tasks/${id}/review`, { decision: 'REJECT', reason: 'x'.repeat(2001) }, ['reason']],
+      [
+        `/api/tasks/${id}/extension-requests`,
+        { requestedDueDate: '2026-02-30', reason: 'Late parts' },
+        ['requestedDueDate'],
+      ],
+      [`/api/tasks/${id}/extension-requests`, { requestedDueDate: '2026-12-01', reason: 3 }, ['reason']],
+      [`/api/extension-requests/${id}/decide`, { decision: 'REJECT' }, ['reason']],
+      [`/api/extension-requests/${id}/decide`, { decision: 'APPROVE', extra: true }, ['extra']],
+      ['/api/auth/oidc/sign', { returnTo: 'https://evil.example/' }, ['returnTo']],
+    ];
+    for (const [url, payload, paths] of cases) {
+      const body = expectCleanClientError(await asAdmin('POST', url, payload), 400);
+      const details = (body.details ?? []) as { path: string }[];
+      expect(details.map((detail) => detail.path).sort(), `${url} ${JSON.stringify(payload)}`).toEqual(paths.sort());
+    }
+    for (const query of ['status=LATER', 'facilityId=', 'sort=reason', 'colour=red']) {
+      expectCleanClientError(await asAdmin('GET', `/api/extension-requests?${query}`), 400);
+    }
+  });
+
   it('answers unknown routes, wrong methods and bad URLs with a JSON 4xx', async () => {
     // Paths outside every resource (a path under /api/users/ may match /api/users/:id and answer 401 first).
     for (const [method, url] of [

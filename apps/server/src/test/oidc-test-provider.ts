@@ -10,8 +10,11 @@ export interface TestOidcProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** The account the next sign-in at the provider signs in as (the provider's login screen is skipped). */
-  signInAs(account: TestAccount): void;
+  /**
+   * The account the next sign-in at the provider signs in as (the provider's login screen is skipped);
+   * `authenticatedSecondsAgo` dates its authentication (the ID token's auth_time) that far back.
+   */
+  signInAs(account: TestAccount, options?: { authenticatedSecondsAgo?: number }): void;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,7 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
   const clientSecret = 'rtms-test-client-secret-0123456789';
   const accounts = new Map<string, TestAccount>();
   let current: TestAccount | undefined;
+  let authenticatedSecondsAgo = 0;
 
   // A signing key of this run (RS256), so that the ID tokens are signed as in production.
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -83,7 +87,12 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
         return;
       }
       provider
-        .interactionFinished(req, res, { login: { accountId: account.sub } }, { mergeWithLastSubmission: false })
+        .interactionFinished(
+          req,
+          res,
+          { login: { accountId: account.sub, ts: Math.floor(Date.now() / 1000) - authenticatedSecondsAgo } },
+          { mergeWithLastSubmission: false },
+        )
         .catch((error: unknown) => res.writeHead(500).end(String(error)));
       return;
     }
@@ -94,9 +103,10 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
     issuer,
     clientId,
     clientSecret,
-    signInAs(account) {
+    signInAs(account, options = {}) {
       accounts.set(account.sub, account);
       current = account;
+      authenticatedSecondsAgo = options.authenticatedSecondsAgo ?? 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -42,6 +42,7 @@ const SCREENS: Record<string, ScreenLoader> = {
   requirements: () => import('../features/requirements/components/requirements-page').then((m) => m.RequirementsPage),
   tasks: () => import('../features/tasks/components/tasks-page').then((m) => m.TasksPage),
   permits: () => import('../features/permits/components/permits-page').then((m) => m.PermitsPage),
+  reviews: () => import('../features/reviews/components/reviews-page').then((m) => m.ReviewsPage),
   'task-documents': () =>
     import('../features/documents/components/task-documents-page').then((m) => m.TaskDocumentsPage),
   'documents-library': () =>

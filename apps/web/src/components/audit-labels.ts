@@ -21,6 +21,12 @@ import {
 } from '@rtms/shared/enums';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
 import { CALENDAR_FEED_SCOPES } from '@rtms/shared/schemas/calendar';
+import {
+  EXTENSION_REQUEST_STATUSES,
+  REAUTHENTICATION_METHODS,
+  SIGNATURE_DECISIONS,
+  SIGNATURE_MEANINGS,
+} from '@rtms/shared/schemas/reviews';
 import type { MessageKey } from '../lib/i18n/messages/en';
 
 type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
@@ -171,6 +177,15 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   documentIds: 'findings.evidence',
   missedTaskFindings: 'findings.settingsMissed',
   lateCompletionFindings: 'findings.settingsLate',
+  reviewRequired: 'review.reviewRequired',
+  awaitingReview: 'review.awaitingReviewField',
+  decision: 'review.decisionLabel',
+  meaning: 'review.meaningLabel',
+  method: 'review.methodLabel',
+  signedAt: 'review.signedAt',
+  evidence: 'review.evidenceCovered',
+  requestedDueDate: 'review.requestedDueDate',
+  extensionRequest: 'review.extensionRequestField',
 };
 
 /** Whether a field has a label in the catalogues (the rest are spelled out in English, a last resort). */
@@ -233,6 +248,10 @@ const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = 
   scope: codes(CALENDAR_FEED_SCOPES, 'feeds.scope'),
   source: (value) =>
     codes(['LIBRARY', 'ADDED'] as const, 'holidays.source')(value) ?? codes(FINDING_SOURCES, 'findings.source')(value),
+  decision: codes(SIGNATURE_DECISIONS, 'review.decision'),
+  meaning: codes(SIGNATURE_MEANINGS, 'review.meaning'),
+  method: codes(REAUTHENTICATION_METHODS, 'review.method'),
+  extensionRequest: codes(EXTENSION_REQUEST_STATUSES, 'review.extensionStatus'),
 };
 
 /** A field's value in words: its coded value's label, else its text (the name of an id, a list, an object). */

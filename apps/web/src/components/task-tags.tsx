@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Space, Tag } from 'antd';
 import {
+  AuditOutlined,
   CalendarOutlined,
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -21,6 +22,7 @@ export const STATE_TAGS: Record<TaskState, { color?: string; icon: ReactNode; la
   OPEN: { color: 'blue', icon: <ClockCircleOutlined aria-hidden />, label: 'taskState.open' },
   DUE_SOON: { color: 'orange', icon: <WarningOutlined aria-hidden />, label: 'taskState.dueSoon' },
   OVERDUE: { color: 'red', icon: <ExclamationCircleOutlined aria-hidden />, label: 'taskState.overdue' },
+  PENDING_REVIEW: { color: 'purple', icon: <AuditOutlined aria-hidden />, label: 'review.state' },
   COMPLETED: { color: 'green', icon: <CheckCircleOutlined aria-hidden />, label: 'taskState.completed' },
   NOT_APPLICABLE: { icon: <MinusCircleOutlined aria-hidden />, label: 'taskState.notApplicable' },
 };

@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'VERIFY',
   'CLOSE',
   'CANCEL',
+  'SIGN',
+  'EXTENSION_REQUEST',
+  'EXTENSION_DECISION',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

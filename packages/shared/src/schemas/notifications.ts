@@ -18,8 +18,26 @@ export type NotificationDeliveryMode = (typeof NOTIFICATION_DELIVERY_MODES)[numb
  * What a notification is about. Each is a category of email a user can turn off (one-click
  * unsubscribe); ESCALATION cannot be turned off, only moved into the digest.
  */
-export const NOTIFICATION_CATEGORIES = ['TASK_OPENED', 'DUE_SOON', 'DUE_TODAY', 'OVERDUE', 'ESCALATION'] as const;
+export const NOTIFICATION_CATEGORIES = [
+  'TASK_OPENED',
+  'DUE_SOON',
+  'DUE_TODAY',
+  'OVERDUE',
+  'ESCALATION',
+  /** A completion to review, a rejected completion, an extension request or its decision (in-app). */
+  'REVIEW',
+] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
+
+/** The categories that may come by email (each can be turned off); REVIEW is told in the app only. */
+export const EMAIL_NOTIFICATION_CATEGORIES = [
+  'TASK_OPENED',
+  'DUE_SOON',
+  'DUE_TODAY',
+  'OVERDUE',
+  'ESCALATION',
+] as const satisfies readonly NotificationCategory[];
+export type EmailNotificationCategory = (typeof EMAIL_NOTIFICATION_CATEGORIES)[number];
 
 export const DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED', 'SKIPPED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -65,8 +83,8 @@ export const notificationResponseSchema = dataOf(notificationSchema);
 /** POST /api/notifications/read-all answer: how many were marked read. */
 export const readAllResponseSchema = dataOf(z.object({ updated: z.number().int() }));
 
-const categoriesShape = Object.fromEntries(NOTIFICATION_CATEGORIES.map((category) => [category, z.boolean()])) as {
-  [K in NotificationCategory]: z.ZodBoolean;
+const categoriesShape = Object.fromEntries(EMAIL_NOTIFICATION_CATEGORIES.map((category) => [category, z.boolean()])) as {
+  [K in EmailNotificationCategory]: z.ZodBoolean;
 };
 
 /** Email per category: true = send, false = none (for ESCALATION: into the digest instead of at once). */

@@ -167,6 +167,15 @@ export const IMPORT_COLUMNS = [
     help: 'yes or no. Default no.',
   },
   {
+    key: 'reviewRequired',
+    header: 'Review required',
+    kind: 'boolean',
+    required: false,
+    values: BOOLEAN_CELL_VALUES,
+    example: 'no',
+    help: 'yes or no: each completion waits for a reviewer to sign it. Default no.',
+  },
+  {
     key: 'minEvidence',
     header: 'Minimum evidence',
     kind: 'integer',

@@ -82,6 +82,8 @@ export const requirementSchema = recordSchema({
   ...reminderOverrideOutputShape,
   evidenceRequired: z.boolean(),
   minEvidence: z.number().int(),
+  /** Each completion waits for a reviewer's signature (state PENDING_REVIEW) before it counts as done. */
+  reviewRequired: z.boolean(),
   permitNumber: z.string().nullable(),
   activeFrom: z.string().nullable(),
   activeUntil: z.string().nullable(),
@@ -170,6 +172,7 @@ const fields = {
   graceDays: daysSchema('Grace'),
   ...reminderOverrideInputShape,
   evidenceRequired: z.boolean(),
+  reviewRequired: z.boolean({ message: 'Review required must be true or false' }),
   minEvidence: wholeNumber(
     'Minimum evidence must be a whole number',
     [0, 'Minimum evidence cannot be negative'],
@@ -266,6 +269,7 @@ export const createRequirementBodySchema = z
     leadTimeDays: fields.leadTimeDays.optional(),
     graceDays: fields.graceDays.optional(),
     evidenceRequired: fields.evidenceRequired.optional(),
+    reviewRequired: fields.reviewRequired.optional(),
     minEvidence: fields.minEvidence.optional(),
     status: fields.status.optional(),
     facilities: fields.facilities.optional(),
@@ -293,6 +297,7 @@ const updateShape = {
   graceDays: fields.graceDays.optional(),
   ...reminderOverrideInputShape,
   evidenceRequired: fields.evidenceRequired.optional(),
+  reviewRequired: fields.reviewRequired.optional(),
   minEvidence: fields.minEvidence.optional(),
   permitNumber: fields.permitNumber,
   activeFrom: fields.activeFrom,

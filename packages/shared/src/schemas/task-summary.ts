@@ -52,6 +52,8 @@ export const taskSummarySchema = z.object({
   dueInWindow: count,
   /** Completed on a day of the current month (the facility's calendar). */
   completedThisMonth: count,
+  /** State PENDING_REVIEW: completed, awaiting a reviewer's signature (not counted as done). */
+  awaitingReview: count,
   /** Completions of the last TREND_MONTHS months by recorded timeliness; `rate` = on time / all (null without any). */
   timeliness: z.object({
     onTime: count,

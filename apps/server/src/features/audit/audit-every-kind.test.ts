@@ -146,6 +146,20 @@ async function produceEveryKind(): Promise<void> {
   await as('POST', `/api/tasks/${first!._id}/comments`, { body: 'Outfall 2 needs a second look' });
   await as('POST', `/api/tasks/${first!._id}/complete`, { completionNote: 'All outfalls clear' });
   await as('POST', `/api/tasks/${first!._id}/reopen`, { reason: 'Photo missing' });
+  // Review and extension: TASK SIGN (an approval signed with the password, a rejection), EXTENSION_REQUEST and
+  // EXTENSION_DECISION.
+  await as('PATCH', `/api/requirements/${requirementId}`, { reviewRequired: true });
+  const [, , third, fourth] = tasks;
+  const leeNow = await t.signIn(lee.email, 'a-new-long-passphrase-for-lee');
+  await ok(t, leeNow, 'POST', `/api/tasks/${fourth!._id}/complete`, {});
+  await as('POST', `/api/tasks/${fourth!._id}/review`, { decision: 'APPROVE', meaning: 'APPROVED', password: TEST_PASSWORD });
+  await ok(t, leeNow, 'POST', `/api/tasks/${third!._id}/complete`, {});
+  await as('POST', `/api/tasks/${third!._id}/review`, { decision: 'REJECT', reason: 'The photo of outfall 2 is missing' });
+  const extension = await ok<{ _id: string }>(t, leeNow, 'POST', `/api/tasks/${third!._id}/extension-requests`, {
+    requestedDueDate: '2026-07-31',
+    reason: 'Outfall 2 is flooded',
+  });
+  await as('POST', `/api/extension-requests/${extension._id}/decide`, { decision: 'APPROVE' });
   await as('POST', `/api/facilities/${north}/holidays`, { date: second!.dueDate, name: 'Plant open day' });
   await as('DELETE', `/api/facilities/${north}/holidays/${second!.dueDate}`);
 

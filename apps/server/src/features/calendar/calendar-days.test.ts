@@ -12,7 +12,7 @@ function daysOf(tasks: Task[]): CalendarDay[] {
     const day = byDate.get(task.dueDate) ?? {
       date: task.dueDate,
       total: 0,
-      byState: { UPCOMING: 0, OPEN: 0, DUE_SOON: 0, OVERDUE: 0, COMPLETED: 0, NOT_APPLICABLE: 0 },
+      byState: { UPCOMING: 0, OPEN: 0, DUE_SOON: 0, OVERDUE: 0, PENDING_REVIEW: 0, COMPLETED: 0, NOT_APPLICABLE: 0 },
     };
     day.total += 1;
     day.byState[task.state] += 1;

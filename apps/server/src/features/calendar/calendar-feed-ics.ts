@@ -10,6 +10,7 @@ const STATE_LABELS: Record<TaskState, string> = {
   OPEN: 'Open',
   DUE_SOON: 'Due soon',
   OVERDUE: 'Overdue',
+  PENDING_REVIEW: 'Awaiting review',
   COMPLETED: 'Completed',
   NOT_APPLICABLE: 'Not applicable',
 };

@@ -49,6 +49,7 @@ const STATE_WORDS = {
   OPEN: 'Open',
   DUE_SOON: 'Due soon',
   OVERDUE: 'Overdue',
+  PENDING_REVIEW: 'Awaiting review',
   COMPLETED: 'Completed',
   NOT_APPLICABLE: 'Not applicable',
 } as const;

@@ -49,7 +49,37 @@ export interface PackTask {
   evidenceRequired: boolean;
   minEvidence: number;
   files: PackFile[];
+  /** Reviewers' signatures (and rejections), oldest first. */
+  signatures: PackSignature[];
 }
+
+/** A reviewer's signature as the index shows it (pack-signatures.ts). */
+export interface PackSignature {
+  signerName: string;
+  signedAt: string;
+  decision: string;
+  meaning: string | null;
+  reason: string | null;
+  method: string;
+  evidence: { fileName: string; version: number; sha256: string }[];
+}
+
+/** One signature in words: "Approved (meaning: Reviewed) by Ada Reviewer at …Z, re-authenticated by password". */
+export function signatureLine(signature: PackSignature): string {
+  const what = signature.decision === 'APPROVE' ? 'Approved' : 'Rejected';
+  const meaning = signature.meaning ? ` (meaning: ${MEANING_LABEL[signature.meaning] ?? signature.meaning})` : '';
+  const method = METHOD_LABEL[signature.method] ?? signature.method;
+  const reason = signature.reason ? `; reason: ${signature.reason}` : '';
+  return `${what}${meaning} by ${signature.signerName} at ${signature.signedAt}, ${method}${reason}`;
+}
+
+const MEANING_LABEL: Record<string, string> = { REVIEWED: 'Reviewed', APPROVED: 'Approved' };
+const METHOD_LABEL: Record<string, string> = {
+  PASSWORD: 're-authenticated by password',
+  TOTP: 're-authenticated by an authenticator code',
+  SINGLE_SIGN_ON: 're-authenticated by single sign-on',
+  NONE: 'no re-authentication (a rejection signs nothing)',
+};
 
 export interface PackIndex {
   /** e.g. "Facility: Sweetwater Wind (SWW)". */
@@ -79,6 +109,7 @@ const CSV_COLUMNS = [
   'Completion note',
   'Evidence required',
   'Evidence count',
+  'Signatures',
   'Evidence title',
   'Evidence file',
   'Evidence date',
@@ -113,6 +144,14 @@ export function indexCsv(index: PackIndex): string {
       task.completionNote,
       task.evidenceRequired ? `yes (at least ${Math.max(1, task.minEvidence)})` : 'no',
       task.files.length,
+      task.signatures
+        .map(
+          (signature) =>
+            `${signatureLine(signature)}; covers ${
+              signature.evidence.map((e) => `${e.fileName} v${e.version} SHA-256 ${e.sha256}`).join(', ') || 'no evidence'
+            }`,
+        )
+        .join(' | '),
     ];
     const files: (PackFile | undefined)[] = task.files.length ? task.files : [undefined];
     for (const file of files) {
@@ -169,7 +208,11 @@ function summaryOf(index: PackIndex): [string, number][] {
 }
 
 /** Labels, never codes, in both the CSV and the PDF (the pack's words are English throughout). */
-const STATUS_LABEL: Record<string, string> = { COMPLETED: 'Completed', INCOMPLETE: 'Incomplete' };
+const STATUS_LABEL: Record<string, string> = {
+  COMPLETED: 'Completed',
+  INCOMPLETE: 'Incomplete',
+  PENDING_REVIEW: 'Completed, awaiting review',
+};
 const FILE_CHECK_LABEL: Record<FileCheck, string> = {
   OK: 'OK',
   CHANGED: 'Changed since upload',
@@ -200,6 +243,7 @@ function textsOf(index: PackIndex): string[] {
       task.completionNote ?? '',
       task.notApplicableReason ?? '',
       ...task.files.flatMap((file) => [file.title, file.fileName, file.uploadedByName ?? '']),
+      ...task.signatures.map(signatureLine),
     ]),
   ];
 }
@@ -352,6 +396,13 @@ export async function indexPdf(index: PackIndex): Promise<Readable> {
         .font('Courier')
         .fontSize(7)
         .text(`SHA-256 ${file.sha256}`, left + 100, doc.y, { width: right - left - 110 });
+    }
+    for (const signature of task.signatures) {
+      const line = `Signature: ${signatureLine(signature)}`;
+      const hashes = signature.evidence.map((e) => `${e.fileName} v${e.version} SHA-256 ${e.sha256}`);
+      if (doc.y + text.height(line, right - left - 110, 7) + hashes.length * 9 > bottom()) newPage();
+      text.draw(line, left + 100, doc.y, right - left - 110, 7);
+      for (const hash of hashes) text.draw(`  covers ${hash}`, left + 100, doc.y, right - left - 110, 7);
     }
     doc
       .moveTo(left, doc.y + 2)

@@ -33,6 +33,7 @@ export async function findPackTasks(db: Db, filters: PackTaskFilters, limit: num
       'tasks.scheduledDueDate',
       'tasks.dueDate',
       'tasks.status',
+      'tasks.awaitingReview',
       'tasks.timeliness',
       'tasks.completedAt',
       'tasks.completedOn',

@@ -21,9 +21,12 @@ import {
   sha256Sums,
   type PackFile,
   type PackIndex,
+  type PackSignature,
   type PackTask,
   type PackTimeliness,
 } from './evidence-pack-index';
+import { findSignaturesOfTasks } from '../reviews/reviews.repository';
+import { packSignatureOf } from './pack-signatures';
 import { findPackTasks, findRequirementTitle, type PackTaskRow } from './evidence-packs.repository';
 import { findExportFindings } from '../findings/finding-export.repository';
 import { findingsCsv } from '../findings/findings-csv';
@@ -139,6 +142,10 @@ export function createEvidencePacksService(
         to: query.to,
       });
       const files = await documents.evidenceFiles(rows.map((row) => row.id));
+      const signaturesByTask = new Map<string, PackSignature[]>();
+      for (const signature of await findSignaturesOfTasks(db, rows.map((row) => row.id))) {
+        signaturesByTask.set(signature.taskId, [...(signaturesByTask.get(signature.taskId) ?? []), packSignatureOf(signature)]);
+      }
       const filesByTask = new Map<string, EvidenceFile[]>();
       for (const file of files) filesByTask.set(file.taskId, [...(filesByTask.get(file.taskId) ?? []), file]);
 
@@ -188,7 +195,7 @@ export function createEvidencePacksService(
           periodLabel: row.periodLabel,
           scheduledDueDate: row.scheduledDueDate,
           dueDate: row.dueDate,
-          status: row.status,
+          status: Number(row.awaitingReview) === 1 ? 'PENDING_REVIEW' : row.status,
           timeliness: timelinessOfTask(row, today),
           completedOn: row.completedOn,
           completedByName:
@@ -201,6 +208,7 @@ export function createEvidencePacksService(
           evidenceRequired: Boolean(row.evidenceRequired),
           minEvidence: Number(row.minEvidence),
           files: taskFiles,
+          signatures: signaturesByTask.get(row.id) ?? [],
         };
       });
       const index: PackIndex = {

@@ -70,6 +70,12 @@ export interface MfaService {
   regenerateBackupCodes(principal: Principal, password: string, client: { ip: string }): Promise<BackupCodes>;
   /** Turns the caller's second factor off; the password proves it is the account holder. */
   disable(principal: Principal, password: string, client: { ip: string }): Promise<MfaStatus>;
+  /**
+   * Re-authenticates a signed-in user by a TOTP code of their second factor (an electronic signature): a code
+   * of a time step already used is refused (replay); a wrong code counts like a wrong password (429 once
+   * locked) and answers 400 on `code`.
+   */
+  verifySigningCode(principal: Principal, code: string, client: { ip: string }): Promise<void>;
   /** Whether the user has a confirmed second factor (sign-in then asks for a code). */
   hasSecondFactor(userId: string): Promise<boolean>;
   /** Whether the security settings require a second factor of `role`. */
@@ -243,6 +249,21 @@ export function createMfaService(
         await recordOwnChange(trx, principal, 'MFA_DISABLE', { mfaEnabled: { before: true, after: false } });
       });
       return statusOf(principal.id, principal.role);
+    },
+
+    async verifySigningCode(principal, code, client) {
+      await throttle.assertAllowed(principal.email, client.ip);
+      const row = await findUserMfa(db, principal.id);
+      const secret = row?.confirmedAt ? openSecret(row.secretEncrypted) : undefined;
+      if (row?.confirmedAt && secret === undefined) throw unreadableSecondFactor();
+      const compact = code.replace(/\s+/g, '');
+      const step = secret !== undefined && /^\d{6}$/.test(compact) ? matchingStep(secret, compact) : null;
+      // One atomic claim of the step: the same code sent twice, or raced, signs once.
+      if (step === null || !(await claimStep(db, principal.id, step, nowIso()))) {
+        await recordFailure(principal.email, client.ip);
+        throw invalid(WRONG_CODE, [{ path: 'code', message: WRONG_CODE }]);
+      }
+      await throttle.recordSuccess(principal.email);
     },
 
     async hasSecondFactor(userId) {

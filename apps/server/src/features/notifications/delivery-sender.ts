@@ -229,6 +229,7 @@ async function deliverToRecipient(
     // An account nobody has used (the generated first administrator, the demo's people, a user not yet signed
     // in) gets no email: its reminders stay in the app (README "Who gets email"), so no backlog floods a mailbox.
     else if (!user.lastSignInAt) skip(row, 'Recipient has never signed in; shown in the app only');
+    else if (row.category === 'REVIEW') skip(row, 'Reviews are shown in the app only');
     else if (row.category !== 'ESCALATION' && !prefs.categories[row.category])
       skip(row, `Recipient unsubscribed from ${row.category} email`);
     else if (isUrgent(row, prefs) || prefs.delivery === 'IMMEDIATE') immediate.push(row);

@@ -237,4 +237,6 @@ export const CATEGORY_GROUP: Record<NotificationCategory, keyof EmailMessages> =
   DUE_TODAY: 'groupDueToday',
   DUE_SOON: 'groupDueSoon',
   TASK_OPENED: 'groupOpened',
+  // Reviews and extension requests are told in the app only: no email delivery is ever made for them.
+  REVIEW: 'groupOpened',
 };

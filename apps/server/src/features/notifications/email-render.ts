@@ -48,6 +48,7 @@ function lineOf(m: EmailMessages, item: EmailItem, language: EmailLanguage): str
     case 'DUE_TODAY':
       return fill(m.lineDueToday, v);
     case 'TASK_OPENED':
+    case 'REVIEW': // in-app only: never mailed (see CATEGORY_GROUP)
       return fill(m.lineOpened, v);
     case 'DUE_SOON':
       return fill(m.lineDueIn, v);
@@ -60,6 +61,7 @@ const SUBJECT_OF: Record<NotificationCategory, keyof EmailMessages> = {
   DUE_TODAY: 'subjectDueToday',
   TASK_OPENED: 'subjectOpened',
   DUE_SOON: 'subjectDueSoon',
+  REVIEW: 'subjectOpened',
 };
 
 /** One task's subject, by its kind: "[RTMS] Overdue, was due 9 days ago: Tank inspection". */

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import {
-  NOTIFICATION_CATEGORIES,
+  EMAIL_NOTIFICATION_CATEGORIES,
   notificationCategoriesSchema,
   type NotificationCategories,
   type NotificationPreferences,
@@ -25,7 +25,7 @@ const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   digestHour: 7,
   timeZone: 'UTC',
   quietUntil: null,
-  categories: Object.fromEntries(NOTIFICATION_CATEGORIES.map((category) => [category, true])) as NotificationCategories,
+  categories: Object.fromEntries(EMAIL_NOTIFICATION_CATEGORIES.map((category) => [category, true])) as NotificationCategories,
 };
 
 /** The stored row as the API shape; a category missing from older rows counts as on. */

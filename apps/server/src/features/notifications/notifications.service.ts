@@ -202,7 +202,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
         for (const category of Object.keys(categories) as (keyof typeof categories)[]) {
           if (category !== 'ESCALATION') categories[category] = false;
         }
-      } else categories[verified.scope] = false;
+      } else if (verified.scope !== 'REVIEW') categories[verified.scope] = false;
       await writePreferences(db, verified.userId, { ...preferences, categories }, nowIso(clock()), { choice: false });
       return { scope: verified.scope, language: userEmailLanguage(user.preferences), appName: deps.appName };
     },

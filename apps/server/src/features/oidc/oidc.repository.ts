@@ -35,6 +35,18 @@ export async function setOidcLoginHandoff(db: Db, id: string, handoffHash: strin
   await db.updateTable('oidc_logins').set({ handoffHash, userId }).where('id', '=', id).execute();
 }
 
+/**
+ * A signing attempt's callback: the one-time signing grant (its hash), the user it proves, the provider's
+ * auth_time, and until when the grant may sign (auth_time + the allowed age).
+ */
+export async function setSigningGrant(
+  db: Db,
+  id: string,
+  values: { handoffHash: string; userId: string; authTime: string; expiresAt: string },
+): Promise<void> {
+  await db.updateTable('oidc_logins').set(values).where('id', '=', id).where('purpose', '=', 'SIGN').execute();
+}
+
 /** Uses the one-time hand-off code of an attempt: true only for the call that marks it used. */
 export function useOidcHandoff(db: Db, id: string, at: string): Promise<boolean> {
   return useOnce(db, 'oidc_logins', id, at);

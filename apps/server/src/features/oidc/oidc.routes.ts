@@ -8,6 +8,7 @@ import {
   ssoLinkRequestResponseSchema,
   ssoLinkResponseSchema,
 } from '@rtms/shared/schemas/auth';
+import { signingSignInBodySchema, signingSignInResponseSchema } from '@rtms/shared/schemas/reviews';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { BROWSER_BINDING_MS, requireOidc, type OidcService } from './oidc.service';
 import { browserSecretOf, clearBrowserSecret, setBrowserSecret } from './browser-binding';
@@ -73,7 +74,10 @@ export function oidcRoutes(
         clearBrowserSecret(reply, redirectUri);
         if (result.kind === 'linked') return reply.redirect('/account-security?linked=1', 302);
         if (result.kind === 'link-pending') return reply.redirect('/account-security?linkPending=1', 302);
-        const page = result.linking ? '/account-security' : signin;
+        // A signing sign-in returns to its page with the one-time grant (or why there is none).
+        if (result.kind === 'signing-grant')
+          return reply.redirect(`${result.returnTo}?signingGrant=${encodeURIComponent(result.grant)}`, 302);
+        const page = result.returnTo ?? (result.linking ? '/account-security' : signin);
         return reply.redirect(`${page}?ssoError=${result.reason}`, 302);
       },
     );
@@ -112,6 +116,25 @@ export function oidcRoutes(
       async (request, reply) => {
         const redirectUri = redirectUriOf(request);
         const { url, browserSecret } = await requireOidc(oidc).startLink(principalOf(request), redirectUri);
+        setBrowserSecret(reply, redirectUri, browserSecret, BROWSER_BINDING_MS);
+        return { data: { url } };
+      },
+    );
+
+    app.post(
+      '/auth/oidc/sign',
+      route(
+        'signed-in',
+        'Sign a review by single sign-on: answers the provider address of a fresh sign-in (prompt=login, max_age), in this browser only (cookie `rtms_sso`); the callback returns to `returnTo` with a one-time `signingGrant` when the sign-in is at most five minutes old',
+        { body: signingSignInBodySchema, response: { 200: signingSignInResponseSchema } },
+      ),
+      async (request, reply) => {
+        const redirectUri = redirectUriOf(request);
+        const { url, browserSecret } = await requireOidc(oidc).startSigning(
+          principalOf(request),
+          redirectUri,
+          request.body.returnTo,
+        );
         setBrowserSecret(reply, redirectUri, browserSecret, BROWSER_BINDING_MS);
         return { data: { url } };
       },

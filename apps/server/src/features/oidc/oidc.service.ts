@@ -5,9 +5,8 @@ import type { Role } from '@rtms/shared/enums';
 import type { SessionUser, SsoLinkDecisionBody, SsoLinkRequest } from '@rtms/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OidcConfig } from '../../config/config';
-import type { Database, Db } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
-import { isUniqueViolation } from '../../platform/db-errors';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { hashPassword } from '../../platform/passwords';
@@ -26,6 +25,8 @@ import {
 } from '../user-facilities/user-facilities.repository';
 import type { UserRow } from '../users/users.table';
 import { newBrowserSecret } from './browser-binding';
+import { completeSigning, redeemSigningGrant, SIGNING_AUTHORIZATION } from './oidc-signing';
+import { belongsToAnotherUser, onceMoreIfRaced, toLinkRequest } from './oidc-helpers';
 import type { LinkRequestStatus } from './oidc.table';
 import { claimValues, namesFromClaims, roleFromClaims, type Claims } from './claims';
 import {
@@ -40,7 +41,6 @@ import {
   insertIdentity,
   insertLinkRequest,
   insertOidcLogin,
-  type LinkRequestWithUser,
   setOidcLoginHandoff,
   touchIdentity,
   useOidcHandoff,
@@ -70,14 +70,18 @@ export type OidcFailure =
   /** The callback reached a browser other than the one that started the attempt (decision 036). */
   | 'OTHER_BROWSER'
   /** A link to a provider account whose email is another user's: by its email it is that user's (decision 036). */
-  | 'OTHER_ACCOUNT';
+  | 'OTHER_ACCOUNT'
+  /** A signing sign-in whose auth_time is missing or more than five minutes old (decision 042). */
+  | 'STALE';
 
 export type OidcCallbackResult =
   | { kind: 'signed-in'; handoff: string }
   | { kind: 'linked' }
   /** The provider's email is not the account's verified email: an administrator decides (decision 036). */
   | { kind: 'link-pending' }
-  | { kind: 'failed'; reason: OidcFailure; linking: boolean };
+  /** A fresh sign-in for a signature: the one-time grant, for the web app's page `returnTo` (decision 042). */
+  | { kind: 'signing-grant'; grant: string; returnTo: string }
+  | { kind: 'failed'; reason: OidcFailure; linking: boolean; returnTo?: string };
 
 /** An attempt started: the provider address to open, and the secret for the starting browser's cookie. */
 export interface OidcStart {
@@ -96,6 +100,10 @@ export interface OidcService {
    * provider's or the user's mistakes.
    */
   callback(currentUrl: URL, redirectUri: string, browserSecret: string): Promise<OidcCallbackResult>;
+  /** A fresh sign-in at the provider (`prompt=login`, `max_age`) to sign a review, returning to `returnTo`. */
+  startSigning(principal: Principal, redirectUri: string, returnTo: string): Promise<OidcStart>;
+  /** Spends a signing grant of this user and session; false when it is not one (used, stale, another's). */
+  redeemSigningGrant(principal: Principal, grant: string): Promise<boolean>;
   /** Exchanges the one-time hand-off code of a completed sign-in for a session, in the browser that started it. */
   exchangeHandoff(
     code: string,
@@ -137,7 +145,11 @@ export function createOidcService(
     return discovered;
   }
 
-  async function start(redirectUri: string, link: { userId: string; sessionId: string } | null): Promise<OidcStart> {
+  async function start(
+    redirectUri: string,
+    link: { userId: string; sessionId: string } | null,
+    signing?: { returnTo: string },
+  ): Promise<OidcStart> {
     let configuration: openid.Configuration;
     try {
       configuration = await provider();
@@ -163,6 +175,9 @@ export function createOidcService(
       userId: null,
       usedAt: null,
       createdAt: nowIso(new Date(now)),
+      purpose: signing ? 'SIGN' : 'SIGN_IN',
+      authTime: null,
+      returnTo: signing?.returnTo ?? null,
     });
     const url = openid
       .buildAuthorizationUrl(configuration, {
@@ -172,6 +187,7 @@ export function createOidcService(
         nonce,
         code_challenge: await openid.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
+        ...(signing ? SIGNING_AUTHORIZATION : {}),
       })
       .toString();
     return { url, browserSecret };
@@ -380,12 +396,16 @@ export function createOidcService(
     config,
     startSignIn: (redirectUri) => start(redirectUri, null),
     startLink: (principal, redirectUri) => start(redirectUri, { userId: principal.id, sessionId: principal.sessionId }),
+    startSigning: (principal, redirectUri, returnTo) =>
+      start(redirectUri, { userId: principal.id, sessionId: principal.sessionId }, { returnTo }),
+    redeemSigningGrant: (principal, grant) => redeemSigningGrant(db, principal, grant),
 
     async callback(currentUrl, redirectUri, browserSecret) {
       const state = currentUrl.searchParams.get('state') ?? '';
       const attempt = state ? await findOidcLoginByState(db, sha256Hex(state)) : undefined;
-      const linking = Boolean(attempt?.linkUserId);
-      const fail = (reason: OidcFailure): OidcCallbackResult => ({ kind: 'failed', reason, linking });
+      const signing = attempt?.purpose === 'SIGN' ? { returnTo: attempt.returnTo ?? '/' } : undefined;
+      const linking = Boolean(attempt?.linkUserId) && !signing;
+      const fail = (reason: OidcFailure): OidcCallbackResult => ({ kind: 'failed', reason, linking, ...signing });
       if (!attempt || !attempt.codeVerifier || Date.parse(attempt.expiresAt) <= Date.now()) return fail('EXPIRED');
       // Spend the state before anything else: a callback URL replayed (history, logs) finds nothing, and one
       // opened in another browser burns the attempt, so it cannot be carried back to the starting browser.
@@ -426,6 +446,11 @@ export function createOidcService(
       } catch (error) {
         deps.log.warn({ err: error }, 'Single sign-on callback refused');
         return fail('PROVIDER_ERROR');
+      }
+      if (signing) {
+        const outcome = await completeSigning(db, attempt, issuer, claims);
+        if (outcome.kind === 'refused') return fail(outcome.reason === 'STALE' ? 'STALE' : 'OTHER_ACCOUNT');
+        return { kind: 'signing-grant', grant: outcome.grant, returnTo: signing.returnTo };
       }
       try {
         const linkUserId = attempt.linkUserId;
@@ -497,44 +522,6 @@ export function createOidcService(
     },
 
     purgeEnded: () => deleteEndedOidcLogins(db, nowIso(new Date(Date.now() - 86_400_000))),
-  };
-}
-
-/**
- * Runs `step` again when it lost a race to a concurrent callback of the same provider account (the unique
- * issuer+subject or email): the second run finds what the other one wrote (its identity, its user) and
- * answers as for a later sign-in or link, instead of a 500.
- */
-async function onceMoreIfRaced<T>(step: () => Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    return step();
-  }
-}
-
-/** Whether `email` is the email of a user other than `userId`. */
-async function belongsToAnotherUser(db: Db, email: string, userId: string): Promise<boolean> {
-  const owner = await findUserByEmail(db, email);
-  return Boolean(owner && owner.id !== userId);
-}
-
-function toLinkRequest(row: LinkRequestWithUser): SsoLinkRequest {
-  return {
-    _id: row.id,
-    userId: row.userId,
-    userEmail: row.userEmail,
-    userName: `${row.userFirstName} ${row.userLastName}`.trim(),
-    userRole: row.userRole,
-    issuer: row.issuer,
-    subject: row.subject,
-    email: row.email,
-    emailVerified: row.emailVerified === 1,
-    mappedRole: (row.mappedRole as Role | null) ?? null,
-    status: row.status,
-    createdAt: row.createdAt,
-    decidedAt: row.decidedAt,
   };
 }
 

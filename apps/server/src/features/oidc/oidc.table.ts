@@ -24,6 +24,12 @@ export interface OidcLoginsTable {
   browserHash: string | null;
   /** For a link: the session that asked for it, which must still be live at the callback. */
   sessionId: string | null;
+  /** SIGN_IN (also a link) or SIGN: a fresh sign-in that grants one signature (migration 0210). */
+  purpose: string;
+  /** A signing attempt: the provider's auth_time (ISO) of the fresh sign-in. */
+  authTime: string | null;
+  /** A signing attempt: the web app's page to return to. */
+  returnTo: string | null;
 }
 
 export const LINK_REQUEST_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;

@@ -1,41 +1,11 @@
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, bearer, createTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { startTestOidcProvider, type TestAccount, type TestOidcProvider } from '../../test/oidc-test-provider';
 import { storedRow } from '../../test/stored-rows';
+import { atProvider as followToCallback, Browser } from '../../test/oidc-browser';
 
 const PUBLIC_URL = 'http://rtms.test';
 const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
-
-/** Cookies of one browser at one site, sent back on every request to it. */
-class CookieJar {
-  private cookies = new Map<string, string>();
-  store(lines: string[] | string | undefined) {
-    for (const line of typeof lines === 'string' ? [lines] : (lines ?? [])) {
-      const [pair] = line.split(';');
-      const at = pair!.indexOf('=');
-      const value = pair!.slice(at + 1);
-      if (value && !/;\s*Max-Age=0/i.test(line)) this.cookies.set(pair!.slice(0, at), value);
-      else this.cookies.delete(pair!.slice(0, at));
-    }
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-}
-
-/** A browser: its cookies at RTMS (the single sign-on binding cookie) and at the provider. */
-class Browser {
-  readonly rtms = new CookieJar();
-  readonly provider = new CookieJar();
-  /** A request to the app from this browser: its cookies sent, the answer's kept. */
-  async inject(t: TestApp, options: InjectOptions & { headers?: Record<string, string> }) {
-    const cookie = this.rtms.header();
-    const response = await t.app.inject({ ...options, headers: { ...options.headers, ...(cookie ? { cookie } : {}) } });
-    this.rtms.store(response.headers['set-cookie']);
-    return response;
-  }
-}
 
 /** Starts a sign-in (GET /start) or a link (POST /link) in `browser`: the provider address it answers. */
 async function startIn(t: TestApp, browser: Browser, startUrl: string, headers: Record<string, string> = {}) {
@@ -50,19 +20,7 @@ async function startIn(t: TestApp, browser: Browser, startUrl: string, headers: 
 }
 
 /** Follows the provider's redirects in `browser` up to our callback: the callback's path and query. */
-async function atProvider(browser: Browser, providerUrl: string): Promise<string> {
-  let location = providerUrl;
-  for (let hop = 0; hop < 10 && !location.startsWith(PUBLIC_URL); hop += 1) {
-    const response = await fetch(location, { redirect: 'manual', headers: { cookie: browser.provider.header() } });
-    browser.provider.store(response.headers.getSetCookie());
-    const next = response.headers.get('location');
-    if (!next) throw new Error(`the provider stopped at ${location}: ${response.status} ${await response.text()}`);
-    location = new URL(next, location).toString();
-  }
-  const callback = new URL(location);
-  expect(callback.origin + callback.pathname).toBe(CALLBACK);
-  return callback.pathname + callback.search;
-}
+const atProvider = (browser: Browser, providerUrl: string) => followToCallback(browser, providerUrl, CALLBACK);
 
 /** Opens our callback in `browser`: where it sends the browser. */
 async function callbackIn(t: TestApp, browser: Browser, callbackPath: string): Promise<string> {

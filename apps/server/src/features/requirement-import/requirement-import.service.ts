@@ -96,7 +96,7 @@ function changes(body: ImportBody, existing: RequirementRow, bindings: BindingRo
     if (key === 'facilities' || value === undefined) continue;
     let current: unknown = existing[key as keyof RequirementRow] ?? null;
     let next: unknown = value;
-    if (key === 'evidenceRequired') current = Boolean(current);
+    if (key === 'evidenceRequired' || key === 'reviewRequired') current = Boolean(current);
     if (key === 'leadTimeDays' || key === 'graceDays' || key === 'minEvidence') current = Number(current);
     // Requiring evidence stores at least one document (as the form's save does).
     if (key === 'minEvidence' && evidenceRequired) next = Math.max(1, Number(value));

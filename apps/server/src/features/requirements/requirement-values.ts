@@ -38,6 +38,7 @@ const AUDITED_FIELDS = [
   'graceDays',
   'evidenceRequired',
   'minEvidence',
+  'reviewRequired',
   'permitNumber',
   'activeFrom',
   'activeUntil',
@@ -51,7 +52,10 @@ const AUDITED_FIELDS = [
 
 export function audited(values: RequirementValues): Record<string, unknown> {
   return Object.fromEntries(
-    AUDITED_FIELDS.map((field) => [field, field === 'evidenceRequired' ? Boolean(values[field]) : values[field]]),
+    AUDITED_FIELDS.map((field) => [
+      field,
+      field === 'evidenceRequired' || field === 'reviewRequired' ? Boolean(values[field]) : values[field],
+    ]),
   );
 }
 
@@ -96,6 +100,7 @@ export function toRequirement(row: RequirementListRow): Requirement {
     graceDays: Number(row.graceDays),
     evidenceRequired: Boolean(row.evidenceRequired),
     minEvidence: Number(row.minEvidence),
+    reviewRequired: Boolean(row.reviewRequired),
     permitNumber: row.permitNumber,
     activeFrom: row.activeFrom,
     activeUntil: row.activeUntil,
@@ -172,6 +177,7 @@ export function mergedValues(before: RequirementRow | null, body: UpdateBody): R
     evidenceRequired: evidenceRequired ? 1 : 0,
     // Requiring evidence means at least one document.
     minEvidence: evidenceRequired ? Math.max(1, minEvidence) : minEvidence,
+    reviewRequired: (body.reviewRequired ?? (before ? Boolean(before.reviewRequired) : false)) ? 1 : 0,
     permitNumber: pick('permitNumber', null),
     activeFrom: pick('activeFrom', null),
     activeUntil: pick('activeUntil', null),

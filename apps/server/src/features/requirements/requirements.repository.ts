@@ -157,6 +157,7 @@ const LABELLED_COLUMNS = [
   'requirements.graceDays',
   'requirements.evidenceRequired',
   'requirements.minEvidence',
+  'requirements.reviewRequired',
   'requirements.permitNumber',
   'requirements.activeFrom',
   'requirements.activeUntil',

@@ -24,6 +24,8 @@ export interface RequirementsTable extends SearchableColumns {
   leadTimeDays: number;
   graceDays: number;
   evidenceRequired: number;
+  /** 1: each completion of its tasks waits for a reviewer's signature (migration 0210). */
+  reviewRequired: Generated<number>;
   minEvidence: number;
   permitNumber: string | null;
   activeFrom: string | null;

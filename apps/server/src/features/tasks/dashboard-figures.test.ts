@@ -56,6 +56,7 @@ describe('dashboard figure = the total of the Tracker list it links to (demo dat
       dueInWindow: summary.dueInWindow,
       overdue: summary.overdue,
       completedThisMonth: summary.completedThisMonth,
+      awaitingReview: summary.awaitingReview,
       onTime: summary.timeliness.onTime,
       late: summary.timeliness.late,
       missed: summary.timeliness.missed,

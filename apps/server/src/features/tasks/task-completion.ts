@@ -10,6 +10,7 @@ import { conflict, invalid } from '../../platform/errors';
 import { nowIso } from '../../platform/ids';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import { loadHolidayLookups } from '../holidays/holiday-lookups';
+import { notifyReviewers } from '../reviews/review-notifications';
 import { newTaskId } from './task-ids';
 import { findTaskByBindingSequence, insertTasks, updateTaskColumns, type TaskContext } from './tasks.repository';
 import type { TaskRow } from './tasks.table';
@@ -116,13 +117,18 @@ export function createTaskCompletion(
     const timeliness = timelinessOf({ dueDate: row.dueDate, graceDays: Number(context.graceDays), completedOn });
     const now = nowIso(clock());
     const completionNote = body.completionNote ?? null;
+    const completedBy = principal.id === 'system' ? null : principal.id;
+    // A requirement that asks for review: the completion (and its timeliness) is recorded, and waits for a
+    // reviewer's signature before it counts as done.
+    const awaitingReview = Number(context.reviewRequired) === 1 ? 1 : 0;
     await updateTaskColumns(trx, row.id, {
       status: 'COMPLETED',
       completedAt: now,
       completedOn,
-      completedBy: principal.id === 'system' ? null : principal.id,
+      completedBy,
       completionNote,
       timeliness,
+      awaitingReview,
       touched: 1,
       updatedAt: now,
     });
@@ -145,9 +151,11 @@ export function createTaskCompletion(
         completedOn: { before: null, after: completedOn },
         timeliness: { before: null, after: timeliness },
         ...(completionNote ? { completionNote: { before: null, after: completionNote } } : {}),
+        ...(awaitingReview ? { awaitingReview: { before: false, after: true } } : {}),
       },
     });
     await findings?.taskCompleted(trx, principal, taskFactsOf(row, context), { completedOn, timeliness });
+    if (awaitingReview) await notifyReviewers(trx, { id: row.id, facilityId: row.facilityId }, completedBy, now);
   }
 
   /** After-completion mode: the next occurrence is due one step after the completion date. */

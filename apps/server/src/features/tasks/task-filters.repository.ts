@@ -106,7 +106,9 @@ export function stateCondition(db: Db, state: TaskState, today: string): RawBuil
   const soonEnd = addDays(today, DUE_SOON_WITHIN_DAYS);
   switch (state) {
     case 'COMPLETED':
-      return sql<SqlBool>`${sql.ref('tasks.status')} = 'COMPLETED'`;
+      return sql<SqlBool>`(${sql.ref('tasks.status')} = 'COMPLETED' and ${sql.ref('tasks.awaitingReview')} = 0)`;
+    case 'PENDING_REVIEW':
+      return sql<SqlBool>`(${sql.ref('tasks.status')} = 'COMPLETED' and ${sql.ref('tasks.awaitingReview')} = 1)`;
     case 'NOT_APPLICABLE':
       return sql<SqlBool>`(${sql.ref('tasks.status')} <> 'COMPLETED' and ${sql.ref('tasks.notApplicableReason')} is not null)`;
     case 'OVERDUE':
@@ -125,6 +127,7 @@ export function stateCondition(db: Db, state: TaskState, today: string): RawBuil
 export function stateExpression(db: Db, today: string): RawBuilder<TaskState> {
   const due = sql.ref('tasks.dueDate');
   return sql<TaskState>`case
+    when ${sql.ref('tasks.status')} = 'COMPLETED' and ${sql.ref('tasks.awaitingReview')} = 1 then 'PENDING_REVIEW'
     when ${sql.ref('tasks.status')} = 'COMPLETED' then 'COMPLETED'
     when ${sql.ref('tasks.notApplicableReason')} is not null then 'NOT_APPLICABLE'
     when ${due} < ${today} then 'OVERDUE'
@@ -200,9 +203,12 @@ export function filteredTasks(db: Db, filters: TaskFilters) {
   }
   if (filters.states) {
     const states = filters.states;
-    if (states.length && states.every((state) => state === 'COMPLETED')) {
+    const done = (state: TaskState) => state === 'COMPLETED' || state === 'PENDING_REVIEW';
+    if (states.length && states.every(done)) {
       query = query.where('tasks.status', '=', 'COMPLETED');
-    } else if (states.length && !states.includes('COMPLETED')) {
+      // The few tasks awaiting review through their partial index.
+      if (states.length === 1 && states[0] === 'PENDING_REVIEW') query = query.where('tasks.awaitingReview', '=', 1);
+    } else if (states.length && !states.some(done)) {
       query = query.where('tasks.status', '=', 'INCOMPLETE');
     }
     query = query.where(statesCondition(db, todays, states));

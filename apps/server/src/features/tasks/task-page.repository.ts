@@ -129,6 +129,7 @@ const LIST_COLUMNS = {
   completedBy: ['tasks', 'completedBy'],
   completionNote: ['tasks', 'completionNote'],
   touched: ['tasks', 'touched'],
+  awaitingReview: ['tasks', 'awaitingReview'],
   createdAt: ['tasks', 'createdAt'],
   updatedAt: ['tasks', 'updatedAt'],
   facilityName: ['facilities', 'name'],

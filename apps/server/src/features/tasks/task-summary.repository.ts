@@ -108,6 +108,8 @@ export async function countCompletionsByMonth(
   const rows = await db
     .selectFrom('tasks')
     .where('tasks.status', '=', 'COMPLETED')
+    // A completion awaiting review is not done yet: it counts once a reviewer has signed it.
+    .where('tasks.awaitingReview', '=', 0)
     .where('tasks.completedOn', '>=', from)
     .where(restrictTo(facilityIds))
     .select(['tasks.facilityId', month.as('month'), 'tasks.timeliness', sql<number>`count(*)`.as('count')])
@@ -119,6 +121,19 @@ export async function countCompletionsByMonth(
     timeliness: row.timeliness,
     count: Number(row.count),
   }));
+}
+
+/** Completed tasks awaiting a reviewer's signature (state PENDING_REVIEW), per facility. */
+export async function countAwaitingReview(db: Db, facilityIds: FacilitySet): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('tasks')
+    .where('tasks.awaitingReview', '=', 1)
+    .where('tasks.status', '=', 'COMPLETED')
+    .where(restrictTo(facilityIds))
+    .select(['tasks.facilityId', sql<number>`count(*)`.as('count')])
+    .groupBy('tasks.facilityId')
+    .execute();
+  return new Map(rows.map((row) => [row.facilityId, Number(row.count)]));
 }
 
 /** Name and code of each facility among `ids`. */

@@ -18,6 +18,7 @@ import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { facilityScopeOf, scopeFacilityIds } from '../user-facilities/facility-scope';
 import {
+  countAwaitingReview,
   countCompletionsByMonth,
   countOpenTasks,
   countOverdueByFacilityAndCategory,
@@ -46,10 +47,17 @@ interface Counts {
   open: OpenCounts;
   overdue: { facilityId: string; category: TaskCategory; count: number }[];
   completions: { month: string; timeliness: string | null; count: number }[];
+  /** Completed, awaiting a reviewer's signature. */
+  awaitingReview: number;
 }
 
 function noCounts(): Counts {
-  return { open: { open: 0, overdue: 0, dueSoon: 0, upcoming: 0, dueInWindow: 0 }, overdue: [], completions: [] };
+  return {
+    open: { open: 0, overdue: 0, dueSoon: 0, upcoming: 0, dueInWindow: 0 },
+    overdue: [],
+    completions: [],
+    awaitingReview: 0,
+  };
 }
 
 /** A month's completions by timeliness; `all` counts those without one too. */
@@ -72,6 +80,7 @@ interface Summed {
   /** Overdue tasks per category, most first (ties by category). */
   overdueByCategory: [TaskCategory, number][];
   completionsByMonth: Map<string, MonthCompletions>;
+  awaitingReview: number;
 }
 
 function sumOf(parts: Counts[]): Summed {
@@ -79,7 +88,9 @@ function sumOf(parts: Counts[]): Summed {
   const perFacility = new Map<string, number>();
   const perCategory = new Map<TaskCategory, number>();
   const completionsByMonth = new Map<string, MonthCompletions>();
+  let awaitingReview = 0;
   for (const part of parts) {
+    awaitingReview += part.awaitingReview;
     open.open += part.open.open;
     open.overdue += part.open.overdue;
     open.dueSoon += part.open.dueSoon;
@@ -103,6 +114,7 @@ function sumOf(parts: Counts[]): Summed {
     overdueByFacility: [...perFacility].sort(([idA, a], [idB, b]) => b - a || (idA < idB ? -1 : 1)),
     overdueByCategory: [...perCategory].sort(([catA, a], [catB, b]) => b - a || (catA < catB ? -1 : 1)),
     completionsByMonth,
+    awaitingReview,
   };
 }
 
@@ -167,11 +179,13 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       const restrict =
         only === null ? facilityIds : only.filter((id) => facilityIds === null || facilityIds.includes(id));
       if (restrict !== null && restrict.length === 0) continue;
-      const [open, overdue, completions] = await Promise.all([
+      const [open, overdue, completions, awaiting] = await Promise.all([
         countOpenTasks(reader, restrict, { today, windowEnd }),
         countOverdueByFacilityAndCategory(reader, restrict, today),
         countCompletionsByMonth(reader, restrict, addMonthsClamped(monthStart(today), -(TREND_MONTHS - 1))),
+        countAwaitingReview(reader, restrict),
       ]);
+      for (const [facilityId, count] of awaiting) countsOf(facilityId).awaitingReview = count;
       for (const [facilityId, counts] of open) countsOf(facilityId).open = counts;
       for (const row of overdue) countsOf(row.facilityId).overdue.push(row);
       for (const { facilityId, ...row } of completions) countsOf(facilityId).completions.push(row);
@@ -233,6 +247,7 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
       upcoming: counts.open.upcoming,
       dueInWindow: counts.open.dueInWindow,
       completedThisMonth: counts.completionsByMonth.get(today.slice(0, 7))?.all ?? 0,
+      awaitingReview: counts.awaitingReview,
       timeliness: { onTime, late, missed, rate: completed ? onTime / completed : null },
       completionsByMonth: trend,
       overdueByFacility: top.map(([facilityId, count]) => ({

@@ -73,7 +73,13 @@ export function toTask(row: TaskListRow, today: CalendarDate): Task {
     overdue: applicable && isOverdue({ dueDate, status, today }),
     dueSoon: applicable && isDueSoon({ dueDate, status, today, withinDays: DUE_SOON_DAYS }),
     state: taskState(
-      { dueDate, status, notApplicableReason: row.notApplicableReason, leadTimeDays: Number(row.leadTimeDays) },
+      {
+        dueDate,
+        status,
+        notApplicableReason: row.notApplicableReason,
+        leadTimeDays: Number(row.leadTimeDays),
+        awaitingReview: Number(row.awaitingReview) === 1,
+      },
       today,
     ),
     assigneeId: row.assigneeId,

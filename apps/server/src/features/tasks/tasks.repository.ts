@@ -174,6 +174,7 @@ export function findTaskContext(db: Db, taskId: string) {
       'requirements.leadTimeDays',
       'requirements.evidenceRequired',
       'requirements.minEvidence',
+      'requirements.reviewRequired',
       'requirements.title as requirementTitle',
       'requirements.category as requirementCategory',
       'requirements.defaultAssigneeId',

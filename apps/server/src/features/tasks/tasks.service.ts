@@ -23,19 +23,14 @@ import { facilityScopeOf, isFacilityInScope, type FacilityScope } from '../user-
 import { assertAssignable } from './assignable-users';
 import { createTaskCompletion, taskFactsOf, type EvidenceCounter, type TaskFindingHooks } from './task-completion';
 import { createTaskDetailReader } from './task-detail';
+import { createTaskReopening } from './task-reopening';
+import { createReviewInvalidation } from './task-review-invalidation';
 import { createTaskListService, type TaskListService } from './task-list.service';
 import { toTaskToday } from './task-view';
-import {
-  deleteTasks,
-  findTaskByBindingSequence,
-  findTaskContext,
-  findTaskRowById,
-  insertTaskComment,
-  lockTask,
-  updateTaskColumns,
-} from './tasks.repository';
+import { findTaskContext, findTaskRowById, insertTaskComment, lockTask, updateTaskColumns } from './tasks.repository';
 import { findTaskListRowById } from './task-page.repository';
 import type { TaskRow } from './tasks.table';
+import type { TaskContext } from './tasks.repository';
 import { unitOfWork } from '../../db/unit-of-work';
 
 export type { EvidenceCounter } from './task-completion';
@@ -73,6 +68,22 @@ export interface TasksService extends TaskListService {
    * the task changed (its revisions follow by trigger, decision 037).
    */
   markTouched(trx: Transaction<Database>, principal: Principal, taskId: string): Promise<boolean>;
+  /** For reviews and extension requests: the task locked in `trx`, with its rules' context; 404 outside the scope. */
+  lockInScope(
+    trx: Transaction<Database>,
+    principal: Principal,
+    id: string,
+  ): Promise<{ row: TaskRow; context: TaskContext }>;
+  /** For a reviewer's rejection: reopens the completed task inside `trx`, audited with the reason. */
+  reopenWithin(
+    trx: Transaction<Database>,
+    principal: Principal,
+    row: TaskRow,
+    context: TaskContext,
+    reason: string,
+  ): Promise<void>;
+  /** The task as the list shows it, read now. */
+  read(id: string): Promise<Task>;
 }
 
 export interface TasksServiceOptions {
@@ -90,6 +101,19 @@ export function createTasksService(
   const { clock, countEvidence, findings } = options;
   const completeWithin = createTaskCompletion(audit, clock, countEvidence, findings);
   const readDetail = createTaskDetailReader(db, audit, clock, countEvidence);
+  const reopenWithin = createTaskReopening(audit, clock);
+  /** Reopens a completed task (by hand or by a reviewer's rejection) and records it on its finding, if any. */
+  const reopenAndRecord = async (
+    trx: Transaction<Database>,
+    principal: Principal,
+    row: TaskRow,
+    context: TaskContext,
+    reason: string | undefined,
+  ) => {
+    await reopenWithin(trx, principal, row, context, reason);
+    await findings?.taskReopened(trx, principal, taskFactsOf(row, context));
+  };
+  const reviewAgainAfterNewEvidence = createReviewInvalidation(audit, clock);
 
   async function getInScopeOrThrow(
     executor: Kysely<Database>,
@@ -180,37 +204,7 @@ export function createTasksService(
       await unitOfWork(db, async (trx) => {
         await lockTask(trx, id);
         const { row, context } = await getInScopeOrThrow(trx, principal, id);
-        if (row.status !== 'COMPLETED') throw conflict('This task is not completed');
-        const now = nowIso(clock());
-        await updateTaskColumns(trx, id, {
-          status: 'INCOMPLETE',
-          completedAt: null,
-          completedOn: null,
-          completedBy: null,
-          completionNote: null,
-          timeliness: null,
-          touched: 1,
-          updatedAt: now,
-        });
-        if (context.scheduleMode === 'AFTER_COMPLETION') {
-          // The occurrence this completion created goes again, unless someone has worked on it.
-          const next = await findTaskByBindingSequence(trx, row.bindingId, Number(row.sequence) + 1);
-          if (next && !next.touched && next.status === 'INCOMPLETE') await deleteTasks(trx, [next.id]);
-        }
-        await audit.record(trx, {
-          actor: actorOf(principal),
-          action: 'REOPEN',
-          entityType: 'TASK',
-          entityId: id,
-          facilityId: row.facilityId,
-          changes: {
-            status: { before: 'COMPLETED', after: 'INCOMPLETE' },
-            completedOn: { before: row.completedOn, after: null },
-            timeliness: { before: row.timeliness, after: null },
-            ...(body.reason ? { reason: { before: null, after: body.reason } } : {}),
-          },
-        });
-        await findings?.taskReopened(trx, principal, taskFactsOf(row, context));
+        await reopenAndRecord(trx, principal, row, context, body.reason ?? undefined);
       });
       return readTask(db, id);
     },
@@ -304,8 +298,19 @@ export function createTasksService(
       });
     },
 
+    async lockInScope(trx, principal, id) {
+      await lockTask(trx, id);
+      return getInScopeOrThrow(trx, principal, id);
+    },
+
+    reopenWithin: (trx, principal, row, context, reason) => reopenAndRecord(trx, principal, row, context, reason),
+
+    read: (id) => readTask(db, id),
+
     async markTouched(trx, principal, taskId) {
       const { row } = await getInScopeOrThrow(trx, principal, taskId);
+      // New evidence after an approval: the signature no longer covers what the task holds.
+      if (await reviewAgainAfterNewEvidence(trx, principal, row)) return true;
       if (row.touched) return false;
       await updateTaskColumns(trx, taskId, { touched: 1, updatedAt: nowIso(clock()) });
       return true;

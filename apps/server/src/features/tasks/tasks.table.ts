@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { TaskCategory, TaskFrequency, TaskStatus, Timeliness } from '@rtms/shared/enums';
 import type { TimestampColumns } from '../../db/columns';
 
@@ -31,6 +31,8 @@ export interface TasksTable extends TimestampColumns {
   completedBy: string | null;
   completionNote: string | null;
   touched: number;
+  /** 1 while a completion waits for a reviewer's signature (migration 0210): the state is PENDING_REVIEW. */
+  awaitingReview: Generated<number>;
 }
 
 export interface TaskCommentsTable extends TimestampColumns {

@@ -21,6 +21,7 @@ import {
   SolutionOutlined,
   AlertOutlined,
   ControlOutlined,
+  FileProtectOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@rtms/shared/permissions';
@@ -44,6 +45,7 @@ const ICONS: Record<string, React.ReactNode> = {
   'documents-library': <BookOutlined />,
   'archive-documents': <InboxOutlined />,
   audit: <AuditOutlined />,
+  reviews: <FileProtectOutlined />,
   regulations: <FileTextOutlined />,
   'program-areas': <AppstoreOutlined />,
   security: <SafetyCertificateOutlined />,

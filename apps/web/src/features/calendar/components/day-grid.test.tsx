@@ -14,7 +14,7 @@ const task = (id: string, dueDate: string, state: TaskState): Task =>
 const day = (date: string, total: number): CalendarDay => ({
   date,
   total,
-  byState: { UPCOMING: 0, OPEN: total, DUE_SOON: 0, OVERDUE: 0, COMPLETED: 0, NOT_APPLICABLE: 0 },
+  byState: { UPCOMING: 0, OPEN: total, DUE_SOON: 0, OVERDUE: 0, PENDING_REVIEW: 0, COMPLETED: 0, NOT_APPLICABLE: 0 },
 });
 
 function renderGrid(role: 'FACILITY_USER' | 'FACILITY_ADMIN', tasks: Task[], counts: CalendarDay[]) {

@@ -20,6 +20,14 @@ const NOTIFICATIONS: Notification[] = [
   { ...base, _id: 'n3', category: 'DUE_SOON', step: 'BEFORE-7', taskTitle: 'A week ahead', stepDaysUntilDue: 7 },
   { ...base, _id: 'n4', category: 'ESCALATION', step: 'ESCALATE-ALL', taskTitle: 'Long late', stepDaysUntilDue: -30 },
   { ...base, _id: 'n5', category: 'TASK_OPENED', step: 'OPEN', taskTitle: 'Just open', stepDaysUntilDue: 14 },
+  {
+    ...base,
+    _id: 'n6',
+    category: 'REVIEW',
+    step: 'REVIEW-REQUESTED:2026-12-05T12:00:00.000Z',
+    taskTitle: 'Waits for a signature',
+    stepDaysUntilDue: -3,
+  },
 ];
 
 beforeEach(() => {
@@ -38,6 +46,8 @@ describe('the bell’s latest notifications', () => {
     expect(within(await item('Told on its day')).getByText('Due today')).toBeTruthy();
     expect(within(await item('A week ahead')).getByText('Due in 7 days')).toBeTruthy();
     expect(within(await item('Long late')).getByText('Escalation: overdue by 30 days')).toBeTruthy();
+    // A review is named by what happened, not by the due date.
+    expect(within(await item('Waits for a signature')).getByText('To review')).toBeTruthy();
     expect(within(await item('Just open')).getByText('Task open')).toBeTruthy();
   }, 30_000);
 });

@@ -7,6 +7,7 @@ export const CATEGORY_COLORS: Record<NotificationCategory, string> = {
   DUE_TODAY: 'orange',
   OVERDUE: 'volcano',
   ESCALATION: 'red',
+  REVIEW: 'purple',
 };
 
 export const DELIVERY_STATUS_COLORS: Record<DeliveryStatus, string> = {

@@ -2,9 +2,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
-  NOTIFICATION_CATEGORIES,
+  EMAIL_NOTIFICATION_CATEGORIES,
   NOTIFICATION_DELIVERY_MODES,
-  type NotificationCategory,
+  type EmailNotificationCategory,
   type NotificationDeliveryMode,
   type NotificationPreferences,
 } from '@rtms/shared/schemas/notifications';
@@ -19,7 +19,7 @@ interface FormValues {
   digestHour: number;
   timeZone: string;
   quietUntil: Dayjs | null;
-  categories: NotificationCategory[];
+  categories: EmailNotificationCategory[];
 }
 
 const FIELDS = ['delivery', 'digestHour', 'timeZone', 'quietUntil', 'categories'] as const;
@@ -56,7 +56,7 @@ export function NotificationSettingsPage() {
       digestHour: data.digestHour,
       timeZone: data.timeZone,
       quietUntil: data.quietUntil ? dayjs(data.quietUntil) : null,
-      categories: NOTIFICATION_CATEGORIES.filter((category) => data.categories[category]),
+      categories: EMAIL_NOTIFICATION_CATEGORIES.filter((category) => data.categories[category]),
     });
   }, [preferences.data, form]);
 
@@ -68,7 +68,7 @@ export function NotificationSettingsPage() {
       timeZone: values.timeZone,
       quietUntil: values.quietUntil ? values.quietUntil.toISOString() : null,
       categories: Object.fromEntries(
-        NOTIFICATION_CATEGORIES.map((category) => [category, values.categories.includes(category)]),
+        EMAIL_NOTIFICATION_CATEGORIES.map((category) => [category, values.categories.includes(category)]),
       ) as NotificationPreferences['categories'],
     };
     save.mutate(body, {
@@ -129,7 +129,7 @@ export function NotificationSettingsPage() {
             >
               <Checkbox.Group>
                 <Space orientation="vertical">
-                  {NOTIFICATION_CATEGORIES.map((category) => (
+                  {EMAIL_NOTIFICATION_CATEGORIES.map((category) => (
                     <Checkbox key={category} value={category}>
                       {t(`notifications.category.${category}`)}
                     </Checkbox>

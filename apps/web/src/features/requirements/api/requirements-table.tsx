@@ -46,6 +46,7 @@ function exportColumns(t: Translate): ExportColumn<Requirement>[] {
     { header: t('requirement.graceDays'), value: (r) => r.graceDays },
     { header: t('requirement.evidenceRequired'), value: (r) => (r.evidenceRequired ? t('data.yes') : t('data.no')) },
     { header: t('requirement.minEvidence'), value: (r) => (r.evidenceRequired ? r.minEvidence : '') },
+    { header: t('review.reviewRequired'), value: (r) => (r.reviewRequired ? t('data.yes') : t('data.no')) },
     { header: t('requirement.activeFrom'), value: (r) => r.activeFrom ?? '', width: 12 },
     { header: t('requirement.activeUntil'), value: (r) => r.activeUntil ?? '', width: 12 },
     { header: t('requirement.defaultAssignee'), value: (r) => r.defaultAssigneeName ?? '', width: 24 },

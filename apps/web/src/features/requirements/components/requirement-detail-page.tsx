@@ -104,6 +104,11 @@ function RequirementDetailView({ requirement }: { requirement: RequirementDetail
         ? t('requirement.evidenceAtLeast', { count: Math.max(1, requirement.minEvidence) })
         : t('data.no'),
     },
+    {
+      key: 'review',
+      label: t('review.reviewRequired'),
+      children: requirement.reviewRequired ? t('data.yes') : t('data.no'),
+    },
     { key: 'regulation', label: t('requirement.regulation'), children: dash(requirement.regulationTitle) },
     { key: 'citation', label: t('requirement.citation'), children: dash(requirement.citation) },
     { key: 'programArea', label: t('requirement.programArea'), children: dash(requirement.programAreaName) },

@@ -33,6 +33,7 @@ const REQUIREMENT: RequirementDetail = {
   reminderSecondBeforeDays: null,
   escalateFacilityAfterDays: null,
   escalateAllAfterDays: null,
+  reviewRequired: false,
   evidenceRequired: false,
   minEvidence: 0,
   permitNumber: null,

@@ -95,6 +95,7 @@ export function RequirementFormDrawer({
     graceDays: t('requirement.graceDays'),
     evidenceRequired: t('requirement.evidenceRequired'),
     minEvidence: t('requirement.minEvidence'),
+    reviewRequired: t('review.reviewRequired'),
     permitNumber: t('requirement.permitNumber'),
     activeFrom: t('requirement.activeFrom'),
     activeUntil: t('requirement.activeUntil'),

@@ -24,6 +24,11 @@ export function RequirementEvidenceSection() {
             <InputNumber className="input-full" min={1} precision={0} />
           </SchemaField>
         ) : null}
+        <Col xs={24}>
+          <Form.Item name="reviewRequired" valuePropName="checked">
+            <Checkbox>{label('reviewRequired')}</Checkbox>
+          </Form.Item>
+        </Col>
       </Row>
     </>
   );

@@ -37,6 +37,7 @@ export interface RequirementFormValues {
   graceDays?: number | null;
   evidenceRequired: boolean;
   minEvidence?: number | null;
+  reviewRequired?: boolean;
   permitNumber?: string | null;
   activeFrom?: string | null;
   activeUntil?: string | null;
@@ -69,6 +70,7 @@ export function initialRequirementValues(requirement?: RequirementDetail): Requi
       periodStartMonth: 1,
       evidenceRequired: false,
       minEvidence: 1,
+      reviewRequired: false,
       facilities: [],
       backfill: false,
     };
@@ -92,6 +94,7 @@ export function initialRequirementValues(requirement?: RequirementDetail): Requi
     graceDays: requirement.graceDays,
     evidenceRequired: requirement.evidenceRequired,
     minEvidence: requirement.evidenceRequired ? requirement.minEvidence : 1,
+    reviewRequired: requirement.reviewRequired,
     permitNumber: requirement.permitNumber,
     activeFrom: requirement.activeFrom,
     activeUntil: requirement.activeUntil,
@@ -170,6 +173,7 @@ export function requirementBodyFrom(values: RequirementFormValues): Record<strin
     periodStartMonth: periodStartMonth ?? 1,
     evidenceRequired,
     minEvidence: evidenceRequired ? minEvidence : 0,
+    reviewRequired: values.reviewRequired ?? false,
     backfillFrom: backfill ? (backfillFrom ?? null) : null,
     facilities: facilities.map((binding) =>
       binding.applicable

@@ -46,11 +46,15 @@ type TaskFilter = (typeof TASK_FILTERS)[number];
 /** The date-range filters `<range>From`–`<range>To`, labelled `tasks.<range>Range`, `tasks.<range>From`, `tasks.<range>To`. */
 const DATE_RANGES = ['due', 'completed'] as const;
 
+/** The reviews screen's list: completions awaiting a reviewer. */
+const TO_REVIEW: readonly TaskState[] = ['PENDING_REVIEW'];
+
 const STATE_LABELS: Record<TaskState, MessageKey> = {
   UPCOMING: 'taskState.upcoming',
   OPEN: 'taskState.open',
   DUE_SOON: 'taskState.dueSoon',
   OVERDUE: 'taskState.overdue',
+  PENDING_REVIEW: 'review.state',
   COMPLETED: 'taskState.completed',
   NOT_APPLICABLE: 'taskState.notApplicable',
 };
@@ -72,7 +76,7 @@ export interface TasksTableProps {
    * The list of an address without a state: open work (the Tracker, a facility's tab) or every task
    * (a requirement's page, where the list is the series' history).
    */
-  defaultView?: 'openWork' | 'everything';
+  defaultView?: 'openWork' | 'everything' | 'toReview';
 }
 
 /**
@@ -95,7 +99,7 @@ export function TasksTable({
   const me = useCurrentUser();
   const format = useFormatters();
   const state = useTableUrlState<TasksQuery>({ filters: TASK_FILTERS, prefix, defaultSort: 'dueDate' });
-  const fallback = defaultView === 'openWork' ? DEFAULT_STATES : null;
+  const fallback = defaultView === 'openWork' ? DEFAULT_STATES : defaultView === 'toReview' ? TO_REVIEW : null;
   const query = useMemo(() => taskApiQuery({ ...state.query, ...fixed }, fallback), [state.query, fixed, fallback]);
   const selectedStates = statesOf(state.filters, fallback) ?? [];
   const result = useTasks(query);

@@ -7,6 +7,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useTask } from '../api/get-task';
 import { TaskDetailView } from './task-detail';
 import { TaskTags } from '../../../components/task-tags';
+import { TaskReviewSection } from '../../reviews/api/task-review-section';
 
 /** /tasks/:id: one task with its actions, evidence, comments and history. */
 export function TaskDetailPage() {
@@ -29,6 +30,7 @@ export function TaskDetailPage() {
               due: format.date(task.dueDate),
             })}
           </Typography.Paragraph>
+          <TaskReviewSection task={task} />
           <TaskDetailView task={task} />
         </>
       )}

@@ -35,7 +35,7 @@ import { ConfirmButton } from '../../../components/data/confirm-button';
 import { useFormatters, type Formatters } from '../../../components/data/use-formatters';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { applyServerErrors, useSchemaForm } from '../../../components/data/zod-form';
-import { auditValueText } from '../../../components/audit-changes';
+import { auditFieldLabel, auditFieldValueText } from '../../../components/audit-labels';
 import { userQueryOptions } from '../../users/api/get-user';
 import { useAddTaskComment } from '../api/add-task-comment';
 import { useUpdateTask } from '../api/update-task';
@@ -330,7 +330,7 @@ function HistoryValue({
     if (field === 'assigneeId') return <UserName id={value} />;
     if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return <>{format.date(value)}</>;
   }
-  return <>{auditValueText(value, {}, t)}</>;
+  return <>{auditFieldValueText(field, value, {}, t)}</>;
 }
 
 const HISTORY_FIELDS: Record<string, MessageKey> = {
@@ -399,7 +399,7 @@ function TaskHistory({ history, task }: { history: TaskHistoryEntry[]; task: Tas
                 {Object.entries(entry.changes).map(([field, change]) => (
                   <span key={field} className="task-history__change">
                     <span className="task-history__field">
-                      {HISTORY_FIELDS[field] ? t(HISTORY_FIELDS[field]) : field}
+                      {HISTORY_FIELDS[field] ? t(HISTORY_FIELDS[field]) : auditFieldLabel(t, field)}
                     </span>
                     {': '}
                     {change.before === null || change.before === undefined ? null : (
