@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   'notificationDelivery:view': ['ALL_FACILITY_ADMIN', 'FACILITY_ADMIN'],
   /** List the daily jobs and run one now. */
   'job:run': ['ALL_FACILITY_ADMIN'],
+  /** Set or clear the address of the embedded BI report (Settings → Reports). */
+  'reportEmbed:manage': ['ALL_FACILITY_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -13,6 +13,8 @@ import type { JobLeasesTable } from '../features/jobs/jobs.table';
 import type { RateLimitBucketsTable } from '../platform/rate-limit.table';
 import type { FacilityHolidayChangesTable } from '../features/holidays/holidays.table';
 import type { CalendarFeedsTable } from '../features/calendar/calendar-feeds.table';
+import type { AccessTokensTable } from '../features/access-tokens/access-tokens.table';
+import type { ReportSettingsTable } from '../features/report-embed/report-settings.table';
 import type {
   AppSecretsTable,
   NotificationDeliveriesTable,
@@ -75,6 +77,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   app_secrets: AppSecretsTable;
+  access_tokens: AccessTokensTable;
+  report_settings: ReportSettingsTable;
 }
 
 /** The database handle every repository takes. */

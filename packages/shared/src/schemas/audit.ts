@@ -16,6 +16,8 @@ export const AUDIT_ENTITY_TYPES = [
   'FACILITY_HOLIDAY',
   'CALENDAR_FEED',
   'SECURITY_SETTINGS',
+  'ACCESS_TOKEN',
+  'REPORT_SETTINGS',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

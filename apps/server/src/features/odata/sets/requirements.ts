@@ -1,0 +1,36 @@
+import { sql, type SqlBool } from 'kysely';
+import { nothing } from '../../../platform/list-query';
+import { bool, date, entitySet, idAndTimestamps, int, text } from '../entity-set';
+
+/** Requirements bound to at least one facility in the caller's scope (every requirement for the all roles). */
+export const requirementsSet = entitySet({
+  name: 'Requirements',
+  entityType: 'Requirement',
+  table: 'requirements',
+  properties: {
+    id: text('id'),
+    title: text('title'),
+    description: text('description', true),
+    regulationId: text('regulationId', true),
+    citation: text('citation', true),
+    programAreaId: text('programAreaId', true),
+    category: text('category'),
+    frequency: text('frequency'),
+    scheduleMode: text('scheduleMode'),
+    firstDueDate: date('firstDueDate'),
+    weekendShift: text('weekendShift'),
+    leadTimeDays: int('leadTimeDays'),
+    graceDays: int('graceDays'),
+    evidenceRequired: bool('evidenceRequired'),
+    minEvidence: int('minEvidence'),
+    permitNumber: text('permitNumber', true),
+    status: text('status'),
+    ...idAndTimestamps,
+  },
+  scope: (facilityIds) =>
+    facilityIds.length
+      ? sql<SqlBool>`exists (select 1 from requirement_facilities b where b.requirement_id = ${sql.ref(
+          'requirements.id',
+        )} and b.bound = 1 and b.facility_id in (${sql.join(facilityIds)}))`
+      : nothing,
+});
