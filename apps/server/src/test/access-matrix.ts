@@ -9,7 +9,7 @@ import { ADMIN_EMAIL, bearer, createTestApp, type TestApp, type TestAppOptions }
  */
 
 export interface MatrixRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: object;
 }

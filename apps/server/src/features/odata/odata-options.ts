@@ -59,8 +59,10 @@ export function parseOptions(query: Record<string, unknown>, set: EntitySet): OD
   const select =
     selectText === undefined || selectText === '*'
       ? undefined
-      : selectText.split(',').map((name) => propertyName(set, name.trim(), '$select'));
-  if (select && select.length === 0) throw badOption('$select names no property');
+      : selectText.split(',').map((name) => {
+          if (!name.trim()) throw badOption('$select is a list of property names separated by commas');
+          return propertyName(set, name.trim(), '$select');
+        });
 
   const orderText = single(query, '$orderby');
   const orderBy = (orderText === undefined ? [] : orderText.split(',')).map((part) => {
