@@ -49,6 +49,9 @@ const SCREENS: Record<string, ScreenLoader> = {
     import('../features/documents/components/archive-documents-page').then((m) => m.ArchiveDocumentsPage),
   security: () =>
     import('../features/account-security/components/security-settings-page').then((m) => m.SecuritySettingsPage),
+  'power-bi': () => import('../features/report-embed/components/power-bi-page').then((m) => m.PowerBiPage),
+  'report-settings': () =>
+    import('../features/report-embed/components/report-settings-page').then((m) => m.ReportSettingsPage),
 };
 
 /**

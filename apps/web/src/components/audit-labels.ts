@@ -128,6 +128,8 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   singleSignOnRequest: 'audit.field.singleSignOnRequest',
   issuer: 'audit.field.issuer',
   emailVerified: 'audit.field.emailVerified',
+  expiresOn: 'accessTokens.expiresOn',
+  embedUrl: 'reportSettings.url',
 };
 
 /** Whether a field has a label in the catalogues (the rest are spelled out in English, a last resort). */

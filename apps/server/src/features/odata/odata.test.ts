@@ -112,14 +112,14 @@ describe('OData feed', () => {
     ];
     for (const [set, filter, apiPath, token] of cases) {
       const pat = token === suite.admin ? adminPat : user.pat;
-      const query: Record<string, string> = { $count: 'true', $top: '100000' };
+      const query: { $count: boolean; $top: number; $filter?: string } = { $count: true, $top: 100_000 };
       if (filter) query.$filter = filter;
       const first = (await client(pat).get(set).query(query)) as Collection;
       const expected = await apiTotal(apiPath, token);
       expect(first['@odata.count'], `${set} ${filter} ${token === suite.admin ? 'admin' : 'user'}`).toBe(expected);
       // Walk the pages (smaller than the set) with the client and count the rows.
       let rows = 0;
-      let page = (await client(pat).get(set).query({ ...query, $top: String(expected) })) as Collection;
+      let page = (await client(pat).get(set).query({ ...query, $top: expected })) as Collection;
       for (;;) {
         rows += page.value.length;
         if (!page['@odata.nextLink']) break;

@@ -1409,4 +1409,41 @@ export const fr: Catalogue = {
   'facilities.notifyFromHelp':
     'Aucun rappel n’est envoyé pour ce site avant cette date ; ce qui est dû part à partir de ce jour.',
   // End of notifications.
+  // BI feed, access tokens and the embedded report.
+  'nav.powerBiReport': 'Power BI Report',
+  'nav.reportSettings': 'Rapports',
+  'auditEntity.ACCESS_TOKEN': 'Jeton d’accès',
+  'auditEntity.REPORT_SETTINGS': 'Paramètres des rapports',
+  'accessTokens.title': 'Jetons d’accès',
+  'accessTokens.intro':
+    'Un jeton d’accès personnel permet à Excel ou à Power BI de lire vos données de conformité (le flux OData à /odata) avec vos droits. Dans le connecteur, choisissez De base, saisissez n’importe quel nom d’utilisateur et collez le jeton comme mot de passe. Un jeton ne lit rien d’autre et cesse de fonctionner à sa date d’expiration ou quand vous le révoquez.',
+  'accessTokens.name': 'Nom',
+  'accessTokens.namePlaceholder': 'p. ex. Classeur Excel mensuel',
+  'accessTokens.expiresOn': 'Expire le',
+  'accessTokens.expiryHelp': 'Obligatoire : une date après aujourd’hui, au plus dans {days} jours.',
+  'accessTokens.create': 'Créer un jeton',
+  'accessTokens.created': 'Copiez le jeton maintenant : il n’est affiché que cette fois.',
+  'accessTokens.token': 'Nouveau jeton d’accès',
+  'accessTokens.copy': 'Copier',
+  'accessTokens.copied': 'Jeton copié',
+  'accessTokens.hide': 'Masquer le jeton',
+  'accessTokens.list': 'Mes jetons',
+  'accessTokens.empty': 'Aucun jeton d’accès pour l’instant',
+  'accessTokens.lastUsed': 'Dernière utilisation',
+  'accessTokens.neverUsed': 'jamais',
+  'accessTokens.revoke': 'Révoquer',
+  'accessTokens.revokeNamed': 'Révoquer {name}',
+  'accessTokens.revokeConfirm':
+    'Révoquer ce jeton ? Les classeurs et rapports qui l’utilisent ne seront plus actualisés.',
+  'accessTokens.revoked': 'Jeton révoqué',
+  'powerBi.frameTitle': 'Rapport Power BI intégré',
+  'reportSettings.title': 'Paramètres des rapports',
+  'reportSettings.intro':
+    'L’adresse du rapport que « Power BI Report » affiche à tous les utilisateurs. Utilisez l’adresse d’intégration d’un rapport Power BI (Fichier → Incorporer le rapport → Site web ou portail) ; chaque lecteur se connecte à Power BI pour le voir.',
+  'reportSettings.url': 'Adresse d’intégration du rapport',
+  'reportSettings.urlHelp': 'https uniquement, sur app.powerbi.com ou sur un hôte autorisé par votre administrateur.',
+  'reportSettings.httpsOnly': 'L’adresse doit commencer par https://',
+  'reportSettings.clear': 'Retirer le rapport',
+  'reportSettings.saved': 'Adresse du rapport enregistrée',
+  'reportSettings.cleared': 'Rapport retiré : l’entrée du menu est masquée',
 };

@@ -1403,4 +1403,41 @@ export const it: Catalogue = {
   'facilities.notifyFromHelp':
     'Nessun promemoria per questo impianto prima di questa data; ciò che è dovuto parte da quel giorno.',
   // End of notifications.
+  // BI feed, access tokens and the embedded report.
+  'nav.powerBiReport': 'Power BI Report',
+  'nav.reportSettings': 'Report',
+  'auditEntity.ACCESS_TOKEN': 'Token di accesso',
+  'auditEntity.REPORT_SETTINGS': 'Impostazioni dei report',
+  'accessTokens.title': 'Token di accesso',
+  'accessTokens.intro':
+    'Un token di accesso personale permette a Excel o Power BI di leggere i dati di conformità (il feed OData su /odata) con i tuoi permessi. Nel connettore scegli Di base, inserisci un nome utente qualsiasi e incolla il token come password. Un token non legge nient’altro e smette di funzionare alla data di scadenza o quando lo revochi.',
+  'accessTokens.name': 'Nome',
+  'accessTokens.namePlaceholder': 'es. Cartella Excel mensile',
+  'accessTokens.expiresOn': 'Scade il',
+  'accessTokens.expiryHelp': 'Obbligatoria: una data successiva a oggi, al massimo tra {days} giorni.',
+  'accessTokens.create': 'Crea token',
+  'accessTokens.created': 'Copia il token ora: viene mostrato solo questa volta.',
+  'accessTokens.token': 'Nuovo token di accesso',
+  'accessTokens.copy': 'Copia',
+  'accessTokens.copied': 'Token copiato',
+  'accessTokens.hide': 'Nascondi il token',
+  'accessTokens.list': 'I miei token',
+  'accessTokens.empty': 'Ancora nessun token di accesso',
+  'accessTokens.lastUsed': 'Ultimo utilizzo',
+  'accessTokens.neverUsed': 'mai',
+  'accessTokens.revoke': 'Revoca',
+  'accessTokens.revokeNamed': 'Revoca {name}',
+  'accessTokens.revokeConfirm':
+    'Revocare questo token? Le cartelle e i report che lo usano smetteranno di aggiornarsi.',
+  'accessTokens.revoked': 'Token revocato',
+  'powerBi.frameTitle': 'Report Power BI incorporato',
+  'reportSettings.title': 'Impostazioni dei report',
+  'reportSettings.intro':
+    'L’indirizzo del report che "Power BI Report" mostra a tutti gli utenti. Usa l’indirizzo di incorporamento di un report Power BI (File → Incorpora report → Sito Web o portale); chi lo guarda accede a Power BI.',
+  'reportSettings.url': 'Indirizzo di incorporamento del report',
+  'reportSettings.urlHelp': 'Solo https, su app.powerbi.com o su un host consentito dall’amministratore.',
+  'reportSettings.httpsOnly': 'L’indirizzo deve iniziare con https://',
+  'reportSettings.clear': 'Rimuovi il report',
+  'reportSettings.saved': 'Indirizzo del report salvato',
+  'reportSettings.cleared': 'Report rimosso: la voce del menu è nascosta',
 };

@@ -1,0 +1,31 @@
+import { Alert, Skeleton } from 'antd';
+import { useT } from '../../../lib/i18n/use-t';
+import { PageHeader } from '../../../components/page-header';
+import { NotFoundPage } from '../../../app/routes/not-found-page';
+import { useReportEmbed } from '../api/report-embed';
+import './report-embed.css';
+
+/**
+ * "Power BI Report": the report an administrator set in Settings → Reports, embedded. The report signs the viewer
+ * in itself (its own host); the page's Content Security Policy frames that host only. Without an address: not found.
+ */
+export function PowerBiPage() {
+  const t = useT();
+  const embed = useReportEmbed();
+  if (embed.isPending) return <Skeleton active />;
+  if (embed.error) return <Alert type="error" showIcon title={embed.error.message} role="alert" />;
+  if (!embed.data.url) return <NotFoundPage />;
+  return (
+    <>
+      <PageHeader title={t('nav.powerBiReport')} />
+      <iframe
+        className="power-bi__frame"
+        title={t('powerBi.frameTitle')}
+        src={embed.data.url}
+        allowFullScreen
+        referrerPolicy="no-referrer"
+        sandbox="allow-scripts allow-same-origin allow-popups allow-forms allow-popups-to-escape-sandbox"
+      />
+    </>
+  );
+}
