@@ -1,4 +1,3 @@
-import type { RawBuilder, SqlBool } from 'kysely';
 import type { Database } from '../../db/schema';
 
 /** The OData primitive types the feed uses. */
@@ -22,9 +21,15 @@ export interface EntitySet<T extends keyof Database = keyof Database> {
   entityType: string;
   table: T;
   properties: Record<string, ODataProperty>;
-  /** The condition limiting rows to the facilities given; null when the set is not facility-scoped. */
-  scope: ((facilityIds: readonly string[]) => RawBuilder<SqlBool>) | null;
+  /** Which rows a facility role may see; null when every role reads every row (settings). */
+  scope: SetScope | null;
 }
+
+/**
+ * How a set is limited to a caller's facilities: by a facility column of its own, or (requirements) by being bound
+ * to one of them. odata.repository.ts writes each kind as SQL.
+ */
+export type SetScope = { kind: 'facility'; column: string } | { kind: 'requirementBindings' };
 
 /** Shorthands for property declarations: `text('title')`, `date('dueDate', true)`, … */
 const of =

@@ -1,16 +1,24 @@
 import { defaultParser } from '@odata/parser';
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Dialect } from '../../db/database';
 import { AppError } from '../../platform/errors';
 import type { EntitySet, ODataProperty } from './entity-set';
 
 /**
- * $filter → a SQL condition. The text is parsed by @odata/parser (the OData ABNF); the tree is then walked here
- * and only what the feed supports becomes SQL: `eq ne gt ge lt le`, `and or not`, parentheses, and
- * `contains(property, 'text')`, each comparing a listed property with a literal of its type. Properties become
- * column references and literals bound parameters (Kysely's `sql` template): no text of the filter is ever
- * written into the SQL. Anything else is a 400.
+ * $filter → a condition tree. The text is parsed by @odata/parser (the OData ABNF); its tree is then walked here
+ * and only what the feed supports is kept: `eq ne gt ge lt le`, `and or not`, parentheses, and
+ * `contains(property, 'text')`, each comparing a listed property with a literal of its type. The result names
+ * columns and typed values only; odata.repository.ts writes it as SQL with column references and bound
+ * parameters, so no text of the filter is ever written into the SQL. Anything else is a 400.
  */
+
+/** A checked filter: columns of the entity set's table and values of their types. */
+export type Condition =
+  | { kind: 'and' | 'or'; left: Condition; right: Condition }
+  | { kind: 'not'; operand: Condition }
+  | { kind: 'compare'; column: string; operator: ComparisonOperator; value: string | number; nullable: boolean }
+  | { kind: 'null'; column: string; isNull: boolean }
+  | { kind: 'contains'; column: string; text: string };
+
+export type ComparisonOperator = '=' | '<>' | '<' | '<=' | '>' | '>=';
 
 /** Longest $filter accepted, and deepest nesting of parentheses: far above what a BI tool sends. */
 export const MAX_FILTER_LENGTH = 4000;
@@ -26,7 +34,7 @@ interface Node {
 
 export const badOption = (message: string) => new AppError('BAD_REQUEST', message);
 
-const COMPARISONS: Record<string, string> = {
+const COMPARISONS: Record<string, ComparisonOperator> = {
   EqualsExpression: '=',
   NotEqualsExpression: '<>',
   LesserThanExpression: '<',
@@ -110,20 +118,20 @@ function literalFor(node: Node, name: string, property: ODataProperty): string |
   }
 }
 
-export function filterCondition(text: string, set: EntitySet, dialect: Dialect): RawBuilder<SqlBool> {
+export function filterCondition(text: string, set: EntitySet): Condition {
   let terms = 0;
-  const column = (property: ODataProperty) => sql.ref(`${set.table}.${property.column}`);
+  const column = (property: ODataProperty) => `${set.table}.${property.column}`;
 
-  const walk = (node: Node): RawBuilder<SqlBool> => {
+  const walk = (node: Node): Condition => {
     if (++terms > MAX_TERMS) throw badOption(`$filter has more than ${MAX_TERMS} terms`);
     const pair = node.value as { left: Node; right: Node };
     switch (node.type) {
       case 'AndExpression':
-        return sql<SqlBool>`(${walk(pair.left)} and ${walk(pair.right)})`;
+        return { kind: 'and', left: walk(pair.left), right: walk(pair.right) };
       case 'OrExpression':
-        return sql<SqlBool>`(${walk(pair.left)} or ${walk(pair.right)})`;
+        return { kind: 'or', left: walk(pair.left), right: walk(pair.right) };
       case 'NotExpression':
-        return sql<SqlBool>`(not ${walk(node.value as Node)})`;
+        return { kind: 'not', operand: walk(node.value as Node) };
       case 'BoolParenExpression':
       case 'ParenExpression':
         return walk(node.value as Node);
@@ -135,29 +143,21 @@ export function filterCondition(text: string, set: EntitySet, dialect: Dialect):
     const [name, property] = propertyOf(pair.left, set);
     const value = literalFor(pair.right, name, property);
     if (value === null) {
-      if (operator === '=') return sql<SqlBool>`${column(property)} is null`;
-      if (operator === '<>') return sql<SqlBool>`${column(property)} is not null`;
+      if (operator === '=' || operator === '<>') return { kind: 'null', column: column(property), isNull: operator === '=' };
       throw badOption(`${name} can be compared with null only by eq or ne`);
     }
-    // ne keeps the rows whose value is null, as OData's three-valued comparison says (null ne 'x' is true).
-    if (operator === '<>' && property.nullable) {
-      return sql<SqlBool>`(${column(property)} <> ${value} or ${column(property)} is null)`;
-    }
-    return sql<SqlBool>`${column(property)} ${sql.raw(operator)} ${value}`;
+    return { kind: 'compare', column: column(property), operator, value, nullable: property.nullable };
   };
 
-  const method = (call: { method: string; parameters: Node[] }): RawBuilder<SqlBool> => {
+  const method = (call: { method: string; parameters: Node[] }): Condition => {
     if (call.method !== 'contains' || call.parameters.length !== 2) {
       throw badOption('$filter supports the function contains(property, text) only');
     }
     const [name, property] = propertyOf(call.parameters[0]!, set);
     if (property.type !== 'Edm.String') throw badOption(`contains needs a text property; ${name} is ${property.type}`);
     const value = literalFor(call.parameters[1]!, name, property);
-    if (value === null) throw badOption('contains needs a text to look for');
-    // Case-sensitive on both databases, as OData's contains is; no LIKE pattern to escape.
-    return dialect === 'postgres'
-      ? sql<SqlBool>`strpos(${column(property)}, ${value}) > 0`
-      : sql<SqlBool>`instr(${column(property)}, ${value}) > 0`;
+    if (typeof value !== 'string') throw badOption('contains needs a text to look for');
+    return { kind: 'contains', column: column(property), text: value };
   };
 
   return walk(parse(text));

@@ -1,11 +1,11 @@
-import type { Kysely, RawBuilder, SqlBool } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { facilityScopeOf } from '../user-facilities/facility-scope';
 import type { EntitySet, ODataProperty } from './entity-set';
 import { filterCondition, badOption } from './odata-filter';
 import { parseOptions } from './odata-options';
-import { countMatching, readPage } from './odata.repository';
+import { countMatching, readPage, type ReadLimits } from './odata.repository';
 
 /** Rows per page: a BI refresh follows @odata.nextLink until there is none. */
 export const ODATA_PAGE_SIZE = 1000;
@@ -42,10 +42,11 @@ export function createODataService(db: Kysely<Database>, dialect: Dialect): ODat
     async collection(owner, set, query, base) {
       const options = parseOptions(query, set);
       if (options.after && options.orderBy.length) throw badOption('$skiptoken cannot be combined with $orderby');
-      const where: RawBuilder<SqlBool>[] = [];
       const scope = await facilityScopeOf(db, owner);
-      if (set.scope && !scope.all) where.push(set.scope(scope.facilityIds));
-      if (options.filter !== undefined) where.push(filterCondition(options.filter, set, dialect));
+      const limits: ReadLimits = {
+        facilityIds: scope.all ? undefined : scope.facilityIds,
+        filter: options.filter === undefined ? undefined : filterCondition(options.filter, set),
+      };
 
       const properties = options.select ?? Object.keys(set.properties);
       const wanted = options.top === undefined ? ODATA_PAGE_SIZE : Math.min(options.top, ODATA_PAGE_SIZE);
@@ -53,8 +54,8 @@ export function createODataService(db: Kysely<Database>, dialect: Dialect): ODat
       const rows =
         wanted === 0
           ? []
-          : await readPage(db, set, {
-              where,
+          : await readPage(db, dialect, set, {
+              ...limits,
               orderBy: options.orderBy,
               after: options.after,
               skip: options.skip,
@@ -68,7 +69,7 @@ export function createODataService(db: Kysely<Database>, dialect: Dialect): ODat
       const answer: ODataCollection = {
         '@odata.context': `${base}/$metadata#${set.name}${selectPart}`,
         // Counted only when asked: a page never costs a count of the whole set.
-        ...(options.count ? { '@odata.count': await countMatching(db, set, where) } : {}),
+        ...(options.count ? { '@odata.count': await countMatching(db, dialect, set, limits) } : {}),
         value: page.map((row) =>
           Object.fromEntries(properties.map((name) => [name, outputOf(set.properties[name]!, row[name])])),
         ),

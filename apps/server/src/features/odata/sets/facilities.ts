@@ -1,4 +1,3 @@
-import { inScope } from '../../../platform/list-query';
 import { date, double, entitySet, idAndTimestamps, text } from '../entity-set';
 
 /** Facilities: those assigned to the caller (every facility for the all roles). */
@@ -23,5 +22,5 @@ export const facilitiesSet = entitySet({
     timeZone: text('timeZone'),
     ...idAndTimestamps,
   },
-  scope: (facilityIds) => inScope('facilities.id', facilityIds),
+  scope: { kind: 'facility', column: 'facilities.id' },
 });

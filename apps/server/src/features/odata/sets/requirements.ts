@@ -1,5 +1,3 @@
-import { sql, type SqlBool } from 'kysely';
-import { nothing } from '../../../platform/list-query';
 import { bool, date, entitySet, idAndTimestamps, int, text } from '../entity-set';
 
 /** Requirements bound to at least one facility in the caller's scope (every requirement for the all roles). */
@@ -27,10 +25,5 @@ export const requirementsSet = entitySet({
     status: text('status'),
     ...idAndTimestamps,
   },
-  scope: (facilityIds) =>
-    facilityIds.length
-      ? sql<SqlBool>`exists (select 1 from requirement_facilities b where b.requirement_id = ${sql.ref(
-          'requirements.id',
-        )} and b.bound = 1 and b.facility_id in (${sql.join(facilityIds)}))`
-      : nothing,
+  scope: { kind: 'requirementBindings' },
 });

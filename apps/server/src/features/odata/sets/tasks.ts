@@ -1,4 +1,3 @@
-import { inScope } from '../../../platform/list-query';
 import { date, entitySet, idAndTimestamps, instant, int, text } from '../entity-set';
 
 /** Tasks: every stored occurrence of a requirement at a facility in the caller's scope. */
@@ -25,5 +24,5 @@ export const tasksSet = entitySet({
     completedAt: instant('completedAt', true),
     ...idAndTimestamps,
   },
-  scope: (facilityIds) => inScope('tasks.facilityId', facilityIds),
+  scope: { kind: 'facility', column: 'tasks.facilityId' },
 });

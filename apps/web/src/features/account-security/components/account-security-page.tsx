@@ -13,7 +13,7 @@ import { useDisableMfa, useLinkSso, useMfaStatus, useRegenerateBackupCodes, useS
 import { BackupCodes } from './backup-codes';
 import { PasswordConfirmModal } from './password-confirm-modal';
 import { TotpEnrolment } from './totp-enrolment';
-import { AccessTokensCard } from '../../access-tokens/components/access-tokens-card';
+import { AccessTokensCard } from './access-tokens-card';
 import './account-security.css';
 
 type Step = { kind: 'status' } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] };

@@ -8,7 +8,7 @@ import { ConfirmButton } from '../../../components/data/confirm-button';
 import { DateField } from '../../../components/data/date-field';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors } from '../../../components/data/zod-form';
-import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../api/access-tokens';
+import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken } from '../../access-tokens/api/access-tokens';
 import './access-tokens.css';
 
 interface TokenForm {
