@@ -20,8 +20,8 @@ import { csvFile, importFile } from '../requirement-import/import-test-support';
 const suite = signedInSuiteAt('2026-03-10T12:00:00Z');
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** The kinds that carry no name of their own: a generation run and the one security settings record. */
-const UNNAMED_ENTITIES = new Set(['TASK_GENERATION', 'SECURITY_SETTINGS']);
+/** The kinds that carry no name of their own: a generation run and the one security and report settings records. */
+const UNNAMED_ENTITIES = new Set(['TASK_GENERATION', 'SECURITY_SETTINGS', 'REPORT_SETTINGS']);
 
 async function produceEveryKind(): Promise<void> {
   const { t } = suite;
@@ -175,6 +175,11 @@ async function produceEveryKind(): Promise<void> {
     facilityId: north,
   });
   await as('DELETE', `/api/calendar-feeds/${feed._id}`);
+
+  // Personal access tokens: CREATE, DELETE; the embedded report's address: REPORT_SETTINGS UPDATE.
+  const accessToken = await as('POST', '/api/access-tokens', { name: 'Monthly workbook', expiresOn: '2026-06-30' });
+  await as('DELETE', `/api/access-tokens/${accessToken._id}`);
+  await as('PUT', '/api/report-embed', { url: 'https://app.powerbi.com/reportEmbed?reportId=r1' });
 
   // The daily generation: TASK_GENERATION GENERATE (later days come into the horizon).
   suite.clock.set('2026-06-10T12:00:00Z');
