@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { findAxeViolations } from './support/axe';
-import { launchBrowser, openPage, saveScreenshot, signInThroughForm, waitForLoaded, type TestPage } from './support/browser';
+import {
+  launchBrowser,
+  openPage,
+  saveScreenshot,
+  signInThroughForm,
+  waitForLoaded,
+  type TestPage,
+} from './support/browser';
 import { typeDate } from './support/antd-fields';
 import { dayFromToday } from './support/dates';
 import { createFacility, signInApi, type ApiClient } from './support/directory-api';

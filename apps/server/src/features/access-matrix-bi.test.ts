@@ -54,22 +54,21 @@ const cases: MatrixCase[] = [
 ];
 
 beforeAll(async () => {
-  fx.own = (await asAdmin({
-    method: 'POST',
-    url: '/api/facilities',
-    payload: { name: 'Own Site', code: 'OWNBI', type: 'WIND', timeZone: 'UTC' },
-  }))._id;
-  fx.other = (await asAdmin({
-    method: 'POST',
-    url: '/api/facilities',
-    payload: { name: 'Other Site', code: 'OTHBI', type: 'SOLAR', timeZone: 'UTC' },
-  }))._id;
+  for (const [target, code] of [
+    ['own', 'OWNBI'],
+    ['other', 'OTHBI'],
+  ] as const) {
+    const payload = { name: `${target} site`, code, type: 'WIND', timeZone: 'UTC' };
+    fx[target] = (await asAdmin({ method: 'POST', url: '/api/facilities', payload }))._id;
+  }
   await matrix.signInRoles(fx.own);
-  fx.adminToken = (await asAdmin({
-    method: 'POST',
-    url: '/api/access-tokens',
-    payload: { name: 'Admin', expiresOn: EXPIRES },
-  }))._id;
+  fx.adminToken = (
+    await asAdmin({
+      method: 'POST',
+      url: '/api/access-tokens',
+      payload: { name: 'Admin', expiresOn: EXPIRES },
+    })
+  )._id;
 });
 
 describeMatrix(matrix, cases);
@@ -96,7 +95,8 @@ describe('the OData feed read with each role’s own token', () => {
     // Settings are read by every role.
     expect((await read('/odata/Regulations?$top=1')).value).toBeDefined();
     // The token opens nothing under /api.
-    expect((await matrix.t.app.inject({ method: 'GET', url: '/api/facilities', headers: bearer(pat) })).statusCode).toBe(401);
+    expect(
+      (await matrix.t.app.inject({ method: 'GET', url: '/api/facilities', headers: bearer(pat) })).statusCode,
+    ).toBe(401);
   });
 });
-

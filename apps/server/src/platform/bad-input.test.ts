@@ -335,7 +335,14 @@ describe('bad input to the BI endpoints never makes a 500', () => {
       expiresOn: new Date(Date.now() + 86_400_000 * 30).toISOString().slice(0, 10),
     });
     const pat = (created.json() as { data: { token: string } }).data.token;
-    for (const query of ['$filter=%00', '$filter=%E0%A4%A', '$top=1e3', '$select=', '$orderby=,', "$filter=title eq '%00'"]) {
+    for (const query of [
+      '$filter=%00',
+      '$filter=%E0%A4%A',
+      '$top=1e3',
+      '$select=',
+      '$orderby=,',
+      "$filter=title eq '%00'",
+    ]) {
       const response = await suite.t.app.inject({ method: 'GET', url: `/odata/Tasks?${query}`, headers: bearer(pat) });
       expect(response.statusCode, query).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, query).toBeLessThan(500);

@@ -41,7 +41,13 @@ export interface TokenOwner {
 }
 
 function toToken(row: AccessTokenListRow): AccessToken {
-  return { _id: row.id, name: row.name, expiresOn: row.expiresOn, lastUsedAt: row.lastUsedAt, createdAt: row.createdAt };
+  return {
+    _id: row.id,
+    name: row.name,
+    expiresOn: row.expiresOn,
+    lastUsedAt: row.lastUsedAt,
+    createdAt: row.createdAt,
+  };
 }
 
 export interface AccessTokensService {
@@ -57,7 +63,11 @@ export interface AccessTokensService {
   authenticate(secret: string): Promise<TokenOwner | undefined>;
 }
 
-export function createAccessTokensService(db: Kysely<Database>, audit: AuditService, clock: Clock): AccessTokensService {
+export function createAccessTokensService(
+  db: Kysely<Database>,
+  audit: AuditService,
+  clock: Clock,
+): AccessTokensService {
   return {
     async list(principal) {
       return (await findTokensOfUser(db, principal.id)).map(toToken);

@@ -85,7 +85,9 @@ describe('personal access tokens', () => {
       const refused = await suite.t.app.inject({ method: 'GET', url, headers: bearer(token) });
       expect(refused.statusCode, url).toBe(401);
     }
-    expect((await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(token) })).statusCode).toBe(401);
+    expect(
+      (await suite.t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(token) })).statusCode,
+    ).toBe(401);
     // A session token is no access token; a wrong or missing one is a 401 with a Basic challenge.
     for (const headers of [bearer(user.token), basic(user.token), basic(`${token}x`), bearer('rtms_pat_x'), {}]) {
       const refused = await feed('/odata/Tasks', headers);
@@ -100,7 +102,9 @@ describe('personal access tokens', () => {
   it("reads with the owner's current facilities: an unassigned facility leaves the feed at once", async () => {
     const { token, _id } = (await create({ name: 'Scope', expiresOn: '2026-09-01' })).body.data;
     expect(await facilityNames(bearer(token))).toEqual(['Alpha Ridge', 'Bravo Flats']);
-    expect((await call(suite.t, suite.admin, 'DELETE', `/api/user-facilities/${assignmentB}`)).status).toBeLessThan(300);
+    expect((await call(suite.t, suite.admin, 'DELETE', `/api/user-facilities/${assignmentB}`)).status).toBeLessThan(
+      300,
+    );
     expect(await facilityNames(bearer(token))).toEqual(['Alpha Ridge']);
     const byId = await feed(`/odata/Facilities?$filter=id eq '${siteB}'`, bearer(token));
     expect(byId.json()).toMatchObject({ value: [] });

@@ -43,7 +43,16 @@ const COMPARISONS: Record<string, ComparisonOperator> = {
   GreaterOrEqualsExpression: '>=',
 };
 
-const NUMBER_LITERALS = new Set(['Edm.SByte', 'Edm.Byte', 'Edm.Int16', 'Edm.Int32', 'Edm.Int64', 'Edm.Decimal', 'Edm.Double', 'Edm.Single']);
+const NUMBER_LITERALS = new Set([
+  'Edm.SByte',
+  'Edm.Byte',
+  'Edm.Int16',
+  'Edm.Int32',
+  'Edm.Int64',
+  'Edm.Decimal',
+  'Edm.Double',
+  'Edm.Single',
+]);
 
 function nestingOf(text: string): number {
   let depth = 0;
@@ -143,7 +152,8 @@ export function filterCondition(text: string, set: EntitySet): Condition {
     const [name, property] = propertyOf(pair.left, set);
     const value = literalFor(pair.right, name, property);
     if (value === null) {
-      if (operator === '=' || operator === '<>') return { kind: 'null', column: column(property), isNull: operator === '=' };
+      if (operator === '=' || operator === '<>')
+        return { kind: 'null', column: column(property), isNull: operator === '=' };
       throw badOption(`${name} can be compared with null only by eq or ne`);
     }
     return { kind: 'compare', column: column(property), operator, value, nullable: property.nullable };

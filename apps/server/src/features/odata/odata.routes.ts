@@ -16,9 +16,14 @@ function ownerOf(request: FastifyRequest): TokenOwner {
 }
 
 const unauthenticated = () =>
-  new AppError('UNAUTHENTICATED', 'Send a personal access token: Bearer, or Basic with the token as the password', undefined, {
-    'www-authenticate': 'Basic realm="RTMS OData", charset="UTF-8"',
-  });
+  new AppError(
+    'UNAUTHENTICATED',
+    'Send a personal access token: Bearer, or Basic with the token as the password',
+    undefined,
+    {
+      'www-authenticate': 'Basic realm="RTMS OData", charset="UTF-8"',
+    },
+  );
 
 /** The feed's address as the client reached it (PUBLIC_URL when set). */
 function baseOf(publicUrl: string, request: FastifyRequest): string {

@@ -105,4 +105,3 @@ function nextLink(
   }
   return `${base}/${set.name}?${params.toString().replaceAll('+', '%20')}`;
 }
-

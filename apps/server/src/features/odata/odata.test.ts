@@ -53,8 +53,12 @@ describe('OData feed', () => {
       });
     }
     const pat = async (token: string) =>
-      (await ok<{ token: string }>(suite.t, token, 'POST', '/api/access-tokens', { name: 'BI', expiresOn: '2026-12-31' }))
-        .token;
+      (
+        await ok<{ token: string }>(suite.t, token, 'POST', '/api/access-tokens', {
+          name: 'BI',
+          expiresOn: '2026-12-31',
+        })
+      ).token;
     adminPat = await pat(suite.admin);
     user.pat = await pat(user.token);
     // The independent client speaks HTTP: the app listens on a free local port.
@@ -93,15 +97,29 @@ describe('OData feed', () => {
   it('answers the service document with the context and the sets', async () => {
     const body = (await get('/odata')).json() as { '@odata.context': string; value: { name: string; url: string }[] };
     expect(body['@odata.context']).toBe('https://rtms.example.com/odata/$metadata');
-    expect(body.value.map((set) => set.name)).toEqual(['Tasks', 'Requirements', 'Facilities', 'Regulations', 'ProgramAreas']);
+    expect(body.value.map((set) => set.name)).toEqual([
+      'Tasks',
+      'Requirements',
+      'Facilities',
+      'Regulations',
+      'ProgramAreas',
+    ]);
   });
 
   it('counts as the API does, read with an independent OData client (o.js) following every nextLink', async () => {
     const client = (pat: string) =>
-      o(`${origin}/odata/`, { headers: { authorization: `Basic ${Buffer.from(`excel:${pat}`).toString('base64')}` }, fragment: '' });
+      o(`${origin}/odata/`, {
+        headers: { authorization: `Basic ${Buffer.from(`excel:${pat}`).toString('base64')}` },
+        fragment: '',
+      });
     const cases: [string, string, string, string][] = [
       ['Tasks', '', '/api/tasks?pageSize=1', suite.admin],
-      ['Tasks', `facilityId eq '${siteB}' and category eq 'SAFETY'`, `/api/tasks?pageSize=1&facilityId=${siteB}&category=SAFETY`, suite.admin],
+      [
+        'Tasks',
+        `facilityId eq '${siteB}' and category eq 'SAFETY'`,
+        `/api/tasks?pageSize=1&facilityId=${siteB}&category=SAFETY`,
+        suite.admin,
+      ],
       ['Tasks', "frequency eq 'WEEKLY'", '/api/tasks?pageSize=1&frequency=WEEKLY', suite.admin],
       ['Tasks', `facilityId eq '${siteB}'`, `/api/tasks?pageSize=1&facilityId=${siteB}`, user.token],
       ['Facilities', '', '/api/facilities?pageSize=1', suite.admin],
@@ -119,7 +137,9 @@ describe('OData feed', () => {
       expect(first['@odata.count'], `${set} ${filter} ${token === suite.admin ? 'admin' : 'user'}`).toBe(expected);
       // Walk the pages (smaller than the set) with the client and count the rows.
       let rows = 0;
-      let page = (await client(pat).get(set).query({ ...query, $top: expected })) as Collection;
+      let page = (await client(pat)
+        .get(set)
+        .query({ ...query, $top: expected })) as Collection;
       for (;;) {
         rows += page.value.length;
         if (!page['@odata.nextLink']) break;
@@ -173,16 +193,25 @@ describe('OData feed', () => {
     ]);
     // contains is case-sensitive on both databases; or, ne null, numbers and booleans.
     expect((await collection("/odata/Tasks?$filter=contains(title,'STORM')&$count=true"))['@odata.count']).toBe(0);
-    const either = await collection(`/odata/Facilities?$filter=id eq '${siteA}' or name eq 'O''Brien Flats'&$orderby=name`);
+    const either = await collection(
+      `/odata/Facilities?$filter=id eq '${siteA}' or name eq 'O''Brien Flats'&$orderby=name`,
+    );
     expect(either.value.map((row) => row['name'])).toEqual(['Alpha Ridge', "O'Brien Flats"]);
     const counted = async (filter: string) =>
       (await collection(`/odata/Tasks?$filter=${encodeURIComponent(filter)}&$count=true&$top=0`))['@odata.count']!;
     const early = await counted('sequence le 2');
     expect(early).toBeGreaterThan(0);
-    expect((await counted('sequence le 2 and timeliness eq null')) + (await counted('sequence le 2 and timeliness ne null'))).toBe(early);
-    expect((await counted("sequence le 2 and timeliness ne 'LATE'")) + (await counted("sequence le 2 and timeliness eq 'LATE'"))).toBe(early);
-    expect(await counted('not (sequence le 2)')).toBe((await counted('sequence gt 2')));
-    const requirements = await collection('/odata/Requirements?$filter=evidenceRequired eq false&$select=title,evidenceRequired');
+    expect(
+      (await counted('sequence le 2 and timeliness eq null')) + (await counted('sequence le 2 and timeliness ne null')),
+    ).toBe(early);
+    expect(
+      (await counted("sequence le 2 and timeliness ne 'LATE'")) +
+        (await counted("sequence le 2 and timeliness eq 'LATE'")),
+    ).toBe(early);
+    expect(await counted('not (sequence le 2)')).toBe(await counted('sequence gt 2'));
+    const requirements = await collection(
+      '/odata/Requirements?$filter=evidenceRequired eq false&$select=title,evidenceRequired',
+    );
     expect(requirements.value.every((row) => row['evidenceRequired'] === false)).toBe(true);
     expect((await collection('/odata/Tasks?$top=0&$count=true')).value).toEqual([]);
   });
@@ -190,7 +219,7 @@ describe('OData feed', () => {
   it('answers bad options with an OData error body and 400', async () => {
     const bad = [
       '$filter=nope eq 1',
-      "$filter=title eq 5",
+      '$filter=title eq 5',
       '$filter=sequence eq 99999999999999999999',
       "$filter=startswith(title,'M')",
       '$filter=title eq',
@@ -240,7 +269,7 @@ describe('OData feed', () => {
       'name eq \u0000',
       "name eq 'Alpha Ridge') union select * from users --",
       'id eq id',
-      "length(name) gt 1",
+      'length(name) gt 1',
       '',
       '    ',
     ];

@@ -58,7 +58,9 @@ describe('report embed address', () => {
     const url = 'https://app.powerbi.com/reportEmbed?reportId=abc&autoAuth=true';
     expect((await put(url, allUser.token)).status).toBe(403);
     expect((await put(url, facilityUser.token)).status).toBe(403);
-    expect((await suite.t.app.inject({ method: 'PUT', url: '/api/report-embed', payload: { url } })).statusCode).toBe(401);
+    expect((await suite.t.app.inject({ method: 'PUT', url: '/api/report-embed', payload: { url } })).statusCode).toBe(
+      401,
+    );
     expect((await put(url)).status).toBe(200);
     expect(await ok(suite.t, facilityUser.token, 'GET', '/api/report-embed')).toEqual({ url });
     expect(await pageFrameSources()).toEqual(["'self'", 'blob:', 'https://app.powerbi.com']);

@@ -9,7 +9,13 @@ import { tasksSet } from './tasks';
  * Every entity set of the OData feed, in the order the service document lists them. Another set is one
  * declaration (a file beside these) and one line here.
  */
-export const ENTITY_SETS: readonly EntitySet[] = [tasksSet, requirementsSet, facilitiesSet, regulationsSet, programAreasSet];
+export const ENTITY_SETS: readonly EntitySet[] = [
+  tasksSet,
+  requirementsSet,
+  facilitiesSet,
+  regulationsSet,
+  programAreasSet,
+];
 
 export function entitySetNamed(name: string): EntitySet | undefined {
   return ENTITY_SETS.find((set) => set.name === name);
