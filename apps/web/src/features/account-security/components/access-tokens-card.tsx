@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, List, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, List, Space, Typography } from 'antd';
 import { ApiOutlined, CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { MAX_ACCESS_TOKEN_DAYS } from '@rtms/shared/schemas/access-tokens';
@@ -121,7 +121,7 @@ export function AccessTokensCard() {
       <List
         loading={tokens.isPending}
         dataSource={list}
-        locale={{ emptyText: t('accessTokens.empty') }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('accessTokens.empty')} /> }}
         renderItem={(token) => (
           <List.Item
             actions={[
