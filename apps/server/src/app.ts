@@ -93,6 +93,12 @@ import { createAutomaticFindings, type AutomaticFindings } from './features/find
 import { createCorrectiveActionsService } from './features/findings/corrective-actions.service';
 import { findingsRoutes } from './features/findings/findings.routes';
 import { createFindingsService } from './features/findings/findings.service';
+import { accessTokensRoutes } from './features/access-tokens/access-tokens.routes';
+import { createAccessTokensService } from './features/access-tokens/access-tokens.service';
+import { odataRoutes } from './features/odata/odata.routes';
+import { createODataService } from './features/odata/odata.service';
+import { reportEmbedRoutes } from './features/report-embed/report-embed.routes';
+import { createReportEmbedService } from './features/report-embed/report-embed.service';
 import { newId } from './platform/ids';
 
 export interface BuildOptions {
@@ -238,6 +244,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const taskSummary = createTaskSummaryService(db, clock);
   const calendar = createCalendarService(db, tasks);
   const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock, correctiveActions);
+  const accessTokens = createAccessTokensService(db, audit, clock);
+  const odata = createODataService(db, database.dialect);
+  const reportEmbed = createReportEmbedService(db, audit, { allowedHosts: config.reportEmbedHosts, clock });
   const publicUrl = (config.publicUrl || `http://localhost:${config.port}`).replace(/\/+$/, '');
   const mailer = config.smtp.url
     ? createSmtpMailer({
@@ -317,11 +326,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(notificationsRoutes(notifications, guards));
       await api.register(jobsRoutes(jobs, guards));
       await api.register(findingsRoutes(findings, correctiveActions, automaticFindings, guards));
+      await api.register(accessTokensRoutes(accessTokens, guards));
+      await api.register(reportEmbedRoutes(reportEmbed, guards));
     },
     { prefix: '/api' },
   );
   await app.register(icalRoutes(calendarFeeds, config.publicUrl, rateLimits));
-  if (options.serveWebApp !== false) await registerWebApp(app);
+  await app.register(odataRoutes(odata, accessTokens, { publicUrl: config.publicUrl, rateLimits }));
+  if (options.serveWebApp !== false) {
+    await registerWebApp(app, undefined, { frameSource: () => reportEmbed.frameSource() });
+  }
   if (options.scheduleJobs ?? (config.dailyJobsInProcess && config.nodeEnv !== 'test')) {
     const stopJobs = jobs.startScheduler(app.log);
     app.addHook('onClose', async () => stopJobs());

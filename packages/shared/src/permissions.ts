@@ -65,6 +65,8 @@ export const PERMISSIONS = {
   'findingSettings:manage': ['ALL_FACILITY_ADMIN'],
   /** Review (sign or reject) a completion, and decide an extension request: admins, within their facilities. */
   'task:review': ['ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER', 'FACILITY_ADMIN'],
+  /** Set or clear the address of the embedded BI report (Settings → Reports). */
+  'reportEmbed:manage': ['ALL_FACILITY_ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -37,6 +37,9 @@ const integerText = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
+/** A DNS host name (letters, digits and hyphens in dot-separated labels), no scheme, port or path. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -85,6 +88,16 @@ const envSchema = z
       .default('')
       .refine((value) => value === '' || z.email().safeParse(value).success, 'must be an email address'),
     ERROR_REPORTING_DSN: optionalUrl,
+    // Hosts besides app.powerbi.com whose https reports may be embedded (Settings → Reports), separated by commas.
+    REPORT_EMBED_HOSTS: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .default('')
+      .refine(
+        (value) => value === '' || value.split(',').every((host) => HOST_NAME.test(host.trim())),
+        'must be host names separated by commas (e.g. reports.example.com,bi.example.org)',
+      ),
     SESSION_IDLE_MINUTES: integerText(1, 60 * 24 * 30).default(60),
     SESSION_ABSOLUTE_HOURS: integerText(1, 24 * 365).default(12),
     ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email()).default('admin@rtms.local'),
@@ -211,6 +224,8 @@ export interface AppConfig {
   smtp: { url: string; from: string };
   supportEmail: string;
   errorReportingDsn: string;
+  /** Hosts besides app.powerbi.com whose reports may be embedded (lower case). */
+  reportEmbedHosts: string[];
   session: { idleMinutes: number; absoluteHours: number };
   admin: { email: string; password: string };
   requestTimeoutMs: number;
@@ -317,6 +332,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: { url: e.SMTP_URL, from: e.SMTP_FROM },
     supportEmail: e.SUPPORT_EMAIL,
     errorReportingDsn: e.ERROR_REPORTING_DSN,
+    reportEmbedHosts: e.REPORT_EMBED_HOSTS ? e.REPORT_EMBED_HOSTS.split(',').map((host) => host.trim()) : [],
     session: { idleMinutes: e.SESSION_IDLE_MINUTES, absoluteHours: e.SESSION_ABSOLUTE_HOURS },
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD },
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,

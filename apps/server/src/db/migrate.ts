@@ -28,6 +28,7 @@ import { migration0250SparseColumnIndexes } from './migrations/0250-sparse-colum
 import { migration0190Permits } from './migrations/0190-permits';
 import { migration0200Findings } from './migrations/0200-findings';
 import { migration0210ReviewSignatures } from './migrations/0210-review-signatures';
+import { migration0230AccessTokensReportEmbed } from './migrations/0230-access-tokens-report-embed';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -63,6 +64,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0190-permits': migration0190Permits,
   '0200-findings': migration0200Findings,
   '0210-review-signatures': migration0210ReviewSignatures,
+  '0230-access-tokens-report-embed': migration0230AccessTokensReportEmbed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

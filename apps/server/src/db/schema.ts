@@ -13,6 +13,8 @@ import type { JobLeasesTable } from '../features/jobs/jobs.table';
 import type { RateLimitBucketsTable } from '../platform/rate-limit.table';
 import type { FacilityHolidayChangesTable } from '../features/holidays/holidays.table';
 import type { CalendarFeedsTable } from '../features/calendar/calendar-feeds.table';
+import type { AccessTokensTable } from '../features/access-tokens/access-tokens.table';
+import type { ReportSettingsTable } from '../features/report-embed/report-settings.table';
 import type {
   AppSecretsTable,
   NotificationDeliveriesTable,
@@ -93,6 +95,8 @@ export interface Database {
   finding_settings: FindingSettingsTable;
   task_signatures: TaskSignaturesTable;
   extension_requests: ExtensionRequestsTable;
+  access_tokens: AccessTokensTable;
+  report_settings: ReportSettingsTable;
 }
 
 /** The database handle every repository takes. */

@@ -433,6 +433,73 @@ describe('bad input never makes a 500', () => {
   });
 });
 
+describe('bad input to the BI endpoints never makes a 500', () => {
+  const suite = signedInSuite();
+  const asAdmin = (method: InjectOptions['method'], url: string, payload?: unknown) =>
+    suite.t.app.inject({
+      method,
+      url,
+      headers: bearer(suite.admin),
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+
+  it('answers bad access-token and report-embed bodies with 400 and per-field details', async () => {
+    for (const payload of [
+      {},
+      { name: 5, expiresOn: [] },
+      { name: 'x'.repeat(500), expiresOn: '2026-01-01' },
+      { name: 'Excel', expiresOn: '2026-13-45' },
+      { name: 'Excel', expiresOn: '1900-01-01' },
+      { name: 'Excel', expiresOn: '9999-12-31' },
+      { name: 'Excel', expiresOn: '2030-01-01', __proto__: { admin: true } },
+      { name: '\u0000', expiresOn: '2030-01-01' },
+    ]) {
+      expectCleanClientError(await asAdmin('POST', '/api/access-tokens', payload), 400);
+    }
+    for (const payload of [{}, { url: 5 }, { url: ['https://app.powerbi.com'] }, { url: 'ftp://app.powerbi.com/x' }]) {
+      expectCleanClientError(await asAdmin('PUT', '/api/report-embed', payload), 400);
+    }
+    expectCleanClientError(await asAdmin('DELETE', `/api/access-tokens/${'x'.repeat(65)}`), 400);
+    expectCleanClientError(await asAdmin('DELETE', '/api/access-tokens/%00'), [400, 404]);
+  });
+
+  it('answers odd credentials on the feed with 401 and bad options with an OData 400, leaking nothing', async () => {
+    for (const authorization of [
+      `Basic ${'A'.repeat(64 * 1024)}`,
+      'Basic',
+      'Basic !!!',
+      `Basic ${Buffer.from('no-colon').toString('base64')}`,
+      `Basic ${Buffer.from(':').toString('base64')}`,
+      'Bearer \u0000',
+      `Bearer rtms_pat_${"'".repeat(43)}`,
+      'Digest username="a"',
+    ]) {
+      const response = await suite.t.app.inject({ method: 'GET', url: '/odata/Tasks', headers: { authorization } });
+      expect(response.statusCode).toBe(401);
+      for (const leak of LEAKS) expect(response.body).not.toMatch(leak);
+    }
+    const created = await asAdmin('POST', '/api/access-tokens', {
+      name: 'Bad input',
+      expiresOn: new Date(Date.now() + 86_400_000 * 30).toISOString().slice(0, 10),
+    });
+    const pat = (created.json() as { data: { token: string } }).data.token;
+    for (const query of [
+      '$filter=%00',
+      '$filter=%E0%A4%A',
+      '$top=1e3',
+      '$select=',
+      '$orderby=,',
+      "$filter=title eq '%00'",
+    ]) {
+      const response = await suite.t.app.inject({ method: 'GET', url: `/odata/Tasks?${query}`, headers: bearer(pat) });
+      expect(response.statusCode, query).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, query).toBeLessThan(500);
+      // The option's own name ($select) is no leak.
+      for (const leak of LEAKS) expect(response.body.replaceAll('$select', '')).not.toMatch(leak);
+    }
+  });
+});
+
 describe('handleFrameworkError (for the frameworkErrors option)', () => {
   it('answers routing errors with the product error shape', async () => {
     const app = Fastify({

@@ -42,6 +42,11 @@ export const RATE_LIMITS = {
    * an office behind one NAT address, a wall for guessing secrets. Applied to GET /ical/{secret}.ics.
    */
   calendarFeeds: { name: 'calendar-feeds', limit: 600, windowMs: 60 * 60_000, per: 'address', what: 'feed requests' },
+  /**
+   * The OData feed for BI tools (personal access tokens): a refresh pages through every set, a thousand rows a
+   * request; per address, a wall for guessing tokens, far above a refresh of a large database.
+   */
+  odata: { name: 'odata', limit: 3000, windowMs: 10 * 60_000, per: 'address', what: 'feed requests' },
 } as const satisfies Record<string, RateLimitRule>;
 
 export interface RateLimiter {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -15,13 +16,33 @@ export const WEB_DIST =
 
 const NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
+export interface WebAppOptions {
+  /**
+   * The one origin besides the app's own that its pages may embed in a frame (the BI report set in Settings →
+   * Reports), or undefined: added to the page's frame-src, and to no other directive or response.
+   */
+  frameSource?: () => Promise<string | undefined>;
+}
+
+/** Adds an origin to the frame-src of the Content Security Policy already set on the response. */
+function allowFrameSource(response: ServerResponse, origin: string): void {
+  const name = 'content-security-policy';
+  const policy = response.getHeader(name);
+  if (typeof policy !== 'string') return;
+  response.setHeader(name, policy.replace(/(^|;)frame-src ([^;]*)/, `$1frame-src $2 ${origin}`));
+}
+
 /**
  * Serves the single-page app on the same port as the API: hashed assets from disk with long caching,
  * and index.html for every other GET outside /api, with this response's CSP nonce written into it
  * (the page's own <style> elements, put in at build, and antd's runtime style tags carry that nonce; no
  * inline script exists).
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string = WEB_DIST): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string = WEB_DIST,
+  options: WebAppOptions = {},
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const indexHtml = fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : undefined;
   if (indexHtml) {
@@ -63,6 +84,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string = WEB
           .send('The web app is not built. Run "npm run build" or "npm start".');
       }
       const nonce = reply.cspNonce?.style ?? '';
+      const frameSource = await options.frameSource?.();
+      if (frameSource) allowFrameSource(reply.raw, frameSource);
       return reply
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')

@@ -12,6 +12,8 @@ export interface Area {
   permission?: Permission;
   /** Roles with this permission see the area under `alternateLabel` (Users → My Profile). */
   alternate?: { permission: Permission; label: MessageKey };
+  /** Shown only while this is set up: `reportEmbed`, an embedded report's address (Settings → Reports). */
+  shownWhen?: 'reportEmbed';
 }
 
 export const AREAS: Area[] = [
@@ -34,6 +36,7 @@ export const AREAS: Area[] = [
   { key: 'documents-library', path: '/documents-library', label: 'nav.documentsLibrary', group: 'documents' },
   { key: 'archive-documents', path: '/archive-documents', label: 'nav.archiveDocuments', group: 'documents' },
   { key: 'audit', path: '/audit', label: 'nav.audit', permission: 'audit:view' },
+  { key: 'power-bi', path: '/power-bi', label: 'nav.powerBiReport', shownWhen: 'reportEmbed' },
   {
     key: 'regulations',
     path: '/settings/regulations',
@@ -61,5 +64,12 @@ export const AREAS: Area[] = [
     label: 'findings.settingsNav',
     group: 'settings',
     permission: 'findingSettings:manage',
+  },
+  {
+    key: 'report-settings',
+    path: '/settings/reports',
+    label: 'nav.reportSettings',
+    group: 'settings',
+    permission: 'reportEmbed:manage',
   },
 ];

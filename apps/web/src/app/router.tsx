@@ -54,6 +54,9 @@ const SCREENS: Record<string, ScreenLoader> = {
     import('../features/findings/components/finding-settings-page').then((m) => m.FindingSettingsPage),
   security: () =>
     import('../features/account-security/components/security-settings-page').then((m) => m.SecuritySettingsPage),
+  'power-bi': () => import('../features/report-embed/components/power-bi-page').then((m) => m.PowerBiPage),
+  'report-settings': () =>
+    import('../features/report-embed/components/report-settings-page').then((m) => m.ReportSettingsPage),
 };
 
 /**

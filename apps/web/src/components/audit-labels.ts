@@ -186,6 +186,7 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   evidence: 'review.evidenceCovered',
   requestedDueDate: 'review.requestedDueDate',
   extensionRequest: 'review.extensionRequestField',
+  embedUrl: 'reportSettings.url',
 };
 
 /** Whether a field has a label in the catalogues (the rest are spelled out in English, a last resort). */

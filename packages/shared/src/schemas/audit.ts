@@ -21,6 +21,8 @@ export const AUDIT_ENTITY_TYPES = [
   'FINDING',
   'CORRECTIVE_ACTION',
   'FINDING_SETTINGS',
+  'ACCESS_TOKEN',
+  'REPORT_SETTINGS',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

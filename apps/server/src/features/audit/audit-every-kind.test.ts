@@ -20,8 +20,8 @@ import { csvFile, importFile } from '../requirement-import/import-test-support';
 const suite = signedInSuiteAt('2026-03-10T12:00:00Z');
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** The kinds that carry no name of their own: a generation run and the one security settings record. */
-const UNNAMED_ENTITIES = new Set(['TASK_GENERATION', 'SECURITY_SETTINGS', 'FINDING_SETTINGS']);
+/** The kinds that carry no name of their own: a generation run and the one record of each kind of settings. */
+const UNNAMED_ENTITIES = new Set(['TASK_GENERATION', 'SECURITY_SETTINGS', 'FINDING_SETTINGS', 'REPORT_SETTINGS']);
 
 async function produceEveryKind(): Promise<void> {
   const { t } = suite;
@@ -152,9 +152,16 @@ async function produceEveryKind(): Promise<void> {
   const [, , third, fourth] = tasks;
   const leeNow = await t.signIn(lee.email, 'a-new-long-passphrase-for-lee');
   await ok(t, leeNow, 'POST', `/api/tasks/${fourth!._id}/complete`, {});
-  await as('POST', `/api/tasks/${fourth!._id}/review`, { decision: 'APPROVE', meaning: 'APPROVED', password: TEST_PASSWORD });
+  await as('POST', `/api/tasks/${fourth!._id}/review`, {
+    decision: 'APPROVE',
+    meaning: 'APPROVED',
+    password: TEST_PASSWORD,
+  });
   await ok(t, leeNow, 'POST', `/api/tasks/${third!._id}/complete`, {});
-  await as('POST', `/api/tasks/${third!._id}/review`, { decision: 'REJECT', reason: 'The photo of outfall 2 is missing' });
+  await as('POST', `/api/tasks/${third!._id}/review`, {
+    decision: 'REJECT',
+    reason: 'The photo of outfall 2 is missing',
+  });
   const extension = await ok<{ _id: string }>(t, leeNow, 'POST', `/api/tasks/${third!._id}/extension-requests`, {
     requestedDueDate: '2026-07-31',
     reason: 'Outfall 2 is flooded',
@@ -267,6 +274,10 @@ async function produceEveryKind(): Promise<void> {
     dueDate: '2026-03-20',
   });
   await as('POST', `/api/findings/${duplicate}/cancel`, { reason: 'Same as the audit finding' });
+  // Personal access tokens: CREATE, DELETE; the embedded report's address: REPORT_SETTINGS UPDATE.
+  const accessToken = await as('POST', '/api/access-tokens', { name: 'Monthly workbook', expiresOn: '2026-06-30' });
+  await as('DELETE', `/api/access-tokens/${accessToken._id}`);
+  await as('PUT', '/api/report-embed', { url: 'https://app.powerbi.com/reportEmbed?reportId=r1' });
 
   // The daily generation: TASK_GENERATION GENERATE (later days come into the horizon).
   suite.clock.set('2026-06-10T12:00:00Z');

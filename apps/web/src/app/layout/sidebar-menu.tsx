@@ -22,11 +22,14 @@ import {
   AlertOutlined,
   ControlOutlined,
   FileProtectOutlined,
+  BarChartOutlined,
+  LineChartOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@rtms/shared/permissions';
 import { useCurrentUser } from '../../lib/auth/auth-context';
 import { useT } from '../../lib/i18n/use-t';
+import { useReportEmbed } from '../../features/report-embed/api/report-embed';
 import { AREAS, type Area } from '../areas';
 
 const ICONS: Record<string, React.ReactNode> = {
@@ -49,18 +52,24 @@ const ICONS: Record<string, React.ReactNode> = {
   regulations: <FileTextOutlined />,
   'program-areas': <AppstoreOutlined />,
   security: <SafetyCertificateOutlined />,
+  'power-bi': <BarChartOutlined />,
+  'report-settings': <LineChartOutlined />,
 };
 
 /** The areas this role may see, with Users shown as My Profile where the seed says so. */
 export function useVisibleAreas(): (Area & { shownLabel: Area['label'] })[] {
   const user = useCurrentUser();
+  // "Power BI Report" appears once an administrator has set the report's address.
+  const embedSet = Boolean(useReportEmbed().data?.url);
   return useMemo(
     () =>
-      AREAS.filter((area) => !area.permission || can(user.role, area.permission)).map((area) => ({
-        ...area,
-        shownLabel: area.alternate && can(user.role, area.alternate.permission) ? area.alternate.label : area.label,
-      })),
-    [user.role],
+      AREAS.filter((area) => !area.permission || can(user.role, area.permission))
+        .filter((area) => area.shownWhen !== 'reportEmbed' || embedSet)
+        .map((area) => ({
+          ...area,
+          shownLabel: area.alternate && can(user.role, area.alternate.permission) ? area.alternate.label : area.label,
+        })),
+    [user.role, embedSet],
   );
 }
 

@@ -13,6 +13,7 @@ import { useDisableMfa, useLinkSso, useMfaStatus, useRegenerateBackupCodes, useS
 import { BackupCodes } from './backup-codes';
 import { PasswordConfirmModal } from './password-confirm-modal';
 import { TotpEnrolment } from './totp-enrolment';
+import { AccessTokensCard } from './access-tokens-card';
 import './account-security.css';
 
 type Step = { kind: 'status' } | { kind: 'enrolling'; enrolment: Enrolment } | { kind: 'codes'; codes: string[] };
@@ -171,6 +172,8 @@ export function AccountSecurityPage() {
             </Button>
           </Card>
         ) : null}
+        {/* Tokens are refused until a required second factor is set up: the card waits for it. */}
+        {user.mfaEnrolmentRequired ? null : <AccessTokensCard />}
       </Flex>
       <PasswordConfirmModal
         open={asking === 'disable'}

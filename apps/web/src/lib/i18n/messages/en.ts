@@ -1735,6 +1735,42 @@ export const en = {
   'taskHistory.EXTENSION_REQUEST': 'Extension requested',
   'taskHistory.EXTENSION_DECISION': 'Extension decided',
   // End of reviews.
+  // BI feed, access tokens and the embedded report.
+  'nav.powerBiReport': 'Power BI Report',
+  'nav.reportSettings': 'Reports',
+  'auditEntity.ACCESS_TOKEN': 'Access token',
+  'auditEntity.REPORT_SETTINGS': 'Report settings',
+  'accessTokens.title': 'Access tokens',
+  'accessTokens.intro':
+    'A personal access token lets Excel or Power BI read your compliance data (the OData feed at /odata) with your rights. In the connector choose Basic, type any user name and paste the token as the password. A token reads nothing else, and stops on its expiry date or when you revoke it.',
+  'accessTokens.name': 'Name',
+  'accessTokens.namePlaceholder': 'e.g. Monthly Excel workbook',
+  'accessTokens.expiresOn': 'Expires on',
+  'accessTokens.expiryHelp': 'Required: a date after today, at most {days} days ahead.',
+  'accessTokens.create': 'Create token',
+  'accessTokens.created': 'Copy the token now: it is shown only this once.',
+  'accessTokens.token': 'New access token',
+  'accessTokens.copy': 'Copy',
+  'accessTokens.copied': 'Token copied',
+  'accessTokens.hide': 'Hide the token',
+  'accessTokens.list': 'My tokens',
+  'accessTokens.empty': 'No access tokens yet',
+  'accessTokens.lastUsed': 'Last used',
+  'accessTokens.neverUsed': 'never',
+  'accessTokens.revoke': 'Revoke',
+  'accessTokens.revokeNamed': 'Revoke {name}',
+  'accessTokens.revokeConfirm': 'Revoke this token? Workbooks and reports that use it stop refreshing.',
+  'accessTokens.revoked': 'Token revoked',
+  'powerBi.frameTitle': 'Embedded Power BI report',
+  'reportSettings.title': 'Report settings',
+  'reportSettings.intro':
+    'The address of the report that "Power BI Report" shows to every user. Use the embed address of a Power BI report (File → Embed report → Website or portal); viewers sign in to Power BI to see it.',
+  'reportSettings.url': 'Report embed address',
+  'reportSettings.urlHelp': 'https only, on app.powerbi.com or a host your administrator allowed.',
+  'reportSettings.httpsOnly': 'The address must start with https://',
+  'reportSettings.clear': 'Remove the report',
+  'reportSettings.saved': 'Report address saved',
+  'reportSettings.cleared': 'Report removed: the menu entry is hidden',
 } as const;
 
 export type MessageKey = keyof typeof en;
