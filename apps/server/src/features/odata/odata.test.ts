@@ -13,6 +13,18 @@ interface Collection {
 }
 
 /** The OData feed: its documents, every option, its errors, and totals read by an independent client (o.js). */
+/** Every entity set of the feed, in the service document's order. */
+const ODATA_SETS = [
+  'Tasks',
+  'Requirements',
+  'Facilities',
+  'Regulations',
+  'ProgramAreas',
+  'Permits',
+  'Findings',
+  'CorrectiveActions',
+];
+
 describe('OData feed', () => {
   const suite = signedInSuiteAt('2026-06-10T12:00:00Z', { PUBLIC_URL: 'https://rtms.example.com' });
   const user = { id: '', email: '', token: '', pat: '' };
@@ -52,6 +64,26 @@ describe('OData feed', () => {
         facilities: [{ facilityId: siteA }, { facilityId: siteB }],
       });
     }
+    // A finding at each site and a permit, so that those sets are counted on rows too.
+    for (const facilityId of [siteA, siteB]) {
+      await ok(suite.t, suite.admin, 'POST', '/api/findings', {
+        facilityId,
+        source: 'AUDIT',
+        title: 'Outfall log incomplete',
+        severity: 'MEDIUM',
+        identifiedOn: '2026-01-15',
+      });
+    }
+    await ok(suite.t, suite.admin, 'POST', '/api/permits', {
+      facilityId: siteB,
+      number: 'TX0001',
+      title: 'Stormwater permit',
+      agency: 'State water board',
+      type: 'STORMWATER',
+      issuedOn: '2026-01-01',
+      effectiveOn: '2026-01-01',
+      expiresOn: '2030-12-31',
+    });
     const pat = async (token: string) =>
       (
         await ok<{ token: string }>(suite.t, token, 'POST', '/api/access-tokens', {
@@ -88,7 +120,7 @@ describe('OData feed', () => {
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
     expect(response.headers['odata-version']).toBe('4.0');
     expect(response.body).toContain('<edmx:Edmx xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx" Version="4.0">');
-    for (const set of ['Tasks', 'Requirements', 'Facilities', 'Regulations', 'ProgramAreas']) {
+    for (const set of ODATA_SETS) {
       expect(response.body).toContain(`<EntitySet Name="${set}"`);
     }
     expect(response.body).toContain('<Property Name="dueDate" Type="Edm.Date" Nullable="false"/>');
@@ -97,13 +129,7 @@ describe('OData feed', () => {
   it('answers the service document with the context and the sets', async () => {
     const body = (await get('/odata')).json() as { '@odata.context': string; value: { name: string; url: string }[] };
     expect(body['@odata.context']).toBe('https://rtms.example.com/odata/$metadata');
-    expect(body.value.map((set) => set.name)).toEqual([
-      'Tasks',
-      'Requirements',
-      'Facilities',
-      'Regulations',
-      'ProgramAreas',
-    ]);
+    expect(body.value.map((set) => set.name)).toEqual(ODATA_SETS);
   });
 
   it('counts as the API does, read with an independent OData client (o.js) following every nextLink', async () => {
@@ -127,6 +153,10 @@ describe('OData feed', () => {
       ['Tasks', '', '/api/tasks?pageSize=1', user.token],
       ['Facilities', '', '/api/facilities?pageSize=1', user.token],
       ['Requirements', '', '/api/requirements?pageSize=1', user.token],
+      ['Findings', '', '/api/findings?pageSize=1', suite.admin],
+      ['Findings', '', '/api/findings?pageSize=1', user.token],
+      ['Permits', '', '/api/permits?pageSize=1', suite.admin],
+      ['Permits', '', '/api/permits?pageSize=1', user.token],
     ];
     for (const [set, filter, apiPath, token] of cases) {
       const pat = token === suite.admin ? adminPat : user.pat;

@@ -1,5 +1,8 @@
 import type { EntitySet } from '../entity-set';
+import { correctiveActionsSet } from './corrective-actions';
 import { facilitiesSet } from './facilities';
+import { findingsSet } from './findings';
+import { permitsSet } from './permits';
 import { programAreasSet } from './program-areas';
 import { regulationsSet } from './regulations';
 import { requirementsSet } from './requirements';
@@ -15,6 +18,9 @@ export const ENTITY_SETS: readonly EntitySet[] = [
   facilitiesSet,
   regulationsSet,
   programAreasSet,
+  permitsSet,
+  findingsSet,
+  correctiveActionsSet,
 ];
 
 export function entitySetNamed(name: string): EntitySet | undefined {
