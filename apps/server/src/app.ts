@@ -77,6 +77,8 @@ import { calendarRoutes } from './features/calendar/calendar.routes';
 import { createCalendarService } from './features/calendar/calendar.service';
 import { calendarFeedsRoutes, icalRoutes } from './features/calendar/calendar-feeds.routes';
 import { createCalendarFeedsService } from './features/calendar/calendar-feeds.service';
+import { reportsRoutes } from './features/reports/reports.routes';
+import { createReportsService } from './features/reports/reports.service';
 import { taskSummaryRoutes } from './features/tasks/task-summary.routes';
 import { createTaskSummaryService } from './features/tasks/task-summary.service';
 import { createTasksService, type EvidenceCounter } from './features/tasks/tasks.service';
@@ -202,6 +204,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const handOver = createHandOverService(db, audit, clock);
   const holidays = createHolidaysService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
+  const reports = createReportsService(db, clock, tasks);
   const calendar = createCalendarService(db, tasks);
   const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock);
   const publicUrl = (config.publicUrl || `http://localhost:${config.port}`).replace(/\/+$/, '');
@@ -274,6 +277,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       );
       await api.register(tasksRoutes(tasks, guards));
       await api.register(taskSummaryRoutes(taskSummary, guards));
+      await api.register(reportsRoutes(reports, guards));
       await api.register(calendarRoutes(calendar, guards));
       await api.register(calendarFeedsRoutes(calendarFeeds, guards, config.publicUrl));
       await api.register(handOverRoutes(handOver, guards));
