@@ -54,6 +54,8 @@ function cases(): Case[] {
   const list: Case[] = [
     readOfNone('/api/requirements'),
     readOfNone('/api/tasks?overdue=true'),
+    readOfNone('/api/reports/scorecard?from=2025-04-01&to=2026-03-31&groupBy=facility'),
+    readOfNone('/api/reports/trend?from=2025-04-01&to=2026-03-31&groupBy=category'),
     {
       endpoint: 'POST /api/users/:id/hand-over',
       target: 'none',
@@ -221,6 +223,30 @@ describe('what the lists contain', () => {
         const detail = (await send(tokens[role], { method: 'GET', url: `/api/requirements/${requirement._id}` })).body
           .data;
         expect(detail.facilities.map((binding: { facilityId: string }) => binding.facilityId)).toEqual([facility.own]);
+      }
+    }
+  });
+});
+
+describe('what the reports contain', () => {
+  it('facility roles see only their facilities in the scorecard and the trend, whatever the filter', async () => {
+    await freshRequirement('own');
+    await freshRequirement('other');
+    const period = 'from=2025-04-01&to=2026-03-31';
+    const all = (await send(tokens.ALL_FACILITY_USER, { method: 'GET', url: `/api/reports/scorecard?${period}` })).body
+      .data as { key: string }[];
+    expect(all.map((row) => row.key).sort()).toEqual([facility.own, facility.other].sort());
+    for (const role of ['FACILITY_ADMIN', 'FACILITY_USER'] as const) {
+      for (const path of ['scorecard', 'trend']) {
+        const mine = (await send(tokens[role], { method: 'GET', url: `/api/reports/${path}?${period}` })).body.data;
+        expect(mine.length).toBeGreaterThan(0);
+        expect(mine.every((row: { key: string }) => row.key === facility.own)).toBe(true);
+        const other = await send(tokens[role], {
+          method: 'GET',
+          url: `/api/reports/${path}?${period}&facilityId=${facility.other}`,
+        });
+        expect(other.status).toBe(200);
+        expect(other.body.data).toEqual([]);
       }
     }
   });
