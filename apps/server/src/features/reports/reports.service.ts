@@ -148,9 +148,12 @@ export function createReportsService(db: Kysely<Database>, clock: Clock, taskLis
     );
   }
 
-  /** The Tracker's filters for the report in the caller's current scope (null: a facility outside it). */
-  function filtersOf(principal: Pick<Principal, 'id' | 'role'>, query: ReportQuery) {
-    return taskList.filtersFor(principal, filterQueryOf(query), { todays: true });
+  /**
+   * The Tracker's filters for the report in the caller's current scope (null: a facility outside it), with each
+   * facility's today when `todays`.
+   */
+  function filtersOf(principal: Pick<Principal, 'id' | 'role'>, query: ReportQuery, todays = true) {
+    return taskList.filtersFor(principal, filterQueryOf(query), { todays });
   }
 
   async function scorecardOf(filters: TaskFilters | null, query: ReportQuery): Promise<ScorecardRow[]> {
@@ -237,11 +240,13 @@ export function createReportsService(db: Kysely<Database>, clock: Clock, taskLis
     query: ReportQuery,
     compute: (filters: TaskFilters | null) => Promise<T>,
   ) {
-    const filters = await filtersOf(principal, query);
+    // Keyed without the facilities' todays (a read of every facility's zone): they change only on a minute
+    // boundary, and the minute is in the stamp.
+    const scoped = await filtersOf(principal, query, false);
     const { tasks, labels } = await findListRevisions(db);
     const minute = Math.floor(clock().getTime() / 60_000);
-    const key = JSON.stringify([kind, filters, query.groupBy, query.from, query.to]);
-    return answers.get(key, `${tasks}.${labels}.${minute}`, () => compute(filters));
+    const key = JSON.stringify([kind, scoped, query.groupBy, query.from, query.to]);
+    return answers.get(key, `${tasks}.${labels}.${minute}`, async () => compute(await filtersOf(principal, query)));
   }
 
   return {
