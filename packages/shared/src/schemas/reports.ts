@@ -47,21 +47,37 @@ export const reportFiltersShape = {
 export const reportFiltersSchema = z.strictObject(reportFiltersShape);
 export type ReportFilters = z.infer<typeof reportFiltersSchema>;
 
-/** The period (`from` to `to`, both included, at most REPORT_MAX_MONTHS months) and the grouping of a report. */
-export const reportQuerySchema = querySchema({
+const reportQueryShape = {
   from: calendarDateSchema,
   to: calendarDateSchema,
   groupBy: z.enum(REPORT_GROUP_BYS, { message: `Use one of ${REPORT_GROUP_BYS.join(', ')}` }).default('facility'),
   ...reportFiltersShape,
-}).superRefine((query, ctx) => {
-  if (query.to < query.from) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'The period must end on or after its first day' });
-  } else if (monthsBetween(query.from, query.to).length > REPORT_MAX_MONTHS) {
-    ctx.addIssue({ code: 'custom', path: ['to'], message: `A report covers at most ${REPORT_MAX_MONTHS} months` });
-  }
-});
+};
+
+/** A report's period must end on or after its first day and span at most REPORT_MAX_MONTHS months. */
+function periodChecked<T extends z.ZodType<{ from: string; to: string }>>(schema: T): T {
+  return schema.superRefine((query, ctx) => {
+    if (query.to < query.from) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The period must end on or after its first day' });
+    } else if (monthsBetween(query.from, query.to).length > REPORT_MAX_MONTHS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `A report covers at most ${REPORT_MAX_MONTHS} months` });
+    }
+  }) as T;
+}
+
+/** The period (`from` to `to`, both included, at most REPORT_MAX_MONTHS months) and the grouping of a report. */
+export const reportQuerySchema = periodChecked(querySchema(reportQueryShape));
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 export type ReportQueryInput = z.input<typeof reportQuerySchema>;
+
+export const REPORT_FORMATS = ['PDF', 'XLSX'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** GET /api/reports/scorecard/export and /trend/export: the report as a PDF (with its charts) or an Excel file. */
+export const reportExportQuerySchema = periodChecked(
+  querySchema({ ...reportQueryShape, format: z.enum(REPORT_FORMATS, { message: 'Use PDF or XLSX' }) }),
+);
+export type ReportExportQuery = z.infer<typeof reportExportQuerySchema>;
 
 /** A red / amber / green status of a scorecard row. */
 export const REPORT_RAGS = ['RED', 'AMBER', 'GREEN'] as const;

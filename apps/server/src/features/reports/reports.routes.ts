@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { reportQuerySchema, scorecardResponseSchema, trendResponseSchema } from '@rtms/shared/schemas/reports';
+import {
+  reportExportQuerySchema,
+  reportQuerySchema,
+  scorecardResponseSchema,
+  trendResponseSchema,
+} from '@rtms/shared/schemas/reports';
 import { sendJson } from '../../platform/answer-cache';
 import { principalOf, type AuthGuards } from '../../platform/auth';
+import { setFileHeaders } from '../../platform/downloads';
 import { errorResponses, routeOptions } from '../../platform/route-schema';
 import type { ReportsService } from './reports.service';
 
@@ -46,5 +52,26 @@ export function reportsRoutes(reports: ReportsService, guards: AuthGuards): Fast
       }),
       async (request, reply) => sendJson(reply, await reports.trendAnswer(principalOf(request), request.query)),
     );
+    for (const [path, report] of [
+      ['scorecard', 'SCORECARD'],
+      ['trend', 'TREND'],
+    ] as const) {
+      app.get(
+        `/reports/${path}/export`,
+        route('signed-in', `The ${path} as a PDF file (with its charts) or an Excel file`, {
+          description:
+            'The same numbers as the JSON report, as an attachment: PDF (charts, table, definitions and the status ' +
+            'rule) or XLSX (numbers as numbers, rates as percentages, months and the period as dates). Errors are JSON.',
+          querystring: reportExportQuerySchema,
+          response: {},
+        }),
+        async (request, reply) => {
+          const { format, ...query } = request.query;
+          const file = await reports.file(principalOf(request), report, query, format);
+          setFileHeaders(reply, { ...file, size: file.body.length });
+          return reply.send(file.body);
+        },
+      );
+    }
   };
 }

@@ -8,6 +8,7 @@ import {
   reportRagOf,
   scorecardResponseSchema,
   trendResponseSchema,
+  type ReportFormat,
   type ReportGroupBy,
   type ReportQuery,
   type ScorecardRow,
@@ -31,6 +32,9 @@ import {
   type OutcomeCounts,
   type OutcomeRow,
 } from './reports.repository';
+import { reportFileName, type ReportFile } from './report-files';
+import { reportPdf } from './report-pdf';
+import { reportXlsx } from './report-xlsx';
 
 /** The scorecard and the trend of the tasks in the caller's current scope (decision 043). */
 export interface ReportsService {
@@ -39,7 +43,21 @@ export interface ReportsService {
   /** The same, serialized as `{data}` and kept while the tasks, their labels and the minute hold. */
   scorecardAnswer(principal: Principal, query: ReportQuery): Promise<Buffer>;
   trendAnswer(principal: Principal, query: ReportQuery): Promise<Buffer>;
+  /** The report as a file (PDF with its charts, or Excel), in the caller's current scope. */
+  file(
+    principal: Pick<Principal, 'id' | 'role' | 'firstName' | 'lastName' | 'email'>,
+    report: ReportKind,
+    query: ReportQuery,
+    format: ReportFormat,
+  ): Promise<{ fileName: string; mediaType: string; body: Buffer }>;
 }
+
+export type ReportKind = 'SCORECARD' | 'TREND';
+
+const MEDIA_TYPES: Record<ReportFormat, string> = {
+  PDF: 'application/pdf',
+  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
 
 /** One facility's part: its outcome rows and its "overdue at month end" counts per key and month. */
 interface Part {
@@ -252,6 +270,25 @@ export function createReportsService(db: Kysely<Database>, clock: Clock, taskLis
   return {
     scorecard: async (principal, query) => scorecardOf(await filtersOf(principal, query), query),
     trend: async (principal, query) => trendOf(await filtersOf(principal, query), query),
+    async file(principal, report, query, format) {
+      const filters = await filtersOf(principal, query);
+      const meta = {
+        from: query.from,
+        to: query.to,
+        groupBy: query.groupBy,
+        generatedAt: clock().toISOString(),
+        generatedBy: `${principal.firstName} ${principal.lastName}`.trim() || principal.email,
+      };
+      const file: ReportFile =
+        report === 'SCORECARD'
+          ? { report, rows: await scorecardOf(filters, query), meta }
+          : { report, rows: await trendOf(filters, query), meta };
+      return {
+        fileName: reportFileName(file, format === 'PDF' ? 'pdf' : 'xlsx'),
+        mediaType: MEDIA_TYPES[format],
+        body: format === 'PDF' ? await reportPdf(file) : await reportXlsx(file),
+      };
+    },
     scorecardAnswer: (principal, query) =>
       answerOf('scorecard', principal, query, async (filters) =>
         scorecardResponseSchema.parse({ data: await scorecardOf(filters, query) }),
