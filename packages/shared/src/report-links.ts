@@ -14,6 +14,15 @@ export type ScorecardFigure = (typeof SCORECARD_FIGURES)[number];
 export const TREND_FIGURES = ['due', 'onTime', 'late', 'missed', 'overdueAtMonthEnd'] as const;
 export type TrendFigure = (typeof TREND_FIGURES)[number];
 
+/** The Tracker's address for "every state" (its default without a `state` is open work only). */
+export const EVERY_STATE = 'ALL';
+
+/** The task list API's query of a Tracker address: `state=ALL` is no state filter there. */
+export function apiQueryOf(link: TrackerQuery): TrackerQuery {
+  const { state, ...rest } = link;
+  return state === EVERY_STATE || state === undefined ? rest : { ...rest, state };
+}
+
 /** Every state but NOT_APPLICABLE: the tasks that apply. */
 const APPLICABLE_STATES = TASK_STATES.filter((state) => state !== 'NOT_APPLICABLE').join(',');
 
@@ -87,7 +96,9 @@ export function trendCellQuery(
   today: string,
 ): TrackerQuery {
   const group = groupQuery(filters, groupBy, key);
-  if (figure === 'overdueAtMonthEnd') return { ...group, overdueOn: overdueDayOf(month, today), sort: 'dueDate' };
+  if (figure === 'overdueAtMonthEnd') {
+    return { ...group, overdueOn: overdueDayOf(month, today), state: EVERY_STATE, sort: 'dueDate' };
+  }
   const { first, last } = monthBounds(month);
   return {
     ...group,

@@ -27,6 +27,7 @@ export const AREAS: Area[] = [
   { key: 'facilities', path: '/facilities', label: 'nav.facilities' },
   { key: 'user-facilities', path: '/user-facilities', label: 'nav.userFacilities', permission: 'userFacility:view' },
   { key: 'requirements', path: '/requirements', label: 'nav.requirements' },
+  { key: 'reports', path: '/reports', label: 'reports.nav' },
   { key: 'task-documents', path: '/task-documents', label: 'nav.taskDocuments', group: 'documents' },
   { key: 'documents-library', path: '/documents-library', label: 'nav.documentsLibrary', group: 'documents' },
   { key: 'archive-documents', path: '/archive-documents', label: 'nav.archiveDocuments', group: 'documents' },

@@ -41,6 +41,8 @@ const SCREENS: Record<string, ScreenLoader> = {
   calendar: () => import('../features/calendar/components/calendar-page').then((m) => m.CalendarPage),
   requirements: () => import('../features/requirements/components/requirements-page').then((m) => m.RequirementsPage),
   tasks: () => import('../features/tasks/components/tasks-page').then((m) => m.TasksPage),
+  // The only screen with charts: the chart library comes in this chunk alone (decision 043).
+  reports: () => import('../features/reports/components/reports-page').then((m) => m.ReportsPage),
   'task-documents': () =>
     import('../features/documents/components/task-documents-page').then((m) => m.TaskDocumentsPage),
   'documents-library': () =>

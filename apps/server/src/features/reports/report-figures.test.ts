@@ -4,6 +4,7 @@ import type { Role } from '@rtms/shared/enums';
 import {
   SCORECARD_FIGURES,
   TREND_FIGURES,
+  apiQueryOf,
   scorecardCellQuery,
   trendCellQuery,
 } from '@rtms/shared/report-links';
@@ -39,7 +40,7 @@ describe('report number = the total of the Tracker list it links to (demo data)'
   const totalOf = async (token: string, query: TrackerQuery) => {
     const list = await t.app.inject({
       method: 'GET',
-      url: `/api/tasks?${new URLSearchParams({ ...query, pageSize: '1' })}`,
+      url: `/api/tasks?${new URLSearchParams({ ...apiQueryOf(query), pageSize: '1' })}`,
       headers: { authorization: `Bearer ${token}` },
     });
     expect(list.statusCode, list.body).toBe(200);

@@ -18,6 +18,7 @@ import {
   BookOutlined,
   AppstoreOutlined,
   SafetyCertificateOutlined,
+  BarChartOutlined,
 } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { can } from '@rtms/shared/permissions';
@@ -34,6 +35,7 @@ const ICONS: Record<string, React.ReactNode> = {
   facilities: <BankOutlined />,
   'user-facilities': <UserSwitchOutlined />,
   requirements: <ProfileOutlined />,
+  reports: <BarChartOutlined />,
   'task-documents': <FileDoneOutlined />,
   'documents-library': <BookOutlined />,
   'archive-documents': <InboxOutlined />,
