@@ -78,6 +78,11 @@ import { createCalendarService } from './features/calendar/calendar.service';
 import { calendarFeedsRoutes, icalRoutes } from './features/calendar/calendar-feeds.routes';
 import { createCalendarFeedsService } from './features/calendar/calendar-feeds.service';
 import { reportsRoutes } from './features/reports/reports.routes';
+import { reportSubscriptionsRoutes } from './features/reports/report-subscriptions.routes';
+import {
+  createReportSubscriptionsService,
+  type ReportSubscriptionsService,
+} from './features/reports/report-subscriptions.service';
 import { createReportsService } from './features/reports/reports.service';
 import { taskSummaryRoutes } from './features/tasks/task-summary.routes';
 import { createTaskSummaryService } from './features/tasks/task-summary.service';
@@ -107,6 +112,8 @@ export interface App {
   jobs: JobsService;
   /** Reminders (sweep and sender), for the CLI tools, the benchmark and tests. */
   notifications: NotificationsService;
+  /** Scheduled reports (queue and send), for tests. */
+  reportSubscriptions: ReportSubscriptionsService;
   /** Answers new requests 503 while the ones in flight finish, then stops listening and closes the database. */
   close(): Promise<void>;
 }
@@ -231,6 +238,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl,
     owner: jobOwner,
   });
+  const reportSubscriptions = createReportSubscriptionsService(db, reports, {
+    clock,
+    mailer,
+    appName: config.appName,
+    publicUrl,
+    owner: jobOwner,
+  });
   const jobs = createJobsService(db, taskGeneration, {
     clock,
     purgeEndedSessions: async () => {
@@ -239,6 +253,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await oidc?.purgeEnded();
     },
     reminders: notifications,
+    scheduledReports: reportSubscriptions,
   });
 
   registerErrorHandler(app, reporter);
@@ -278,6 +293,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(tasksRoutes(tasks, guards));
       await api.register(taskSummaryRoutes(taskSummary, guards));
       await api.register(reportsRoutes(reports, guards));
+      await api.register(reportSubscriptionsRoutes(reportSubscriptions, guards));
       await api.register(calendarRoutes(calendar, guards));
       await api.register(calendarFeedsRoutes(calendarFeeds, guards, config.publicUrl));
       await api.register(handOverRoutes(handOver, guards));
@@ -299,6 +315,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     database,
     jobs,
     notifications,
+    reportSubscriptions,
     async close() {
       await shutdown.close();
       await database.close();

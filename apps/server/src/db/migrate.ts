@@ -24,6 +24,7 @@ import { migration0170LabelsRevision } from './migrations/0170-labels-revision';
 import { migration0175OidcBoundLinks } from './migrations/0175-oidc-bound-links';
 import { migration0180RevisionsFromData } from './migrations/0180-revisions-from-data';
 import { migration0186TimeZoneSetAt } from './migrations/0186-time-zone-set-at';
+import { migration0220ReportSubscriptions } from './migrations/0220-report-subscriptions';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0175-oidc-bound-links': migration0175OidcBoundLinks,
   '0180-revisions-from-data': migration0180RevisionsFromData,
   '0186-time-zone-set-at': migration0186TimeZoneSetAt,
+  '0220-report-subscriptions': migration0220ReportSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -33,6 +33,8 @@ import type { RevisionCounterTable } from './columns';
 import type { OidcLinkRequestsTable, OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
+import type { ReportDeliveriesTable, ReportSubscriptionsTable } from '../features/reports/report-subscriptions.table';
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -75,6 +77,8 @@ export interface Database {
   notifications: NotificationsTable;
   notification_deliveries: NotificationDeliveriesTable;
   app_secrets: AppSecretsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_deliveries: ReportDeliveriesTable;
 }
 
 /** The database handle every repository takes. */

@@ -95,9 +95,15 @@ export interface JobRun {
 export function createJobsService(
   db: Kysely<Database>,
   generation: TaskGenerationService,
-  options: { clock: Clock; purgeEndedSessions: () => Promise<void>; reminders: ReminderJobs },
+  options: {
+    clock: Clock;
+    purgeEndedSessions: () => Promise<void>;
+    reminders: ReminderJobs;
+    /** The scheduled reports' outbox, queued and sent with the reminders' each minute. */
+    scheduledReports?: { run(): Promise<unknown> };
+  },
 ): JobsService {
-  const { clock, purgeEndedSessions, reminders } = options;
+  const { clock, purgeEndedSessions, reminders, scheduledReports } = options;
   const owner = `${os.hostname()}:${process.pid}:${newId().slice(0, 8)}`;
   /** Leases (name, day as JSON) of our failed runs not yet given back: the database was gone at the failure. */
   const unreleased = new Set<string>();
@@ -233,6 +239,7 @@ export function createJobsService(
             if (atStart) await reminders.sweep();
             else await service.runScheduledSweep();
             await reminders.send();
+            await scheduledReports?.run();
           });
         } catch (error) {
           log.error({ err: error, job: REMINDERS_JOB }, 'reminders failed');

@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScorecardRow, TrendRow } from '@rtms/shared/schemas/reports';
@@ -9,16 +5,7 @@ import { ok } from '../../test/api-calls';
 import { createFacility, monthlyAt } from '../../test/compliance-fixtures';
 import { signedInSuiteAt } from '../../test/signed-in-suite';
 import { bearer } from '../../test/test-app';
-
-/** Reads a PDF as a person would copy it (pdftotext of Debian's poppler-utils). */
-export function pdfText(bytes: Buffer): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'report-')), 'report.pdf');
-  fs.writeFileSync(file, bytes);
-  return execFileSync('/usr/bin/pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).replace(
-    /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    '',
-  );
-}
+import { pdfText } from '../../test/pdf-text';
 
 /**
  * A monthly requirement at one facility, due on the 10th from January to June 2026, judged on 20 May 2026:

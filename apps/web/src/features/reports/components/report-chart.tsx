@@ -41,6 +41,9 @@ export function ReportChart({
       series: series.map((entry) => ({ name: entry.name, className: `report-series--${entry.tone}`, data: entry.values })),
     };
     const axisLabel = percent ? (value: number) => `${Math.round(value * 100)}%` : undefined;
+    // At most about twelve labels along a time axis: every n-th one beyond that.
+    const every = Math.max(1, Math.ceil(labels.length / 12));
+    const sparse = (value: string | number, index: number) => (index % every === 0 ? value : null);
     const chart =
       kind === 'bar'
         ? new BarChart(element.current, data, {
@@ -49,14 +52,16 @@ export function ReportChart({
             height,
             chartPadding: { left: horizontal ? 8 : 0, right: 16 },
             axisY: horizontal ? { offset: 140 } : { onlyInteger: true },
-            axisX: horizontal ? { onlyInteger: true } : {},
+            axisX: horizontal ? { onlyInteger: true } : { labelInterpolationFnc: sparse },
           })
         : new LineChart(element.current, data, {
             height,
             low: percent ? 0 : undefined,
             high: percent ? 1 : undefined,
             fullWidth: true,
+            lineSmooth: false,
             chartPadding: { right: 24 },
+            axisX: { labelInterpolationFnc: sparse },
             axisY: axisLabel ? { labelInterpolationFnc: axisLabel } : { onlyInteger: true },
           });
     return () => {

@@ -51,7 +51,7 @@ export function TrendSection({ period, groupBy }: { period: { from: string; to: 
     }
     const list = [...months];
     return {
-      labels: list.map(([month]) => month),
+      labels: list.map(([month]) => monthName(month)),
       bars: [
         { name: t('reports.col.onTime'), tone: 'ontime', values: list.map(([, m]) => m.onTime) },
         { name: t('reports.col.late'), tone: 'late', values: list.map(([, m]) => m.late) },
@@ -66,7 +66,7 @@ export function TrendSection({ period, groupBy }: { period: { from: string; to: 
         },
       ],
     };
-  }, [rows, t]);
+  }, [rows, t, monthName]);
 
   const columns = useMemo<ColumnsType<TrendRow>>(
     () => [
