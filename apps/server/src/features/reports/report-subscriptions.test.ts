@@ -151,7 +151,12 @@ describe('scheduled reports', () => {
     expect(first).toMatchObject({ queued: 1, retrying: 1, sent: 0 });
     expect(mailsTo(user.email)).toHaveLength(0);
     expect(await deliveriesOf(user.id)).toEqual([
-      expect.objectContaining({ status: 'PENDING', attempts: 1, periodKey: '2026-06-08' }),
+      expect.objectContaining({
+        status: 'PENDING',
+        attempts: 1,
+        lastError: expect.stringContaining('451') as unknown,
+        periodKey: '2026-06-08',
+      }),
     ]);
     // The backoff holds it for a minute.
     await t.reportSubscriptions.run();
@@ -167,7 +172,7 @@ describe('scheduled reports', () => {
     expect(names.has(north.name)).toBe(true);
     expect(names.has(south.name)).toBe(false);
     expect(await deliveriesOf(user.id)).toEqual([
-      { status: 'SENT', attempts: 1, lastError: expect.stringContaining('451') as unknown as string, periodKey: '2026-06-08' },
+      { status: 'SENT', attempts: 1, lastError: null, periodKey: '2026-06-08' },
     ]);
   });
 
