@@ -56,6 +56,46 @@ function cases(): Case[] {
     readOfNone('/api/tasks?overdue=true'),
     readOfNone('/api/reports/scorecard?from=2025-04-01&to=2026-03-31&groupBy=facility'),
     readOfNone('/api/reports/trend?from=2025-04-01&to=2026-03-31&groupBy=category'),
+    readOfNone('/api/reports/scorecard/export?from=2026-01-01&to=2026-03-31&format=XLSX'),
+    readOfNone('/api/reports/trend/export?from=2026-01-01&to=2026-03-31&format=XLSX'),
+    readOfNone('/api/report-subscriptions'),
+    {
+      endpoint: 'POST /api/report-subscriptions',
+      target: 'none',
+      expected: [201, 201, 201, 201],
+      request: () => ({
+        method: 'POST',
+        url: '/api/report-subscriptions',
+        payload: { report: 'SCORECARD', frequency: 'WEEKLY', format: 'PDF', filters: { groupBy: 'category' } },
+      }),
+    },
+    {
+      endpoint: 'DELETE /api/report-subscriptions/:id',
+      target: 'own',
+      expected: [204, 204, 204, 204],
+      request: async (role) => {
+        const created = await send(tokens[role], {
+          method: 'POST',
+          url: '/api/report-subscriptions',
+          payload: { report: 'TREND', frequency: 'MONTHLY', format: 'XLSX' },
+        });
+        return { method: 'DELETE', url: `/api/report-subscriptions/${created.body.data._id}` };
+      },
+    },
+    {
+      // Another user's scheduled report does not exist for the caller, whatever their role.
+      endpoint: 'DELETE /api/report-subscriptions/:id',
+      target: 'other',
+      expected: [404, 404, 404, 404],
+      request: async () => {
+        const created = await asAdmin({
+          method: 'POST',
+          url: '/api/report-subscriptions',
+          payload: { report: 'TREND', frequency: 'MONTHLY', format: 'XLSX' },
+        });
+        return { method: 'DELETE', url: `/api/report-subscriptions/${created._id}` };
+      },
+    },
     {
       endpoint: 'POST /api/users/:id/hand-over',
       target: 'none',

@@ -12,6 +12,7 @@ import { downloadReport } from '../api/download-report';
 import { PERIOD_KINDS, TREND_SPANS, addressOf, periodOf, readAddress, trendPeriodOf, type ReportAddress } from './report-period';
 import { ScorecardSection } from './scorecard-section';
 import { TrendSection } from './trend-section';
+import { SubscriptionsSection } from './subscriptions-section';
 import './reports.css';
 
 const ISO = 'YYYY-MM-DD';
@@ -84,6 +85,7 @@ export function ReportsPage() {
       </Flex>
       <ScorecardSection period={period} groupBy={state.groupBy} />
       <TrendSection period={trendPeriod} groupBy={state.groupBy} />
+      <SubscriptionsSection groupBy={state.groupBy} />
     </>
   );
 }
