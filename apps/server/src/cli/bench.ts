@@ -407,7 +407,9 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
       `List and calendar calls: worst p95 ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`,
     );
     print();
-    figures.push(...(await measureReports({ base, barePort: server.barePort, token, today, durationSeconds, print, row })));
+    figures.push(
+      ...(await measureReports({ base, barePort: server.barePort, token, today, durationSeconds, print, row })),
+    );
     if (soak.seconds > 0) {
       const facilityIds = (await getJson<{ data: { _id: string }[] }>(`${base}/api/facilities?pageSize=200`, token))
         .data;

@@ -112,7 +112,10 @@ describe('bad input never makes a 500', () => {
       for (const [query, field] of cases) {
         const body = expectCleanClientError(await asAdmin('GET', `/api/reports/${path}?${query}`), 400);
         expect(body.code, query).toBe('VALIDATION_FAILED');
-        expect((body.details as { path: string }[]).map((detail) => detail.path), query).toContain(field);
+        expect(
+          (body.details as { path: string }[]).map((detail) => detail.path),
+          query,
+        ).toContain(field);
       }
       // A whole 36 months is allowed; a wrong but known filter value is an empty report, not an error.
       const longest = await asAdmin('GET', `/api/reports/${path}?from=2023-02-01&to=2026-01-31&facilityId=nope`);

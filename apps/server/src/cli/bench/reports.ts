@@ -83,9 +83,7 @@ export async function measureReports(options: ReportsBenchOptions): Promise<Figu
   const bare = await measure('bare Fastify JSON', `http://127.0.0.1:${options.barePort}/`);
   const results = [];
   for (const report of reports) {
-    results.push(
-      await measure(`GET ${report.name}`, `${base}${report.path}`, { authorization: `Bearer ${token}` }),
-    );
+    results.push(await measure(`GET ${report.name}`, `${base}${report.path}`, { authorization: `Bearer ${token}` }));
   }
   print();
   print(`Reports at ${connections} connections, ${durationSeconds} s each:`);

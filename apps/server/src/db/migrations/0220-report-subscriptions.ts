@@ -22,7 +22,11 @@ export const migration0220ReportSubscriptions: Migration = {
       .timestamps(
         m
           .createEntityTable(db, 'report_deliveries')
-          .addColumn('subscription_id', 'text', m.references('report_subscriptions.id', { required: true, cascade: true }))
+          .addColumn(
+            'subscription_id',
+            'text',
+            m.references('report_subscriptions.id', { required: true, cascade: true }),
+          )
           .addColumn('recipient_id', 'text', m.references('users.id', { required: true, cascade: true }))
           .addColumn('period_key', 'text', m.required)
           .addColumn('status', 'text', m.required)

@@ -63,8 +63,7 @@ const MESSAGES: Record<
   },
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function reportMail(
   language: EmailLanguage,

@@ -54,7 +54,11 @@ function scorecardChart(doc: Doc, text: PdfText, rows: ScorecardRow[], file: Rep
       if (width > 0) doc.rect(x, y, width, barHeight - 3).fill(color);
       x += width;
     }
-    doc.fillColor('black').font('Helvetica').fontSize(7).text(percent(row.onTimeRate), x + 4, y + 1, { lineBreak: false });
+    doc
+      .fillColor('black')
+      .font('Helvetica')
+      .fontSize(7)
+      .text(percent(row.onTimeRate), x + 4, y + 1, { lineBreak: false });
     y += barHeight;
   }
   doc.y = y + 6;
@@ -72,7 +76,11 @@ function trendChart(doc: Doc, rows: TrendRow[], box: Box): void {
   const months = monthTotals(rows);
   const plot = { x: box.x + 30, y: box.y + 18, width: box.width - 60, height: box.height - 40 };
   const max = Math.max(1, ...months.map((m) => Math.max(m.onTime + m.late + m.missed, m.overdue)));
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text('Completions, on-time rate and overdue by month', box.x, box.y);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(10)
+    .fillColor('black')
+    .text('Completions, on-time rate and overdue by month', box.x, box.y);
   legend(doc, box.x + 260, box.y + 1, [
     ['On time', COLORS.onTime],
     ['Late', COLORS.late],
@@ -80,7 +88,12 @@ function trendChart(doc: Doc, rows: TrendRow[], box: Box): void {
     ['Overdue at month end', COLORS.overdue],
     ['On-time rate', COLORS.rate],
   ]);
-  doc.moveTo(plot.x, plot.y).lineTo(plot.x, plot.y + plot.height).lineTo(plot.x + plot.width, plot.y + plot.height).lineWidth(0.5).stroke('#8c8c8c');
+  doc
+    .moveTo(plot.x, plot.y)
+    .lineTo(plot.x, plot.y + plot.height)
+    .lineTo(plot.x + plot.width, plot.y + plot.height)
+    .lineWidth(0.5)
+    .stroke('#8c8c8c');
   doc.font('Helvetica').fontSize(6).fillColor('black');
   doc.text(String(max), box.x, plot.y - 3, { width: 26, align: 'right', lineBreak: false });
   doc.text('0', box.x, plot.y + plot.height - 3, { width: 26, align: 'right', lineBreak: false });
@@ -104,7 +117,10 @@ function trendChart(doc: Doc, rows: TrendRow[], box: Box): void {
     if (overdue > 0) doc.rect(x + barWidth + 1, plot.y + plot.height - overdue, barWidth, overdue).fill(COLORS.overdue);
     if (month.rate !== null) ratePoints.push([x + barWidth, plot.y + plot.height * (1 - month.rate)]);
     if (months.length <= 18 || index % 3 === 0) {
-      doc.fillColor('black').fontSize(6).text(month.month, x - 4, plot.y + plot.height + 3, { lineBreak: false });
+      doc
+        .fillColor('black')
+        .fontSize(6)
+        .text(month.month, x - 4, plot.y + plot.height + 3, { lineBreak: false });
     }
   });
   if (ratePoints.length > 1) {
@@ -136,7 +152,11 @@ function table(doc: Doc, text: PdfText, file: ReportFile, left: number, right: n
       doc.text(title, x, y, { width: widths[i]! - 4, lineBreak: false });
       x += widths[i]!;
     });
-    doc.moveTo(left, y + 11).lineTo(right, y + 11).lineWidth(0.5).stroke('black');
+    doc
+      .moveTo(left, y + 11)
+      .lineTo(right, y + 11)
+      .lineWidth(0.5)
+      .stroke('black');
     doc.y = y + 14;
   };
   header();
@@ -208,7 +228,11 @@ export async function reportPdf(file: ReportFile): Promise<Buffer> {
   } else {
     trendChart(doc, file.rows, box);
   }
-  doc.font('Helvetica').fontSize(7).fillColor('#444444').text(DEFINITIONS, left, doc.y, { width: right - left });
+  doc
+    .font('Helvetica')
+    .fontSize(7)
+    .fillColor('#444444')
+    .text(DEFINITIONS, left, doc.y, { width: right - left });
   if (file.report === 'SCORECARD') doc.text(RAG_RULE, { width: right - left });
   doc.fillColor('black').moveDown(0.6);
   if (file.rows.length) table(doc, text, file, left, right);

@@ -43,7 +43,10 @@ const CLAIM_MS = 5 * 60_000;
 const PER_RUN = 20;
 
 export interface ReportSubscriptionsService {
-  list(principal: Principal, query: ReportSubscriptionListQuery): Promise<{ data: ReportSubscription[]; meta: PageMeta }>;
+  list(
+    principal: Principal,
+    query: ReportSubscriptionListQuery,
+  ): Promise<{ data: ReportSubscription[]; meta: PageMeta }>;
   create(principal: Principal, body: CreateReportSubscriptionBody): Promise<ReportSubscription>;
   /** Deletes one of the caller's own; another's is not found (404). */
   remove(principal: Principal, id: string): Promise<void>;
@@ -121,20 +124,20 @@ export function createReportSubscriptionsService(
       const stamp = nowIso(now);
       const inserted = await unitOfWork(db, (trx) =>
         insertDeliveryOnce(trx, {
-        id: newId(),
-        subscriptionId: subscription.id,
-        recipientId: subscription.userId,
-        periodKey: day,
-        status: 'PENDING',
-        attempts: 0,
-        lastError: null,
-        notBefore: at.toISOString(),
-        claimedBy: null,
-        claimedUntil: null,
-        sentAt: null,
-        createdAt: stamp,
-        updatedAt: stamp,
-      }),
+          id: newId(),
+          subscriptionId: subscription.id,
+          recipientId: subscription.userId,
+          periodKey: day,
+          status: 'PENDING',
+          attempts: 0,
+          lastError: null,
+          notBefore: at.toISOString(),
+          claimedBy: null,
+          claimedUntil: null,
+          sentAt: null,
+          createdAt: stamp,
+          updatedAt: stamp,
+        }),
       );
       if (inserted) queued += 1;
     }
@@ -146,15 +149,24 @@ export function createReportSubscriptionsService(
     const now = clock();
     const row = await findDeliveryToSend(db, id);
     if (!row) return 'skipped';
-    const finish = (status: 'SENT' | 'FAILED' | 'SKIPPED' | 'PENDING', lastError: string | null, attempts = row.attempts) =>
-      unitOfWork(db, (trx) => finishDelivery(trx, id, options.owner, {
-        status,
-        attempts,
-        lastError,
-        notBefore: status === 'PENDING' ? new Date(now.getTime() + BACKOFF_BASE_MS * 4 ** (attempts - 1)).toISOString() : nowIso(now),
-        sentAt: status === 'SENT' ? nowIso(now) : null,
-        updatedAt: nowIso(now),
-      }));
+    const finish = (
+      status: 'SENT' | 'FAILED' | 'SKIPPED' | 'PENDING',
+      lastError: string | null,
+      attempts = row.attempts,
+    ) =>
+      unitOfWork(db, (trx) =>
+        finishDelivery(trx, id, options.owner, {
+          status,
+          attempts,
+          lastError,
+          notBefore:
+            status === 'PENDING'
+              ? new Date(now.getTime() + BACKOFF_BASE_MS * 4 ** (attempts - 1)).toISOString()
+              : nowIso(now),
+          sentAt: status === 'SENT' ? nowIso(now) : null,
+          updatedAt: nowIso(now),
+        }),
+      );
     if (!row.report || !row.frequency || !row.format || row.filters === null) {
       await finish('SKIPPED', 'The subscription was deleted');
       return 'skipped';
@@ -243,7 +255,9 @@ export function createReportSubscriptionsService(
       const counts = { queued, sent: 0, failed: 0, retrying: 0, skipped: 0 };
       for (const { id } of await findDueDeliveries(db, nowIso(now), PER_RUN)) {
         const claimedUntil = new Date(clock().getTime() + CLAIM_MS).toISOString();
-        const claimed = await unitOfWork(db, (trx) => claimDelivery(trx, id, options.owner, nowIso(clock()), claimedUntil));
+        const claimed = await unitOfWork(db, (trx) =>
+          claimDelivery(trx, id, options.owner, nowIso(clock()), claimedUntil),
+        );
         if (!claimed) continue;
         counts[await sendOne(id)] += 1;
       }

@@ -24,7 +24,10 @@ describe('scheduled reports', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpTestServer();
-    ({ t, admin } = await createSignedInApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://rtms.example.com/' }, { now: clock }));
+    ({ t, admin } = await createSignedInApp(
+      { SMTP_URL: smtp.url, PUBLIC_URL: 'https://rtms.example.com/' },
+      { now: clock },
+    ));
     for (const facility of [north, south]) {
       facility.id = await createFacility(t, admin, { name: facility.name, timeZone: 'UTC' });
       await monthlyAt({ t, admin }, facility.id, '2026-01-10', { backfillFrom: '2026-01-01' });

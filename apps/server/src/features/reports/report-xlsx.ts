@@ -25,7 +25,18 @@ export async function reportXlsx(file: ReportFile): Promise<Buffer> {
   const group = GROUP_TITLE[file.meta.groupBy];
 
   if (file.report === 'SCORECARD') {
-    sheet.addRow([group, 'Due', 'On time', 'Late', 'Missed', 'Not applicable', 'Open overdue', 'On-time rate', 'Open findings', 'Status']).font = { bold: true };
+    sheet.addRow([
+      group,
+      'Due',
+      'On time',
+      'Late',
+      'Missed',
+      'Not applicable',
+      'Open overdue',
+      'On-time rate',
+      'Open findings',
+      'Status',
+    ]).font = { bold: true };
     for (const row of file.rows) {
       const added = sheet.addRow([
         groupLabel(file.meta.groupBy, row.key, row.label),

@@ -128,9 +128,7 @@ export async function findOverdueCandidates(
   const rows = await tasks
     .where('tasks.dueDate', '<', lastDay)
     .where(overdueOnCondition(firstDay))
-    .where(
-      sql<SqlBool>`(${sql.ref('tasks.status')} <> 'COMPLETED' or ${completedOn} > ${sql.ref('tasks.dueDate')})`,
-    )
+    .where(sql<SqlBool>`(${sql.ref('tasks.status')} <> 'COMPLETED' or ${completedOn} > ${sql.ref('tasks.dueDate')})`)
     .select([
       'tasks.facilityId',
       key.as('key'),

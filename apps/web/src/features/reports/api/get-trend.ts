@@ -7,7 +7,8 @@ import { toQueryString } from '../../../components/data/query-string';
 export const trendQueryOptions = (query: ReportQueryInput) =>
   queryOptions({
     queryKey: ['tasks', 'reports', 'trend', query],
-    queryFn: ({ signal }) => apiRequest('GET', `/reports/trend${toQueryString(query)}`, trendResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest('GET', `/reports/trend${toQueryString(query)}`, trendResponseSchema, { signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -38,7 +38,11 @@ export function ReportChart({
     if (!element.current) return;
     const data = {
       labels,
-      series: series.map((entry) => ({ name: entry.name, className: `report-series--${entry.tone}`, data: entry.values })),
+      series: series.map((entry) => ({
+        name: entry.name,
+        className: `report-series--${entry.tone}`,
+        data: entry.values,
+      })),
     };
     const axisLabel = percent ? (value: number) => `${Math.round(value * 100)}%` : undefined;
     // At most about twelve labels along a time axis: every n-th one beyond that.

@@ -9,7 +9,15 @@ import { PageHeader } from '../../../components/page-header';
 import { downloadBlob } from '../../../components/data/export/download';
 import { useT } from '../../../lib/i18n/use-t';
 import { downloadReport } from '../api/download-report';
-import { PERIOD_KINDS, TREND_SPANS, addressOf, periodOf, readAddress, trendPeriodOf, type ReportAddress } from './report-period';
+import {
+  PERIOD_KINDS,
+  TREND_SPANS,
+  addressOf,
+  periodOf,
+  readAddress,
+  trendPeriodOf,
+  type ReportAddress,
+} from './report-period';
 import { ScorecardSection } from './scorecard-section';
 import { TrendSection } from './trend-section';
 import { SubscriptionsSection } from './subscriptions-section';
@@ -35,7 +43,12 @@ export function ReportsPage() {
     <>
       <PageHeader
         title={t('reports.title')}
-        actions={<ExportMenu scorecard={{ ...period, groupBy: state.groupBy }} trend={{ ...trendPeriod, groupBy: state.groupBy }} />}
+        actions={
+          <ExportMenu
+            scorecard={{ ...period, groupBy: state.groupBy }}
+            trend={{ ...trendPeriod, groupBy: state.groupBy }}
+          />
+        }
       />
       <Flex wrap gap={12} align="center" className="report-controls">
         <Segmented
@@ -44,7 +57,11 @@ export function ReportsPage() {
           options={PERIOD_KINDS.map((kind) => ({ value: kind, label: t(`reports.period.${kind}`) }))}
           onChange={(kind) => {
             const next = kind as ReportAddress['kind'];
-            update(next === 'custom' ? { kind: next, from: state.from, to: state.to } : { kind: next, ...periodOf(next, state.anchor) });
+            update(
+              next === 'custom'
+                ? { kind: next, from: state.from, to: state.to }
+                : { kind: next, ...periodOf(next, state.anchor) },
+            );
           }}
         />
         {state.kind === 'custom' ? (
@@ -103,7 +120,9 @@ function ExportMenu({ scorecard, trend }: { scorecard: Query; trend: Query }) {
       const file = await downloadReport(report, report === 'scorecard' ? scorecard : trend, format);
       downloadBlob(file.blob, file.fileName ?? `${report}.${format.toLowerCase()}`);
     } catch (error) {
-      void message.error(t('reports.exportFailed', { message: error instanceof Error ? error.message : String(error) }));
+      void message.error(
+        t('reports.exportFailed', { message: error instanceof Error ? error.message : String(error) }),
+      );
     } finally {
       setBusy(false);
     }

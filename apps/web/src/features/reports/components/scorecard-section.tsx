@@ -21,7 +21,13 @@ const FIGURE_LABELS = {
 } as const satisfies Record<ScorecardFigure, string>;
 
 /** The scorecard: its chart, its table (every number a link to its tasks) and the status rule. */
-export function ScorecardSection({ period, groupBy }: { period: { from: string; to: string }; groupBy: ReportGroupBy }) {
+export function ScorecardSection({
+  period,
+  groupBy,
+}: {
+  period: { from: string; to: string };
+  groupBy: ReportGroupBy;
+}) {
   const t = useT();
   const groupName = useGroupName();
   const { data, error, isPending } = useScorecard({ ...period, groupBy });
@@ -64,7 +70,10 @@ export function ScorecardSection({ period, groupBy }: { period: { from: string; 
   );
 
   const chart = useMemo(() => {
-    const shown = [...(rows ?? [])].sort((a, b) => b.due - a.due).slice(0, CHART_GROUPS).reverse();
+    const shown = [...(rows ?? [])]
+      .sort((a, b) => b.due - a.due)
+      .slice(0, CHART_GROUPS)
+      .reverse();
     return {
       labels: shown.map((row) => groupName(groupBy, row.key, row.label)),
       series: [

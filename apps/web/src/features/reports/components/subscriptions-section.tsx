@@ -74,7 +74,7 @@ export function SubscriptionsSection({ groupBy }: { groupBy: ReportGroupBy }) {
           dataSource={list.data?.data ?? []}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          locale={{ emptyText: t('reports.subscriptions.empty') }}
+          locale={{ emptyText: <Typography.Text>{t('reports.subscriptions.empty')}</Typography.Text> }}
           columns={[
             {
               title: t('reports.subscriptions.report'),
@@ -86,7 +86,11 @@ export function SubscriptionsSection({ groupBy }: { groupBy: ReportGroupBy }) {
               key: 'frequency',
               render: (_, row) => t(`reports.subscriptions.${row.frequency}`),
             },
-            { title: t('reports.subscriptions.format'), key: 'format', render: (_, row) => (row.format === 'PDF' ? 'PDF' : 'Excel') },
+            {
+              title: t('reports.subscriptions.format'),
+              key: 'format',
+              render: (_, row) => (row.format === 'PDF' ? 'PDF' : 'Excel'),
+            },
             {
               title: t('reports.subscriptions.grouping'),
               key: 'groupBy',

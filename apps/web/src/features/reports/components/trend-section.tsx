@@ -23,8 +23,7 @@ const FIGURE_LABELS = {
 function useMonthName(): (month: string) => string {
   const intl = useIntl();
   return useCallback(
-    (month) =>
-      intl.formatDate(new Date(`${month}-15T12:00:00Z`), { year: 'numeric', month: 'short', timeZone: 'UTC' }),
+    (month) => intl.formatDate(new Date(`${month}-15T12:00:00Z`), { year: 'numeric', month: 'short', timeZone: 'UTC' }),
     [intl],
   );
 }
@@ -62,7 +61,9 @@ export function TrendSection({ period, groupBy }: { period: { from: string; to: 
         {
           name: t('reports.col.onTimeRate'),
           tone: 'rate',
-          values: list.map(([, m]) => (m.onTime + m.late + m.missed ? m.onTime / (m.onTime + m.late + m.missed) : null)),
+          values: list.map(([, m]) =>
+            m.onTime + m.late + m.missed ? m.onTime / (m.onTime + m.late + m.missed) : null,
+          ),
         },
       ],
     };
@@ -71,7 +72,11 @@ export function TrendSection({ period, groupBy }: { period: { from: string; to: 
   const columns = useMemo<ColumnsType<TrendRow>>(
     () => [
       { title: t('reports.col.month'), key: 'month', render: (_, row) => monthName(row.month) },
-      { title: t(`reports.groupBy.${groupBy}`), key: 'group', render: (_, row) => groupName(groupBy, row.key, row.label) },
+      {
+        title: t(`reports.groupBy.${groupBy}`),
+        key: 'group',
+        render: (_, row) => groupName(groupBy, row.key, row.label),
+      },
       ...TREND_FIGURES.map((figure) => ({
         title: t(FIGURE_LABELS[figure]),
         key: figure,
@@ -117,15 +122,34 @@ export function TrendSection({ period, groupBy }: { period: { from: string; to: 
                   ['missed', t('reports.col.missed')],
                 ]}
               />
-              <ReportChart kind="bar" labels={totals.labels} series={totals.bars} height={220} label={t('reports.chart.trend')} />
+              <ReportChart
+                kind="bar"
+                labels={totals.labels}
+                series={totals.bars}
+                height={220}
+                label={t('reports.chart.trend')}
+              />
             </div>
             <div>
               <Legend tones={[['rate', t('reports.col.onTimeRate')]]} />
-              <ReportChart kind="line" percent labels={totals.labels} series={totals.rate} height={220} label={t('reports.chart.rate')} />
+              <ReportChart
+                kind="line"
+                percent
+                labels={totals.labels}
+                series={totals.rate}
+                height={220}
+                label={t('reports.chart.rate')}
+              />
             </div>
             <div>
               <Legend tones={[['overdue', t('reports.col.overdueAtMonthEnd')]]} />
-              <ReportChart kind="bar" labels={totals.labels} series={totals.overdue} height={220} label={t('reports.chart.overdue')} />
+              <ReportChart
+                kind="bar"
+                labels={totals.labels}
+                series={totals.overdue}
+                height={220}
+                label={t('reports.chart.overdue')}
+              />
             </div>
           </div>
           <Table<TrendRow>
