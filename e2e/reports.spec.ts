@@ -165,4 +165,25 @@ describe('reports', () => {
     await saveScreenshot(page, 'reports-drilldown-375-ar');
     expect(await axeProblems(page, 'drill-down in Arabic at 375 px')).toEqual([]);
   });
+
+  it('schedules a report and lists it, then stops it', async () => {
+    const page = await open(address, 'en', 1367);
+    const card = page.locator('.report-card', { hasText: 'Scheduled reports' });
+    await card.getByText('No scheduled report yet.').waitFor();
+    await card.getByRole('button', { name: 'Schedule' }).click();
+    const row = card.locator('tr.ant-table-row', { hasText: 'Monthly (the 1st)' });
+    await row.getByText('Not sent yet').waitFor();
+    await row.scrollIntoViewIfNeeded();
+    await settle(page);
+    await saveScreenshot(page, 'reports-scheduled');
+    expect(await axeProblems(page, 'scheduled reports')).toEqual([]);
+    const token = await apiToken(email, password);
+    const listed = await fetch(`${inject('baseURL')}/api/report-subscriptions`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await listed.json()) as { meta: { total: number } }).meta.total).toBe(1);
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await card.getByText('No scheduled report yet.').waitFor();
+  });
 });
