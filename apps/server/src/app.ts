@@ -81,6 +81,13 @@ import { calendarRoutes } from './features/calendar/calendar.routes';
 import { createCalendarService } from './features/calendar/calendar.service';
 import { calendarFeedsRoutes, icalRoutes } from './features/calendar/calendar-feeds.routes';
 import { createCalendarFeedsService } from './features/calendar/calendar-feeds.service';
+import { reportsRoutes } from './features/reports/reports.routes';
+import { reportSubscriptionsRoutes } from './features/reports/report-subscriptions.routes';
+import {
+  createReportSubscriptionsService,
+  type ReportSubscriptionsService,
+} from './features/reports/report-subscriptions.service';
+import { createReportsService } from './features/reports/reports.service';
 import { taskSummaryRoutes } from './features/tasks/task-summary.routes';
 import { createTaskSummaryService } from './features/tasks/task-summary.service';
 import { createTasksService, type EvidenceCounter } from './features/tasks/tasks.service';
@@ -125,6 +132,8 @@ export interface App {
   notifications: NotificationsService;
   /** The automatic findings (the missed-task sweep), for the CLI tools and tests. */
   findings: AutomaticFindings;
+  /** Scheduled reports (queue and send), for tests. */
+  reportSubscriptions: ReportSubscriptionsService;
   /** Answers new requests 503 while the ones in flight finish, then stops listening and closes the database. */
   close(): Promise<void>;
 }
@@ -242,6 +251,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const handOver = createHandOverService(db, audit, clock);
   const holidays = createHolidaysService(db, audit, clock);
   const taskSummary = createTaskSummaryService(db, clock);
+  const reports = createReportsService(db, clock, tasks);
   const calendar = createCalendarService(db, tasks);
   const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock, correctiveActions);
   const accessTokens = createAccessTokensService(db, audit, clock);
@@ -271,6 +281,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     publicUrl,
     owner: jobOwner,
   });
+  const reportSubscriptions = createReportSubscriptionsService(db, reports, {
+    clock,
+    mailer,
+    appName: config.appName,
+    publicUrl,
+    owner: jobOwner,
+  });
   const jobs = createJobsService(db, taskGeneration, {
     clock,
     purgeEndedSessions: async () => {
@@ -280,6 +297,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
     reminders: notifications,
     findings: automaticFindings,
+    scheduledReports: reportSubscriptions,
   });
 
   registerErrorHandler(app, reporter);
@@ -320,6 +338,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       await api.register(tasksRoutes(tasks, guards));
       await api.register(reviewsRoutes(reviews, extensionRequests, guards));
       await api.register(taskSummaryRoutes(taskSummary, guards));
+      await api.register(reportsRoutes(reports, guards));
+      await api.register(reportSubscriptionsRoutes(reportSubscriptions, guards));
       await api.register(calendarRoutes(calendar, guards));
       await api.register(calendarFeedsRoutes(calendarFeeds, guards, config.publicUrl));
       await api.register(handOverRoutes(handOver, guards));
@@ -348,6 +368,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     jobs,
     notifications,
     findings: automaticFindings,
+    reportSubscriptions,
     async close() {
       await shutdown.close();
       await database.close();

@@ -19,7 +19,8 @@
  * and print how each figure grows. After the other measurements a soak (bench/soak.ts) varies scopes, filters,
  * orders, pages and searches for BENCH_SOAK_SECONDS (default 600; 0 skips it) and prints the server's
  * memory at its start and end; BENCH_ONLY=soak runs the soak alone (a short one proves it runs:
- * `BENCH_TASKS=20000 BENCH_ONLY=soak BENCH_SOAK_SECONDS=20`).
+ * `BENCH_TASKS=20000 BENCH_ONLY=soak BENCH_SOAK_SECONDS=20`); BENCH_ONLY=reports runs only the reports'
+ * measurement (bench/reports.ts: scorecard and trend at 20 connections beside bare Fastify).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
@@ -37,6 +38,7 @@ import { cpuPerRequest } from './bench/server-cpu';
 import type { SqlFloor } from './bench/sql-floor';
 import { BENCH_MAIL_SINK, timeReminderSweeps, timeSender } from './bench/reminder-sweep';
 import { LIST_SEED_SIZES, measureLists, seedLists } from './bench/lists';
+import { measureReports } from './bench/reports';
 import { printGrowth, type Figure } from './bench/growth';
 import { BENCH_REQUIREMENTS, seedBench } from './bench/seed';
 import { runSoak, seedSoakUsers, type SoakResult } from './bench/soak';
@@ -210,6 +212,12 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
   if (process.env.BENCH_ONLY === 'mixed') {
     await built.close();
     return measureMixedOnly(env, today, connections, mixedSeconds, figures);
+  }
+  if (process.env.BENCH_ONLY === 'reports') {
+    await built.close();
+    return withServer(env, (server, token) =>
+      measureReports({ ...server, token, today, durationSeconds, print, row }).then((more) => [...figures, ...more]),
+    );
   }
   if (process.env.BENCH_ONLY === 'soak') {
     await built.close();
@@ -400,6 +408,10 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
     print(
       `List and calendar calls: worst p95 ${worst.toFixed(1)} ms (target < 50 ms): ${worst < 50 ? 'met' : 'NOT met'}`,
     );
+    print();
+    figures.push(
+      ...(await measureReports({ base, barePort: server.barePort, token, today, durationSeconds, print, row })),
+    );
     if (soak.seconds > 0) {
       const facilityIds = (await getJson<{ data: { _id: string }[] }>(`${base}/api/facilities?pageSize=200`, token))
         .data;
@@ -536,6 +548,21 @@ async function measureSoakOnly(
     await new Promise((resolve) => server.child.once('exit', resolve));
   }
   return figures;
+}
+
+/** The server started, its administrator signed in, `run`, then the server stopped. */
+async function withServer<T>(
+  env: Record<string, string>,
+  run: (server: { base: string; barePort: number }, token: string) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(env);
+  const base = `http://127.0.0.1:${server.appPort}`;
+  try {
+    return await run({ base, barePort: server.barePort }, await signIn(base));
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
 }
 
 /** The first and last day of the month of `today`. */

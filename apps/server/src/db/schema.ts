@@ -43,6 +43,8 @@ import type { ExtensionRequestsTable, TaskSignaturesTable } from '../features/re
 import type { OidcLinkRequestsTable, OidcLoginsTable, UserIdentitiesTable } from '../features/oidc/oidc.table';
 
 /** Every table of the database, keyed by its (snake_case) name; columns are camelCase via CamelCasePlugin. */
+import type { ReportDeliveriesTable, ReportSubscriptionsTable } from '../features/reports/report-subscriptions.table';
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -97,6 +99,8 @@ export interface Database {
   extension_requests: ExtensionRequestsTable;
   access_tokens: AccessTokensTable;
   report_settings: ReportSettingsTable;
+  report_subscriptions: ReportSubscriptionsTable;
+  report_deliveries: ReportDeliveriesTable;
 }
 
 /** The database handle every repository takes. */

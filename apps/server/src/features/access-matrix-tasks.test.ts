@@ -79,6 +79,48 @@ function cases(): Case[] {
     readOfNone('/api/requirements'),
     readOfNone('/api/tasks?overdue=true'),
     readOfNone('/api/extension-requests?status=PENDING', [200, 200, 200, 403]),
+    readOfNone('/api/reports/scorecard?from=2025-04-01&to=2026-03-31&groupBy=facility'),
+    readOfNone('/api/reports/trend?from=2025-04-01&to=2026-03-31&groupBy=category'),
+    readOfNone('/api/reports/scorecard/export?from=2026-01-01&to=2026-03-31&format=XLSX'),
+    readOfNone('/api/reports/trend/export?from=2026-01-01&to=2026-03-31&format=XLSX'),
+    readOfNone('/api/report-subscriptions'),
+    {
+      endpoint: 'POST /api/report-subscriptions',
+      target: 'none',
+      expected: [201, 201, 201, 201],
+      request: () => ({
+        method: 'POST',
+        url: '/api/report-subscriptions',
+        payload: { report: 'SCORECARD', frequency: 'WEEKLY', format: 'PDF', filters: { groupBy: 'category' } },
+      }),
+    },
+    {
+      endpoint: 'DELETE /api/report-subscriptions/:id',
+      target: 'own',
+      expected: [204, 204, 204, 204],
+      request: async (role) => {
+        const created = await send(tokens[role], {
+          method: 'POST',
+          url: '/api/report-subscriptions',
+          payload: { report: 'TREND', frequency: 'MONTHLY', format: 'XLSX' },
+        });
+        return { method: 'DELETE', url: `/api/report-subscriptions/${created.body.data._id}` };
+      },
+    },
+    {
+      // Another user's scheduled report does not exist for the caller, whatever their role.
+      endpoint: 'DELETE /api/report-subscriptions/:id',
+      target: 'other',
+      expected: [404, 404, 404, 404],
+      request: async () => {
+        const created = await asAdmin({
+          method: 'POST',
+          url: '/api/report-subscriptions',
+          payload: { report: 'TREND', frequency: 'MONTHLY', format: 'XLSX' },
+        });
+        return { method: 'DELETE', url: `/api/report-subscriptions/${created._id}` };
+      },
+    },
     {
       endpoint: 'POST /api/users/:id/hand-over',
       target: 'none',
@@ -282,6 +324,30 @@ describe('what the lists contain', () => {
         const detail = (await send(tokens[role], { method: 'GET', url: `/api/requirements/${requirement._id}` })).body
           .data;
         expect(detail.facilities.map((binding: { facilityId: string }) => binding.facilityId)).toEqual([facility.own]);
+      }
+    }
+  });
+});
+
+describe('what the reports contain', () => {
+  it('facility roles see only their facilities in the scorecard and the trend, whatever the filter', async () => {
+    await freshRequirement('own');
+    await freshRequirement('other');
+    const period = 'from=2025-04-01&to=2026-03-31';
+    const all = (await send(tokens.ALL_FACILITY_USER, { method: 'GET', url: `/api/reports/scorecard?${period}` })).body
+      .data as { key: string }[];
+    expect(all.map((row) => row.key).sort()).toEqual([facility.own, facility.other].sort());
+    for (const role of ['FACILITY_ADMIN', 'FACILITY_USER'] as const) {
+      for (const path of ['scorecard', 'trend']) {
+        const mine = (await send(tokens[role], { method: 'GET', url: `/api/reports/${path}?${period}` })).body.data;
+        expect(mine.length).toBeGreaterThan(0);
+        expect(mine.every((row: { key: string }) => row.key === facility.own)).toBe(true);
+        const other = await send(tokens[role], {
+          method: 'GET',
+          url: `/api/reports/${path}?${period}&facilityId=${facility.other}`,
+        });
+        expect(other.status).toBe(200);
+        expect(other.body.data).toEqual([]);
       }
     }
   });

@@ -96,6 +96,34 @@ describe('bad input never makes a 500', () => {
     }
   });
 
+  it('answers a bad report period, grouping or filter with 400 naming the field', async () => {
+    const cases: [string, string][] = [
+      ['from=2026-01-01', 'to'],
+      ['from=2026-02-30&to=2026-03-01', 'from'],
+      ['from=2026-03-01&to=2026-02-01', 'to'],
+      ['from=2023-01-01&to=2026-01-31', 'to'],
+      ['from=2026-01-01&to=2026-01-31&groupBy=colour', 'groupBy'],
+      ['from=2026-01-01&to=2026-01-31&category=FIRE', 'category'],
+      ['from=2026-01-01&to=2026-01-31&colour=red', 'colour'],
+      [`from=2026-01-01&to=2026-01-31&facilityId=${'x'.repeat(100)}`, 'facilityId'],
+      ['from=%00&to=2026-01-31', 'from'],
+    ];
+    for (const path of ['scorecard', 'trend']) {
+      for (const [query, field] of cases) {
+        const body = expectCleanClientError(await asAdmin('GET', `/api/reports/${path}?${query}`), 400);
+        expect(body.code, query).toBe('VALIDATION_FAILED');
+        expect(
+          (body.details as { path: string }[]).map((detail) => detail.path),
+          query,
+        ).toContain(field);
+      }
+      // A whole 36 months is allowed; a wrong but known filter value is an empty report, not an error.
+      const longest = await asAdmin('GET', `/api/reports/${path}?from=2023-02-01&to=2026-01-31&facilityId=nope`);
+      expect(longest.statusCode, longest.body).toBe(200);
+      expect(longest.json().data).toEqual([]);
+    }
+  });
+
   it('refuses unknown fields', async () => {
     const body = expectCleanClientError(
       await login({ payload: { email: ADMIN_EMAIL, password: TEST_PASSWORD, role: 'ALL_FACILITY_ADMIN' } }),

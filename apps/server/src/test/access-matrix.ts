@@ -53,7 +53,9 @@ export function accessMatrix(options: TestAppOptions = {}) {
       headers: token ? bearer(token) : {},
       ...(request.payload ? { payload: request.payload } : {}),
     });
-    return { status: response.statusCode, body: response.body ? response.json() : undefined };
+    // A file (a report's export) is no JSON: its status is what the matrix judges.
+    const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+    return { status: response.statusCode, body: response.body && json ? response.json() : undefined };
   };
   /** Sends as the first administrator and expects success; returns `data`. */
   const asAdmin = async (request: MatrixRequest) => {

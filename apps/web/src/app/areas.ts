@@ -32,6 +32,7 @@ export const AREAS: Area[] = [
   { key: 'requirements', path: '/requirements', label: 'nav.requirements' },
   { key: 'permits', path: '/permits', label: 'nav.permits' },
   { key: 'reviews', path: '/reviews', label: 'review.pageTitle', permission: 'task:review' },
+  { key: 'reports', path: '/reports', label: 'reports.nav' },
   { key: 'task-documents', path: '/task-documents', label: 'nav.taskDocuments', group: 'documents' },
   { key: 'documents-library', path: '/documents-library', label: 'nav.documentsLibrary', group: 'documents' },
   { key: 'archive-documents', path: '/archive-documents', label: 'nav.archiveDocuments', group: 'documents' },

@@ -43,6 +43,8 @@ const SCREENS: Record<string, ScreenLoader> = {
   tasks: () => import('../features/tasks/components/tasks-page').then((m) => m.TasksPage),
   permits: () => import('../features/permits/components/permits-page').then((m) => m.PermitsPage),
   reviews: () => import('../features/reviews/components/reviews-page').then((m) => m.ReviewsPage),
+  // The only screen with charts: the chart library comes in this chunk alone (decision 043).
+  reports: () => import('../features/reports/components/reports-page').then((m) => m.ReportsPage),
   'task-documents': () =>
     import('../features/documents/components/task-documents-page').then((m) => m.TaskDocumentsPage),
   'documents-library': () =>

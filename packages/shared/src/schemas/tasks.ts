@@ -158,8 +158,10 @@ export const taskStatesQuerySchema = z
 export const taskListQuerySchema = listQuerySchema(TASK_SORTS, {
   facilityId: idSchema.optional(),
   requirementId: idSchema.optional(),
-  /** Tasks of the requirements of this program area. */
+  /** Tasks of the requirements of this program area (`none`: of requirements without one). */
   programAreaId: idSchema.optional(),
+  /** Tasks of the requirements under this regulation (`none`: of requirements without one). */
+  regulationId: idSchema.optional(),
   category: z.enum(TASK_CATEGORIES).optional(),
   frequency: z.enum(TASK_FREQUENCIES).optional(),
   status: z.enum(TASK_STATUSES).optional(),
@@ -172,6 +174,11 @@ export const taskListQuerySchema = listQuerySchema(TASK_SORTS, {
   timeliness: z.enum(TIMELINESS).optional(),
   completedFrom: calendarDateSchema.optional(),
   completedTo: calendarDateSchema.optional(),
+  /**
+   * Tasks overdue at the end of this day: due before it, applicable, and not completed by its end (still to
+   * do, or completed later). The reports' "overdue at month end".
+   */
+  overdueOn: calendarDateSchema.optional(),
   cursor: z.string().max(500).optional(),
 });
 export type TaskListQuery = z.infer<typeof taskListQuerySchema>;

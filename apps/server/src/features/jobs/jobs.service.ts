@@ -101,9 +101,11 @@ export function createJobsService(
     reminders: ReminderJobs;
     /** The missed-task findings, swept with the reminders (idempotent: one finding per task whatever the sweeps). */
     findings?: { sweep(): Promise<object> };
+    /** The scheduled reports' outbox, queued and sent with the reminders' each minute. */
+    scheduledReports?: { run(): Promise<unknown> };
   },
 ): JobsService {
-  const { clock, purgeEndedSessions, reminders, findings } = options;
+  const { clock, purgeEndedSessions, reminders, findings, scheduledReports } = options;
   /** The reminder sweep, then the findings of tasks that passed their grace since the last sweep. */
   const sweepAll = async (): Promise<object> => {
     const result = await reminders.sweep();
@@ -250,6 +252,7 @@ export function createJobsService(
             if (atStart) await sweepAll();
             else await service.runScheduledSweep();
             await reminders.send();
+            await scheduledReports?.run();
           });
         } catch (error) {
           log.error({ err: error, job: REMINDERS_JOB }, 'reminders failed');

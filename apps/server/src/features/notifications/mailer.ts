@@ -19,8 +19,10 @@ export interface OutgoingMail {
   text: string;
   html: string;
   language: string;
-  /** RFC 8058 one-click unsubscribe address. */
-  unsubscribeUrl: string;
+  /** RFC 8058 one-click unsubscribe address (none for a message its recipient stops where they asked for it). */
+  unsubscribeUrl?: string;
+  /** Files sent with the message (a scheduled report). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** Sends email; throws with the server's answer when the message is not accepted. */
@@ -49,9 +51,10 @@ export function createSmtpMailer(options: { url: string; from: string; messageId
         headers: {
           'Content-Language': mail.language,
           'Auto-Submitted': 'auto-generated',
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          ...(mail.unsubscribeUrl ? { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
         },
-        list: { unsubscribe: mail.unsubscribeUrl },
+        ...(mail.unsubscribeUrl ? { list: { unsubscribe: mail.unsubscribeUrl } } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
       });
       return { messageId };
     },

@@ -26,7 +26,7 @@ function offsetMs(timeZone: string, instant: number): number {
 }
 
 /** The instant at which the wall clock of `timeZone` shows `date` at `hour`:00 (the later one across a DST gap). */
-function instantAt(date: string, hour: number, timeZone: string): Date {
+export function instantAt(date: string, hour: number, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   const guess = Date.UTC(year, month - 1, day, hour);
   const first = guess - offsetMs(timeZone, guess);

@@ -23,7 +23,10 @@ export interface TaskFilters {
   scopeFacilityIds?: string[];
   facilityId?: string;
   requirementId?: string;
-  programAreaId?: string;
+  /** A program area's id, or null for requirements without one. */
+  programAreaId?: string | null;
+  /** A regulation's id, or null for requirements without one. */
+  regulationId?: string | null;
   category?: TaskCategory;
   frequency?: TaskFrequency;
   status?: TaskStatus;
@@ -35,6 +38,8 @@ export interface TaskFilters {
   /** Inclusive bounds on the completion day. */
   completedFrom?: string;
   completedTo?: string;
+  /** Tasks overdue at the end of this day (`overdueOnCondition`). */
+  overdueOn?: string;
   overdue?: boolean;
   dueSoon?: { value: boolean; withinDays: number };
   /** Derived states (task-state.ts), any of them; needs `todays`. */
@@ -85,6 +90,14 @@ function dueSoonCondition(todays: TodayGroup[], withinDays: number): RawBuilder<
       inGroup(group, sql<SqlBool>`${due} >= ${group.today} and ${due} <= ${addDays(group.today, withinDays)}`),
     ),
   )})`;
+}
+
+/**
+ * Whether the task row, due before `day`, was still to do at the end of `day`: applicable and not completed,
+ * or completed after `day`. (A task marked not applicable counts as never due.)
+ */
+export function overdueOnCondition(day: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${open} or (${sql.ref('tasks.status')} = 'COMPLETED' and ${sql.ref('tasks.completedOn')} > ${day}))`;
 }
 
 /** The requirement's lead time of the task row (a primary-key look-up per row). */
@@ -161,11 +174,15 @@ export function filteredTasks(db: Db, filters: TaskFilters) {
         .where('requirement_facilities.requirementId', '=', requirementId),
     );
   }
-  if (filters.programAreaId) {
-    const programAreaId = filters.programAreaId;
-    query = query.where('tasks.requirementId', 'in', (eb) =>
-      eb.selectFrom('requirements').select('requirements.id').where('requirements.programAreaId', '=', programAreaId),
-    );
+  for (const column of ['programAreaId', 'regulationId'] as const) {
+    const value = filters[column];
+    if (value === undefined) continue;
+    query = query.where('tasks.requirementId', 'in', (eb) => {
+      const requirements = eb.selectFrom('requirements').select('requirements.id');
+      return value === null
+        ? requirements.where(`requirements.${column}`, 'is', null)
+        : requirements.where(`requirements.${column}`, '=', value);
+    });
   }
   query = whereEqual(query, {
     'tasks.category': filters.category,
@@ -183,6 +200,9 @@ export function filteredTasks(db: Db, filters: TaskFilters) {
   if (filters.timeliness) query = query.where('tasks.timeliness', '=', filters.timeliness);
   if (filters.completedFrom) query = query.where('tasks.completedOn', '>=', filters.completedFrom);
   if (filters.completedTo) query = query.where('tasks.completedOn', '<=', filters.completedTo);
+  if (filters.overdueOn) {
+    query = query.where('tasks.dueDate', '<', filters.overdueOn).where(overdueOnCondition(filters.overdueOn));
+  }
   const todays = filters.todays ?? [];
   if (filters.overdue !== undefined) {
     const condition = overdueCondition(todays);

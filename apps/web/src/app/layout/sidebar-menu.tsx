@@ -44,6 +44,7 @@ const ICONS: Record<string, React.ReactNode> = {
   'user-facilities': <UserSwitchOutlined />,
   requirements: <ProfileOutlined />,
   permits: <SolutionOutlined />,
+  reports: <BarChartOutlined />,
   'task-documents': <FileDoneOutlined />,
   'documents-library': <BookOutlined />,
   'archive-documents': <InboxOutlined />,

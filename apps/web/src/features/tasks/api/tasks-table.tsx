@@ -41,6 +41,10 @@ export const TASK_FILTERS = [
   'dueTo',
   'completedFrom',
   'completedTo',
+  // Kept from the reports' links (no control of their own): the list they count.
+  'programAreaId',
+  'regulationId',
+  'overdueOn',
 ] as const;
 type TaskFilter = (typeof TASK_FILTERS)[number];
 /** The date-range filters `<range>From`–`<range>To`, labelled `tasks.<range>Range`, `tasks.<range>From`, `tasks.<range>To`. */
