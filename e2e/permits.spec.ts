@@ -1,9 +1,9 @@
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { findAxeViolations } from './support/axe';
-import { saveScreenshot, waitForLoaded } from './support/browser';
-import type { Locator } from 'playwright-core';
+import { SCREENSHOT_DIR, saveScreenshot, waitForLoaded } from './support/browser';
 import { chooseOption } from './support/antd-fields';
 import { uiSession } from './support/ui-session';
 import { createFacility, signInApi, type ApiClient } from './support/directory-api';
@@ -98,6 +98,14 @@ describe('permits', () => {
     expect(await row.innerText()).toContain('90');
     await axe(page, 'register', problems);
     await saveScreenshot(page, 'permits-register');
+
+    // The dashboard lists the permits within their renewal lead time.
+    await page.goto('/');
+    const card = page.locator('.ant-card', { hasText: 'Permits to renew' });
+    await card.getByRole('link', { name: number }).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await axe(page, 'dashboard', problems);
+    await card.screenshot({ path: path.join(SCREENSHOT_DIR, 'dashboard-permits-to-renew.png') });
 
     await page.goto('/permits?status=TERMINATED');
     await page.getByRole('heading', { name: 'Permits' }).waitFor();

@@ -88,6 +88,9 @@ export function createPermitConditionsService(
       const tasks = await unitOfWork(db, async (trx) => {
         await lockPermit(trx, permitId);
         const permit = await permitInScope(trx, scope, permitId);
+        // A superseded or terminated version makes no new work: conditions are added to the version in force.
+        if (permit.nextVersionId) throw conflict('A later version of this permit exists: add the condition there');
+        if (permit.terminatedOn) throw conflict('This permit is terminated');
         const now = clock();
         const stamp = nowIso(now);
         const position = (await findConditions(trx, [permitId])).length;

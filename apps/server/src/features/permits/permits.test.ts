@@ -243,8 +243,11 @@ describe('permits and their conditions', () => {
       [2, 'ACTIVE'],
     ]);
     suite.clock.set(NOW);
-    // Only the latest version changes.
+    // Only the latest version changes, and gets new conditions.
     expect((await call(suite.t, suite.admin, 'POST', `/api/permits/${permit._id}/versions`, body)).status).toBe(409);
+    expect((await call(suite.t, suite.admin, 'POST', `/api/permits/${permit._id}/conditions`, monthly())).status).toBe(
+      409,
+    );
   });
 
   it('terminates a permit: previewed, then no task on or after the day, audited', async () => {
