@@ -236,7 +236,7 @@ export type CreateCorrectiveActionBody = z.input<typeof createCorrectiveActionBo
 export const updateCorrectiveActionBodySchema = z
   .object({
     status: oneOf(CORRECTIVE_ACTION_STATUSES, 'Status').optional(),
-    completedOn: calendarDateSchema.optional(),
+    completedOn: calendarDateSchema.nullable().optional(),
     note: optionalText(2000, 'Note'),
     dueDate: calendarDateSchema.optional(),
     reason: optionalText(2000, 'Reason'),
