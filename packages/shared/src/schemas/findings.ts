@@ -240,7 +240,7 @@ export const updateCorrectiveActionBodySchema = z
     note: optionalText(2000, 'Note'),
     dueDate: calendarDateSchema.optional(),
     reason: optionalText(2000, 'Reason'),
-    documentIds: z.array(idSchema).max(20, 'At most 20 documents').optional(),
+    documentIds: z.array(idSchema).max(20, 'At most 20 documents').nullable().optional(),
     title: titleSchema.optional(),
     type: oneOf(CORRECTIVE_ACTION_TYPES, 'Type').optional(),
     ownerId: idSchema.optional(),
