@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { axeProblems } from './support/axe';
-import { saveScreenshot, waitForLoaded } from './support/browser';
+import { saveScreenshot, waitForAnimationsOf, waitForLoaded } from './support/browser';
 import { uiSession } from './support/ui-session';
 import { signInApi, type ApiClient, type Created } from './support/directory-api';
 import { apiToken, openWithSettings, preferences } from './support/interface-settings';
@@ -92,7 +92,7 @@ describe('findings', () => {
     await expect.poll(() => table.getByText(`Spill kit short of pads ${run}`).count(), { timeout: 10_000 }).toBe(0);
     await table.getByRole('link', { name: title }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    await page.getByText('Drain valve gasket aged out').waitFor();
+    await page.getByText('Drain valve gasket aged out', { exact: true }).waitFor();
     await page.getByText(`Replace the drain valve gasket ${run}`).first().waitFor();
     await waitForLoaded(page);
     await saveScreenshot(page, 'finding-page');
@@ -112,6 +112,7 @@ describe('findings', () => {
     await page.getByRole('button', { name: 'Verify the fix' }).click();
     const verify = page.getByRole('dialog');
     await verify.getByLabel('Verification note').fill('Berm dry after two rain events');
+    await waitForAnimationsOf(verify);
     await saveScreenshot(page, 'finding-verify');
     await verify.getByRole('button', { name: 'Record verification' }).click();
     await page.getByText(/^Verified effective by/).waitFor();

@@ -236,11 +236,11 @@ export type CreateCorrectiveActionBody = z.input<typeof createCorrectiveActionBo
 export const updateCorrectiveActionBodySchema = z
   .object({
     status: oneOf(CORRECTIVE_ACTION_STATUSES, 'Status').optional(),
-    completedOn: calendarDateSchema.optional(),
+    completedOn: calendarDateSchema.nullable().optional(),
     note: optionalText(2000, 'Note'),
     dueDate: calendarDateSchema.optional(),
     reason: optionalText(2000, 'Reason'),
-    documentIds: z.array(idSchema).max(20, 'At most 20 documents').optional(),
+    documentIds: z.array(idSchema).max(20, 'At most 20 documents').nullable().optional(),
     title: titleSchema.optional(),
     type: oneOf(CORRECTIVE_ACTION_TYPES, 'Type').optional(),
     ownerId: idSchema.optional(),

@@ -74,7 +74,7 @@ export function createAutomaticFindings(db: Kysely<Database>, audit: AuditServic
     const inserted = new Set((await insertAutomaticFindings(trx, rows)).map((row) => row.id));
     for (const row of rows) {
       if (!inserted.has(row.id)) continue;
-      const { searchText: _s, createdAt: _c, updatedAt: _u, id: _i, autoKey: _k, ...values } = row;
+      const { searchText: _s, createdAt: _c, updatedAt: _u, id: _i, autoKey: _k, reportable: _r, ...values } = row;
       await audit.record(trx, {
         actor: actorOf(principal),
         action: 'CREATE',

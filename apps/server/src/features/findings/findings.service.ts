@@ -70,7 +70,13 @@ export function findingSearchText(row: Pick<FindingRow, 'title' | 'description' 
 /** The fields of a finding an audit event records. */
 function audited(row: Partial<FindingRow>) {
   const { searchText: _search, createdAt: _created, updatedAt: _updated, id: _id, autoKey: _key, ...fields } = row;
-  return fields;
+  const flag = (value: number | null | undefined) =>
+    value === null || value === undefined ? value : Number(value) === 1;
+  return {
+    ...fields,
+    ...('reportable' in fields ? { reportable: flag(fields.reportable) } : {}),
+    ...('verificationEffective' in fields ? { verificationEffective: flag(fields.verificationEffective) } : {}),
+  };
 }
 
 export function createFindingsService(db: Kysely<Database>, audit: AuditService, clock: Clock): FindingsService {

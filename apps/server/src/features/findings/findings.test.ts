@@ -3,6 +3,8 @@ import { FINDING_FIGURE_QUERIES, type CorrectiveAction, type FindingDetail } fro
 import { call, ok } from '../../test/api-calls';
 import { assignFacility, createFacility } from '../../test/compliance-fixtures';
 import { signedInSuiteAt } from '../../test/signed-in-suite';
+import { samplePdf } from '../../test/sample-files';
+import { upload } from '../documents/documents-test-support';
 
 /**
  * Findings by hand and their lifecycle: root cause, actions, the owner's completion and later date, verification
@@ -309,5 +311,46 @@ describe('the list', () => {
     }
     const outside = await call(suite.t, users.outsider.token, 'GET', `/api/findings/summary?facilityId=${facilityId}`);
     expect(outside.status).toBe(404);
+  });
+});
+
+describe('evidence of a completed action', () => {
+  it('attaches documents of the finding’s facility, and refuses others with the field (nothing written)', async () => {
+    const finding = (await newFinding(suite.admin, { source: 'AUDIT', title: 'Eyewash log missing' })).body.data;
+    const action = await ok<CorrectiveAction>(suite.t, suite.admin, 'POST', `/api/findings/${finding._id}/actions`, {
+      title: 'Start a weekly eyewash log',
+      type: 'CORRECTIVE',
+      ownerId: users.fieldUser.id,
+      dueDate: '2026-04-30',
+    });
+    const here = await upload(
+      suite.t,
+      suite.admin,
+      { title: 'Eyewash log template', kind: 'LIBRARY', facilityId },
+      { fileName: 'log.pdf', content: samplePdf('Eyewash log') },
+    );
+    const elsewhere = await upload(
+      suite.t,
+      suite.admin,
+      { title: 'Other site log', kind: 'LIBRARY', facilityId: otherFacilityId },
+      { fileName: 'other.pdf', content: samplePdf('Other') },
+    );
+    const url = `/api/corrective-actions/${action._id}`;
+    const refused = await call(suite.t, users.fieldUser.token, 'PATCH', url, {
+      status: 'DONE',
+      note: 'Log started',
+      documentIds: [elsewhere.body.data._id],
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.details)).toContain('documentIds');
+    expect(
+      (await ok<FindingDetail>(suite.t, suite.admin, 'GET', `/api/findings/${finding._id}`)).actions[0]!.status,
+    ).toBe('OPEN');
+    const done = await ok<CorrectiveAction>(suite.t, users.fieldUser.token, 'PATCH', url, {
+      status: 'DONE',
+      note: 'Log started',
+      documentIds: [here.body.data._id],
+    });
+    expect(done).toMatchObject({ status: 'DONE', documentIds: [here.body.data._id] });
   });
 });

@@ -14,6 +14,7 @@ import { SchemaFields, SchemaItem } from '../../../components/data/schema-field'
 import { useMutationForm } from '../../../components/data/use-mutation-form';
 import { fetchAssigneeOptions } from '../../tasks/api/assignee-options';
 import { useAddCorrectiveAction, useUpdateCorrectiveAction } from '../api/finding-mutations';
+import { listDocuments } from '../../documents/api/list-documents';
 
 /** A corrective action for a finding: what, of which type, who owns it, by when. */
 export function AddActionModal({
@@ -96,13 +97,14 @@ export function UpdateActionModal({
     valuesOf: (): Record<string, unknown> => (complete ? {} : { dueDate: action.dueDate }),
     schema: updateCorrectiveActionBodySchema,
     mutation: useUpdateCorrectiveAction(),
-    fields: complete ? ['note', 'completedOn'] : ['dueDate', 'reason'],
+    fields: complete ? ['note', 'completedOn', 'documentIds'] : ['dueDate', 'reason'],
     savedMessage: () => (complete ? t('findings.actionCompleted') : t('findings.actionRescheduled')),
     onSaved: onClose,
   });
   const labels = {
     note: t('findings.actionNote'),
     completedOn: t('findings.actionCompletedOn'),
+    documentIds: t('findings.evidence'),
     dueDate: t('findings.actionNewDueDate'),
     reason: t('findings.actionReason'),
   };
@@ -126,6 +128,18 @@ export function UpdateActionModal({
             </SchemaItem>
             <SchemaItem name="completedOn">
               <DateField aria-label={labels.completedOn} className="full-width" />
+            </SchemaItem>
+            <SchemaItem name="documentIds" validate={false}>
+              <RemoteSelect
+                mode="multiple"
+                label={labels.documentIds}
+                queryKey={['documents', 'evidence-options', action.facilityId]}
+                fetchOptions={async (search) =>
+                  (
+                    await listDocuments({ facilityId: action.facilityId, search: search || undefined, pageSize: 50 })
+                  ).data.map((document) => ({ value: document._id, label: document.title }))
+                }
+              />
             </SchemaItem>
           </>
         ) : (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Card, Empty, Flex, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { CorrectiveAction, FindingDetail } from '@rtms/shared/schemas/findings';
@@ -17,6 +17,12 @@ export function CorrectiveActionsTable({ finding, ended }: { finding: FindingDet
   const format = useFormatters();
   const [open, setOpen] = useState<{ action: CorrectiveAction; mode: 'complete' | 'reschedule' } | null>(null);
   const manager = can(me.role, 'finding:manage');
+  // The table scrolls sideways on a narrow screen: its scrolling box takes the keyboard's focus, so that it can be
+  // scrolled without a mouse even when no row has a button left (a closed finding).
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.querySelectorAll('.ant-table-content').forEach((element) => element.setAttribute('tabindex', '0'));
+  });
   const mayUpdate = (action: CorrectiveAction) =>
     !ended && action.status === 'OPEN' && (manager || action.ownerId === me._id);
 
@@ -69,15 +75,17 @@ export function CorrectiveActionsTable({ finding, ended }: { finding: FindingDet
       {finding.actions.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('findings.noActions')} />
       ) : (
-        <Table<CorrectiveAction>
-          rowKey="_id"
-          size="small"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          columns={columns}
-          dataSource={finding.actions}
-          aria-label={t('findings.correctiveActions')}
-        />
+        <div ref={box}>
+          <Table<CorrectiveAction>
+            rowKey="_id"
+            size="small"
+            pagination={false}
+            scroll={{ x: 'max-content' }}
+            columns={columns}
+            dataSource={finding.actions}
+            aria-label={t('findings.correctiveActions')}
+          />
+        </div>
       )}
       {open ? <UpdateActionModal open action={open.action} mode={open.mode} onClose={() => setOpen(null)} /> : null}
     </Card>

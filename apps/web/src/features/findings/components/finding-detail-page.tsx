@@ -122,7 +122,9 @@ function FindingView({ finding }: { finding: FindingDetail }) {
 
   return (
     <>
-      {finding.description ? <Typography.Paragraph>{finding.description}</Typography.Paragraph> : null}
+      {finding.description ? (
+        <Typography.Paragraph className="finding-page__description">{finding.description}</Typography.Paragraph>
+      ) : null}
       {finding.status === 'CANCELLED' ? (
         <Alert
           className="page-alert"
@@ -151,7 +153,7 @@ function FindingView({ finding }: { finding: FindingDetail }) {
         />
       ) : null}
       {manager && !ended ? (
-        <Flex wrap gap={8} className="page-actions">
+        <Flex wrap gap={8} className="finding-page__actions">
           <Button icon={<EditOutlined />} onClick={() => setDialog('edit')}>
             {t('findings.edit')}
           </Button>

@@ -2,6 +2,7 @@ import { Card, Empty, Timeline, Typography } from 'antd';
 import type { FindingHistoryEntry } from '@rtms/shared/schemas/findings';
 import { useT } from '../../../lib/i18n/use-t';
 import { useFormatters } from '../../../components/data/use-formatters';
+import './findings.css';
 import {
   auditActionLabel,
   auditEntityLabel,
@@ -26,24 +27,24 @@ export function FindingHistory({ history }: { history: FindingHistoryEntry[] }) 
             key: entry._id,
             color: COLORS[entry.action] ?? 'blue',
             content: (
-              <div className="task-history__entry">
+              <div className="finding-history__entry">
                 <Typography.Text strong>
                   {auditEntityLabel(t, entry.entityType)} · {auditActionLabel(t, entry.action)}
                 </Typography.Text>
                 {entry.entityType === 'CORRECTIVE_ACTION' && entry.entityName ? (
-                  <span className="task-history__document">
+                  <span className="finding-history__subject">
                     <bdi>{entry.entityName}</bdi>
                   </span>
                 ) : null}
-                <Typography.Text type="secondary" className="task-history__change">
+                <Typography.Text type="secondary" className="finding-history__meta">
                   {t('findings.historyMeta', {
                     who: entry.actorName ?? t('audit.system'),
                     when: format.dateTime(entry.at),
                   })}
                 </Typography.Text>
                 {Object.entries(entry.changes).map(([field, change]) => (
-                  <span key={field} className="task-history__change">
-                    <span className="task-history__field">{auditFieldLabel(t, field)}</span>
+                  <span key={field} className="finding-history__change">
+                    <span>{auditFieldLabel(t, field)}</span>
                     {': '}
                     {change.before === null || change.before === undefined
                       ? null
