@@ -103,6 +103,9 @@ export async function seedBench(
       status: 'ACTIVE' as const,
       ...REGIONS[index % REGIONS.length]!,
       searchText: foldForSearch(name, codeOf(index)),
+      // Live from today: the year of history loaded below is not a run of new findings (as an installation that
+      // loads its past sets its facilities' go-live).
+      notifyFrom: today,
       createdAt: now,
       updatedAt: now,
     };

@@ -129,6 +129,28 @@ describe('missed tasks', () => {
   });
 });
 
+describe('a facility loaded with its history', () => {
+  it('opens no finding for what was missed before its go-live day, and one for each miss after it', async () => {
+    suite.clock.set('2026-06-01T12:00:00Z');
+    const site = await createFacility(suite.t, suite.admin);
+    // Two years of monthly history loaded at once, the site live from 1 June.
+    await ok(suite.t, suite.admin, 'PATCH', `/api/facilities/${site}`, { notifyFrom: '2026-06-01' });
+    const { tasks } = await monthlyAt(suite, site, '2024-06-10', {
+      graceDays: 3,
+      title: 'Monthly history walk',
+      backfillFrom: '2024-06-01',
+    });
+    expect(tasks.filter((task) => task.dueDate < '2026-06-01').length).toBeGreaterThan(20);
+    await suite.t.findings.sweep();
+    expect((await findingsOf({ facilityId: site })).meta.total).toBe(0);
+    // June's task passes its grace after the go-live: that one is a finding.
+    suite.clock.set('2026-06-20T12:00:00Z');
+    await suite.t.findings.sweep();
+    const page = await findingsOf({ facilityId: site });
+    expect(page.data.map((finding) => [finding.source, finding.identifiedOn])).toEqual([['MISSED_TASK', '2026-06-14']]);
+  });
+});
+
 describe('late completions', () => {
   let tasks: string[];
 

@@ -126,8 +126,14 @@ export function createAutomaticFindings(db: Kysely<Database>, audit: AuditServic
       for (const facility of facilities) {
         const today = todayInTimeZone(facility.timeZone, clock());
         const candidates = await findMissedCandidates(db, facility.id, today);
+        // A facility's history before its go-live (the day it starts being told, as the reminders) is not a run of
+        // new findings: loading two years of past tasks would otherwise open one per past miss at the first sweep.
+        const goLive = facility.notifyFrom;
         const rows = candidates
-          .filter((task) => graceEndsOn(task.dueDate, Number(task.graceDays)) < today)
+          .filter((task) => {
+            const graceEnd = graceEndsOn(task.dueDate, Number(task.graceDays));
+            return graceEnd < today && (!goLive || graceEnd >= goLive);
+          })
           .map((task) =>
             missedRow({
               ...task,

@@ -191,9 +191,14 @@ export function findMissedCandidates(db: Db, facilityId: string, before: string)
     .execute();
 }
 
-/** Active facilities with their zone, for the sweep. */
+/** Active facilities with their zone and go-live day, for the sweep. */
 export function findActiveFacilityZones(db: Db) {
-  return db.selectFrom('facilities').select(['id', 'timeZone']).where('status', '=', 'ACTIVE').orderBy('id').execute();
+  return db
+    .selectFrom('facilities')
+    .select(['id', 'timeZone', 'notifyFrom'])
+    .where('status', '=', 'ACTIVE')
+    .orderBy('id')
+    .execute();
 }
 
 export function findFindingSettings(db: Db) {
