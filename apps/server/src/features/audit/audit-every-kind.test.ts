@@ -152,9 +152,16 @@ async function produceEveryKind(): Promise<void> {
   const [, , third, fourth] = tasks;
   const leeNow = await t.signIn(lee.email, 'a-new-long-passphrase-for-lee');
   await ok(t, leeNow, 'POST', `/api/tasks/${fourth!._id}/complete`, {});
-  await as('POST', `/api/tasks/${fourth!._id}/review`, { decision: 'APPROVE', meaning: 'APPROVED', password: TEST_PASSWORD });
+  await as('POST', `/api/tasks/${fourth!._id}/review`, {
+    decision: 'APPROVE',
+    meaning: 'APPROVED',
+    password: TEST_PASSWORD,
+  });
   await ok(t, leeNow, 'POST', `/api/tasks/${third!._id}/complete`, {});
-  await as('POST', `/api/tasks/${third!._id}/review`, { decision: 'REJECT', reason: 'The photo of outfall 2 is missing' });
+  await as('POST', `/api/tasks/${third!._id}/review`, {
+    decision: 'REJECT',
+    reason: 'The photo of outfall 2 is missing',
+  });
   const extension = await ok<{ _id: string }>(t, leeNow, 'POST', `/api/tasks/${third!._id}/extension-requests`, {
     requestedDueDate: '2026-07-31',
     reason: 'Outfall 2 is flooded',

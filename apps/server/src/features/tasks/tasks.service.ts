@@ -27,13 +27,7 @@ import { createTaskReopening } from './task-reopening';
 import { createReviewInvalidation } from './task-review-invalidation';
 import { createTaskListService, type TaskListService } from './task-list.service';
 import { toTaskToday } from './task-view';
-import {
-  findTaskContext,
-  findTaskRowById,
-  insertTaskComment,
-  lockTask,
-  updateTaskColumns,
-} from './tasks.repository';
+import { findTaskContext, findTaskRowById, insertTaskComment, lockTask, updateTaskColumns } from './tasks.repository';
 import { findTaskListRowById } from './task-page.repository';
 import type { TaskRow } from './tasks.table';
 import type { TaskContext } from './tasks.repository';
