@@ -98,8 +98,8 @@ describe('review and signature, extension requests, in the browser', () => {
     await expectNoAxeViolations(page, 'review dialog');
     await dialog.getByRole('button', { name: 'Approve and sign' }).last().click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Re-authentication: Password', { exact: false }).waitFor();
-    await page.getByText('Current', { exact: true }).waitFor();
+    await page.locator('.review-section').getByText('Re-authentication: Password', { exact: false }).waitFor();
+    await page.locator('.review-section').getByText('Current', { exact: true }).waitFor();
     await saveScreenshot(page, 'review-signed');
     await expectNoAxeViolations(page, 'signed task');
     await testPage.context.close();
@@ -129,7 +129,10 @@ describe('review and signature, extension requests, in the browser', () => {
     await expectNoAxeViolations(page, 'review dialog (code)');
     await dialog.getByRole('button', { name: 'Approve and sign' }).last().click();
     await dialog.waitFor({ state: 'hidden' });
-    await page.getByText('Re-authentication: Authenticator code', { exact: false }).waitFor();
+    await page
+      .locator('.review-section')
+      .getByText('Re-authentication: Authenticator code', { exact: false })
+      .waitFor();
     await testPage.context.close();
   });
 

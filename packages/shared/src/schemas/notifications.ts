@@ -83,7 +83,9 @@ export const notificationResponseSchema = dataOf(notificationSchema);
 /** POST /api/notifications/read-all answer: how many were marked read. */
 export const readAllResponseSchema = dataOf(z.object({ updated: z.number().int() }));
 
-const categoriesShape = Object.fromEntries(EMAIL_NOTIFICATION_CATEGORIES.map((category) => [category, z.boolean()])) as {
+const categoriesShape = Object.fromEntries(
+  EMAIL_NOTIFICATION_CATEGORIES.map((category) => [category, z.boolean()]),
+) as {
   [K in EmailNotificationCategory]: z.ZodBoolean;
 };
 

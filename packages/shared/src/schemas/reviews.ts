@@ -37,7 +37,8 @@ export const reviewBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Give the reason for the rejection' });
     }
     if (body.decision === 'APPROVE') {
-      if (!body.meaning) ctx.addIssue({ code: 'custom', path: ['meaning'], message: 'Choose what the signature means' });
+      if (!body.meaning)
+        ctx.addIssue({ code: 'custom', path: ['meaning'], message: 'Choose what the signature means' });
       const proofs = [body.password, body.code, body.signingGrant].filter((value) => value !== undefined).length;
       if (proofs === 0) {
         ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your password to sign' });

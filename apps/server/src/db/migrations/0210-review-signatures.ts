@@ -12,10 +12,7 @@ import * as m from '../migration-helpers';
  */
 export const migration0210ReviewSignatures: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema
-      .alterTable('requirements')
-      .addColumn('review_required', 'integer', m.requiredDefault(0))
-      .execute();
+    await db.schema.alterTable('requirements').addColumn('review_required', 'integer', m.requiredDefault(0)).execute();
     await db.schema.alterTable('tasks').addColumn('awaiting_review', 'integer', m.requiredDefault(0)).execute();
     // Few tasks wait at any time: a partial index finds them without reading the completed ones.
     await sql`create index tasks_awaiting_review on tasks (facility_id) where awaiting_review = 1`.execute(db);

@@ -148,7 +148,8 @@ export function indexCsv(index: PackIndex): string {
         .map(
           (signature) =>
             `${signatureLine(signature)}; covers ${
-              signature.evidence.map((e) => `${e.fileName} v${e.version} SHA-256 ${e.sha256}`).join(', ') || 'no evidence'
+              signature.evidence.map((e) => `${e.fileName} v${e.version} SHA-256 ${e.sha256}`).join(', ') ||
+              'no evidence'
             }`,
         )
         .join(' | '),

@@ -143,8 +143,14 @@ export function createEvidencePacksService(
       });
       const files = await documents.evidenceFiles(rows.map((row) => row.id));
       const signaturesByTask = new Map<string, PackSignature[]>();
-      for (const signature of await findSignaturesOfTasks(db, rows.map((row) => row.id))) {
-        signaturesByTask.set(signature.taskId, [...(signaturesByTask.get(signature.taskId) ?? []), packSignatureOf(signature)]);
+      for (const signature of await findSignaturesOfTasks(
+        db,
+        rows.map((row) => row.id),
+      )) {
+        signaturesByTask.set(signature.taskId, [
+          ...(signaturesByTask.get(signature.taskId) ?? []),
+          packSignatureOf(signature),
+        ]);
       }
       const filesByTask = new Map<string, EvidenceFile[]>();
       for (const file of files) filesByTask.set(file.taskId, [...(filesByTask.get(file.taskId) ?? []), file]);

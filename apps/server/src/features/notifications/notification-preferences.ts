@@ -25,7 +25,9 @@ const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   digestHour: 7,
   timeZone: 'UTC',
   quietUntil: null,
-  categories: Object.fromEntries(EMAIL_NOTIFICATION_CATEGORIES.map((category) => [category, true])) as NotificationCategories,
+  categories: Object.fromEntries(
+    EMAIL_NOTIFICATION_CATEGORIES.map((category) => [category, true]),
+  ) as NotificationCategories,
 };
 
 /** The stored row as the API shape; a category missing from older rows counts as on. */

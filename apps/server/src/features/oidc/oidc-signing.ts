@@ -22,7 +22,8 @@ import type { OidcLoginsTable } from './oidc.table';
 /** The authorization parameters of a signing attempt. */
 export const SIGNING_AUTHORIZATION = { prompt: 'login', max_age: String(SIGNING_SIGN_IN_MAX_AGE_SECONDS) } as const;
 
-export type SigningOutcome = { kind: 'granted'; grant: string } | { kind: 'refused'; reason: 'STALE' | 'OTHER_ACCOUNT' };
+export type SigningOutcome =
+  { kind: 'granted'; grant: string } | { kind: 'refused'; reason: 'STALE' | 'OTHER_ACCOUNT' };
 
 /** The callback of a signing attempt, after the code exchange: the grant, or why there is none. */
 export async function completeSigning(

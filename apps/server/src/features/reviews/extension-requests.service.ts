@@ -189,7 +189,10 @@ export function createExtensionRequestsService(
         search: query.search,
       };
       const request = listRequest(query, filters, 'createdAt');
-      const [total, rows] = await Promise.all([countExtensionRequests(db, filters), listExtensionRequests(db, request)]);
+      const [total, rows] = await Promise.all([
+        countExtensionRequests(db, filters),
+        listExtensionRequests(db, request),
+      ]);
       return {
         data: rows.map(toExtensionRequest),
         meta: { total, page: query.page, pageSize: query.pageSize },

@@ -31,7 +31,12 @@ describe('extension requests', () => {
       body,
     );
   const list = (token: string, query = '') =>
-    call<{ data: ExtensionRequest[]; meta: { total: number } }>(suite.t, token, 'GET', `/api/extension-requests${query}`);
+    call<{ data: ExtensionRequest[]; meta: { total: number } }>(
+      suite.t,
+      token,
+      'GET',
+      `/api/extension-requests${query}`,
+    );
 
   beforeAll(async () => {
     const { data } = await createRequirement(suite.t, suite.admin, {
@@ -61,9 +66,9 @@ describe('extension requests', () => {
     const earlier = await ask(users.worker.token, task._id, { requestedDueDate: '2026-03-01', reason: 'Crane booked' });
     expect(earlier.status).toBe(400);
     expect(earlier.body.details.map((d) => d.path)).toEqual(['requestedDueDate']);
-    expect((await ask(users.otherSiteAdmin.token, task._id, { requestedDueDate: '2026-04-03', reason: 'x' })).status).toBe(
-      404,
-    );
+    expect(
+      (await ask(users.otherSiteAdmin.token, task._id, { requestedDueDate: '2026-04-03', reason: 'x' })).status,
+    ).toBe(404);
 
     const asked = await ask(users.worker.token, task._id, {
       requestedDueDate: '2026-04-03',
@@ -81,7 +86,12 @@ describe('extension requests', () => {
     expect((await ask(users.worker.token, task._id, { requestedDueDate: '2026-04-10', reason: 'Again' })).status).toBe(
       409,
     );
-    const notes = await ok<{ category: string; step: string }[]>(suite.t, users.siteAdmin.token, 'GET', '/api/notifications');
+    const notes = await ok<{ category: string; step: string }[]>(
+      suite.t,
+      users.siteAdmin.token,
+      'GET',
+      '/api/notifications',
+    );
     expect(notes.some((n) => n.category === 'REVIEW' && n.step.startsWith('EXTENSION-REQUESTED'))).toBe(true);
   });
 
@@ -109,7 +119,12 @@ describe('extension requests', () => {
       rescheduleReason: 'The crane is booked until April',
     });
     expect((await decide(users.siteAdmin.token, pending._id, { decision: 'REJECT', reason: 'No' })).status).toBe(409);
-    const notes = await ok<{ category: string; step: string }[]>(suite.t, users.worker.token, 'GET', '/api/notifications');
+    const notes = await ok<{ category: string; step: string }[]>(
+      suite.t,
+      users.worker.token,
+      'GET',
+      '/api/notifications',
+    );
     expect(notes.some((n) => n.step.startsWith('EXTENSION-APPROVED'))).toBe(true);
   });
 

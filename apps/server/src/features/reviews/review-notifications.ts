@@ -7,11 +7,7 @@ import { findReviewerIds, insertTaskNotifications } from './reviews.repository';
  * carries the instant it happened, so that a task reviewed, rejected and completed again notifies again.
  */
 export type ReviewStep =
-  | 'REVIEW-REQUESTED'
-  | 'REVIEW-REJECTED'
-  | 'EXTENSION-REQUESTED'
-  | 'EXTENSION-APPROVED'
-  | 'EXTENSION-REJECTED';
+  'REVIEW-REQUESTED' | 'REVIEW-REJECTED' | 'EXTENSION-REQUESTED' | 'EXTENSION-APPROVED' | 'EXTENSION-REJECTED';
 
 /** Notifies `userIds` of `step` on a task. */
 export function notifyUsers(

@@ -50,7 +50,12 @@ describe('signing a review by a fresh single sign-on', () => {
       OIDC_ROLE_MAP: 'rtms-admins=ALL_FACILITY_ADMIN,rtms-staff=FACILITY_USER',
     });
     admin = await t.signIn(ADMIN_EMAIL);
-    const facility = await api(admin, 'POST', '/api/facilities', { name: 'North', code: 'N1', type: 'WIND', timeZone: 'UTC' });
+    const facility = await api(admin, 'POST', '/api/facilities', {
+      name: 'North',
+      code: 'N1',
+      type: 'WIND',
+      timeZone: 'UTC',
+    });
     const today = new Date().toISOString().slice(0, 10);
     const requirement = await api(admin, 'POST', '/api/requirements', {
       title: 'Monthly oil check',

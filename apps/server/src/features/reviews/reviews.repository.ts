@@ -85,7 +85,10 @@ export async function findReviewerIds(db: Db, facilityId: string, exceptUserId: 
           eb(
             'users.id',
             'in',
-            eb.selectFrom('user_facilities').select('user_facilities.userId').where('user_facilities.facilityId', '=', facilityId),
+            eb
+              .selectFrom('user_facilities')
+              .select('user_facilities.userId')
+              .where('user_facilities.facilityId', '=', facilityId),
           ),
         ]),
       ]),

@@ -31,7 +31,11 @@ export interface ReviewsService {
 const awaitsReview = (row: TaskRow) => row.status === 'COMPLETED' && Number(row.awaitingReview) === 1;
 
 /** A stored signature as the API answers it; `current`: the approval the task's completion stands on. */
-export function toSignature(row: TaskSignatureRow, task: Pick<TaskRow, 'status' | 'awaitingReview' | 'completedAt'>, latest: boolean): Signature {
+export function toSignature(
+  row: TaskSignatureRow,
+  task: Pick<TaskRow, 'status' | 'awaitingReview' | 'completedAt'>,
+  latest: boolean,
+): Signature {
   return {
     _id: row.id,
     taskId: row.taskId,

@@ -51,11 +51,19 @@ describe('review and signature of completions', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     return done.body.data;
   };
-  const summary = (token = suite.admin) => ok<TaskSummary>(suite.t, token, 'GET', `/api/tasks/summary?facilityId=${sites.plantA}`);
+  const summary = (token = suite.admin) =>
+    ok<TaskSummary>(suite.t, token, 'GET', `/api/tasks/summary?facilityId=${sites.plantA}`);
   const total = async (query: string) =>
     (await call<{ meta: { total: number } }>(suite.t, suite.admin, 'GET', `/api/tasks?${query}`)).body.meta.total;
   const notificationSteps = async (token: string) =>
-    (await ok<{ step: string; category: string; taskId: string }[]>(suite.t, token, 'GET', '/api/notifications?pageSize=100'))
+    (
+      await ok<{ step: string; category: string; taskId: string }[]>(
+        suite.t,
+        token,
+        'GET',
+        '/api/notifications?pageSize=100',
+      )
+    )
       .filter((n) => n.category === 'REVIEW')
       .map((n) => `${n.step.split(':')[0]} ${n.taskId}`);
 
@@ -128,7 +136,10 @@ describe('review and signature of completions', () => {
   });
 
   it('approving asks for a meaning and the password; it binds the SHA-256 of every evidence version', async () => {
-    const noMeaning = await review(users.siteAdmin.token, task(0)._id, { decision: 'APPROVE', password: TEST_PASSWORD });
+    const noMeaning = await review(users.siteAdmin.token, task(0)._id, {
+      decision: 'APPROVE',
+      password: TEST_PASSWORD,
+    });
     expect(noMeaning.status).toBe(400);
     expect(noMeaning.body.details.map((d) => d.path)).toContain('meaning');
     const noPassword = await review(users.siteAdmin.token, task(0)._id, { decision: 'APPROVE', meaning: 'APPROVED' });
@@ -169,9 +180,9 @@ describe('review and signature of completions', () => {
 
     const listed = await ok<Signature[]>(suite.t, users.worker.token, 'GET', `/api/tasks/${task(0)._id}/signatures`);
     expect(listed).toEqual([signed.body.data]);
-    expect((await call(suite.t, users.otherSiteAdmin.token, 'GET', `/api/tasks/${task(0)._id}/signatures`)).status).toBe(
-      404,
-    );
+    expect(
+      (await call(suite.t, users.otherSiteAdmin.token, 'GET', `/api/tasks/${task(0)._id}/signatures`)).status,
+    ).toBe(404);
     // In the audit chain, with the hashes it covered.
     const events = await ok<{ action: string; changes: Record<string, { after: unknown }> }[]>(
       suite.t,
@@ -228,7 +239,9 @@ describe('review and signature of completions', () => {
     }
     const csv = files.get('index.csv')!.toString('utf8');
     expect(csv).toContain('Signatures');
-    expect(csv).toMatch(/Approved \(meaning: Approved\) by [^,]+ at 2026-03-10T12:00:00\.000Z, re-authenticated by password/);
+    expect(csv).toMatch(
+      /Approved \(meaning: Approved\) by [^,]+ at 2026-03-10T12:00:00\.000Z, re-authenticated by password/,
+    );
     expect(csv).toContain(`sheet.pdf v1 SHA-256 ${sha(samplePdf('January'))}`);
     const pdf = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'review-pack-')), 'index.pdf');
     fs.writeFileSync(pdf, files.get('index.pdf')!);
@@ -241,9 +254,16 @@ describe('review and signature of completions', () => {
     const noReason = await review(users.allUser.token, task(1)._id, { decision: 'REJECT' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.details.map((d) => d.path)).toEqual(['reason']);
-    const rejected = await review(users.allUser.token, task(1)._id, { decision: 'REJECT', reason: 'Photo of the sump is missing' });
+    const rejected = await review(users.allUser.token, task(1)._id, {
+      decision: 'REJECT',
+      reason: 'Photo of the sump is missing',
+    });
     expect(rejected.status).toBe(201);
-    expect(rejected.body.data).toMatchObject({ decision: 'REJECT', reason: 'Photo of the sump is missing', method: 'NONE' });
+    expect(rejected.body.data).toMatchObject({
+      decision: 'REJECT',
+      reason: 'Photo of the sump is missing',
+      method: 'NONE',
+    });
     const reopened = await get(users.siteAdmin.token, task(1)._id);
     expect(reopened).toMatchObject({ status: 'INCOMPLETE', completedOn: null, timeliness: null });
     expect(['UPCOMING', 'OPEN', 'DUE_SOON', 'OVERDUE']).toContain(reopened.state);
@@ -252,7 +272,9 @@ describe('review and signature of completions', () => {
 
   it('a reviewer with a second factor signs with a TOTP code from an authenticator app, used once', async () => {
     const start = await ok<{ secret: string }>(suite.t, users.allUser.token, 'POST', '/api/users/me/mfa/totp');
-    await ok(suite.t, users.allUser.token, 'POST', '/api/users/me/mfa/totp/confirm', { code: oathtoolCode(start.secret) });
+    await ok(suite.t, users.allUser.token, 'POST', '/api/users/me/mfa/totp/confirm', {
+      code: oathtoolCode(start.secret),
+    });
     await complete(users.worker.token, task(2)._id);
     await complete(users.worker.token, task(3)._id);
     const withPassword = await review(users.allUser.token, task(2)._id, {

@@ -22,7 +22,9 @@ export function stepText(
   // A review or an extension request: its step names what happened ("REVIEW-REQUESTED:<when>").
   if (notification.category === 'REVIEW') {
     const kind = (notification.step ?? '').split(':')[0];
-    return REVIEW_STEPS.includes(kind as ReviewStep) ? t(`review.step.${kind as ReviewStep}`) : t('notifications.step.REVIEW');
+    return REVIEW_STEPS.includes(kind as ReviewStep)
+      ? t(`review.step.${kind as ReviewStep}`)
+      : t('notifications.step.REVIEW');
   }
   const days = Math.abs(notification.stepDaysUntilDue);
   return t(`notifications.step.${notification.category}`, { days });

@@ -22,9 +22,9 @@ export function useTaskSignatures(taskId: string) {
   return useQuery({
     queryKey: ['tasks', taskId, 'signatures'],
     queryFn: ({ signal }) =>
-      apiRequest('GET', `/tasks/${encodeURIComponent(taskId)}/signatures`, signatureListResponseSchema, { signal }).then(
-        (answer) => answer.data,
-      ),
+      apiRequest('GET', `/tasks/${encodeURIComponent(taskId)}/signatures`, signatureListResponseSchema, {
+        signal,
+      }).then((answer) => answer.data),
   });
 }
 

@@ -7,7 +7,6 @@ import type { Signature } from '@rtms/shared/schemas/reviews';
 import type { Task } from '@rtms/shared/schemas/tasks';
 import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
-import { useFormatters } from '../../../components/data/use-formatters';
 import { ExtensionRequestDialog } from '../components/extension-request-dialog';
 import { ReviewDialog } from '../components/review-dialog';
 import { useTaskSignatures } from './reviews';
@@ -75,23 +74,19 @@ export function TaskReviewSection({
   const me = useCurrentUser();
   const signatures = useTaskSignatures(task._id);
   const [params, setParams] = useSearchParams();
-  const [grant, setGrant] = useState<string>();
-  const [ssoError, setSsoError] = useState<string>();
-  const [dialog, setDialog] = useState<'review' | 'extension' | null>(null);
+  // A single sign-on re-sign-in came back here: its grant opens the dialog, its error shows; both leave the address.
+  const [grant, setGrant] = useState<string | undefined>(() => params.get('signingGrant') ?? undefined);
+  const [ssoError] = useState<string | undefined>(() => params.get('ssoError') ?? undefined);
+  const [dialog, setDialog] = useState<'review' | 'extension' | null>(() =>
+    params.get('signingGrant') ? 'review' : null,
+  );
   const awaiting = task.state === 'PENDING_REVIEW';
   const ownCompletion = task.completedBy === me._id;
   const mayReview = awaiting && can(me.role, 'task:review') && !ownCompletion;
   const mayRequest = task.status === 'INCOMPLETE' && task.notApplicableReason === null && can(me.role, 'task:complete');
 
   useEffect(() => {
-    const given = params.get('signingGrant');
-    const error = params.get('ssoError');
-    if (!given && !error) return;
-    if (given) {
-      setGrant(given);
-      setDialog('review');
-    }
-    if (error) setSsoError(error);
+    if (!params.has('signingGrant') && !params.has('ssoError')) return;
     const next = new URLSearchParams(params);
     next.delete('signingGrant');
     next.delete('ssoError');

@@ -30,11 +30,12 @@ export function ExtensionRequestDialog({
   const [formError, setFormError] = useState<string>();
 
   useEffect(() => {
-    if (open) {
-      form.resetFields();
-      setFormError(undefined);
-    }
+    if (open) form.resetFields();
   }, [open, form]);
+  const close = () => {
+    setFormError(undefined);
+    onClose();
+  };
 
   return (
     <FormModal<Values>
@@ -42,7 +43,7 @@ export function ExtensionRequestDialog({
       state={{ form, saving: request.isPending, formError, clearFormError: () => setFormError(undefined) }}
       title={t('review.extensionTitle')}
       okText={t('review.extensionRequest')}
-      onClose={onClose}
+      onClose={close}
       intro={`${t('review.extensionIntro')} ${t('review.currentDueDate')}: ${format.date(task.dueDate)}`}
       requiredMark
       onFinish={(values) =>
@@ -51,7 +52,7 @@ export function ExtensionRequestDialog({
           {
             onSuccess: () => {
               void message.success(t('review.extensionSent'));
-              onClose();
+              close();
             },
             onError: (error) => setFormError(applyServerErrors(form, error, ['requestedDueDate', 'reason'], t)),
           },

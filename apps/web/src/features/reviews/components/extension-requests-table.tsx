@@ -2,11 +2,7 @@ import { useMemo, useState } from 'react';
 import { App, Button, Form, Input, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Link } from 'react-router';
-import type {
-  ExtensionRequest,
-  ExtensionRequestListQuery,
-  ExtensionRequestStatus,
-} from '@rtms/shared/schemas/reviews';
+import type { ExtensionRequest, ExtensionRequestListQuery, ExtensionRequestStatus } from '@rtms/shared/schemas/reviews';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { ConfirmButton } from '../../../components/data/confirm-button';
 import { column, sortedColumn } from '../../../components/data/common-columns';
@@ -87,7 +83,11 @@ export function ExtensionRequestsTable() {
   const format = useFormatters();
   const { message } = App.useApp();
   // Pending requests unless the address asks for another status (or ALL).
-  const state = useTableUrlState<ExtensionRequestListQuery>({ filters: FILTERS, prefix: 'ext', defaultSort: 'createdAt' });
+  const state = useTableUrlState<ExtensionRequestListQuery>({
+    filters: FILTERS,
+    prefix: 'ext',
+    defaultSort: 'createdAt',
+  });
   const chosen = state.filters.status;
   const status = chosen === ALL ? undefined : ((chosen ?? 'PENDING') as ExtensionRequestStatus);
   const result = extensionRequestsEndpoint.useList({ ...state.query, status });
@@ -137,7 +137,7 @@ export function ExtensionRequestsTable() {
             </Button>
           </Space>
         ) : (
-          r.decisionReason ?? '—'
+          (r.decisionReason ?? '—')
         ),
       ),
     ],

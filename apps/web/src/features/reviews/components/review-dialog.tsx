@@ -50,13 +50,17 @@ export function ReviewDialog({
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    setFormError(undefined);
     form.setFieldsValue({
       decision: 'APPROVE',
       meaning: 'APPROVED',
       proof: signingGrant ? 'sso' : mfa.data?.enabled ? 'code' : 'password',
     });
   }, [open, form, signingGrant, mfa.data?.enabled]);
+
+  const close = () => {
+    setFormError(undefined);
+    onClose();
+  };
 
   const submit = (values: Values) => {
     setFormError(undefined);
@@ -74,7 +78,7 @@ export function ReviewDialog({
     review.mutate(body, {
       onSuccess: () => {
         void message.success(values.decision === 'APPROVE' ? t('review.signed') : t('review.rejectedDone'));
-        onClose();
+        close();
       },
       onError: (error) => setFormError(applyServerErrors(form, error, FIELDS, t)),
     });
@@ -95,7 +99,7 @@ export function ReviewDialog({
       okText={decision === 'REJECT' ? t('review.decision.REJECT') : t('review.decision.APPROVE')}
       okDanger={decision === 'REJECT'}
       okDisabled={decision === 'APPROVE' && proof === 'sso' && !signingGrant}
-      onClose={onClose}
+      onClose={close}
       onFinish={submit}
       intro={t('review.intro')}
       requiredMark

@@ -1646,7 +1646,8 @@ export const ar: Catalogue = {
   'review.ownCompletion': 'أنت من أنجز هذه المهمة: يجب أن يراجعها شخص آخر.',
   'review.review': 'مراجعة',
   'review.dialogTitle': 'مراجعة الإنجاز',
-  'review.intro': 'الموافقة توقيع إلكتروني: تسجّل اسمك والوقت (UTC) ومعنى التوقيع وبصمة SHA-256 لكل إصدار من الأدلة، وتطلب منك إثبات هويتك مجددًا.',
+  'review.intro':
+    'الموافقة توقيع إلكتروني: تسجّل اسمك والوقت (UTC) ومعنى التوقيع وبصمة SHA-256 لكل إصدار من الأدلة، وتطلب منك إثبات هويتك مجددًا.',
   'review.decisionLabel': 'القرار',
   'review.decision.APPROVE': 'الموافقة والتوقيع',
   'review.decision.REJECT': 'رفض',

@@ -1667,7 +1667,8 @@ export const en = {
   'review.ownCompletion': 'You completed this task: another person must review it.',
   'review.review': 'Review',
   'review.dialogTitle': 'Review the completion',
-  'review.intro': 'Approving is an electronic signature: it records your name, the time (UTC), its meaning and the SHA-256 of every evidence version, and asks you to prove who you are again.',
+  'review.intro':
+    'Approving is an electronic signature: it records your name, the time (UTC), its meaning and the SHA-256 of every evidence version, and asks you to prove who you are again.',
   'review.decisionLabel': 'Decision',
   'review.decision.APPROVE': 'Approve and sign',
   'review.decision.REJECT': 'Reject',

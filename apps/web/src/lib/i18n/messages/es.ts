@@ -1693,7 +1693,8 @@ export const es: Catalogue = {
   'review.ownCompletion': 'Usted completó esta tarea: otra persona debe revisarla.',
   'review.review': 'Revisar',
   'review.dialogTitle': 'Revisar el cumplimiento',
-  'review.intro': 'Aprobar es una firma electrónica: registra su nombre, la hora (UTC), su significado y el SHA-256 de cada versión de la evidencia, y le pide identificarse de nuevo.',
+  'review.intro':
+    'Aprobar es una firma electrónica: registra su nombre, la hora (UTC), su significado y el SHA-256 de cada versión de la evidencia, y le pide identificarse de nuevo.',
   'review.decisionLabel': 'Decisión',
   'review.decision.APPROVE': 'Aprobar y firmar',
   'review.decision.REJECT': 'Rechazar',

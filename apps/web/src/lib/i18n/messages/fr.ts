@@ -1703,7 +1703,8 @@ export const fr: Catalogue = {
   'review.ownCompletion': 'Vous avez réalisé cette tâche : une autre personne doit la revoir.',
   'review.review': 'Revoir',
   'review.dialogTitle': 'Revoir la réalisation',
-  'review.intro': 'Approuver est une signature électronique : elle enregistre votre nom, l’heure (UTC), sa signification et le SHA-256 de chaque version des justificatifs, et vous demande de vous identifier à nouveau.',
+  'review.intro':
+    'Approuver est une signature électronique : elle enregistre votre nom, l’heure (UTC), sa signification et le SHA-256 de chaque version des justificatifs, et vous demande de vous identifier à nouveau.',
   'review.decisionLabel': 'Décision',
   'review.decision.APPROVE': 'Approuver et signer',
   'review.decision.REJECT': 'Rejeter',

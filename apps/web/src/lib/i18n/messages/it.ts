@@ -1698,7 +1698,8 @@ export const it: Catalogue = {
   'review.ownCompletion': 'Hai completato questa attività: un’altra persona deve revisionarla.',
   'review.review': 'Revisiona',
   'review.dialogTitle': 'Revisiona il completamento',
-  'review.intro': 'Approvare è una firma elettronica: registra il tuo nome, l’ora (UTC), il significato e lo SHA-256 di ogni versione dell’evidenza, e ti chiede di identificarti di nuovo.',
+  'review.intro':
+    'Approvare è una firma elettronica: registra il tuo nome, l’ora (UTC), il significato e lo SHA-256 di ogni versione dell’evidenza, e ti chiede di identificarti di nuovo.',
   'review.decisionLabel': 'Decisione',
   'review.decision.APPROVE': 'Approva e firma',
   'review.decision.REJECT': 'Respingi',

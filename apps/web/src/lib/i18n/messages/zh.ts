@@ -1603,7 +1603,8 @@ export const zh: Catalogue = {
   'review.ownCompletion': '此任务由您完成：必须由另一人审核。',
   'review.review': '审核',
   'review.dialogTitle': '审核完成情况',
-  'review.intro': '批准即电子签名：记录您的姓名、时间（UTC）、签名含义以及每个证据版本的 SHA-256，并要求您再次验证身份。',
+  'review.intro':
+    '批准即电子签名：记录您的姓名、时间（UTC）、签名含义以及每个证据版本的 SHA-256，并要求您再次验证身份。',
   'review.decisionLabel': '决定',
   'review.decision.APPROVE': '批准并签名',
   'review.decision.REJECT': '驳回',
