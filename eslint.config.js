@@ -10,6 +10,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       'data/**',
+      'data-dev/**',
+      'data-bench/**',
       'e2e/output/**',
       'coverage/**',
       'scripts/layer-rules-fixtures/**',

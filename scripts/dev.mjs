@@ -22,10 +22,16 @@ if (process.argv.includes('--demo')) {
 }
 
 const children = [
-  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/server.ts'], { cwd: root, env, stdio: 'inherit' }),
+  spawn(bin('tsx'), ['watch', '--clear-screen=false', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  }),
   spawn(bin('vite'), [], { cwd: path.join(root, 'apps/web'), env, stdio: 'inherit' }),
 ];
-process.stdout.write(`RTMS dev: API on http://localhost:${env.PORT}, web app on http://localhost:5173 (data in ${env.DATA_DIR})\n`);
+process.stdout.write(
+  `RTMS dev: API on http://localhost:${env.PORT}, web app on http://localhost:5173 (data in ${env.DATA_DIR})\n`,
+);
 
 let stopping = false;
 const stopAll = (code) => {

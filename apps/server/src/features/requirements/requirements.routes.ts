@@ -11,7 +11,7 @@ import {
   updateRequirementBodySchema,
 } from '@rtms/shared/schemas/requirements';
 import { principalOf, type AuthGuards } from '../../platform/auth';
-import { registerRecordRoutes } from '../../platform/crud-routes';
+import { registerRecordRoutes } from '../../platform/crud.routes';
 import type { RequirementsService } from './requirements.service';
 import { idParams as params, routeOptions } from '../../platform/route-schema';
 
