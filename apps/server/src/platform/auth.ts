@@ -100,7 +100,7 @@ export function createAuthGuards(sessions: SessionLookup): AuthGuards {
   }
 
   // The route guards are callback hooks, not async ones: on the usual path (the session was found by
-  // registerAuthenticationFirst) they finish at once, without a promise per hook (issue 15 item 2).
+  // registerAuthenticationFirst) they finish at once, without a promise per hook.
   const authenticate: preHandlerHookHandler = (request, _reply, done) => {
     if (request.principal) return done();
     authenticateRequest(request).then(
@@ -130,7 +130,7 @@ export function principalOf(request: FastifyRequest): Principal {
  * Authentication before anything else, in one place: every route registered in `scope` (and in the
  * plugins registered into it later) authenticates in the onRequest phase, before its body is read,
  * parsed or validated, unless the route says `config: { public: true }`. So an anonymous or revoked
- * caller gets 401 whatever it sends (PRODUCT §6: "a bad body never tells an anonymous caller anything"),
+ * caller gets 401 whatever it sends ("a bad body never tells an anonymous caller anything"),
  * and a route that forgets its guard is closed rather than open. Permission checks (403) stay on the
  * routes' preHandlers, after validation.
  */

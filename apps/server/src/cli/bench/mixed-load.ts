@@ -2,9 +2,9 @@ import { runLoad, type LoadResult } from './load';
 import type { SlowStatement } from './slow-statements';
 
 /**
- * Issue 15 item 1: reads under a steady trickle of writes. `connections` readers split over the task
+ * Reads under a steady trickle of writes. `connections` readers split over the task
  * list's first page, the dashboard's figures and the calendar's month, while one write is made every
- * second, of each kind in turn (issue 26: a completion, a comment, a reopening of a task completed earlier in
+ * second, of each kind in turn (a completion, a comment, a reopening of a task completed earlier in
  * the run, a bulk completion of three); the server's longest event-loop delay over the run is read from the
  * bench server.
  */

@@ -17,12 +17,20 @@ export function sampleFor(name: string, depth = 0): unknown {
   }
   // The facilities' todays (one group per time zone): two groups, so that a statement shows how it combines them.
   if (/^(rows|values|items|entries|.*Rows|records|changes|parts)$/.test(n)) return [sampleObject(`${n}[0]`, depth + 1)];
-  if (/(Id|^id|Hash|^hash|Token|^token|Code|^code|Key|^key|Email|^email|Name|^name|Word|^word|search|Search|text|Text|prefix|kind|Kind|role|Role|status|Status|action|Action|type|Type|job|Job)$/.test(n)) {
+  if (
+    /(Id|^id|Hash|^hash|Token|^token|Code|^code|Key|^key|Email|^email|Name|^name|Word|^word|search|Search|text|Text|prefix|kind|Kind|role|Role|status|Status|action|Action|type|Type|job|Job)$/.test(
+      n,
+    )
+  ) {
     return `${n}-1`;
   }
   if (/(At|^at|Before|After|Since|Until|^now|^cutoff|Instant)$/.test(n)) return SAMPLE_INSTANT;
   if (/(On|^on|Day|^day|Date|^date|^today|^from|^to|From|To|month|Month)$/.test(n)) return SAMPLE_DAY;
-  if (/(limit|Limit|size|Size|count|Count|page|Page|offset|Offset|max|Max|min|Min|days|Days|hours|Hours|minutes|Minutes|ms|Ms|seconds|number|Number|sequence|Sequence|revision|Revision|attempts|Attempts|index|Index)$/.test(n)) {
+  if (
+    /(limit|Limit|size|Size|count|Count|page|Page|offset|Offset|max|Max|min|Min|days|Days|hours|Hours|minutes|Minutes|ms|Ms|seconds|number|Number|sequence|Sequence|revision|Revision|attempts|Attempts|index|Index)$/.test(
+      n,
+    )
+  ) {
     return 20;
   }
   if (/^(is|has|only|include|with|active|dryRun|all)[A-Z]?/.test(n)) return true;
@@ -33,7 +41,13 @@ export function sampleFor(name: string, depth = 0): unknown {
   if (n === 'tag' || n === 'language' || n === 'locale') return `${n}-1`;
   // Any other plural: a list of one of its singular.
   const objectNames = /^(filters|options|settings|params|sorts|bounds|limits|details|totals|stats|access|scopes)$/;
-  if (/[^s]s$/.test(n) && !objectNames.test(n) && depth < 4) return [sampleFor(n.replace(/(ies|s)$/, (m) => (m === 'ies' ? 'y' : '')), depth + 1)];
+  if (/[^s]s$/.test(n) && !objectNames.test(n) && depth < 4)
+    return [
+      sampleFor(
+        n.replace(/(ies|s)$/, (m) => (m === 'ies' ? 'y' : '')),
+        depth + 1,
+      ),
+    ];
   return sampleObject(n, depth + 1);
 }
 

@@ -278,7 +278,7 @@ export function createOidcService(
       if (user.firstName !== names.firstName) changes.firstName = { before: user.firstName, after: names.firstName };
       if (user.lastName !== names.lastName) changes.lastName = { before: user.lastName, after: names.lastName };
       if (user.role !== role) changes.role = { before: user.role, after: role };
-      // The account's email is never taken from the provider (issue 33): it is what password sign-in,
+      // The account's email is never taken from the provider: it is what password sign-in,
       // resets and notifications go by, and a provider account must not be able to claim another one's.
       await userRows.update(trx, user.id, {
         firstName: names.firstName,
@@ -301,7 +301,7 @@ export function createOidcService(
       const facilitiesChanged = breakGlass ? false : await syncFacilities(trx, user.id, claims);
       signOut = Boolean(changes.role) || facilitiesChanged;
     });
-    // PRODUCT §7: a role or facility change ends the user's other sessions.
+    // A role or facility change ends the user's other sessions.
     if (signOut) await deps.sessions.revokeAllOfUser(user.id);
     return { ...user, role, firstName: names.firstName, lastName: names.lastName };
   }
@@ -400,7 +400,7 @@ export function createOidcService(
       ) {
         return fail('EXPIRED');
       }
-      // Only the browser that started the attempt completes it (the linking attack and login CSRF of issue 33).
+      // Only the browser that started the attempt completes it (the linking attack and login CSRF of).
       if (!browserSecret || !attempt.browserHash || sha256Hex(browserSecret) !== attempt.browserHash) {
         return fail('OTHER_BROWSER');
       }
