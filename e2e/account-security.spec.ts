@@ -20,7 +20,7 @@ import { preferences, storeServerPreferences } from './support/interface-setting
 
 const USER_PASSWORD = 'a-long-enough-passphrase-42';
 
-/** Fails with the list of axe-core findings, if any (WCAG 2.1 AA, PRODUCT §7). */
+/** Fails with the list of axe-core findings, if any (WCAG 2.1 AA). */
 async function expectNoAxeViolations(page: Page, where: string): Promise<void> {
   const findings = await findAxeViolations(page);
   expect(findings.map((finding) => `${where}: ${finding.id} ${finding.help} ${JSON.stringify(finding.nodes)}`)).toEqual(

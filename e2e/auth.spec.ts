@@ -9,7 +9,7 @@ describe('sign-in, sessions and the shell', () => {
   const newPage = async (viewport?: { width: number; height: number }) =>
     session.track(await openPage(session.browser, viewport));
 
-  it('shows the seed sign-in page and both validation messages', async () => {
+  it('shows the original application sign-in page and both validation messages', async () => {
     const { page, context } = await newPage();
     await page.goto('/signin');
     // The first render runs as a transition (decision 024, round 2): it may finish just after the load event.

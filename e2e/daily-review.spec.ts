@@ -15,7 +15,7 @@ interface TaskRow {
 }
 
 /**
- * The daily-use review (issue 11): every dashboard figure opens a Tracker list whose total is the
+ * The daily-use review: every dashboard figure opens a Tracker list whose total is the
  * figure; the Tracker's address alone decides its list; the task page shows the requirement's
  * instructions and a history with evidence; the facility page shows its compliance; phone layouts.
  */

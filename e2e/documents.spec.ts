@@ -230,7 +230,7 @@ describe('documents screens', () => {
     await expect(report.textContent()).resolves.toContain(facilityName);
     await expect(report.textContent()).resolves.toContain(requirementTitle);
     await expect(report.textContent()).resolves.toContain('System Administrator');
-    // shot() checks the page with axe too: the links in the cells' secondary lines included (issue 11).
+    // shot() checks the page with axe too: the links in the cells' secondary lines included.
     await shot(page, 'task-documents');
   });
 
@@ -245,7 +245,7 @@ describe('documents screens', () => {
     // The browser's PDF viewer opens the blob (a frame with the blob: address appears).
     await poll(() => page.frames().some((one) => one.url().startsWith('blob:'))).toBe(true);
     await page.waitForTimeout(1500);
-    // The viewer's title is the file's name, not the blob's UUID (issue 11).
+    // The viewer's title is the file's name, not the blob's UUID.
     await poll(() => Promise.all(page.frames().map((one) => one.title().catch(() => '')))).toContain(
       'SWPPP inspection report.pdf',
     );

@@ -8,7 +8,7 @@ import {
 } from './support/interface-settings';
 import { shellShape, stillAfterMotion, settingsShell } from './support/interface-settings-shell';
 
-/** The interface settings (seed §3, §4; PRODUCT §6): small screens, persistence across devices, the keyboard and the scrollbar. */
+/** The interface settings: small screens, persistence across devices, the keyboard and the scrollbar. */
 describe('interface settings: devices, persistence and keyboard', () => {
   const { open, savedToServer, openSettingsPanel, currentToken } = settingsShell();
 
@@ -187,7 +187,7 @@ describe('interface settings: devices, persistence and keyboard', () => {
     await context.close();
   });
 
-  it('draws the seed scrollbar: at least 30 px, hidden 1000 ms after scrolling, fading in 200 ms', async () => {
+  it('draws the original application scrollbar: at least 30 px, hidden 1000 ms after scrolling, fading in 200 ms', async () => {
     const { page, context } = await open({ viewport: { width: 1367, height: 220 } });
     const panel = await openSettingsPanel(page);
     const area = panel.locator('.scroll-area');

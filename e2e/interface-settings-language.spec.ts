@@ -3,7 +3,7 @@ import { saveScreenshot } from './support/browser';
 import { preferences, waitForSettledPage } from './support/interface-settings';
 import { shellShape, stillAfterMotion, blur, settingsShell } from './support/interface-settings-shell';
 
-/** The interface settings (seed §9; PRODUCT §7): the six languages, right to left, and formats in each. */
+/** The interface settings: the six languages, right to left, and formats in each. */
 describe('interface settings: languages', () => {
   const { open, currentToken } = settingsShell();
 

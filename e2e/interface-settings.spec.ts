@@ -3,7 +3,7 @@ import { saveScreenshot } from './support/browser';
 import { readServerPreferences } from './support/interface-settings';
 import { shellShape, settled, blur, backgroundOf, settingsShell } from './support/interface-settings-shell';
 
-/** The interface settings (seed §3, §4, §9; PRODUCT §6, §7): navigation styles, the collapsed sidebar, layouts and themes. */
+/** The interface settings: navigation styles, the collapsed sidebar, layouts and themes. */
 describe('interface settings', () => {
   const { open, savedToServer, openSettingsPanel, currentToken } = settingsShell();
 

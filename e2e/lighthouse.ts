@@ -2,7 +2,7 @@
  * `npm run lighthouse` (after `npm run build`): Lighthouse's mobile performance score (its default
  * configuration: a mid-range phone on slow 4G, simulated) of the sign-in page and of a cold dashboard
  * (signed in, empty cache), against the built server on a fresh database and the system Chromium.
- * Prints each score beside its target (issue 15: 90 and 75) and exits non-zero when one is missed.
+ * Prints each score beside its target (90 and 75) and exits non-zero when one is missed.
  * LIGHTHOUSE_REPORT_DIR=<folder> also keeps each full report (JSON, for Lighthouse's viewer).
  */
 import fs from 'node:fs';

@@ -16,7 +16,7 @@ import { dayFromToday } from './support/dates';
 import { runStamp } from './support/run-stamp';
 
 /**
- * The lists a manager reads all day (issue 11, points 5, 6 and 10): the Tracker, Requirements and
+ * The lists a manager reads all day: the Tracker, Requirements and
  * Regulations fit 1,367 px with what matters and a column chooser (remembered), become cards at 375 px
  * with the filters behind one button; the audit trail speaks names; a selected row stays readable; the
  * sidebar runs down long pages. Screenshots at both widths, and Arabic.

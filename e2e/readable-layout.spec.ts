@@ -8,7 +8,7 @@ import { openWithSettings, preferences } from './support/interface-settings';
 import { runStamp } from './support/run-stamp';
 
 /**
- * Issue 32, point 7: long names never push the Tracker's columns out of view at 1,367 px, the task page
+ * Long names never push the Tracker's columns out of view at 1,367 px, the task page
  * never cuts "Quarterly" or "America/Chicago" in two, the Documents Library's titles stay readable at
  * 375 px, the dashboard's figures make rows of equal length, and calendar chips keep a title's beginning —
  * each in English and Arabic, at 1,367 px and 375 px, with a screenshot.

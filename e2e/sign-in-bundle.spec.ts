@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, signInThroughForm } from './support/browser';
 
 /**
- * What the pages cost on the wire (issue 15, PRODUCT §7): bytes as transferred (compressed, headers
+ * What the pages cost on the wire: bytes as transferred (compressed, headers
  * included), every request of a cold load counted, read from the browser's own network log.
  */
 const SIGN_IN_SCRIPT_BUDGET = 200 * 1000;

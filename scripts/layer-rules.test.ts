@@ -35,7 +35,11 @@ describe('layer zones', () => {
       expect(target, 'first line names the path to lint as').toBeDefined();
       const [result] = await eslint.lintText(code, { filePath: path.join(root, target!) });
       const reported = [
-        ...new Set(result!.messages.filter((m) => LAYER_RULES.has(m.ruleId ?? '')).map((m) => m.line)),
+        ...new Set(
+          result!.messages
+            .filter((m) => LAYER_RULES.has(m.ruleId ?? '') || m.ruleId?.startsWith('layers/'))
+            .map((m) => m.line),
+        ),
       ].sort((a, b) => a - b);
       const marked = lines.flatMap((line, index) => (line.endsWith('// breaks') ? [index + 1] : []));
       expect(marked.length).toBeGreaterThan(0);

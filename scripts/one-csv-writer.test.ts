@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * One CSV writer (issue 33): every CSV the product writes goes through @rtms/shared/csv, which neutralises
+ * One CSV writer: every CSV the product writes goes through @rtms/shared/csv, which neutralises
  * cells a spreadsheet would run as formulas. A second writer (a CSV library, SheetJS's CSV output) would
  * write such cells back as they came, as the import's error report once did with csv-stringify.
  */

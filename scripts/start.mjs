@@ -6,6 +6,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT, staleBuildReason } from './build-fingerprint.mjs';
 
+// The supported Node.js versions are the root package.json's `engines`: 22.13 or later, or 24 and later. An
+// older Node.js cannot load the SQLite driver (it crashes instead of saying so), so say it here first.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (!((major === 22 && minor >= 13) || major >= 24)) {
+  process.stderr.write(`RTMS needs Node.js 24 (or 22.13 or later); this is ${process.version}.\n`);
+  process.exit(1);
+}
+
 const ENTRIES = { server: 'apps/server/dist/server.js', job: 'apps/server/dist/job.js' };
 
 const entryName = process.argv[2] in ENTRIES ? process.argv.splice(2, 1)[0] : 'server';

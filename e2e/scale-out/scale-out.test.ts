@@ -1,5 +1,5 @@
 /**
- * Scale-out, proven with real parts (PRODUCT §1 and §7): two instances of the built server on one
+ * Scale-out, proven with real parts: two instances of the built server on one
  * PostgreSQL database and S3-compatible storage (s3rver) behind nginx (Debian's package, the repository's
  * deploy/nginx/rtms.conf, round robin). Through the balancer it signs in and runs a mixed load — reads,
  * task completions each with an evidence upload, and the daily jobs started from the command line while

@@ -1,5 +1,5 @@
 /**
- * No deadlock under ordinary concurrent work (issue 26, decision 037): two instances of the built server on one
+ * No deadlock under ordinary concurrent work (decision 037): two instances of the built server on one
  * PostgreSQL database behind nginx, and every kind of write a compliance team makes at once — a task's edit,
  * completion, reopening, comment and evidence, a bulk assignment, a completion that schedules the next occurrence,
  * holidays added and removed, requirement edits, hand-overs, the daily generation — from several clients over

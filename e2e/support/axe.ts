@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** The WCAG 2.1 A and AA rules (PRODUCT §7). */
+/** The WCAG 2.1 A and AA rules. */
 export const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 export interface AxeFinding {

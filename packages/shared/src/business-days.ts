@@ -1,5 +1,5 @@
 /**
- * The business-day shift of a due date (PRODUCT.md §4 "Business days and holidays"): a requirement's
+ * The business-day shift of a due date ("Business days and holidays"): a requirement's
  * shift (NONE, PREVIOUS or NEXT business day) skips Saturdays, Sundays and the facility's holidays. The
  * holidays come in as a lookup so that the server can keep one in-memory calendar per facility for a
  * whole generation run (no query per task) and the tests can pass a plain map.

@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /**
- * The check against the most common and breached passwords (PRODUCT §5), shared by the server and the
+ * The check against the most common and breached passwords, shared by the server and the
  * web forms. The list itself (common-passwords.data.ts, 12,050 entries, about 90 KB gzipped) is registered at start by
  * the server and loaded on demand by the web forms that set a password, so that it never weighs on the
  * sign-in page. Until it is registered, `isCommonPassword` knows no password (the server always has it).

@@ -5,10 +5,10 @@ import { version } from '../package.json';
  * same, npm needs them; version.test.ts checks they agree). The OpenAPI document and the UI show this.
  */
 export const RELEASE = version;
-/** The application version string shown in the shell (seed §2). */
+/** The application version string shown in the shell. */
 export const APP_VERSION = `Version ${RELEASE}`;
 
-/** Seed §9: interface constants. */
+/** Interface constants. */
 export const DESKTOP_BREAKPOINT = 992;
 export const INITIAL_WIDTH = 1367;
 export const DRAWER_WIDTH = 378;

@@ -1,5 +1,5 @@
 /**
- * The one CSV writer of the product (issues 17 and 33): the evidence pack's index and the import's error
+ * The one CSV writer of the product: the evidence pack's index and the import's error
  * report on the server and the table exports of the web app write their files with it, so all quote, guard
  * formulas and end lines alike. scripts/one-csv-writer.test.ts refuses any other CSV-writing library.
  */

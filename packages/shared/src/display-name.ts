@@ -1,4 +1,4 @@
-/** displayName = firstName + " " + lastName (seed §3), trimmed when a part is missing. */
+/** displayName = firstName + " " + lastName, trimmed when a part is missing. */
 export function displayNameOf(user: { firstName?: string | null; lastName?: string | null }): string {
   return [user.firstName, user.lastName]
     .filter((part): part is string => Boolean(part && part.trim()))
@@ -6,7 +6,7 @@ export function displayNameOf(user: { firstName?: string | null; lastName?: stri
     .trim();
 }
 
-/** Initials for the avatar: from the display name, or from the email when there is no name (seed §2). */
+/** Initials for the avatar: from the display name, or from the email when there is no name. */
 export function initialsOf(user: {
   firstName?: string | null;
   lastName?: string | null;

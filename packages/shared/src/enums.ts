@@ -1,5 +1,5 @@
 /**
- * Enumerations of the product, spelled exactly as the seed specification spells them.
+ * Enumerations of the product, spelled exactly as the original application spells them.
  * Each is an `as const` tuple so that schemas, permissions and UI options derive from one list.
  */
 

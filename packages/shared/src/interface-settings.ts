@@ -1,5 +1,5 @@
 /**
- * The interface settings' values (seed §3, PRODUCT §6), free of zod so that the web app's first page can use
+ * The interface settings' values, free of zod so that the web app's first page can use
  * them without downloading the schema library. `schemas/preferences.ts` builds the API schema from these.
  */
 
@@ -26,7 +26,7 @@ export type ThemeType = (typeof THEME_TYPES)[number];
 export const LOCALES = ['en', 'es', 'zh', 'fr', 'it', 'ar'] as const;
 export type LocaleCode = (typeof LOCALES)[number];
 
-/** The six interface languages, each named in its own language (PRODUCT §6). */
+/** The six interface languages, each named in its own language. */
 export const LANGUAGES = [
   { languageId: 'english', locale: 'en', name: 'English', icon: 'us' },
   { languageId: 'spanish', locale: 'es', name: 'Español', icon: 'es' },
@@ -46,7 +46,7 @@ export interface Preferences {
   locale: { languageId: string; locale: LocaleCode; name: string; icon: string };
 }
 
-/** Seed §9 defaults: navigation fixed, layout full, theme semi-dark, English. */
+/** The defaults: navigation fixed, layout full, theme semi-dark, English. */
 export const DEFAULT_PREFERENCES: Preferences = {
   navStyle: 'NAV_STYLE_FIXED',
   layoutType: 'LAYOUT_TYPE_FULL',

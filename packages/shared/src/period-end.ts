@@ -1,5 +1,5 @@
 /**
- * Period-end mode (PRODUCT.md §4): one task per reporting period, due a fixed time after the period
+ * Period-end mode: one task per reporting period, due a fixed time after the period
  * ends — "due 30 days after the end of each quarter", "by the 28th of the month after the reporting
  * period". Pure functions on {@link CalendarDate}s, shared by the server (generation, previews) and the
  * web app (the form's sentence), so both agree.

@@ -1,7 +1,7 @@
 import type { Role } from './enums';
 
 /**
- * Every action a role may be allowed, from PRODUCT §2 and the seed §6.
+ * Every action a role may be allowed, by role (the role table of the user guide, docs/guide/).
  * Facility-scoped actions ("own facilities") are granted here to the facility roles;
  * the server additionally checks that the object lies within the caller's facilities.
  */

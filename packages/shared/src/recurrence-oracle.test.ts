@@ -1,8 +1,8 @@
 /**
- * The recurrence engine checked against an independent oracle (issue 17 item 5), the way
+ * The recurrence engine checked against an independent oracle, the way
  * calendar-date.test.ts checks the civil-date algorithm against `Date.UTC`. The oracle below uses only
  * JavaScript's `Date` in UTC — no helper of calendar-date.ts, recurrence.ts, business-days.ts or
- * period-end.ts — and is written from PRODUCT.md §4's rules rather than from the code, so a shared
+ * period-end.ts — and is written from the scheduling rules rather than from the code, so a shared
  * mistake would have to be made twice, in two different ways. Every loop is exhaustive over its range
  * or driven by a fixed-seed generator, so a failure reproduces and names its case.
  */

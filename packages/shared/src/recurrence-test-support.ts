@@ -13,7 +13,7 @@ export const processEnv = (globalThis as unknown as { process: { env: Record<str
   .env;
 
 /**
- * Months per step: PRODUCT.md §4's table, written out again rather than imported from recurrence.ts, so that
+ * Months per step: the table of the scheduling rules, written out again rather than imported from recurrence.ts, so that
  * the oracle (recurrence-oracle.test.ts) and the table's own test check the code against the product's words.
  */
 export const ORACLE_MONTHS: Record<Exclude<TaskFrequency, 'ONCE' | 'WEEKLY'>, number> = {

@@ -14,7 +14,7 @@ import {
 import { dateArb, ORACLE_MONTHS, processEnv, series, shiftArb } from './recurrence-test-support';
 
 describe('MONTH_STEPS', () => {
-  it('has the steps of PRODUCT.md §4', () => {
+  it('has the steps of each frequency', () => {
     expect(MONTH_STEPS).toEqual(ORACLE_MONTHS);
     expect(WEEKLY_STEP_DAYS).toBe(7);
     expect(TASK_FREQUENCIES.filter(isMonthStepFrequency)).toEqual(Object.keys(MONTH_STEPS));

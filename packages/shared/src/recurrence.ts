@@ -1,5 +1,5 @@
 /**
- * The recurrence engine (PRODUCT.md §4): which occurrences a requirement's series has, when each is due,
+ * The recurrence engine: which occurrences a requirement's series has, when each is due,
  * which of them to materialize as tasks, and how a completion is judged. Pure functions on
  * {@link CalendarDate}s, shared by the server (generation, reminders, reports) and the web app (schedule
  * previews), so both always agree.
@@ -28,7 +28,7 @@ import type { TaskFrequency, TaskStatus, Timeliness, WeekendShift } from './enum
 /** The frequencies whose step is a whole number of months (all but ONCE and WEEKLY). */
 export type MonthStepFrequency = Exclude<TaskFrequency, 'ONCE' | 'WEEKLY'>;
 
-/** Months per step of each month-based frequency (PRODUCT.md §4). WEEKLY steps by {@link WEEKLY_STEP_DAYS}; ONCE never steps. */
+/** Months per step of each month-based frequency. WEEKLY steps by {@link WEEKLY_STEP_DAYS}; ONCE never steps. */
 export const MONTH_STEPS = {
   MONTHLY: 1,
   QUARTERLY: 3,
@@ -46,7 +46,7 @@ export const MONTH_STEPS = {
 /** Days per step of a WEEKLY series. */
 export const WEEKLY_STEP_DAYS = 7;
 
-/** Months ahead of today that tasks are materialized by default (PRODUCT.md §4: "at least 13 months"). */
+/** Months ahead of today that tasks are materialized by default ("at least 13 months"). */
 export const DEFAULT_HORIZON_MONTHS = 13;
 
 /** Whether `frequency` steps by whole months (and so is subject to month-end clamping). */
@@ -224,7 +224,7 @@ export interface OccurrencesToMaterializeInput {
   readonly weekendShift: WeekendShift;
   /**
    * Earliest scheduled due date to generate: the day the facility was bound, or the backfill date the
-   * user chose (earlier occurrences are never generated, PRODUCT.md §4 "Onboarding").
+   * user chose (earlier occurrences are never generated, "Onboarding").
    */
   readonly from: CalendarDate;
   /** Today in the facility's time zone (see `todayInTimeZone`). */

@@ -2,7 +2,7 @@ import { addDays, type CalendarDate } from './calendar-date';
 import type { TaskStatus } from './enums';
 
 /**
- * The one derived state of a task (PRODUCT §4), never stored: lists, figures, calendar colours and
+ * The one derived state of a task, never stored: lists, figures, calendar colours and
  * feeds all read it, so a task whose window has not opened is never counted as open work.
  */
 export const TASK_STATES = [

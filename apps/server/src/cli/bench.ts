@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the project's own benchmark (PRODUCT §7). Seeds, once, 200 facilities and 2,000
+ * `npm run bench`: the project's own benchmark. Seeds, once, 200 facilities and 2,000
  * requirements each bound to 20 facilities (SQLite under DATA_DIR, default ./data-bench, or PostgreSQL
  * when DATABASE_URL is set); generates their tasks (about 500,000) from scratch and times it; times a
  * re-run that finds nothing to do; then serves the app from a separate process and measures, under 50
@@ -335,7 +335,7 @@ async function runOnce(env: Record<string, string>, requirementCount: number): P
       if (next.data.length < 200) break;
       cursorUrl = cursorUrl.replace(/page=\d+$/, `page=${page + 1}`);
     }
-    // Reads under one completion per second (issue 15 item 1), on tasks the completion run below does not reach.
+    // Reads under one completion per second, on tasks the completion run below does not reach.
     const mixed = await runMixedLoad({
       base,
       barePort: server.barePort,
@@ -454,7 +454,7 @@ function printMixedSummary(mixed: MixedLoadResult, figures: Figure[]): void {
 }
 
 /**
- * BENCH_ONLY=mixed: the server, then the mixed load alone (issue 15 item 1), completing future-most open
+ * BENCH_ONLY=mixed: the server, then the mixed load alone, completing future-most open
  * tasks (two pages of them) one per second.
  */
 async function measureMixedOnly(

@@ -8,8 +8,8 @@ import { tempDirPerTest } from '../test/temp-dir';
 import { runDemo } from './demo/run-demo';
 
 /**
- * `npm run demo` beside a server on the same SQLite file (issue 32: "a database error about 1 time in 8"
- * beside a starting server). One of the two is always its own process, as `npm start` and `npm run demo`
+ * `npm run demo` beside a server on the same SQLite file (it once failed with a database error about 1 time in
+ * 8 beside a starting server). One of the two is always its own process, as `npm start` and `npm run demo`
  * run; twenty runs beside a running server keep the demo in the test's process (its own database handle)
  * to stay fast.
  */

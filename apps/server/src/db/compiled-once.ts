@@ -3,7 +3,7 @@ import { directReadsOf } from './direct-reads';
 import type { Database } from './schema';
 
 /**
- * Hot statements compiled once (issue 15 item 2). Building a Kysely query and compiling it — the
+ * Hot statements compiled once. Building a Kysely query and compiling it — the
  * operation-node tree, the camel-case plugin's rewrite of every identifier, the SQL text — cost as much
  * CPU as running the indexed statement itself, on every request. A statement whose text never changes
  * is compiled the first time per dialect and then run with new parameters, in the order of its

@@ -4,7 +4,7 @@ import type { Database } from './schema';
 
 /**
  * The hottest reads (a request's session, the list revisions: db/compiled-once.ts) straight on SQLite's
- * main connection, without Kysely's executor (issue 15 item 2). Kysely's path — the connection mutex,
+ * main connection, without Kysely's executor. Kysely's path — the connection mutex,
  * its promises, the plugin's renaming of every column of every row — cost half as much again as the two
  * statements themselves (0.012 against 0.008 ms per request, measured in one loop).
  *

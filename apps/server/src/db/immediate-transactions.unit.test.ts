@@ -7,7 +7,7 @@ import { tempDirPerTest } from '../test/temp-dir';
 import { createDatabase } from './database';
 
 /**
- * The root of "the demo fails beside a starting server about 1 time in 8" (issue 32): a transaction that
+ * The root of "the demo fails beside a starting server about 1 time in 8": a transaction that
  * reads and then writes while another process commits in between. Begun DEFERRED (Kysely's default), SQLite
  * cannot upgrade its read snapshot and answers "database is locked" at once; begun IMMEDIATE it holds the
  * write lock from the start and the other process waits its turn.

@@ -15,7 +15,7 @@ import type { Database } from './schema';
 import { STATEMENTS_KEPT } from './sqlite-statement-cache';
 
 /**
- * Heavy SQLite reads and WAL checkpoints off the main thread (issue 15 item 1, decision 028).
+ * Heavy SQLite reads and WAL checkpoints off the main thread (decision 028).
  *
  * better-sqlite3 is synchronous: a statement blocks the event loop for as long as it runs. Most
  * statements take well under a millisecond, but the first count of a cached figure (the whole tasks

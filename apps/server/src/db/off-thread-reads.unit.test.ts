@@ -42,7 +42,7 @@ describe('heavy reads and checkpoints off the main thread (SQLite files)', () =>
   });
 
   // A scope's facility ids are an IN list, so each user's statement text differs: the worker kept every
-  // text it ever prepared (issue 26 item 5).
+  // text it ever prepared.
   it('keeps at most its bound of prepared statements, the most recently used', async () => {
     const file = path.join(temp.dir, 'data.sqlite');
     const { db, close } = createDatabase(`sqlite:${file}`);

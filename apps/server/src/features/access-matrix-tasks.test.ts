@@ -1,5 +1,5 @@
 /**
- * The permission and scope matrix of PRODUCT §2 for requirements, tasks and hand-over: every role ×
+ * The roles' permission and scope matrix for requirements, tasks and hand-over: every role ×
  * every endpoint × (own facility, other facility, none), plus unauthenticated. Same layout as
  * access-matrix.test.ts (the directory endpoints). Expected statuses are listed in the order of ROLES:
  * ALL_FACILITY_ADMIN, ALL_FACILITY_USER, FACILITY_ADMIN, FACILITY_USER.

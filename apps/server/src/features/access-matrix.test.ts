@@ -1,5 +1,5 @@
 /**
- * The permission and scope matrix of PRODUCT §2 for the directory endpoints: every role × every
+ * The roles' permission and scope matrix for the directory endpoints: every role × every
  * endpoint × (own facility, other facility, no facility / self), plus unauthenticated. Runs on SQLite and
  * on PostgreSQL. Expected statuses are listed per role in the order of ROLES.
  */

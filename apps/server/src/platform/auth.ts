@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Role } from '@rtms/shared/enums';
 import { can, type Permission } from '@rtms/shared/permissions';
-import type { SessionsService } from '../features/sessions/sessions.service';
 import { AppError } from './errors';
 
 /** The signed-in caller of a request. */
@@ -53,7 +52,27 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function createAuthGuards(sessions: SessionsService): AuthGuards {
+/** A live session and its user, as authentication needs them (a flag may come back from the database as 0/1). */
+export interface LiveSession {
+  id: string;
+  userId: string;
+  email: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  mustChangePassword: boolean | number;
+  mfaEnrolmentRequired?: boolean | number | null;
+}
+
+/**
+ * How authentication finds the live session of a token. The sessions feature provides it and app.ts passes it in:
+ * the platform depends on no feature.
+ */
+export interface SessionLookup {
+  findLive(token: string): Promise<LiveSession | undefined>;
+}
+
+export function createAuthGuards(sessions: SessionLookup): AuthGuards {
   async function authenticateRequest(request: FastifyRequest): Promise<void> {
     // Already done by the onRequest hook of registerAuthenticationFirst: one session lookup per request.
     if (request.principal) return;
@@ -81,7 +100,7 @@ export function createAuthGuards(sessions: SessionsService): AuthGuards {
   }
 
   // The route guards are callback hooks, not async ones: on the usual path (the session was found by
-  // registerAuthenticationFirst) they finish at once, without a promise per hook (issue 15 item 2).
+  // registerAuthenticationFirst) they finish at once, without a promise per hook.
   const authenticate: preHandlerHookHandler = (request, _reply, done) => {
     if (request.principal) return done();
     authenticateRequest(request).then(
@@ -111,7 +130,7 @@ export function principalOf(request: FastifyRequest): Principal {
  * Authentication before anything else, in one place: every route registered in `scope` (and in the
  * plugins registered into it later) authenticates in the onRequest phase, before its body is read,
  * parsed or validated, unless the route says `config: { public: true }`. So an anonymous or revoked
- * caller gets 401 whatever it sends (PRODUCT §6: "a bad body never tells an anonymous caller anything"),
+ * caller gets 401 whatever it sends ("a bad body never tells an anonymous caller anything"),
  * and a route that forgets its guard is closed rather than open. Permission checks (403) stay on the
  * routes' preHandlers, after validation.
  */

@@ -9,7 +9,7 @@ import { setUpDirectory, upload } from '../features/documents/documents-test-sup
 import { createFacility, createRequirement } from '../test/compliance-fixtures';
 import { registerCompression } from './compression';
 import { registerSecurityHeaders } from './security';
-import { registerWebApp } from './web-app';
+import { registerWebApp } from './web-app.routes';
 
 /** The body as the client reads it, decoded by the Content-Encoding the server declared. */
 function decoded(response: LightMyRequestResponse): string {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version } from '../../../../package.json';
 import { ADMIN_EMAIL, bearer, createTestApp } from '../test/test-app';
 import { registerSecurityHeaders } from './security';
-import { WEB_DIST, registerWebApp } from './web-app';
+import { WEB_DIST, registerWebApp } from './web-app.routes';
 import { appSuite } from '../test/signed-in-suite';
 
 /** A Content-Security-Policy header as a map of directive → sources. */

@@ -87,7 +87,7 @@ const PERMISSIONS_POLICY = [
   .join(', ');
 
 /**
- * Strict security headers on every answer; on /api answers also `Cache-Control: no-store` (PRODUCT §6:
+ * Strict security headers on every answer; on /api answers also `Cache-Control: no-store` (
  * no API answer may be kept by a browser or a shared cache; a route may tighten it, e.g. downloads'
  * `private, no-store`). HSTS only when the request came over HTTPS: TLS on this server, or
  * `X-Forwarded-Proto: https` from a proxy trusted with TRUST_PROXY (Fastify's `request.protocol`).
@@ -113,7 +113,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
  * What helmet's middleware sets, found once by running it against a recording response with marker
  * nonces: its headers are the same on every response but for the nonces in the policy. Setting the
  * recorded headers costs a tenth of running helmet's twelve middlewares on every request (8 % of a
- * task-list request's CPU; issue 15 item 2).
+ * task-list request's CPU).
  */
 function helmetHeaders(): {
   fixed: [string, string][];

@@ -14,7 +14,7 @@ export interface GracefulShutdown {
 }
 
 /**
- * Graceful shutdown of a listening server (PRODUCT §7: "finishes in-flight requests and refuses new
+ * Graceful shutdown of a listening server (it "finishes in-flight requests and refuses new
  * ones with 503"). The listener stays open while draining: a load balancer or client that connects
  * then gets a 503 in the product's error shape and retries elsewhere, rather than a refused
  * connection it cannot tell from a crash.
@@ -30,7 +30,7 @@ export function registerGracefulShutdown(app: FastifyInstance): GracefulShutdown
   let drained: (() => void) | undefined;
   // The raw responses of the requests being answered. A response's 'close' is emitted once it is sent
   // or its client went away, whichever comes first, so it alone ends a request (one synchronous hook
-  // per request: this runs on every call, issue 15 item 2).
+  // per request: this runs on every call).
   const inFlight = new Set<ServerResponse>();
   const startClosing = () => {
     if (closing) return;

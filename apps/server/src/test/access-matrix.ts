@@ -3,7 +3,7 @@ import { ROLES, type Role } from '@rtms/shared/enums';
 import { ADMIN_EMAIL, bearer, createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 /**
- * The harness of the permission and scope matrices of PRODUCT §2 (access-matrix*.test.ts): one app per
+ * The harness of the permission and scope matrices of the roles (access-matrix*.test.ts): one app per
  * file, one signed-in user per role, and the table runner every matrix shares, so that each file holds
  * only its fixtures and its table of cases.
  */

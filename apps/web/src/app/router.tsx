@@ -11,7 +11,7 @@ import { AREAS } from './areas';
 import { RequirePermission, RequireSignedIn, RequireSignedOut } from './route-guards';
 
 /**
- * A screen, downloaded the first time its route opens, so that the sign-in page stays small (PRODUCT §7):
+ * A screen, downloaded the first time its route opens, so that the sign-in page stays small:
  * `facilities: () => import('../features/facilities/components/facilities-page').then((m) => m.FacilitiesPage)`.
  */
 type ScreenLoader = () => Promise<ComponentType>;

@@ -29,7 +29,7 @@ import { auditActionLabel, auditChangeLines, auditEntityLabel, auditFieldHasLabe
 import samples from './audit-kinds.samples.json';
 
 /**
- * Issue 32, point 6: one event of every entity type and action the server records, as its audit list answers
+ * One event of every entity type and action the server records, as its audit list answers
  * it (the server's audit-every-kind test writes them, ids made stable), read in the Audit Trail's words in each
  * of the six languages: labels from the catalogues, names for ids, never JSON, a bare id or an enumeration code.
  */
@@ -79,7 +79,7 @@ function fieldsOf(value: unknown): string[] {
   return [];
 }
 
-describe('audit events of every kind in words (issue 32, point 6)', () => {
+describe('audit events of every kind in words', () => {
   it('has a sample of every entity type and action', () => {
     expect(new Set(events.map((event) => event.entityType))).toEqual(new Set(AUDIT_ENTITY_TYPES));
     expect(new Set(events.map((event) => event.action))).toEqual(new Set(AUDIT_ACTIONS));

@@ -18,7 +18,7 @@ const event = {
   valueNames: { [DANA]: 'Dana Site', [LEE]: 'Lee Field' },
 };
 
-describe('audit changes in names and the user’s language (issue 11, point 5)', () => {
+describe('audit changes in names and the user’s language', () => {
   it('writes the export’s changes with translated field labels and the names the event kept', () => {
     const t = (key: MessageKey) => fr[key];
     expect(auditChangeLines(t, event).split('\n')).toEqual([
@@ -42,7 +42,7 @@ describe('audit changes in names and the user’s language (issue 11, point 5)',
   });
 });
 
-describe('audit values of every kind in words (issue 32, point 6)', () => {
+describe('audit values of every kind in words', () => {
   const t = (key: MessageKey) => en[key];
   it('writes a holiday, an import and a facility binding as labelled values with names, never JSON or ids', () => {
     const lines = auditChangeLines(t, {

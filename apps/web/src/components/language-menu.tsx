@@ -6,7 +6,7 @@ import { LANGUAGE_CONTROL_NAME } from '../lib/i18n/languages';
 import { useInterfaceSettings } from '../lib/interface-settings/settings-store';
 
 /**
- * The language menu (PRODUCT §6): a menu button named "Language" that lists each language by its own name,
+ * The language menu: a menu button named "Language" that lists each language by its own name,
  * the current one marked. It follows the ARIA menu-button pattern (arrow keys, Home, End, Escape, Tab) and
  * is built from a plain list rather than antd's Dropdown, because it also sits on the sign-in page, whose
  * JavaScript must stay small. The button shows only the globe, a sign readable in any language: its name

@@ -9,7 +9,7 @@ import {
 const TRACK_INSET = 2;
 
 /**
- * A vertically scrolling region with the seed's scrollbar (§9): a thin overlay thumb at least 30 px long
+ * A vertically scrolling region with the product's own scrollbar: a thin overlay thumb at least 30 px long
  * that appears while the region scrolls or is pointed at, hides 1000 ms after that stops and fades in
  * 200 ms. Scrolling itself stays native (wheel, touch, keyboard, focus), only the bar is drawn here, with
  * CSS classes and element styles that the Content Security Policy allows (no style elements).

@@ -1,7 +1,7 @@
 import type { ClientErrorBody } from '@rtms/shared/schemas/client-errors';
 
 /**
- * The reporting sink of the web app (seed §8: sign-in failures and failed session restores are
+ * The reporting sink of the web app (sign-in failures and failed session restores are
  * reported). Always the console; also the server's /api/client-errors, which forwards to the
  * configured error-reporting DSN (or its log when none is set).
  */

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants';
 import { isCommonPassword } from '../common-passwords';
 import { emailSchema, idSchema } from './common';
 
-/** POST /api/users/login body. Messages are the seed's sign-in form messages. */
+/** POST /api/users/login body. Messages are the original application’s sign-in form messages. */
 export const loginBodySchema = z
   .object({
     email: emailSchema,
@@ -13,7 +13,7 @@ export const loginBodySchema = z
   .strict();
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-/** The user as the sign-in and current-user calls return it (seed §7), plus what the shell needs. */
+/** The user as the sign-in and current-user calls return it, plus what the shell needs. */
 export const sessionUserSchema = z.object({
   _id: idSchema,
   email: z.string(),
@@ -37,7 +37,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const mfaChallengeSchema = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
 export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
 
-/** POST /api/users/login answer: a session, or (PRODUCT §6) a second-factor challenge. */
+/** POST /api/users/login answer: a session, or a second-factor challenge. */
 export const loginResponseSchema = z.object({
   data: z.union([z.object({ token: z.string(), user: sessionUserSchema }), mfaChallengeSchema]),
 });

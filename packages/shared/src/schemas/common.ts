@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../constants';
 /** Text id of any entity, exposed as `_id`. */
 export const idSchema = z.string().min(1).max(64);
 
-/** An email address, normalised to lower case. The message is the seed's sign-in message. */
+/** An email address, normalised to lower case. The message is the original application’s sign-in message. */
 export const emailSchema = z
   .string()
   .trim()

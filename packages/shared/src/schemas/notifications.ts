@@ -10,7 +10,7 @@ import {
   wholeNumberFrom,
 } from './common';
 
-/** How a user receives reminder email (PRODUCT §4 "No floods"). */
+/** How a user receives reminder email ("No floods"). */
 export const NOTIFICATION_DELIVERY_MODES = ['IMMEDIATE', 'DAILY_DIGEST', 'WEEKLY_DIGEST'] as const;
 export type NotificationDeliveryMode = (typeof NOTIFICATION_DELIVERY_MODES)[number];
 
@@ -114,7 +114,7 @@ export const notificationPreferencesResponseSchema = dataOf(notificationPreferen
 
 /**
  * POST /api/users/me/notification-preferences/initial-time-zone body: the browser's IANA time zone, sent by the
- * web app at each sign-in; stored only while the user has none set (issue 32).
+ * web app at each sign-in; stored only while the user has none set.
  */
 export const initialTimeZoneBodySchema = z.object({ timeZone: timeZoneSchema }).strict();
 export type InitialTimeZoneBody = z.infer<typeof initialTimeZoneBodySchema>;

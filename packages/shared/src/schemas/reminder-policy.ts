@@ -14,7 +14,7 @@ const overrideDays = (label: string) =>
     .optional();
 
 /**
- * A requirement's overrides of its frequency's reminder policy (PRODUCT §4). null or absent = the
+ * A requirement's overrides of its frequency's reminder policy. null or absent = the
  * policy's value: reminders 7 and 1 days before the due date (where shorter than the lead time),
  * escalation to the facility's admins after 7 days overdue and to all-facility admins after 30.
  */

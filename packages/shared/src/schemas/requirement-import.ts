@@ -3,7 +3,7 @@ import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } fro
 import { dataOf, querySchema } from './common';
 
 /**
- * Bulk import of requirements from CSV or XLSX (PRODUCT §5 /requirements, §6 /api/requirements/import).
+ * Bulk import of requirements from CSV or XLSX (/requirements, /api/requirements/import).
  * The columns are defined once here: the template, the reader, the error report and the screen use this
  * list, so a new requirement field is one more entry.
  */

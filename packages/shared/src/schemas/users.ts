@@ -13,7 +13,7 @@ import {
 } from './common';
 
 /**
- * A user as the Users screen (and My Profile) shows it. `name` is the seed's displayName
+ * A user as the Users screen (and My Profile) shows it. `name` is the original application’s displayName
  * (firstName + " " + lastName). `facilityIds` lists the assigned facilities the caller may see.
  */
 export const userSchema = recordSchema({

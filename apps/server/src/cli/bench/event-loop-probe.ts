@@ -1,6 +1,6 @@
 /**
- * A targeted measurement of the event loop's longest block during the reminder sweep and the sender (issue 26
- * item 7), on a copy of a bench database: `DATA_DIR=<copy> tsx apps/server/src/cli/bench/event-loop-probe.ts`.
+ * A targeted measurement of the event loop's longest block during the reminder sweep and the sender, on a
+ * copy of a bench database: `DATA_DIR=<copy> tsx apps/server/src/cli/bench/event-loop-probe.ts`.
  * Prints, for each, the longest block (monitorEventLoopDelay at 1 ms), its 99th percentile, and the statements of
  * 10 ms or more. Run it under `node --cpu-prof` to see what a block was.
  */

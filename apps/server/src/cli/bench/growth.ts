@@ -6,7 +6,7 @@ export interface Figure {
 }
 
 /**
- * Prints each figure at every size with its ratio to the first (issue 15 item 6). The tasks table grows
+ * Prints each figure at every size with its ratio to the first. The tasks table grows
  * five-fold from 100,000 to 500,000: a figure that a page shows should stay near 1×; one that grows like
  * the table (near the tasks' ratio) is flagged, since that page would keep slowing as data accumulates.
  * Generation and sweeps work on every task and may grow with them.

@@ -4,7 +4,7 @@ import { GENESIS_HASH, hashOf } from '../../features/audit/audit.service';
 import { newId } from '../../platform/ids';
 import { foldForSearch } from '../../platform/search-text';
 
-/** The list benchmark's data (issue 15 item 3): documents in the library and events in the audit trail. */
+/** The list benchmark's data: documents in the library and events in the audit trail. */
 export const BENCH_DOCUMENTS = 50_000;
 export const BENCH_AUDIT_EVENTS = 500_000;
 

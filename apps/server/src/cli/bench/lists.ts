@@ -4,7 +4,7 @@ import type { LoadOptions, LoadResult } from './load';
 import { BENCH_AUDIT_EVENTS, BENCH_DOCUMENTS, seedAuditEvents, seedDocuments } from './lists-seed';
 
 /**
- * The list screens other than the Tasks Tracker (issue 15 item 3): requirements sorted by title with
+ * The list screens other than the Tasks Tracker: requirements sorted by title with
  * their facility counts, facilities, 50,000 documents and 500,000 audit events, each a first page, a
  * deep page and, for the audit trail, a facility's events.
  */

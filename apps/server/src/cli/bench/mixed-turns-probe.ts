@@ -1,5 +1,5 @@
 /**
- * The mixed load's turns of the event loop (issue 26 item 7): the app serves a copy of a bench database on a port;
+ * The mixed load's turns of the event loop: the app serves a copy of a bench database on a port;
  * autocannon processes ask the Tasks Tracker's first page, the dashboard and the calendar's month while a task is
  * completed every `PROBE_WRITE_MS`; every turn of a 1 ms timer in the server records the process's CPU since the
  * previous one (a long gap with little CPU is the scheduler), and the turns of the most CPU are printed with the

@@ -7,7 +7,7 @@ import { newId, nowIso } from '../../platform/ids';
 import { foldForSearch } from '../../platform/search-text';
 
 /**
- * The benchmark's data set (PRODUCT §7): 200 facilities in ten countries and states, 2,000 requirements
+ * The benchmark's data set: 200 facilities in ten countries and states, 2,000 requirements
  * (a fifth of them period-end reports) each bound to 20 facilities.
  */
 const BENCH_FACILITIES = 200;

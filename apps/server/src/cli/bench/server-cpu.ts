@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 /**
  * The bench server process's CPU time (user + system, in milliseconds) on the bare instance:
  * `GET /cpu`. The benchmark reads it before and after an endpoint's measurement and divides by the
- * requests served — the server's CPU per request, whatever else runs on the machine (issue 15 item 2).
+ * requests served — the server's CPU per request, whatever else runs on the machine.
  */
 export function serveProcessCpu(bare: FastifyInstance): void {
   bare.get('/cpu', async () => {

@@ -7,7 +7,7 @@ export interface SlowStatement {
 }
 
 /**
- * The breakdown of the mixed load's event-loop delay (issue 15 item 1): on SQLite a statement runs on the
+ * The breakdown of the mixed load's event-loop delay: on SQLite a statement runs on the
  * main thread, so a statement of 30 ms is a block of 30 ms. Every statement at least `thresholdMs` long is
  * kept (its duration and the head of its text, the longest 20) from Kysely's `log` hook of the bench
  * server's database, read and reset with the event-loop delay.

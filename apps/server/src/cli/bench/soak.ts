@@ -5,7 +5,7 @@ import { hashToken } from '../../features/sessions/sessions.service';
 import { newId, nowIso } from '../../platform/ids';
 
 /**
- * Issue 26 item 5: the server's memory stays flat under requests that vary everything a kept answer is
+ * The server's memory stays flat under requests that vary everything a kept answer is
  * keyed by — the caller's scope (users bound to different facilities: each scope is its own IN list, its
  * own statement text and its own answers), the filters, the order, the page and the search words. The
  * server's RSS is read at the start and the end (after a collection), beside the kept store's bytes.

@@ -5,7 +5,7 @@ import pg from 'pg';
 import { openSqlite } from '../../db/sqlite';
 
 /**
- * The raw-SQL floor of a request (issue 15 item 2): the statements the app ran for one request, captured
+ * The raw-SQL floor of a request: the statements the app ran for one request, captured
  * as it ran them, then executed directly on the database driver in a loop — prepared once, as the app's
  * statement caches keep them — each iteration also `JSON.stringify` of the request's answer. Its CPU per
  * iteration is what the request cannot cost less than in this process; the app's CPU per request is

@@ -4,7 +4,7 @@ import type { AppConfig } from '../../config/config';
 /**
  * Whether the demo is about to load into a database the server may not use. The server reads DATA_DIR /
  * DATABASE_URL; a demo run without them loads into ./data of the current directory, and a server started
- * elsewhere or with its own settings would show nothing (issue 32). So, with neither set: no database
+ * elsewhere or with its own settings would show nothing. So, with neither set: no database
  * there yet → refuse (a server run from here would have made one), else → say where it goes and how to
  * point it at the server's.
  */

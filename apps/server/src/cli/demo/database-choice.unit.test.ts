@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databaseChoiceProblem } from './database-choice';
 
-/** Where `npm run demo` loads when the server's settings are not given (issue 32). */
+/** Where `npm run demo` loads when the server's settings are not given. */
 describe('the demo’s choice of database', () => {
   const config = { dataDir: '/work/app/data', databaseUrl: 'sqlite:/work/app/data/rtms.sqlite' };
 

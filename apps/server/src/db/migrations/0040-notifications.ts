@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Migration } from 'kysely';
 import * as m from '../migration-helpers';
 
-/** The default reminder policy of every frequency (PRODUCT §4): see features/notifications/reminder-policy.ts. */
+/** The default reminder policy of every frequency: see features/notifications/reminder-policy.ts. */
 const FREQUENCIES = [
   'ONCE',
   'WEEKLY',

@@ -2,7 +2,7 @@ import type { Kysely, Migration } from 'kysely';
 import * as m from '../migration-helpers';
 
 /**
- * Period-end requirements and facility holiday calendars (PRODUCT.md §4).
+ * Period-end requirements and facility holiday calendars.
  *
  * - requirements: `period_start_month` (1–12, the month quarters and years start in), and the due rule of
  *   a PERIOD_END requirement: `period_due_days` (days after the period's last day) or

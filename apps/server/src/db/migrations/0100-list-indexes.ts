@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import * as m from '../migration-helpers';
 
 /**
- * Indexes that serve the default order of the long lists (issue 15 item 3, decision 027), so that a
+ * Indexes that serve the default order of the long lists (decision 027), so that a
  * page is read in order from an index and stops after its rows instead of sorting every row:
  * requirements by title (case-insensitive, as the list sorts), active documents newest first, audit
  * events of a facility in chain order.

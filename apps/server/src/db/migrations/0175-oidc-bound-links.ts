@@ -2,8 +2,8 @@ import type { Kysely, Migration } from 'kysely';
 import * as m from '../migration-helpers';
 
 /**
- * Single sign-on bound to the browser that started it, and links that wait for an administrator (issue 33,
- * decision 036). A sign-in or link attempt keeps the hash of a secret held in an HttpOnly cookie of that
+ * Single sign-on bound to the browser that started it, and links that wait for an administrator
+ * (decision 036). A sign-in or link attempt keeps the hash of a secret held in an HttpOnly cookie of that
  * browser (the callback and the hand-off refuse any other browser) and, for a link, the session that asked
  * for it. A link whose provider email is not the account's verified email is a request an ALL_FACILITY_ADMIN
  * approves or rejects; nothing is linked until then.

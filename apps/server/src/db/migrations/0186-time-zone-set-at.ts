@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import * as m from '../migration-helpers';
 
 /**
- * When a user's notification time zone was set, by them or from their browser at sign-in (issue 32); null: the
+ * When a user's notification time zone was set, by them or from their browser at sign-in; null: the
  * row holds the default of their first facility (a digest sent before any choice writes the row), which the
  * browser's zone may still replace. Rows written before this were saved through the settings or may have been:
  * they count as set, so that nothing a user chose is ever replaced.

@@ -4,7 +4,7 @@ import { createKept } from '../../platform/kept';
 import { countAuditEvents, type AuditFilters } from './audit.repository';
 
 /**
- * Exact totals of the audit list without a scan per request (issue 15 item 3, decision 027). The trail is
+ * Exact totals of the audit list without a scan per request (decision 027). The trail is
  * append-only and every event takes the next `seq`, so a total counted up to seq S stays true for
  * events up to S forever: a later request counts only the events after S (an index range on `seq`)
  * and adds them. Each filter is counted in full once per process (while it stays in the process's one

@@ -12,7 +12,7 @@ import { upload } from '../documents/documents-test-support';
 import { csvFile, importFile } from '../requirement-import/import-test-support';
 
 /**
- * Issue 32, point 6: audit events of every kind read in names and words. One event of every entity type and
+ * Audit events of every kind read in names and words. One event of every entity type and
  * action the server records is made through the API; each must name every id it carries. The events, with their
  * ids replaced by stable ones, are the web's samples (audit-kinds.samples.json): the web test renders each one
  * in the Audit Trail's words, so a kind added here fails there until it reads as words.
@@ -327,7 +327,7 @@ function sampleOf(event: AuditEvent, ids: Map<string, string>) {
   };
 }
 
-describe('audit events of every kind in names (issue 32, point 6)', () => {
+describe('audit events of every kind in names', () => {
   it('records one event of every entity type and action, each naming every id it carries', async () => {
     await produceEveryKind();
     const events = await allEvents();

@@ -19,7 +19,7 @@ async function call(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: obj
   return response.json();
 }
 
-describe('names kept in audit events (issue 11, point 5)', () => {
+describe('names kept in audit events', () => {
   it('keeps who, which facility and which object by the names they had at the time', async () => {
     const facility = (
       await call('POST', '/api/facilities', { name: 'Prairie Wind', code: 'PRW', type: 'WIND', timeZone: 'UTC' })
@@ -35,7 +35,7 @@ describe('names kept in audit events (issue 11, point 5)', () => {
     expect((await call('GET', '/api/audit/verify')).data.intact).toBe(true);
   });
 
-  it('keeps the names of the objects changed values point to, as they were (issue 11, point 5)', async () => {
+  it('keeps the names of the objects changed values point to, as they were', async () => {
     const facility = (
       await call('POST', '/api/facilities', { name: 'Mesa Solar', code: 'MSS', type: 'SOLAR', timeZone: 'UTC' })
     ).data;
@@ -61,7 +61,7 @@ describe('names kept in audit events (issue 11, point 5)', () => {
     expect((await call('GET', '/api/audit/verify')).data.intact).toBe(true);
   });
 
-  it('names the ids inside a recorded object: a facility bound to a requirement with its assignee (issue 32)', async () => {
+  it('names the ids inside a recorded object: a facility bound to a requirement with its assignee', async () => {
     const first = (
       await call('POST', '/api/facilities', { name: 'Dune Solar', code: 'DNS', type: 'SOLAR', timeZone: 'UTC' })
     ).data;

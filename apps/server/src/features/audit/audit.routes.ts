@@ -7,7 +7,7 @@ import {
 } from '@rtms/shared/schemas/audit';
 import { dataOf } from '@rtms/shared/schemas/common';
 import type { AuthGuards } from '../../platform/auth';
-import { registerRecordRoutes } from '../../platform/crud-routes';
+import { registerRecordRoutes } from '../../platform/crud.routes';
 import type { AuditService } from './audit.service';
 import { errorResponses, routeOptions } from '../../platform/route-schema';
 

@@ -18,7 +18,7 @@ const errors = errorResponses(400, 401, 429);
 /** The session's own calls stay open to a user who must first change their password or enrol a second factor. */
 const sessionCalls = { allowWhilePasswordChangeRequired: true, allowWhileMfaEnrolmentRequired: true };
 
-/** Sign-in, current user, sign-out and change password: the seed's calls, with their shapes. */
+/** Sign-in, current user, sign-out and change password: the original application’s calls, with their shapes. */
 export function authRoutes(auth: AuthService, guards: AuthGuards): FastifyPluginAsyncZod {
   const publicRoute = publicRouteOptions('session', errors);
   const sessionRoute = routeOptions(guards, 'session', errors, sessionCalls);

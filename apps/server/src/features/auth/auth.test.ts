@@ -6,7 +6,7 @@ import { storedRow } from '../../test/stored-rows';
 describe('sign-in, current user and sign-out', () => {
   const suite = appSuite();
 
-  it('signs in with the seed shape and reads the current user', async () => {
+  it('signs in with the original application’s shape and reads the current user', async () => {
     const login = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',
@@ -51,7 +51,7 @@ describe('sign-in, current user and sign-out', () => {
     expect(wrong.json().message).toBe(unknown.json().message);
   });
 
-  it('answers sign-in with exactly the seed fields (plus mustChangePassword and mfaEnrolmentRequired) and nothing secret', async () => {
+  it('answers sign-in with exactly the original application’s fields (plus mustChangePassword and mfaEnrolmentRequired) and nothing secret', async () => {
     const login = await suite.t.app.inject({
       method: 'POST',
       url: '/api/users/login',

@@ -5,7 +5,7 @@ import { signedInSuite } from '../../test/signed-in-suite';
 
 const COMMON_MESSAGE = 'This password is one of the most common or breached passwords. Choose another one.';
 
-/** The server refuses the common and breached passwords wherever a password is set (PRODUCT §5). */
+/** The server refuses the common and breached passwords wherever a password is set. */
 describe('common and breached passwords', () => {
   const suite = signedInSuite();
 

@@ -26,7 +26,7 @@ import {
 } from './calendar-feeds.repository';
 import { unitOfWork } from '../../db/unit-of-work';
 
-/** A feed covers tasks due from 3 months back to 13 months ahead (PRODUCT §6), and every overdue task. */
+/** A feed covers tasks due from 3 months back to 13 months ahead, and every overdue task. */
 const FEED_MONTHS_BACK = 3;
 const FEED_MONTHS_AHEAD = 13;
 /** Most events in one feed (a facility's 16 months fit many times over). */

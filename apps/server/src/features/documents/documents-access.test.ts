@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 import { call, setUpDirectory, upload, type Directory } from './documents-test-support';
 
 /**
- * Role × endpoint × scope for every document route (PRODUCT §2): the "all" roles reach every facility,
+ * Role × endpoint × scope for every document route: the "all" roles reach every facility,
  * FACILITY_ADMIN and FACILITY_USER only theirs (facility A here); an object outside the scope answers
  * 404, an action the role may not take 403, no session 401.
  */

@@ -8,7 +8,7 @@ import {
   updateFacilityBodySchema,
 } from '@rtms/shared/schemas/facilities';
 import type { AuthGuards } from '../../platform/auth';
-import { registerCrudRoutes } from '../../platform/crud-routes';
+import { registerCrudRoutes } from '../../platform/crud.routes';
 import type { FacilitiesService } from './facilities.service';
 
 /** Facilities: everyone reads their own; the all-facility roles create; FACILITY_ADMIN edits their own. */

@@ -17,7 +17,7 @@ import { ADMIN_EMAIL } from '../../test/test-app';
 /** Tuesday 10 March 2026, noon UTC. */
 const NOW = '2026-03-10T12:00:00Z';
 
-/** Holiday calendars per facility (PRODUCT.md §4 "Business days and holidays", §6 /api/facilities/{id}/holidays). */
+/** Holiday calendars per facility (business days and holidays, /api/facilities/{id}/holidays). */
 describe('facility holiday calendars', () => {
   const suite = signedInSuiteAt(NOW);
   const sites = suiteFacilities(suite, {
@@ -184,7 +184,7 @@ describe('facility holiday calendars', () => {
       meta: { tasks: { moved: 1 } },
     });
     expect((await q2()).dueDate).toBe('2027-07-07');
-    // The move is in the task's history, by the administrator who added the day (issue 32, point 6).
+    // The move is in the task's history, by the administrator who added the day.
     const detail = await ok<{ history: { actorEmail: string | null; changes: Record<string, unknown> }[] }>(
       suite.t,
       suite.admin,

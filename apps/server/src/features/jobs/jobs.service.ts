@@ -24,7 +24,7 @@ export function isDailyJobName(name: string): name is DailyJobName {
 /** Name of the reminder sweep (at start and every 15 minutes) and its sender (every minute). */
 const REMINDERS_JOB = 'reminders';
 
-/** Every job an admin can see and run now (PRODUCT §6 /api/jobs). */
+/** Every job an admin can see and run now (/api/jobs). */
 const JOBS = [
   { name: TASK_GENERATION_JOB, schedule: 'daily' },
   { name: REMINDERS_JOB, schedule: 'every 15 minutes (email sent every minute)' },

@@ -14,7 +14,7 @@ import { errorResponses, routeOptions } from '../../platform/route-schema';
 
 const errors = errorResponses(400, 401, 403, 409, 429);
 
-/** The caller's second factor (PRODUCT §6 `/api/users/me/mfa`) and the security settings. */
+/** The caller's second factor (`/api/users/me/mfa`) and the security settings. */
 export function mfaRoutes(mfa: MfaService, guards: AuthGuards): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'account security', errors);
   // A user whose role requires a second factor may call these before anything else (that is how they enrol).

@@ -53,7 +53,7 @@ describe('the sender’s bounded claim', () => {
   });
 
   /**
-   * A backlog told of in one message per kind (PRODUCT §4 "No floods"): each message lists the rows of its kind
+   * A backlog told of in one message per kind ("No floods"): each message lists the rows of its kind
    * that were claimed with it and counts the rest, which are then skipped as told; no row is in two messages,
    * none stays pending.
    */

@@ -250,7 +250,7 @@ async function deliverToRecipient(
   const unsubscribeUrl = (scope: UnsubscribeScope) =>
     `${context.publicUrl}/api/notifications/unsubscribe/${context.links.token(recipientId, scope)}`;
 
-  // What goes at once goes as one message per kind (PRODUCT §4 "No floods"): never one mail per task. A sweep
+  // What goes at once goes as one message per kind ("No floods"): never one mail per task. A sweep
   // whose kind was already told of (its first batch listed, the rest counted) sends nothing more of that kind.
   for (const category of MESSAGE_ORDER) {
     const group = immediate.filter((row) => row.category === category);

@@ -6,7 +6,7 @@ import { testClock } from '../../test/test-clock';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from '../../test/test-app';
 
 /**
- * The first days of a new customer (issue 32): the demo's two years of history swept and sent over a real SMTP
+ * The first days of a new customer: the demo's two years of history swept and sent over a real SMTP
  * server for three days. Nobody is flooded: each recipient gets at most one message of each kind a day (an
  * escalation, an overdue, a due-today message… or a digest), and the accounts nobody has used get none.
  */

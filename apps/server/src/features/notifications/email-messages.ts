@@ -1,7 +1,7 @@
 import type { NotificationCategory } from '@rtms/shared/schemas/notifications';
 import { preferencesSchema } from '@rtms/shared/schemas/preferences';
 
-/** The languages of the product (PRODUCT §6): an email is written in its recipient's. */
+/** The languages of the product: an email is written in its recipient's. */
 export const EMAIL_LANGUAGES = ['en', 'es', 'zh', 'fr', 'it', 'ar'] as const;
 export type EmailLanguage = (typeof EMAIL_LANGUAGES)[number];
 

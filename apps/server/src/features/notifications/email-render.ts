@@ -111,7 +111,7 @@ export function renderDigest(context: RenderContext, items: EmailItem[], rest?: 
 /**
  * The one message of a kind that goes at once (due today, escalations, and every kind for a user on IMMEDIATE):
  * the tasks by facility, with the count and the facilities in the subject ("[RTMS] Escalations (12) · Alpha,
- * Beta"); a single task keeps its own subject, with its facility. PRODUCT §4 "No floods".
+ * Beta"); a single task keeps its own subject, with its facility: no floods of mail.
  */
 export function renderGrouped(
   context: RenderContext,

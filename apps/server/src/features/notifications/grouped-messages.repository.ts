@@ -3,7 +3,7 @@ import type { NotificationCategory } from '@rtms/shared/schemas/notifications';
 import type { Db } from '../../db/schema';
 
 /**
- * What the sender needs to keep to one grouped message per recipient, kind and sweep (PRODUCT §4 "No floods"):
+ * What the sender needs to keep to one grouped message per recipient, kind and sweep ("No floods"):
  * whether such a message already went, and how many of the kind it could not list.
  */
 

@@ -9,7 +9,7 @@ const SETTINGS = '/api/users/me/notification-preferences';
 const INITIAL = '/api/users/me/notification-preferences/initial-time-zone';
 
 /**
- * Issue 32: a user's time zone defaults to their browser's at first sign-in, else to their first facility's. The
+ * A user's time zone defaults to their browser's at first sign-in, else to their first facility's. The
  * web app sends the browser's zone after each sign-in; the server keeps it only while none is set.
  */
 describe('the browser’s time zone at first sign-in', () => {

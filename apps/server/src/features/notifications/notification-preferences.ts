@@ -73,7 +73,7 @@ export async function writePreferences(
 }
 
 /**
- * The browser's time zone at sign-in becomes the user's only if none is set yet (issue 32): never over a zone the
+ * The browser's time zone at sign-in becomes the user's only if none is set yet: never over a zone the
  * user saved or one set at an earlier sign-in, so a replay changes nothing. What waits is re-timed when it is stored.
  */
 export async function adoptTimeZone(

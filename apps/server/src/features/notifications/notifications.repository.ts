@@ -232,7 +232,7 @@ export async function upsertNotificationPreferences(
 }
 
 /**
- * Sets a user's time zone only if none is set yet (issue 32: the browser's at sign-in), in one statement so that a
+ * Sets a user's time zone only if none is set yet (the browser's at sign-in), in one statement so that a
  * choice saved meanwhile is never replaced: a user without a row gets `values` with the zone, a row whose zone is
  * the first facility's default gets the zone. True when it was stored.
  */
@@ -252,7 +252,7 @@ export async function setTimeZoneIfUnset(db: Db, userId: string, values: Prefere
 }
 
 /**
- * After a change of settings, what waits is put under the new ones (issue 32): held in-app items are released
+ * After a change of settings, what waits is put under the new ones: held in-app items are released
  * now or at the new "quiet until", and the email rows put off (to a digest, past a quiet time) become due now,
  * so that the sender judges them again by the new mode, hour, time zone and quiet time. Rows waiting on a retry's
  * backoff (attempted already) and rows a sender holds keep their time.

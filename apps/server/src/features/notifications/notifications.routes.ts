@@ -14,7 +14,7 @@ import {
 } from '@rtms/shared/schemas/notifications';
 import { principalOf, type AuthGuards } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
-import { registerRecordRoutes } from '../../platform/crud-routes';
+import { registerRecordRoutes } from '../../platform/crud.routes';
 import type { NotificationsService } from './notifications.service';
 import { unsubscribePage } from './unsubscribe-page';
 import { errorResponses, idParams, publicRouteOptions, routeOptions } from '../../platform/route-schema';

@@ -36,7 +36,7 @@ const TASKS_PER_CHUNK = 250;
 const TRANSACTION_BUDGET_MS = 100;
 
 /**
- * The reminder sweep (PRODUCT §4): for every open task, the one reminder step that is due today and
+ * The reminder sweep: for every open task, the one reminder step that is due today and
  * any escalation it has reached, for each recipient, inserted under the unique key (task, step,
  * recipient). Idempotent and safe on several instances at once: the insert skips existing keys, so
  * two sweeps never create one reminder twice. A sweep after downtime creates the step that is due

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * The cookie that binds a single sign-on attempt to the browser that started it (decision 036): the start
  * (or link) sets a random secret, the attempt keeps its hash, and the callback and the hand-off code refuse
  * a browser without it, so an address or a code sent to someone else completes nothing (the linking attack
- * and login CSRF of issue 33). HttpOnly (no script reads it), SameSite=Lax (sent on the provider's top-level
+ * and login CSRF). HttpOnly (no script reads it), SameSite=Lax (sent on the provider's top-level
  * redirect back to the callback, never on a cross-site subrequest), scoped to the SSO routes, short-lived,
  * Secure whenever our callback address is HTTPS (PUBLIC_URL, or the request behind TRUST_PROXY).
  */

@@ -18,7 +18,7 @@ const errors = errorResponses(400, 401, 404, 503);
 const decisionErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
- * Single sign-on with OpenID Connect (PRODUCT §6 `/api/auth/oidc/*`): authorization code with PKCE. The
+ * Single sign-on with OpenID Connect (`/api/auth/oidc/*`): authorization code with PKCE. The
  * callback hands the web app a one-time code in the /signin address (never the bearer token itself), which
  * it exchanges for a session with `POST /api/auth/oidc/session`. The start and the link give the browser an
  * HttpOnly cookie that the callback and the hand-off require (browser-binding.ts, decision 036).

@@ -1,34 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import * as openid from 'openid-client';
-import type { Role } from '@rtms/shared/enums';
-import type { SessionUser, SsoLinkDecisionBody, SsoLinkRequest } from '@rtms/shared/schemas/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OidcConfig } from '../../config/config';
 import type { Database } from '../../db/schema';
 import type { Principal } from '../../platform/auth';
 import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
-import { hashPassword } from '../../platform/passwords';
-import { foldForSearch } from '../../platform/search-text';
 import { sha256Hex } from '../../platform/sha256';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import type { SessionsService } from '../sessions/sessions.service';
 import { isSessionLive } from '../sessions/sessions.repository';
-import { findUserByEmail, userRows } from '../users/users.repository';
+import { userRows } from '../users/users.repository';
 import { toSessionUser } from '../users/users.dto';
-import { findFacilitiesByCodes } from '../facilities/facilities.repository';
-import {
-  deleteUserFacilities,
-  findAssignmentsOfUser,
-  insertUserFacilities,
-} from '../user-facilities/user-facilities.repository';
-import type { UserRow } from '../users/users.table';
 import { newBrowserSecret } from './browser-binding';
 import { completeSigning, redeemSigningGrant, SIGNING_AUTHORIZATION } from './oidc-signing';
 import { belongsToAnotherUser, onceMoreIfRaced, toLinkRequest } from './oidc-helpers';
 import type { LinkRequestStatus } from './oidc.table';
-import { claimValues, namesFromClaims, roleFromClaims, type Claims } from './claims';
+import { roleFromClaims, type Claims } from './claims';
 import {
   completeOidcLogin,
   decideLinkRequest,
@@ -42,94 +31,29 @@ import {
   insertLinkRequest,
   insertOidcLogin,
   setOidcLoginHandoff,
-  touchIdentity,
   useOidcHandoff,
 } from './oidc.repository';
 import { unitOfWork } from '../../db/unit-of-work';
+import {
+  ATTEMPT_MS,
+  HANDOFF_MS,
+  OidcFailed,
+  type OidcCallbackResult,
+  type OidcFailure,
+  type OidcService,
+  type OidcStart,
+} from './oidc-types';
+import { createOidcUserSync } from './oidc-user-sync';
 
-/** From the redirect to the provider to its callback. */
-const ATTEMPT_MS = 10 * 60_000;
-/** From the callback to the web app collecting its session. */
-const HANDOFF_MS = 2 * 60_000;
-/** How long the browser keeps the secret binding an attempt to it: the whole attempt, hand-off included. */
-export const BROWSER_BINDING_MS = ATTEMPT_MS + HANDOFF_MS;
-
-/**
- * Why a single sign-on did not end in a session; the web app shows a message per reason (six languages)
- * on /signin or, when linking, on the account security page.
- */
-export type OidcFailure =
-  | 'EXPIRED'
-  | 'PROVIDER_ERROR'
-  | 'NO_EMAIL'
-  | 'NO_ROLE'
-  | 'EMAIL_TAKEN'
-  | 'DEACTIVATED'
-  | 'ALREADY_LINKED'
-  | 'UNAVAILABLE'
-  /** The callback reached a browser other than the one that started the attempt (decision 036). */
-  | 'OTHER_BROWSER'
-  /** A link to a provider account whose email is another user's: by its email it is that user's (decision 036). */
-  | 'OTHER_ACCOUNT'
-  /** A signing sign-in whose auth_time is missing or more than five minutes old (decision 042). */
-  | 'STALE';
-
-export type OidcCallbackResult =
-  | { kind: 'signed-in'; handoff: string }
-  | { kind: 'linked' }
-  /** The provider's email is not the account's verified email: an administrator decides (decision 036). */
-  | { kind: 'link-pending' }
-  /** A fresh sign-in for a signature: the one-time grant, for the web app's page `returnTo` (decision 042). */
-  | { kind: 'signing-grant'; grant: string; returnTo: string }
-  | { kind: 'failed'; reason: OidcFailure; linking: boolean; returnTo?: string };
-
-/** An attempt started: the provider address to open, and the secret for the starting browser's cookie. */
-export interface OidcStart {
-  url: string;
-  browserSecret: string;
-}
-
-export interface OidcService {
-  readonly config: OidcConfig;
-  /** The provider's authorization URL for a sign-in (authorization code with PKCE, state and nonce). */
-  startSignIn(redirectUri: string): Promise<OidcStart>;
-  /** The same, to link the provider's account to the signed-in user of this session. */
-  startLink(principal: Principal, redirectUri: string): Promise<OidcStart>;
-  /**
-   * Takes the provider's redirect back, in the browser holding `browserSecret`; never throws for the
-   * provider's or the user's mistakes.
-   */
-  callback(currentUrl: URL, redirectUri: string, browserSecret: string): Promise<OidcCallbackResult>;
-  /** A fresh sign-in at the provider (`prompt=login`, `max_age`) to sign a review, returning to `returnTo`. */
-  startSigning(principal: Principal, redirectUri: string, returnTo: string): Promise<OidcStart>;
-  /** Spends a signing grant of this user and session; false when it is not one (used, stale, another's). */
-  redeemSigningGrant(principal: Principal, grant: string): Promise<boolean>;
-  /** Exchanges the one-time hand-off code of a completed sign-in for a session, in the browser that started it. */
-  exchangeHandoff(
-    code: string,
-    browserSecret: string,
-    client: { ip: string; userAgent?: string },
-  ): Promise<{ token: string; user: SessionUser }>;
-  /** The links waiting for an administrator, oldest first. */
-  listLinkRequests(): Promise<SsoLinkRequest[]>;
-  /** Approves (links) or rejects a pending link request; 404 unknown, 409 already decided or linked elsewhere. */
-  decideLinkRequest(principal: Principal, id: string, body: SsoLinkDecisionBody): Promise<SsoLinkRequest>;
-  /** 403 when password sign-in is switched off for this email (SSO only, except the break-glass admin). */
-  assertPasswordSignInAllowed(email: string): void;
-  purgeEnded(): Promise<void>;
-}
-
-class OidcFailed extends Error {
-  constructor(readonly reason: OidcFailure) {
-    super(reason);
-  }
-}
+export { BROWSER_BINDING_MS } from './oidc-types';
+export type { OidcCallbackResult, OidcFailure, OidcService, OidcStart } from './oidc-types';
 
 export function createOidcService(
   db: Kysely<Database>,
   config: OidcConfig,
   deps: { sessions: SessionsService; audit: AuditService; log: FastifyBaseLogger },
 ): OidcService {
+  const { signInUser } = createOidcUserSync(db, config, deps);
   // Discovery is fetched on first use (the app starts while the provider is down) and kept; a failure is retried.
   let discovered: Promise<openid.Configuration> | undefined;
   function provider(): Promise<openid.Configuration> {
@@ -191,135 +115,6 @@ export function createOidcService(
       })
       .toString();
     return { url, browserSecret };
-  }
-
-  /** Makes the user's facility assignments equal the facilities whose codes the claims list. */
-  async function syncFacilities(trx: Transaction<Database>, userId: string, claims: Claims): Promise<boolean> {
-    const codes = claimValues(claims, config.facilityClaim);
-    const wanted = await findFacilitiesByCodes(trx, codes);
-    const unknown = codes.filter((code) => !wanted.some((facility) => facility.code === code));
-    if (unknown.length > 0)
-      deps.log.warn({ unknown }, 'Single sign-on: facility codes in the claims match no facility');
-    const current = await findAssignmentsOfUser(trx, userId);
-    const add = wanted.filter((facility) => !current.some((row) => row.facilityId === facility.id));
-    const remove = current.filter((row) => !wanted.some((facility) => facility.id === row.facilityId));
-    const now = nowIso();
-    for (const facility of add) {
-      const id = newId();
-      await insertUserFacilities(trx, [{ id, userId, facilityId: facility.id, createdAt: now, updatedAt: now }]);
-      await deps.audit.record(trx, {
-        actor: null,
-        action: 'ASSIGN',
-        entityType: 'USER_FACILITY',
-        entityId: id,
-        facilityId: facility.id,
-        changes: { userId: { before: null, after: userId }, facilityId: { before: null, after: facility.id } },
-      });
-    }
-    for (const row of remove) {
-      await deleteUserFacilities(trx, [row.id]);
-      await deps.audit.record(trx, {
-        actor: null,
-        action: 'UNASSIGN',
-        entityType: 'USER_FACILITY',
-        entityId: row.id,
-        facilityId: row.facilityId,
-        changes: { userId: { before: userId, after: null }, facilityId: { before: row.facilityId, after: null } },
-      });
-    }
-    return add.length > 0 || remove.length > 0;
-  }
-
-  /** First sign-in creates the user; every sign-in brings name, role and facilities in line with the claims. */
-  async function signInUser(issuer: string, claims: Claims): Promise<UserRow> {
-    const subject = String(claims.sub);
-    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-    if (!email || claims.email_verified === false) throw new OidcFailed('NO_EMAIL');
-    const identity = await findIdentity(db, issuer, subject);
-    const mappedRole = roleFromClaims(claims, config);
-    const names = namesFromClaims(claims, email);
-    const now = nowIso();
-
-    if (!identity) {
-      // Only a signed-in user may link an existing account (else whoever controls a provider account
-      // with the same email would take the local one over).
-      if (await findUserByEmail(db, email)) throw new OidcFailed('EMAIL_TAKEN');
-      if (!mappedRole) throw new OidcFailed('NO_ROLE');
-      const row: UserRow = {
-        id: newId(),
-        email,
-        ...names,
-        role: mappedRole,
-        // Nobody knows this password: the account signs in through the provider only.
-        passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
-        active: 1,
-        mustChangePassword: 0,
-        lastSignInAt: now,
-        preferences: null,
-        searchText: foldForSearch(names.firstName, names.lastName, email),
-        createdAt: now,
-        updatedAt: now,
-      };
-      await unitOfWork(db, async (trx) => {
-        await userRows.insert(trx, row);
-        await insertIdentity(trx, { id: newId(), userId: row.id, issuer, subject, createdAt: now });
-        await deps.audit.record(trx, {
-          actor: null,
-          action: 'CREATE',
-          entityType: 'USER',
-          entityId: row.id,
-          changes: {
-            email: { before: null, after: email },
-            firstName: { before: null, after: names.firstName },
-            lastName: { before: null, after: names.lastName },
-            role: { before: null, after: mappedRole },
-            source: { before: null, after: 'single sign-on' },
-          },
-        });
-        await syncFacilities(trx, row.id, claims);
-      });
-      return row;
-    }
-
-    const user = await userRows.findById(db, identity.userId);
-    if (!user?.active) throw new OidcFailed('DEACTIVATED');
-    // The account decides, not the provider's email (a link approved for another email keeps the account's).
-    const breakGlass = user.email.toLowerCase() === config.breakGlassEmail;
-    // The break-glass admin keeps the role given here, whatever the provider says, so SSO cannot lock everyone out.
-    const role: Role | undefined = breakGlass ? user.role : mappedRole;
-    if (!role) throw new OidcFailed('NO_ROLE');
-    let signOut = false;
-    await unitOfWork(db, async (trx) => {
-      const changes: Record<string, { before: unknown; after: unknown }> = {};
-      if (user.firstName !== names.firstName) changes.firstName = { before: user.firstName, after: names.firstName };
-      if (user.lastName !== names.lastName) changes.lastName = { before: user.lastName, after: names.lastName };
-      if (user.role !== role) changes.role = { before: user.role, after: role };
-      // The account's email is never taken from the provider (issue 33): it is what password sign-in,
-      // resets and notifications go by, and a provider account must not be able to claim another one's.
-      await userRows.update(trx, user.id, {
-        firstName: names.firstName,
-        lastName: names.lastName,
-        role,
-        lastSignInAt: now,
-        searchText: foldForSearch(names.firstName, names.lastName, user.email),
-        ...(Object.keys(changes).length > 0 ? { updatedAt: now } : {}),
-      });
-      await touchIdentity(trx, identity.id, now);
-      if (Object.keys(changes).length > 0) {
-        await deps.audit.record(trx, {
-          actor: null,
-          action: changes.role ? 'ROLE_CHANGE' : 'UPDATE',
-          entityType: 'USER',
-          entityId: user.id,
-          changes,
-        });
-      }
-      const facilitiesChanged = breakGlass ? false : await syncFacilities(trx, user.id, claims);
-      signOut = Boolean(changes.role) || facilitiesChanged;
-    });
-    // PRODUCT §7: a role or facility change ends the user's other sessions.
-    if (signOut) await deps.sessions.revokeAllOfUser(user.id);
-    return { ...user, role, firstName: names.firstName, lastName: names.lastName };
   }
 
   /** Links a provider account to a user (the user's own, or approved by `actor`), audited. */
@@ -420,7 +215,7 @@ export function createOidcService(
       ) {
         return fail('EXPIRED');
       }
-      // Only the browser that started the attempt completes it (the linking attack and login CSRF of issue 33).
+      // Only the browser that started the attempt completes it (the linking attack and login CSRF).
       if (!browserSecret || !attempt.browserHash || sha256Hex(browserSecret) !== attempt.browserHash) {
         return fail('OTHER_BROWSER');
       }

@@ -168,7 +168,7 @@ describe('single sign-on with OpenID Connect against a real provider', () => {
     expect(second.status).toBe(200);
     expect(second.body.data.user).toMatchObject({ _id: userId, role: 'FACILITY_ADMIN', lastName: 'Hopper-Murray' });
     expect(await facilityCodesOf(userId)).toEqual(['NW1', 'SS1']);
-    // A role change ends the earlier sessions (PRODUCT §7).
+    // A role change ends the earlier sessions.
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/users/auth/me', headers: bearer(first.body.data.token) }))
         .statusCode,
@@ -239,7 +239,7 @@ describe('single sign-on with OpenID Connect against a real provider', () => {
   });
 });
 
-describe('linking and sign-in bound to the browser and the account (issue 33, decision 036)', () => {
+describe('linking and sign-in bound to the browser and the account (decision 036)', () => {
   let idp: TestOidcProvider;
   let t: TestApp;
   let admin: string;
@@ -298,7 +298,7 @@ describe('linking and sign-in bound to the browser and the account (issue 33, de
     }
   });
 
-  it('refuses the attack of issue 33: a link started by a FACILITY_USER, completed in an administrator’s browser', async () => {
+  it('refuses the linking attack: a link started by a FACILITY_USER, completed in an administrator’s browser', async () => {
     const attacker = await t.createUser('FACILITY_USER', 'attacker@example.com');
     const attackerToken = await t.signIn(attacker.email);
     const victim = {

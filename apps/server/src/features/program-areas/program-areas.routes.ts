@@ -1,5 +1,5 @@
 import { programAreaSchemas } from '@rtms/shared/schemas/program-areas';
-import { settingsRoutes } from '../../platform/crud-routes';
+import { settingsRoutes } from '../../platform/crud.routes';
 
 /** Settings → Program Areas: everyone reads; the all-facility roles manage. */
 export const programAreasRoutes = settingsRoutes('/program-areas', 'programArea:read', programAreaSchemas, {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ok } from '../../test/api-calls';
 import { signedInSuite, suiteUser } from '../../test/signed-in-suite';
 import { registerSecurityHeaders } from '../../platform/security';
-import { registerWebApp } from '../../platform/web-app';
+import { registerWebApp } from '../../platform/web-app.routes';
 import { createAuditService } from '../audit/audit.service';
 import { createReportEmbedService } from './report-embed.service';
 

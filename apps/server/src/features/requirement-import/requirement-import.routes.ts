@@ -34,7 +34,7 @@ export interface RequirementImportRoutesOptions {
   maxBytes: number;
 }
 
-/** `/api/requirements/import`: template, dry run, import and error report (PRODUCT §6). */
+/** `/api/requirements/import`: template, dry run, import and error report. */
 export function requirementImportRoutes(
   imports: RequirementImportService,
   guards: AuthGuards,

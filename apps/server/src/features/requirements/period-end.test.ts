@@ -8,7 +8,7 @@ import { signedInSuiteAt, suiteFacilities } from '../../test/signed-in-suite';
 /** Tuesday 10 March 2026, noon UTC. The horizon runs to 10 April 2027. */
 const NOW = '2026-03-10T12:00:00Z';
 
-/** Period-end requirements through the API (PRODUCT.md §4 "Period-end mode"), on both databases. */
+/** Period-end requirements through the API ("Period-end mode"), on both databases. */
 describe('period-end requirements', () => {
   const suite = signedInSuiteAt(NOW);
   const sites = suiteFacilities(suite, {
@@ -158,7 +158,7 @@ describe('period-end requirements', () => {
       ['2026-Q4', '2027-01-15', 'INCOMPLETE'],
     ]);
     expect(new Set(after.map((task) => task.sequence)).size).toBe(after.length);
-    // Each moved task says so in its history (issue 32, point 6).
+    // Each moved task says so in its history.
     const q2 = await ok<{ history: { changes: Record<string, unknown> }[] }>(
       suite.t,
       suite.admin,

@@ -11,11 +11,11 @@ import {
   updateRequirementBodySchema,
 } from '@rtms/shared/schemas/requirements';
 import { principalOf, type AuthGuards } from '../../platform/auth';
-import { registerRecordRoutes } from '../../platform/crud-routes';
+import { registerRecordRoutes } from '../../platform/crud.routes';
 import type { RequirementsService } from './requirements.service';
 import { idParams as params, routeOptions } from '../../platform/route-schema';
 
-/** Requirements: everyone reads those of their facilities; the admin roles create, edit and retire (PRODUCT §2). */
+/** Requirements: everyone reads those of their facilities; the admin roles create, edit and retire. */
 export function requirementsRoutes(requirements: RequirementsService, guards: AuthGuards): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'requirements');
   return async (app) => {

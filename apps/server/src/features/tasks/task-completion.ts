@@ -106,7 +106,7 @@ export function createTaskCompletion(
       const required = Math.max(1, Number(context.minEvidence));
       const attached = await countEvidence(trx, row.id);
       if (attached < required) {
-        // 400 with per-field details, as every validation error (PRODUCT §6); `evidence` names the rule.
+        // 400 with per-field details, as every validation error; `evidence` names the rule.
         const missing = required - attached;
         throw invalid(
           `This task needs ${required} evidence document${required === 1 ? '' : 's'} before it can be completed (${attached} attached)`,

@@ -7,7 +7,7 @@ import { samplePdf } from '../../test/sample-files';
 
 import { documentsSuite, upload } from '../documents/documents-test-support';
 
-/** GET /api/tasks/:id: what the task page needs besides the task itself (issue 11, point 7). */
+/** GET /api/tasks/:id: what the task page needs besides the task itself. */
 describe('the task page', () => {
   let taskId: string;
   const clock = testClock('2026-03-10T12:00:00Z');

@@ -32,7 +32,7 @@ function nameOf(first: string | null, last: string | null): string | null {
 }
 
 /**
- * Why the rule's date was moved by the business-day shift (PRODUCT §4: "4 July 2027 is Independence
+ * Why the rule's date was moved by the business-day shift (for example "4 July 2027 is Independence
  * Day"): null when the task is due on its scheduled day or was rescheduled by a person (the
  * reschedule reason says why then).
  */

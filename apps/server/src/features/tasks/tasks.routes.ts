@@ -19,7 +19,7 @@ import { idParams as params, routeOptions } from '../../platform/route-schema';
 
 /**
  * The Tasks Tracker. Everyone works on the tasks of their facilities; FACILITY_USER completes and
- * comments but neither reopens, assigns nor reschedules (PRODUCT §2). Outside the scope: 404.
+ * comments but neither reopens, assigns nor reschedules. Outside the scope: 404.
  */
 export function tasksRoutes(tasks: TasksService, guards: AuthGuards): FastifyPluginAsyncZod {
   const route = routeOptions(guards, 'tasks');

@@ -7,7 +7,7 @@ import { findFacilityIdsOfUser } from './user-facilities.repository';
 
 /**
  * The facilities a caller may see and touch: every facility for the "all" roles, the facilities
- * assigned in User Facilities for FACILITY_ADMIN and FACILITY_USER (PRODUCT §2).
+ * assigned in User Facilities for FACILITY_ADMIN and FACILITY_USER.
  */
 export type FacilityScope = { all: true } | { all: false; facilityIds: string[] };
 

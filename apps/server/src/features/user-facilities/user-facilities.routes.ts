@@ -8,7 +8,7 @@ import {
   userFacilityResponseSchema,
 } from '@rtms/shared/schemas/user-facilities';
 import { principalOf, type AuthGuards } from '../../platform/auth';
-import { registerRecordRoutes } from '../../platform/crud-routes';
+import { registerRecordRoutes } from '../../platform/crud.routes';
 import type { UserFacilitiesService } from './user-facilities.service';
 import { routeOptions } from '../../platform/route-schema';
 

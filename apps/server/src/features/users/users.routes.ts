@@ -10,7 +10,7 @@ import {
   userResponseSchema,
 } from '@rtms/shared/schemas/users';
 import { principalOf, type AuthGuards } from '../../platform/auth';
-import { registerCrudRoutes } from '../../platform/crud-routes';
+import { registerCrudRoutes } from '../../platform/crud.routes';
 import { idParams as params, routeOptions } from '../../platform/route-schema';
 import type { UsersService } from './users.service';
 

@@ -261,7 +261,7 @@ export function createUsersService(
         if (isUniqueViolation(error)) throw duplicateEmail();
         throw error;
       });
-      // PRODUCT §7: a role change or deactivation ends the user's sessions at once.
+      // A role change or deactivation ends the user's sessions at once.
       if (changes.role || (changes.active && !row.active)) await sessions.revokeAllOfUser(id);
       return dto(scope, row);
     },

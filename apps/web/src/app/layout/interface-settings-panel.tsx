@@ -32,7 +32,7 @@ const HORIZONTAL_STYLES: NavStyle[] = [
 ];
 
 /**
- * The interface settings panel (seed §3, PRODUCT §6): theme, navigation style, layout and language. Every
+ * The interface settings panel: theme, navigation style, layout and language. Every
  * choice applies at once to the page beside the panel (the live preview) and is saved for the user.
  */
 export function InterfaceSettingsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {

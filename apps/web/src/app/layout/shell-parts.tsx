@@ -19,7 +19,7 @@ export function Brand({ showName = true }: { showName?: boolean }) {
   );
 }
 
-/** Seed §2: "Go to website" opens the company site in a new tab. Hidden when no website is configured. */
+/** "Go to website" opens the company site in a new tab. Hidden when no website is configured. */
 export function WebsiteLink({ compact = false, className }: { compact?: boolean; className?: string }) {
   const t = useT();
   const config = usePublicConfig();
@@ -45,7 +45,7 @@ export function WebsiteLink({ compact = false, className }: { compact?: boolean;
   );
 }
 
-/** The control named "Interface settings" (PRODUCT §6) that opens the settings panel. */
+/** The control named "Interface settings" that opens the settings panel. */
 export function InterfaceSettingsButton({ onClick }: { onClick: () => void }) {
   const t = useT();
   const label = t('interfaceSettings.open');
@@ -56,7 +56,7 @@ export function InterfaceSettingsButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** Collapses the sidebar to its mini form and back (seed §4: "the sidebar collapses"). */
+/** Collapses the sidebar to its mini form and back ("the sidebar collapses"). */
 export function CollapseButton({ collapsed }: { collapsed: boolean }) {
   const t = useT();
   const { settings, update } = useInterfaceSettings();

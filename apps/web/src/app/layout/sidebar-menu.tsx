@@ -57,7 +57,7 @@ const ICONS: Record<string, React.ReactNode> = {
   'report-settings': <LineChartOutlined />,
 };
 
-/** The areas this role may see, with Users shown as My Profile where the seed says so. */
+/** The areas this role may see, with Users shown as My Profile where the original application says so. */
 export function useVisibleAreas(): (Area & { shownLabel: Area['label'] })[] {
   const user = useCurrentUser();
   // "Power BI Report" appears once an administrator has set the report's address.
@@ -75,7 +75,7 @@ export function useVisibleAreas(): (Area & { shownLabel: Area['label'] })[] {
 }
 
 /**
- * The navigation menu: every seed area, role-based (seed §6, PRODUCT §2). Inline in the sidebar and the
+ * The navigation menu: every area, role-based. Inline in the sidebar and the
  * drawer, horizontal in the horizontal navigation styles.
  */
 export function SidebarMenu({
@@ -103,7 +103,7 @@ export function SidebarMenu({
     const groupItems = (group: Area['group']) => areas.filter((area) => area.group === group).map(leaf);
     const result: NonNullable<MenuProps['items']> = areas.filter((area) => !area.group).map(leaf);
     const documents = groupItems('documents');
-    // The documents group sits after Requirements, where the seed lists it.
+    // The documents group sits after Requirements, where the original application lists it.
     const afterRequirements = result.findIndex((item) => item?.key === '/requirements') + 1;
     result.splice(afterRequirements, 0, {
       key: 'documents',

@@ -49,7 +49,7 @@ const headers = () =>
 
 afterEach(() => window.localStorage.clear());
 
-describe('column chooser (issue 11, point 6)', () => {
+describe('column chooser', () => {
   it('leaves default-hidden columns out of the table and shows them in the row’s detail', async () => {
     render(
       <TestProviders>

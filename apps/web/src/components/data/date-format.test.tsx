@@ -17,7 +17,7 @@ function FieldAndText({ value }: { value: string }) {
   );
 }
 
-describe('one date format for fields and text (issue 11, point 10)', () => {
+describe('one date format for fields and text', () => {
   it('shows a date in a field exactly as the page writes it', () => {
     render(
       <TestProviders>

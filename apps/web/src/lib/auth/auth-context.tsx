@@ -20,7 +20,7 @@ import { signOutOnServer } from './sign-out';
 import { NOTIFICATION_PREFERENCES_KEY, sendBrowserTimeZone } from './browser-time-zone';
 import { clearStoredSession, readStoredToken, storeSession, storeToken } from './session-storage';
 
-/** Session states of the seed §4: loading, then signed in or signed out. */
+/** Session states: loading, then signed in or signed out. */
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
 
 interface AuthState {
@@ -33,7 +33,7 @@ interface AuthState {
   sessionError: string | null;
   /** Whether the stored session cannot be checked now because the server does not answer (it is retried). */
   serverUnreachable: boolean;
-  /** The password was right and the account has a second factor: the code step's token (PRODUCT §6). */
+  /** The password was right and the account has a second factor: the code step's token. */
   mfaToken: string | null;
 }
 

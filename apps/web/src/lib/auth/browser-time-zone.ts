@@ -11,7 +11,7 @@ export function browserTimeZone(): string | undefined {
 }
 
 /**
- * POST /api/users/me/notification-preferences/initial-time-zone, right after each sign-in (issue 32): the server
+ * POST /api/users/me/notification-preferences/initial-time-zone, right after each sign-in: the server
  * keeps the browser's zone as the user's only while they have none set, so a later sign-in elsewhere changes
  * nothing. Answers the settings as they are now (undefined: the browser names no zone).
  */

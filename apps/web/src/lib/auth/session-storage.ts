@@ -1,7 +1,7 @@
 import { displayNameOf } from '@rtms/shared/display-name';
 import type { SessionUser } from '@rtms/shared/schemas/auth';
 
-/** What the seed keeps in local storage: the access token, email, name, role, _id and full name. */
+/** What the original application keeps in local storage: the access token, email, name, role, _id and full name. */
 const KEYS = ['token', 'email', 'name', 'role', '_id', 'fullName'] as const;
 
 export function readStoredToken(): string | null {

@@ -1,7 +1,7 @@
 import { LOCALES, type LocaleCode } from '@rtms/shared/interface-settings';
 
 /**
- * The accessible name of the language menu (PRODUCT §6). Deliberately the same English word in every
+ * The accessible name of the language menu. Deliberately the same English word in every
  * language, like the language names that are each written in their own language: whoever has switched to
  * a language they cannot read must still find the way back. The control marks it `lang="en"`.
  */

@@ -4,7 +4,7 @@ import PUBLIC_MESSAGE_PREFIXES from './public-message-prefixes.json' with { type
  * The messages a visitor who is not signed in can see (sign-in, sign-up, the loaders and the error pages):
  * the keys that start with one of public-message-prefixes.json. Only these come with the sign-in page; the
  * rest of a catalogue is downloaded with the signed-in shell, so that the first page stays small however
- * many strings the screens add (PRODUCT §7). The list is JSON because the build (vite.config.ts) reads it too.
+ * many strings the screens add. The list is JSON because the build (vite.config.ts) reads it too.
  */
 export { PUBLIC_MESSAGE_PREFIXES };
 

@@ -3,7 +3,7 @@ import { NAV_STYLES } from '@rtms/shared/interface-settings';
 import { drawerWidth, resolveNavigation, toggledNavStyle } from './navigation';
 
 describe('resolveNavigation', () => {
-  it('draws each style as the seed names it on a desktop window', () => {
+  it('draws each style as the original application names it on a desktop window', () => {
     const at1367 = Object.fromEntries(NAV_STYLES.map((style) => [style, resolveNavigation(style, false, 1367)]));
     expect(at1367).toEqual({
       NAV_STYLE_FIXED: { kind: 'sidebar', collapsed: false, hasHeader: true },
@@ -27,7 +27,7 @@ describe('resolveNavigation', () => {
     });
   });
 
-  it('turns every style into the drawer below 992 px and keeps it at 992 px (seed §4, §9)', () => {
+  it('turns every style into the drawer below 992 px and keeps it at 992 px', () => {
     for (const style of NAV_STYLES) {
       expect(resolveNavigation(style, false, 991)).toEqual({ kind: 'drawer' });
       if (style !== 'NAV_STYLE_DRAWER') expect(resolveNavigation(style, false, 992).kind).not.toBe('drawer');

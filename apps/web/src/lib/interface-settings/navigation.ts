@@ -29,13 +29,13 @@ export function isRightToLeft(locale: LocaleCode): boolean {
   return locale === 'ar';
 }
 
-/** Whether the window is wide enough for a sidebar or a horizontal menu (seed §9: 992 px). */
+/** Whether the window is wide enough for a sidebar or a horizontal menu (992 px). */
 export function isDesktopWidth(width: number): boolean {
   return width >= DESKTOP_BREAKPOINT;
 }
 
 /**
- * Seed §4: below 992 px a fixed navigation becomes a drawer and the horizontal menu hides; the same holds
+ * Below 992 px a fixed navigation becomes a drawer and the horizontal menu hides; the same holds
  * for every other style, since neither a sidebar nor a menu bar fits a phone.
  */
 export function resolveNavigation(navStyle: NavStyle, navCollapsed: boolean, width: number): NavigationLayout {
@@ -64,7 +64,7 @@ export function toggledNavStyle(navStyle: NavStyle, collapsed: boolean): { navSt
 export const LARGE_DRAWER_MIN_WIDTH = 1600;
 
 /**
- * Seed §9: drawers are 378 px wide, 736 px when large. "Large" is a request by the content (a detail or a
+ * Drawers are 378 px wide, 736 px when large. "Large" is a request by the content (a detail or a
  * preview that needs room) and is granted from 1600 px of window width, where 736 px still leaves most of
  * the page in view. No drawer is wider than the window minus a 48 px strip that shows the page beneath
  * (and closes the drawer when tapped).

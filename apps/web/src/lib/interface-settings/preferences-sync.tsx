@@ -36,7 +36,7 @@ function mergeChanges(server: Preferences, before: Preferences, after: Preferenc
 }
 
 /**
- * Keeps the interface settings in step with the server (PRODUCT §6: per user, across devices): loads them
+ * Keeps the interface settings in step with the server (per user, across devices): loads them
  * after sign-in or session restore and applies them; saves every change, debounced; sends a pending
  * change with `keepalive` when the page goes away.
  *

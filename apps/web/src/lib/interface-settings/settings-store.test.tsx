@@ -34,7 +34,7 @@ describe('interface settings store', () => {
     document.documentElement.removeAttribute('dir');
   });
 
-  it('starts from the seed defaults and the window width', () => {
+  it('starts from the original application’s defaults and the window width', () => {
     renderStore();
     expect(screen.getByRole('status').textContent).toBe('NAV_STYLE_FIXED false en false');
     expect(api.settings.layoutType).toBe('LAYOUT_TYPE_FULL');

@@ -12,7 +12,7 @@ import { loadFullMessages, loadLocaleResources } from '../i18n/locale-resources'
 import { reportError } from '../error-reporting';
 import { isMiniNavStyle, isRightToLeft } from './navigation';
 
-/** The seed's interface settings (§3): the persisted preferences plus the live window width and pathname. */
+/** The interface settings: the persisted preferences plus the live window width and pathname. */
 export interface InterfaceSettings extends Preferences {
   width: number;
   pathname: string;
@@ -29,7 +29,7 @@ interface SettingsContextValue {
   setLanguage(locale: LocaleCode): void;
   /** Replaces every preference, e.g. with the server's copy after sign-in. */
   replace(preferences: Preferences): void;
-  /** The router reports the current path here (the seed keeps `pathname` among the settings). */
+  /** The router reports the current path here (the original application keeps `pathname` among the settings). */
   setPathname(pathname: string): void;
 }
 
@@ -76,7 +76,7 @@ function applyToDocument(preferences: Preferences): void {
   document.body.classList.toggle('rtl', preferences.isDirectionRTL);
 }
 
-/** One client store for the interface settings (seed §3), persisted in this browser; the server copy is synced by PreferencesSync. */
+/** One client store for the interface settings, persisted in this browser; the server copy is synced by PreferencesSync. */
 export function InterfaceSettingsProvider({ children }: { children: ReactNode }) {
   const [preferences, setPreferences] = useState<Preferences>(readLocalPreferences);
   const [width, setWidth] = useState(() => (typeof window === 'undefined' ? INITIAL_WIDTH : window.innerWidth));

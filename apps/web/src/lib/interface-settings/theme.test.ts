@@ -15,7 +15,7 @@ function contrast(a: string, b: string): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-describe('selected rows in the light theme (issue 11, point 6)', () => {
+describe('selected rows in the light theme', () => {
   it('keep the green links and the text readable (AA) on the selected and hovered background', () => {
     const config = themeConfigFor('THEME_TYPE_SEMI_DARK');
     const token = theme.getDesignToken({ ...config, algorithm: theme.defaultAlgorithm });

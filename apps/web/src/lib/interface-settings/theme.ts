@@ -113,7 +113,7 @@ const DARK: ThemeConfig = {
   },
 };
 
-/** antd's theme for each of the seed's three themes (semi-dark and lite differ only in the sidebar). */
+/** antd's theme for each of the original application’s three themes (semi-dark and lite differ only in the sidebar). */
 export function themeConfigFor(themeType: ThemeType): ThemeConfig {
   return themeType === 'THEME_TYPE_DARK' ? DARK : LIGHT;
 }

@@ -5,7 +5,7 @@ import { SafetyOutlined } from '@ant-design/icons';
 import { useAuth } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 
-/** The second sign-in step (PRODUCT §6): a code from the authenticator app or one backup code. */
+/** The second sign-in step: a code from the authenticator app or one backup code. */
 export function MfaCodeStep() {
   const t = useT();
   const { submitCode, cancelCode, signingIn } = useAuth();

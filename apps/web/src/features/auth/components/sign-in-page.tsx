@@ -25,7 +25,7 @@ type SignInErrors = Partial<Record<keyof SignInValues, MessageKey>>;
 const EMAIL_PATTERN =
   /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}])|(([a-zA-Z\-0-9\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]+\.)+[a-zA-Z\u00A0-\uD7FF\uF900-\uFDCF\uFDF0-\uFFEF]{2,}))$/;
 
-/** Seed §5: one message for a missing or malformed address, one for a missing password. */
+/** One message for a missing or malformed address, one for a missing password. */
 function validate(values: SignInValues): SignInErrors {
   const errors: SignInErrors = {};
   if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = 'signin.invalidEmail';
@@ -33,7 +33,7 @@ function validate(values: SignInValues): SignInErrors {
   return errors;
 }
 
-/** /signin exactly as the seed describes it: title, greeting, email and password, the two messages, the server's error. */
+/** /signin exactly as the original application describes it: title, greeting, email and password, the two messages, the server's error. */
 export function SignInPage() {
   const t = useT();
   const config = usePublicConfig();
@@ -41,7 +41,7 @@ export function SignInPage() {
   const [params] = useSearchParams();
   // With single sign-on as the only way in, the password form is for the break-glass admin (?local=1).
   const showPassword = !config.sso?.only || params.get('local') === '1';
-  // A plain form with the seed's two rules: antd's Form would add some 30 KB (gzip) to the first page.
+  // A plain form with the original application’s two rules: antd's Form would add some 30 KB (gzip) to the first page.
   const [values, setValues] = useState<SignInValues>({ email: '', password: '' });
   const [errors, setErrors] = useState<SignInErrors>({});
   const [submitted, setSubmitted] = useState(false);

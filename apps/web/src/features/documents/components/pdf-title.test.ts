@@ -22,7 +22,7 @@ function samplePdf(): Uint8Array {
 
 const text = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes);
 
-describe('the PDF preview titled with the file name (issue 11, point 10)', () => {
+describe('the PDF preview titled with the file name', () => {
   it('appends an Info object with the title, the original bytes untouched and every offset right', () => {
     const original = samplePdf();
     const titled = withPdfTitle(original, 'SWPPP inspection report.pdf');

@@ -22,7 +22,7 @@ interface AddValues {
 }
 
 /**
- * The facility's Holidays tab (PRODUCT §4 "Business days and holidays"): a year of its calendar — the
+ * The facility's Holidays tab ("Business days and holidays"): a year of its calendar — the
  * public holidays of its country and state from the holiday library and the days added for it — and,
  * for those who may edit the facility, adding or removing a day. Every change first shows the tasks it
  * moves (the same preview as a requirement edit), and is saved only on confirmation.

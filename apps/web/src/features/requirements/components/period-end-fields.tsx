@@ -8,7 +8,7 @@ import { firstPeriod, periodEndSentence, usesStartMonth, type PeriodEndRuleValue
 const MONTHS = Array.from({ length: 12 }, (_, index) => index + 1);
 
 /**
- * The period-end part of the requirement form (PRODUCT §4 "Period-end mode"): the due rule (days after
+ * The period-end part of the requirement form ("Period-end mode"): the due rule (days after
  * the period, or a day of the following month), the month periods start in, and the rule read back as
  * a sentence with the first period it makes, so the user sees what "30 days after quarter end" means
  * before previewing the tasks.

@@ -84,7 +84,7 @@ export interface TasksTableProps {
 }
 
 /**
- * Tasks, server-driven: filters of PRODUCT §6 in the URL (the address alone decides the list: without a
+ * Tasks, server-driven: the list's filters in the URL (the address alone decides the list: without a
  * state it is open work, task-list-query.ts), sorted by due date; the state in words and colour; bulk
  * complete and assign on the selected rows. Five columns (due date pinned, task, facility, state,
  * assignee) fit 1,366 px; category, frequency and completion go in the cells as notes; on a phone each

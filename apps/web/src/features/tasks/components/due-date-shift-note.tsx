@@ -4,7 +4,7 @@ import type { Task } from '@rtms/shared/schemas/tasks';
 import { useT } from '../../../lib/i18n/use-t';
 
 /**
- * Why a task is not due on the day its rule gives (PRODUCT §4): "4 July 2027 is Independence Day, so the
+ * Why a task is not due on the day its rule gives: "4 July 2027 is Independence Day, so the
  * due date moved to the next business day" (or the previous one, as the requirement's rule says), or the
  * weekend. Nothing when the task did not move.
  */

@@ -61,7 +61,7 @@ export interface TaskDetailViewProps {
 
 /**
  * One task: requirement, facility, dates (scheduled and effective), windows, status and timeliness,
- * assignee, evidence, comments and history; actions by role (PRODUCT §2) and state.
+ * assignee, evidence, comments and history; actions by role and state.
  */
 export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
   const t = useT();

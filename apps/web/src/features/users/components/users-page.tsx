@@ -55,7 +55,7 @@ function exportColumns(t: Translate): ExportColumn<User>[] {
   ];
 }
 
-/** /users: the Users table, or My Profile for the roles whose menu says so (seed §6). */
+/** /users: the Users table, or My Profile for the roles whose menu says so. */
 export function UsersPage() {
   const me = useCurrentUser();
   return can(me.role, 'profile:menu') ? <MyProfilePage /> : <UsersTablePage />;

@@ -1146,7 +1146,7 @@ export const ar: Catalogue = {
   'requirementImport.columnTitle': 'العنوان',
   'requirementImport.columnDetails': 'الأخطاء أو أول تواريخ الاستحقاق',
   'requirementImport.noDueDates': 'لا مهام في الفترات القادمة',
-  // Account security: second factor and single sign-on (issue 12).
+  // Account security: second factor and single sign-on.
   'signin.mfaIntro': 'حسابك محمي بالتحقق بخطوتين. أدخل الرمز من تطبيق المصادقة.',
   'signin.mfaCode': 'رمز التحقق',
   'signin.mfaHelp': 'الرمز المكوّن من 6 أرقام من تطبيق المصادقة، أو أحد رموزك الاحتياطية.',
@@ -1225,7 +1225,7 @@ export const ar: Catalogue = {
     'سيتوقف تطبيق المصادقة والرموز الاحتياطية عن العمل وسيتم تسجيل خروجه. إذا تطلّب دوره ذلك فسيعيد الإعداد عند تسجيل الدخول التالي.',
   'users.mfaResetNamed': 'إعادة تعيين التحقق بخطوتين لـ {name}',
   'users.mfaResetDone': 'تمت إعادة تعيين التحقق بخطوتين لـ {email}',
-  // Sign-in link requests waiting for an administrator (issue 33, decision 036).
+  // Sign-in link requests waiting for an administrator (decision 036).
   'linkRequests.title': 'طلبات ربط تسجيل الدخول',
   'linkRequests.intro':
     'ربط هؤلاء المستخدمون حساباتهم بحساب {provider} ليس بريده الإلكتروني هو البريد الموثّق لحساباتهم. لا توافق إلا إذا كنت تعلم أن حساب {provider} يخص ذلك الشخص: فمن تسجيل الدخول الموحّد التالي سيدخل به ويأخذ الدور المقابل له.',
@@ -1260,7 +1260,7 @@ export const ar: Catalogue = {
   'auditAction.MFA_DISABLE': 'إيقاف التحقق بخطوتين',
   'auditAction.MFA_RESET': 'إعادة تعيين التحقق بخطوتين',
   'auditEntity.SECURITY_SETTINGS': 'إعدادات الأمان',
-  // Notifications, notification settings, delivery log and jobs (issue 10).
+  // Notifications, notification settings, delivery log and jobs.
   'notifications.bell': 'الإشعارات',
   'notifications.bellUnread':
     '{count, plural, =0 {الإشعارات، لا شيء غير مقروء} one {الإشعارات، # غير مقروء} other {الإشعارات، # غير مقروءة}}',

@@ -1163,7 +1163,7 @@ export const en = {
   'requirementImport.columnTitle': 'Title',
   'requirementImport.columnDetails': 'Errors or first due dates',
   'requirementImport.noDueDates': 'no task in the coming periods',
-  // Account security: second factor and single sign-on (issue 12).
+  // Account security: second factor and single sign-on.
   'signin.mfaIntro': 'Your account has two-step verification. Enter the code from your authenticator app.',
   'signin.mfaCode': 'Verification code',
   'signin.mfaHelp': 'The 6-digit code from your authenticator app, or one of your backup codes.',
@@ -1246,7 +1246,7 @@ export const en = {
     'Their authenticator app and backup codes stop working and they are signed out. If their role requires it, they set it up again at next sign-in.',
   'users.mfaResetNamed': 'Reset two-step verification of {name}',
   'users.mfaResetDone': 'Two-step verification of {email} was reset',
-  // Sign-in link requests waiting for an administrator (issue 33, decision 036).
+  // Sign-in link requests waiting for an administrator (decision 036).
   'linkRequests.title': 'Sign-in link requests',
   'linkRequests.intro':
     'These users linked their account to a {provider} account whose email is not their account’s verified email. Approve only when you know the {provider} account belongs to that person: from their next single sign-on they sign in with it and take the role it maps to.',
@@ -1281,7 +1281,7 @@ export const en = {
   'auditAction.MFA_DISABLE': 'Two-step verification off',
   'auditAction.MFA_RESET': 'Two-step verification reset',
   'auditEntity.SECURITY_SETTINGS': 'Security settings',
-  // Notifications, notification settings, delivery log and jobs (issue 10).
+  // Notifications, notification settings, delivery log and jobs.
   'notifications.bell': 'Notifications',
   'notifications.bellUnread':
     '{count, plural, =0 {Notifications, none unread} one {Notifications, # unread} other {Notifications, # unread}}',

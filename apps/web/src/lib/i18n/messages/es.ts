@@ -1182,7 +1182,7 @@ export const es: Catalogue = {
   'requirementImport.columnTitle': 'Título',
   'requirementImport.columnDetails': 'Errores o primeras fechas de vencimiento',
   'requirementImport.noDueDates': 'ninguna tarea en los próximos periodos',
-  // Account security: second factor and single sign-on (issue 12).
+  // Account security: second factor and single sign-on.
   'signin.mfaIntro':
     'Su cuenta tiene verificación en dos pasos. Introduzca el código de su aplicación de autenticación.',
   'signin.mfaCode': 'Código de verificación',
@@ -1268,7 +1268,7 @@ export const es: Catalogue = {
     'Su aplicación de autenticación y sus códigos de respaldo dejan de funcionar y se cierra su sesión. Si su rol la exige, la configurará de nuevo en el próximo inicio de sesión.',
   'users.mfaResetNamed': 'Restablecer verificación en dos pasos de {name}',
   'users.mfaResetDone': 'Se restableció la verificación en dos pasos de {email}',
-  // Sign-in link requests waiting for an administrator (issue 33, decision 036).
+  // Sign-in link requests waiting for an administrator (decision 036).
   'linkRequests.title': 'Solicitudes de vinculación de inicio de sesión',
   'linkRequests.intro':
     'Estos usuarios vincularon su cuenta a una cuenta de {provider} cuyo correo no es el correo verificado de su cuenta. Apruebe solo si sabe que la cuenta de {provider} pertenece a esa persona: desde su próximo inicio de sesión único entrará con ella y tendrá el rol que le corresponde.',
@@ -1305,7 +1305,7 @@ export const es: Catalogue = {
   'auditAction.MFA_DISABLE': 'Verificación en dos pasos desactivada',
   'auditAction.MFA_RESET': 'Verificación en dos pasos restablecida',
   'auditEntity.SECURITY_SETTINGS': 'Ajustes de seguridad',
-  // Notifications, notification settings, delivery log and jobs (issue 10).
+  // Notifications, notification settings, delivery log and jobs.
   'notifications.bell': 'Notificaciones',
   'notifications.bellUnread':
     '{count, plural, =0 {Notificaciones, ninguna sin leer} one {Notificaciones, # sin leer} other {Notificaciones, # sin leer}}',

@@ -1192,7 +1192,7 @@ export const fr: Catalogue = {
   'requirementImport.columnTitle': 'Titre',
   'requirementImport.columnDetails': 'Erreurs ou premières échéances',
   'requirementImport.noDueDates': 'aucune tâche dans les prochaines périodes',
-  // Account security: second factor and single sign-on (issue 12).
+  // Account security: second factor and single sign-on.
   'signin.mfaIntro':
     'Votre compte utilise la validation en deux étapes. Saisissez le code de votre application d’authentification.',
   'signin.mfaCode': 'Code de vérification',
@@ -1278,7 +1278,7 @@ export const fr: Catalogue = {
     'Son application d’authentification et ses codes de secours cessent de fonctionner et sa session est fermée. Si son rôle l’exige, il la configurera à nouveau à sa prochaine connexion.',
   'users.mfaResetNamed': 'Réinitialiser la validation en deux étapes de {name}',
   'users.mfaResetDone': 'La validation en deux étapes de {email} a été réinitialisée',
-  // Sign-in link requests waiting for an administrator (issue 33, decision 036).
+  // Sign-in link requests waiting for an administrator (decision 036).
   'linkRequests.title': 'Demandes de liaison de connexion',
   'linkRequests.intro':
     'Ces utilisateurs ont lié leur compte à un compte {provider} dont l’adresse e-mail n’est pas l’adresse vérifiée de leur compte. N’approuvez que si vous savez que le compte {provider} appartient à cette personne : dès sa prochaine authentification unique, elle se connecte avec lui et prend le rôle qui lui correspond.',
@@ -1315,7 +1315,7 @@ export const fr: Catalogue = {
   'auditAction.MFA_DISABLE': 'Validation en deux étapes désactivée',
   'auditAction.MFA_RESET': 'Validation en deux étapes réinitialisée',
   'auditEntity.SECURITY_SETTINGS': 'Paramètres de sécurité',
-  // Notifications, notification settings, delivery log and jobs (issue 10).
+  // Notifications, notification settings, delivery log and jobs.
   'notifications.bell': 'Notifications',
   'notifications.bellUnread':
     '{count, plural, =0 {Notifications, aucune non lue} one {Notifications, # non lue} other {Notifications, # non lues}}',

@@ -1187,7 +1187,7 @@ export const it: Catalogue = {
   'requirementImport.columnTitle': 'Titolo',
   'requirementImport.columnDetails': 'Errori o prime scadenze',
   'requirementImport.noDueDates': 'nessuna attività nei prossimi periodi',
-  // Account security: second factor and single sign-on (issue 12).
+  // Account security: second factor and single sign-on.
   'signin.mfaIntro':
     'Il tuo account usa la verifica in due passaggi. Inserisci il codice della tua app di autenticazione.',
   'signin.mfaCode': 'Codice di verifica',
@@ -1273,7 +1273,7 @@ export const it: Catalogue = {
     'La sua app di autenticazione e i codici di backup smettono di funzionare e la sessione viene chiusa. Se il ruolo la richiede, la configurerà di nuovo al prossimo accesso.',
   'users.mfaResetNamed': 'Reimposta la verifica in due passaggi di {name}',
   'users.mfaResetDone': 'La verifica in due passaggi di {email} è stata reimpostata',
-  // Sign-in link requests waiting for an administrator (issue 33, decision 036).
+  // Sign-in link requests waiting for an administrator (decision 036).
   'linkRequests.title': 'Richieste di collegamento per l’accesso',
   'linkRequests.intro':
     'Questi utenti hanno collegato il loro account a un account {provider} la cui email non è l’email verificata del loro account. Approva solo se sai che l’account {provider} appartiene a quella persona: dal suo prossimo accesso unico entrerà con esso e avrà il ruolo che gli corrisponde.',
@@ -1310,7 +1310,7 @@ export const it: Catalogue = {
   'auditAction.MFA_DISABLE': 'Verifica in due passaggi disattivata',
   'auditAction.MFA_RESET': 'Verifica in due passaggi reimpostata',
   'auditEntity.SECURITY_SETTINGS': 'Impostazioni di sicurezza',
-  // Notifications, notification settings, delivery log and jobs (issue 10).
+  // Notifications, notification settings, delivery log and jobs.
   'notifications.bell': 'Notifiche',
   'notifications.bellUnread':
     '{count, plural, =0 {Notifiche, nessuna da leggere} one {Notifiche, # da leggere} other {Notifiche, # da leggere}}',

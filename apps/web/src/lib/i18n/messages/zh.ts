@@ -1122,7 +1122,7 @@ export const zh: Catalogue = {
   'requirementImport.columnTitle': '标题',
   'requirementImport.columnDetails': '错误或最早的到期日',
   'requirementImport.noDueDates': '接下来的周期内没有任务',
-  // Account security: second factor and single sign-on (issue 12).
+  // Account security: second factor and single sign-on.
   'signin.mfaIntro': '您的账户已启用两步验证。请输入身份验证器应用中的验证码。',
   'signin.mfaCode': '验证码',
   'signin.mfaHelp': '身份验证器应用中的 6 位验证码，或您的一个备用码。',
@@ -1197,7 +1197,7 @@ export const zh: Catalogue = {
   'users.mfaResetConfirmBody': '其身份验证器应用和备用码将失效，并会被登出。如果其角色要求，将在下次登录时重新设置。',
   'users.mfaResetNamed': '重置 {name} 的两步验证',
   'users.mfaResetDone': '已重置 {email} 的两步验证',
-  // Sign-in link requests waiting for an administrator (issue 33, decision 036).
+  // Sign-in link requests waiting for an administrator (decision 036).
   'linkRequests.title': '登录关联请求',
   'linkRequests.intro':
     '这些用户将其账户关联到一个 {provider} 账户，但该账户的邮箱不是其账户已验证的邮箱。只有在确认该 {provider} 账户属于此人时才批准：从下一次单点登录起，该用户将用它登录，并获得其映射的角色。',
@@ -1230,7 +1230,7 @@ export const zh: Catalogue = {
   'auditAction.MFA_DISABLE': '关闭两步验证',
   'auditAction.MFA_RESET': '重置两步验证',
   'auditEntity.SECURITY_SETTINGS': '安全设置',
-  // Notifications, notification settings, delivery log and jobs (issue 10).
+  // Notifications, notification settings, delivery log and jobs.
   'notifications.bell': '通知',
   'notifications.bellUnread': '{count, plural, other {通知，# 条未读}}',
   'notifications.title': '通知',

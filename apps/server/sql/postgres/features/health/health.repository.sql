@@ -1,0 +1,4 @@
+-- features/health/health.repository.ts, compiled for postgres. Written by npm run sql: do not edit.
+
+-- pingDatabase
+select 1 as ok;

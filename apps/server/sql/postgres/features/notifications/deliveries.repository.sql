@@ -1,0 +1,47 @@
+-- features/notifications/deliveries.repository.ts, compiled for postgres. Written by npm run sql: do not edit.
+
+-- claimDeliveries
+
+    with batch as materialized (
+      select id from notification_deliveries where recipient_id = $1 and status = 'PENDING' and not_before <= $2 and (claimed_until is null or claimed_until < $3)
+      order by not_before, id limit $4 
+    )
+    update notification_deliveries set claimed_by = $5, claimed_until = $6
+    where id in (select id from batch) and status = 'PENDING' and not_before <= $7 and (claimed_until is null or claimed_until < $8)
+    returning id
+  ;
+
+-- countDueDeliveries
+select count(*) as "count" from "notification_deliveries" where "status" = $1 and "recipient_id" = $2 and "not_before" <= $3;
+
+-- findClaimedDeliveries
+select "d"."id", "d"."attempts", "d"."notification_id", "n"."step", "n"."category", "n"."read_at", "t"."id" as "task_id", "t"."title" as "task_title", "t"."status" as "task_status", "t"."not_applicable_reason", "t"."due_date", "f"."id" as "facility_id", "f"."name" as "facility_name", "f"."time_zone" as "facility_time_zone" from "notification_deliveries" as "d" inner join "notifications" as "n" on "n"."id" = "d"."notification_id" inner join "tasks" as "t" on "t"."id" = "n"."task_id" inner join "facilities" as "f" on "f"."id" = "n"."facility_id" where "d"."id" in ($1, $2) and "d"."claimed_by" = $3;
+
+-- findDueRecipients
+
+    with recursive r(recipient_id) as (
+      select min(recipient_id) from notification_deliveries where status = 'PENDING'
+      union all
+      select (select min(n.recipient_id) from notification_deliveries n
+              where n.status = 'PENDING' and n.recipient_id > r.recipient_id)
+      from r where r.recipient_id is not null
+    )
+    select recipient_id as "recipientId" from r
+    where r.recipient_id is not null and exists (
+      select 1 from notification_deliveries e
+      where e.status = 'PENDING' and e.recipient_id = r.recipient_id and e.not_before <= $1
+        and (e.claimed_until is null or e.claimed_until < $2))
+    limit $3
+  ;
+
+-- findRecipient
+select "users"."first_name", "users"."last_name", "users"."email", "users"."role", "users"."active", "users"."id", "users"."preferences", "users"."last_sign_in_at", "p"."delivery", "p"."digest_hour", "p"."time_zone", "p"."quiet_until", "p"."categories", "p"."last_digest_on" from "users" left join "notification_preferences" as "p" on "p"."user_id" = "users"."id" where "users"."id" = $1;
+
+-- recordDigestSent
+insert into "notification_preferences" ("0", "user_id", "time_zone_set_at", "last_digest_on", "updated_at") values ($1, $2, $3, $4, $5) on conflict ("user_id") do update set "last_digest_on" = $6;
+
+-- renewClaim
+update "notification_deliveries" set "claimed_until" = $1 where "id" in ($2, $3) and "status" = $4 and "claimed_by" = $5 returning "id";
+
+-- updateDeliveries
+update "notification_deliveries" set "0" = $1 where "id" in ($2, $3) and "claimed_by" = $4;

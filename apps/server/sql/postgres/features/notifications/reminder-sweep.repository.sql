@@ -1,0 +1,5 @@
+-- features/notifications/reminder-sweep.repository.ts, compiled for postgres. Written by npm run sql: do not edit.
+
+-- sweepReminders
+select "id", "time_zone", "notify_from" from "facilities" where "status" = $1 order by "id";
+select max("lead_time_days") as "lead" from "requirements";

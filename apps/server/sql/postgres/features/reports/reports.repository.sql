@@ -1,0 +1,13 @@
+-- features/reports/reports.repository.ts, compiled for postgres. Written by npm run sql: do not edit.
+
+-- countOpenFindingsByGroup
+select coalesce("r"."regulation_id", 'none') as "key", count(*) as "open", sum(case when "f"."severity" in ($1, $2) then 1 else 0 end) as "severe" from "findings" as "f" left join "requirements" as "r" on "r"."id" = "f"."requirement_id" where "f"."status" in ($3, $4, $5) and "f"."requirement_id" is not null and "f"."facility_id" in ($6, $7) group by coalesce("r"."regulation_id", 'none');
+
+-- countOutcomes
+select "tasks"."facility_id", coalesce("requirements"."regulation_id", 'none') as "key", substr("tasks"."due_date", 1, 7) as "month", sum(case when not ("tasks"."status" <> 'COMPLETED' and "tasks"."not_applicable_reason" is not null) then 1 else 0 end) as "due", sum(case when (("tasks"."status" = 'COMPLETED' and "tasks"."awaiting_review" = 0) and "tasks"."timeliness" = $1) then 1 else 0 end) as "on_time", sum(case when (("tasks"."status" = 'COMPLETED' and "tasks"."awaiting_review" = 0) and "tasks"."timeliness" = $2) then 1 else 0 end) as "late", sum(case when (("tasks"."status" = 'COMPLETED' and "tasks"."awaiting_review" = 0) and "tasks"."timeliness" = $3) then 1 else 0 end) as "missed", sum(case when ("tasks"."status" <> 'COMPLETED' and "tasks"."not_applicable_reason" is not null) then 1 else 0 end) as "not_applicable", sum(case when (("tasks"."facility_id" in ($4, $5) and (("tasks"."status" = 'INCOMPLETE' and "tasks"."not_applicable_reason" is null) and "tasks"."due_date" < $6)) or ("tasks"."facility_id" in ($7, $8) and (("tasks"."status" = 'INCOMPLETE' and "tasks"."not_applicable_reason" is null) and "tasks"."due_date" < $9))) then 1 else 0 end) as "open_overdue" from "tasks" inner join "requirements" on "requirements"."id" = "tasks"."requirement_id" group by "tasks"."facility_id", coalesce("requirements"."regulation_id", 'none'), substr("tasks"."due_date", 1, 7);
+
+-- findGroupLabels
+select "id", "title" as "label" from "regulations" where "id" in ($1, $2);
+
+-- findOverdueCandidates
+select "tasks"."facility_id", coalesce("requirements"."regulation_id", 'none') as "key", "tasks"."due_date", case when "tasks"."status" = 'COMPLETED' then "tasks"."completed_on" end as "done_on", count(*) as "count" from "tasks" inner join "requirements" on "requirements"."id" = "tasks"."requirement_id" where "tasks"."due_date" < $1 and (("tasks"."status" = 'INCOMPLETE' and "tasks"."not_applicable_reason" is null) or ("tasks"."status" = 'COMPLETED' and "tasks"."completed_on" > $2)) and ("tasks"."status" <> 'COMPLETED' or "tasks"."completed_on" > "tasks"."due_date") group by "tasks"."facility_id", coalesce("requirements"."regulation_id", 'none'), "tasks"."due_date", "done_on";

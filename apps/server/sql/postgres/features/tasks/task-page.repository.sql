@@ -1,0 +1,10 @@
+-- features/tasks/task-page.repository.ts, compiled for postgres. Written by npm run sql: do not edit.
+
+-- findPageBoundaries
+-- (not driven by the sample arguments: Cannot read properties of undefined (reading 'map'))
+
+-- findTaskListRowById
+select "tasks"."id" as "id", "tasks"."requirement_id" as "requirementId", "tasks"."binding_id" as "bindingId", "tasks"."facility_id" as "facilityId", "tasks"."sequence" as "sequence", "tasks"."title" as "title", "tasks"."category" as "category", "tasks"."frequency" as "frequency", "tasks"."period_label" as "periodLabel", "tasks"."scheduled_due_date" as "scheduledDueDate", "tasks"."due_date" as "dueDate", "tasks"."reschedule_reason" as "rescheduleReason", "tasks"."shift_holiday" as "shiftHoliday", "tasks"."status" as "status", "tasks"."not_applicable_reason" as "notApplicableReason", "tasks"."timeliness" as "timeliness", "tasks"."assignee_id" as "assigneeId", "tasks"."completed_at" as "completedAt", "tasks"."completed_on" as "completedOn", "tasks"."completed_by" as "completedBy", "tasks"."completion_note" as "completionNote", "tasks"."touched" as "touched", "tasks"."awaiting_review" as "awaitingReview", "tasks"."created_at" as "createdAt", "tasks"."updated_at" as "updatedAt", "facilities"."name" as "facilityName", "facilities"."time_zone" as "timeZone", "requirements"."title" as "requirementTitle", "requirements"."lead_time_days" as "leadTimeDays", "assignee"."first_name" as "assigneeFirstName", "assignee"."last_name" as "assigneeLastName", "completer"."first_name" as "completerFirstName", "completer"."last_name" as "completerLastName", (select revision from tasks_revision where id = 1) as "revision" from "tasks" inner join "facilities" on "facilities"."id" = "tasks"."facility_id" inner join "requirements" on "requirements"."id" = "tasks"."requirement_id" left join "users" as "assignee" on "assignee"."id" = "tasks"."assignee_id" left join "users" as "completer" on "completer"."id" = "tasks"."completed_by" where "tasks"."id" = $1;
+
+-- listTasks
+-- (not driven by the sample arguments: Cannot read properties of undefined (reading 'length'))

@@ -1,0 +1,23 @@
+-- features/findings/corrective-actions.repository.ts, compiled for sqlite. Written by npm run sql: do not edit.
+
+-- findActionRowsOfFinding
+select * from "corrective_actions" where "finding_id" = ?;
+
+-- findActionWithLabels
+select "corrective_actions".*, "findings"."title" as "finding_title", "facilities"."name" as "facility_name", "owner"."first_name" as "owner_first_name", "owner"."last_name" as "owner_last_name", "owner"."email" as "owner_email", case when corrective_actions.status = 'OPEN' and (("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?)) or ("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?))) then 1 else 0 end as "overdue" from "corrective_actions" inner join "findings" on "findings"."id" = "corrective_actions"."finding_id" inner join "facilities" on "facilities"."id" = "corrective_actions"."facility_id" inner join "users" as "owner" on "owner"."id" = "corrective_actions"."owner_id" where "corrective_actions"."id" = ?;
+
+-- findActionsOfFinding
+select "corrective_actions".*, "findings"."title" as "finding_title", "facilities"."name" as "facility_name", "owner"."first_name" as "owner_first_name", "owner"."last_name" as "owner_last_name", "owner"."email" as "owner_email", case when corrective_actions.status = 'OPEN' and (("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?)) or ("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?))) then 1 else 0 end as "overdue" from "corrective_actions" inner join "findings" on "findings"."id" = "corrective_actions"."finding_id" inner join "facilities" on "facilities"."id" = "corrective_actions"."facility_id" inner join "users" as "owner" on "owner"."id" = "corrective_actions"."owner_id" where "corrective_actions"."finding_id" = ? order by "corrective_actions"."created_at", "corrective_actions"."id";
+
+-- findDocumentIdsOf
+select "action_id", "document_id" from "corrective_action_documents" where "action_id" in (?, ?) order by "created_at", "document_id";
+
+-- findLiveDocumentFacilities
+select "id", "facility_id" from "documents" where "id" in (?, ?) and "archived_at" is null;
+
+-- insertActionDocuments
+insert into "corrective_action_documents" ("action_id", "document_id", "created_at") values (?, ?, ?), (?, ?, ?) on conflict ("action_id", "document_id") do nothing;
+
+-- listActionRows
+select count(*) as "count" from "corrective_actions" inner join "findings" on "findings"."id" = "corrective_actions"."finding_id" where "corrective_actions"."facility_id" in (?, ?) and "corrective_actions"."status" = ? and "corrective_actions"."owner_id" = ? and "corrective_actions"."facility_id" = ? and "corrective_actions"."finding_id" = ? and "corrective_actions"."due_date" >= ? and "corrective_actions"."due_date" <= ? and (corrective_actions.status = 'OPEN' and (("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?)) or ("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?)))) and lower(corrective_actions.title) like ? escape '\';
+select "corrective_actions".*, "findings"."title" as "finding_title", "facilities"."name" as "facility_name", "owner"."first_name" as "owner_first_name", "owner"."last_name" as "owner_last_name", "owner"."email" as "owner_email", case when corrective_actions.status = 'OPEN' and (("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?)) or ("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?))) then 1 else 0 end as "overdue" from "corrective_actions" inner join "findings" on "findings"."id" = "corrective_actions"."finding_id" inner join "facilities" on "facilities"."id" = "corrective_actions"."facility_id" inner join "users" as "owner" on "owner"."id" = "corrective_actions"."owner_id" where "corrective_actions"."id" in (select "corrective_actions"."id" from "corrective_actions" inner join "findings" on "findings"."id" = "corrective_actions"."finding_id" where "corrective_actions"."facility_id" in (?, ?) and "corrective_actions"."status" = ? and "corrective_actions"."owner_id" = ? and "corrective_actions"."facility_id" = ? and "corrective_actions"."finding_id" = ? and "corrective_actions"."due_date" >= ? and "corrective_actions"."due_date" <= ? and (corrective_actions.status = 'OPEN' and (("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?)) or ("corrective_actions"."due_date" < ? and "corrective_actions"."facility_id" in (?, ?)))) and lower(corrective_actions.title) like ? escape '\') order by "corrective_actions"."id" asc, "corrective_actions"."id" limit ? offset ?;

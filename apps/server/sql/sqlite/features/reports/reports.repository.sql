@@ -1,0 +1,13 @@
+-- features/reports/reports.repository.ts, compiled for sqlite. Written by npm run sql: do not edit.
+
+-- countOpenFindingsByGroup
+select coalesce("r"."regulation_id", 'none') as "key", count(*) as "open", sum(case when "f"."severity" in (?, ?) then 1 else 0 end) as "severe" from "findings" as "f" left join "requirements" as "r" on "r"."id" = "f"."requirement_id" where "f"."status" in (?, ?, ?) and "f"."requirement_id" is not null and "f"."facility_id" in (?, ?) group by coalesce("r"."regulation_id", 'none');
+
+-- countOutcomes
+select "tasks"."facility_id", coalesce("requirements"."regulation_id", 'none') as "key", substr("tasks"."due_date", 1, 7) as "month", sum(case when not ("tasks"."status" <> 'COMPLETED' and "tasks"."not_applicable_reason" is not null) then 1 else 0 end) as "due", sum(case when (("tasks"."status" = 'COMPLETED' and "tasks"."awaiting_review" = 0) and "tasks"."timeliness" = ?) then 1 else 0 end) as "on_time", sum(case when (("tasks"."status" = 'COMPLETED' and "tasks"."awaiting_review" = 0) and "tasks"."timeliness" = ?) then 1 else 0 end) as "late", sum(case when (("tasks"."status" = 'COMPLETED' and "tasks"."awaiting_review" = 0) and "tasks"."timeliness" = ?) then 1 else 0 end) as "missed", sum(case when ("tasks"."status" <> 'COMPLETED' and "tasks"."not_applicable_reason" is not null) then 1 else 0 end) as "not_applicable", sum(case when (("tasks"."facility_id" in (?, ?) and (("tasks"."status" = 'INCOMPLETE' and "tasks"."not_applicable_reason" is null) and "tasks"."due_date" < ?)) or ("tasks"."facility_id" in (?, ?) and (("tasks"."status" = 'INCOMPLETE' and "tasks"."not_applicable_reason" is null) and "tasks"."due_date" < ?))) then 1 else 0 end) as "open_overdue" from "tasks" inner join "requirements" on "requirements"."id" = "tasks"."requirement_id" group by "tasks"."facility_id", coalesce("requirements"."regulation_id", 'none'), substr("tasks"."due_date", 1, 7);
+
+-- findGroupLabels
+select "id", "title" as "label" from "regulations" where "id" in (?, ?);
+
+-- findOverdueCandidates
+select "tasks"."facility_id", coalesce("requirements"."regulation_id", 'none') as "key", "tasks"."due_date", case when "tasks"."status" = 'COMPLETED' then "tasks"."completed_on" end as "done_on", count(*) as "count" from "tasks" inner join "requirements" on "requirements"."id" = "tasks"."requirement_id" where "tasks"."due_date" < ? and (("tasks"."status" = 'INCOMPLETE' and "tasks"."not_applicable_reason" is null) or ("tasks"."status" = 'COMPLETED' and "tasks"."completed_on" > ?)) and ("tasks"."status" <> 'COMPLETED' or "tasks"."completed_on" > "tasks"."due_date") group by "tasks"."facility_id", coalesce("requirements"."regulation_id", 'none'), "tasks"."due_date", "done_on";
