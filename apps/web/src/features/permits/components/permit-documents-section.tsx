@@ -77,7 +77,7 @@ export function PermitDocumentsSection({ permit, canManage }: { permit: PermitDe
             }
           >
             <Link to={`/documents-library?search=${encodeURIComponent(document.title)}`}>{document.title}</Link>
-            &nbsp;·&nbsp;{document.fileName}
+            {` · ${document.fileName}`}
           </List.Item>
         )}
       />
