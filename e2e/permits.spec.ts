@@ -175,14 +175,23 @@ describe('permits', () => {
     await expect.poll(() => save.isDisabled()).toBe(false);
 
     // Another schedule change after the preview: the preview no longer counts, Save is off again.
-    await chooseOption(page, 'Frequency', 'Weekly', /^Weekly$/, dialog);
+    // Weekly sits above Quarterly, outside the list's rendered window: scroll the list up to it.
+    const frequency = dialog.getByRole('combobox', { name: 'Frequency' });
+    await frequency.click();
+    const options = page.locator('.ant-select-dropdown:visible');
+    await options.hover();
+    await page.mouse.wheel(0, -1000);
+    await options.locator('.ant-select-item-option', { hasText: /^Weekly$/ }).click();
+    await frequency.press('Tab');
     await expect.poll(() => save.isDisabled()).toBe(true);
     expect(await summary.count()).toBe(0);
     await preview.click();
     await expect.poll(() => summary.innerText()).toMatch(/[1-9]\d* tasks? added/);
     await dialog.getByRole('heading', { name: /^Added \(/ }).waitFor();
     await expect.poll(() => save.isDisabled()).toBe(false);
-    await summary.scrollIntoViewIfNeeded();
+    await dialog.getByRole('heading', { name: /^Added \(/ }).scrollIntoViewIfNeeded();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
     await axe(page, 'condition schedule preview, 375 px', problems);
     await saveScreenshot(page, 'permit-condition-preview-375');
 

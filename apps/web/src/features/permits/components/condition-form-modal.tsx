@@ -14,7 +14,6 @@ import { RequirementPreviewDiff } from '../../requirements/api/requirement-previ
 import { useCreateCondition, useUpdateCondition } from '../api/permits-api';
 import {
   CONDITION_FIELDS as FIELDS,
-  SCHEDULE_FIELDS,
   conditionFormSchema as formSchema,
   needsSchedulePreview,
   scheduleKey,
@@ -187,7 +186,11 @@ export function ConditionFormModal({
         ) : null}
       </SchemaFields>
       {previewError ? <Alert type="error" showIcon role="alert" className="permit-alert" title={previewError} /> : null}
-      {current && scheduled ? <RequirementPreviewDiff preview={current} /> : null}
+      {current && scheduled ? (
+        <div className="permit-condition-preview">
+          <RequirementPreviewDiff preview={current} />
+        </div>
+      ) : null}
     </FormModal>
   );
 }
