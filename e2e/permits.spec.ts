@@ -150,6 +150,58 @@ describe('permits', () => {
     expect(problems).toEqual([]);
   });
 
+  it('saves a changed condition schedule only after previewing the tasks it adds and removes, at 375 px', async () => {
+    const { page } = await newPage({ width: 375, height: 900 });
+    const problems: string[] = [];
+    await page.goto(`/permits/${permitId}`);
+    await page.getByText('Standing condition', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Edit condition III.B' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit condition' });
+    await dialog.waitFor();
+    const save = dialog.getByRole('button', { name: 'Save' });
+    const preview = dialog.getByRole('button', { name: 'Preview the changes' });
+    const summary = dialog.getByRole('status', { name: 'Summary of task changes' });
+    // The schedule as saved needs no preview (an edit of the text alone saves as before).
+    expect(await save.isDisabled()).toBe(false);
+
+    // Monthly to quarterly: Save waits for the preview, which lists the monthly tasks removed.
+    await chooseOption(page, 'Frequency', 'Quarterly', /^Quarterly$/, dialog);
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await dialog.getByText('The schedule changed: preview', { exact: false }).waitFor();
+    await preview.click();
+    await summary.waitFor();
+    await expect.poll(() => summary.innerText()).toMatch(/[1-9]\d* tasks? removed/);
+    await dialog.getByRole('heading', { name: /^Removed \(/ }).waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(false);
+
+    // Another schedule change after the preview: the preview no longer counts, Save is off again.
+    // Weekly sits above Quarterly, outside the list's rendered window: scroll the list up to it.
+    const frequency = dialog.getByRole('combobox', { name: 'Frequency' });
+    await frequency.click();
+    const options = page.locator('.ant-select-dropdown:visible');
+    await options.hover();
+    await page.mouse.wheel(0, -1000);
+    await options.locator('.ant-select-item-option', { hasText: /^Weekly$/ }).click();
+    await frequency.press('Tab');
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    expect(await summary.count()).toBe(0);
+    await preview.click();
+    await expect.poll(() => summary.innerText()).toMatch(/[1-9]\d* tasks? added/);
+    await dialog.getByRole('heading', { name: /^Added \(/ }).waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await dialog.getByRole('heading', { name: /^Added \(/ }).scrollIntoViewIfNeeded();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await axe(page, 'condition schedule preview, 375 px', problems);
+    await saveScreenshot(page, 'permit-condition-preview-375');
+
+    await save.click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('Condition saved').waitFor();
+    await page.getByRole('link', { name: /Weekly/ }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
   it('makes a new version after previewing what it adds and makes not applicable', async () => {
     const { page } = await newPage({ width: 1367, height: 1100 });
     const problems: string[] = [];

@@ -1,13 +1,7 @@
 import { useState } from 'react';
-import { Button, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
-import { z } from 'zod';
+import { Alert, Button, Col, Flex, Form, Input, InputNumber, Row, Select, Switch, Typography } from 'antd';
 import { SCHEDULE_MODES, TASK_CATEGORIES, TASK_FREQUENCIES, WEEKEND_SHIFTS } from '@rtms/shared/enums';
-import {
-  conditionScheduleSchema,
-  createConditionBodySchema,
-  type ConditionSchedule,
-  type PermitCondition,
-} from '@rtms/shared/schemas/permits';
+import type { PermitCondition } from '@rtms/shared/schemas/permits';
 import type { RequirementPreview } from '@rtms/shared/schemas/requirements';
 import { useT } from '../../../lib/i18n/use-t';
 import { FormModal } from '../../../components/data/form-modal';
@@ -18,40 +12,20 @@ import { errorText } from '../../../components/data/use-row-action';
 import { previewRequirement } from '../../requirements/api/preview-requirement';
 import { RequirementPreviewDiff } from '../../requirements/api/requirement-preview-diff';
 import { useCreateCondition, useUpdateCondition } from '../api/permits-api';
-
-/** The form's flat fields: the condition's, its schedule's, and whether it has one. */
-const formSchema = createConditionBodySchema
-  .pick({ reference: true, text: true })
-  .extend(conditionScheduleSchema.partial().shape)
-  .extend({ scheduled: z.boolean().optional() });
-type FormBody = z.output<typeof formSchema>;
-type Values = Partial<FormBody>;
-
-const SCHEDULE_FIELDS = [
-  'frequency',
-  'scheduleMode',
-  'firstDueDate',
-  'weekendShift',
-  'periodDueDays',
-  'periodDueDayOfMonth',
-  'category',
-  'evidenceRequired',
-] as const;
-const FIELDS = ['reference', 'text', 'scheduled', ...SCHEDULE_FIELDS] as const;
-
-function scheduleOf(body: FormBody): ConditionSchedule | null {
-  if (!body.scheduled) return null;
-  const schedule = Object.fromEntries(SCHEDULE_FIELDS.map((field) => [field, body[field] ?? undefined]));
-  if (schedule.scheduleMode !== 'PERIOD_END') {
-    delete schedule.periodDueDays;
-    delete schedule.periodDueDayOfMonth;
-  }
-  return schedule as ConditionSchedule;
-}
+import {
+  CONDITION_FIELDS as FIELDS,
+  conditionFormSchema as formSchema,
+  needsSchedulePreview,
+  scheduleKey,
+  scheduleOf,
+  type ConditionFormBody as FormBody,
+  type ConditionFormValues as Values,
+} from './condition-schedule';
 
 /**
  * Add or edit a condition: a standing one (text only) or one with a schedule, whose requirement makes its tasks.
- * Editing a schedule shows the same preview as a requirement edit before saving.
+ * Editing the schedule of a condition that has one goes through the same preview as a requirement edit (the
+ * tasks it adds, moves and removes): Save stays off until the schedule now in the form was previewed.
  */
 export function ConditionFormModal({
   permitId,
@@ -68,8 +42,9 @@ export function ConditionFormModal({
   const create = useCreateCondition(permitId);
   const update = useUpdateCondition(permitId);
   const editing = Boolean(condition);
-  const [preview, setPreview] = useState<RequirementPreview | null>(null);
+  const [shown, setShown] = useState<{ key: string | null; preview: RequirementPreview } | null>(null);
   const [previewError, setPreviewError] = useState<string>();
+  const [previewing, setPreviewing] = useState(false);
   const state = useMutationForm({
     open,
     record: condition,
@@ -94,12 +69,15 @@ export function ConditionFormModal({
     fields: FIELDS,
     savedMessage: () => t(editing ? 'permits.conditionSaved' : 'permits.conditionCreated'),
     onSaved: () => {
-      setPreview(null);
+      setShown(null);
       onClose();
     },
   });
-  const scheduled = Form.useWatch('scheduled', state.form);
-  const scheduleMode = Form.useWatch('scheduleMode', state.form);
+  const watched = (Form.useWatch([], state.form) ?? {}) as Values;
+  const { scheduled, scheduleMode } = watched;
+  // A preview counts only for the schedule it was taken for: any later change of a schedule field needs another.
+  const current = shown && shown.key === scheduleKey(watched) ? shown.preview : null;
+  const previewNeeded = needsSchedulePreview(condition, watched) && !current;
   const labels: Record<string, string> = {
     reference: t('permits.conditionReference'),
     text: t('permits.conditionText'),
@@ -120,11 +98,21 @@ export function ConditionFormModal({
     const values = state.form.getFieldsValue();
     const parsed = formSchema.safeParse(input(values));
     const schedule = parsed.success ? scheduleOf(parsed.data) : null;
-    if (!condition?.requirementId || !schedule) return;
+    if (!condition?.requirementId) return;
+    if (!schedule) {
+      setShown(null);
+      setPreviewError(t('permits.fixForm'));
+      return;
+    }
+    setPreviewing(true);
     try {
-      setPreview((await previewRequirement({ requirementId: condition.requirementId, ...schedule })).data);
+      const { data } = await previewRequirement({ requirementId: condition.requirementId, ...schedule });
+      setShown({ key: scheduleKey(values as Values), preview: data });
     } catch (error) {
+      setShown(null);
       setPreviewError(errorText(error));
+    } finally {
+      setPreviewing(false);
     }
   };
 
@@ -134,8 +122,9 @@ export function ConditionFormModal({
       state={state}
       title={t(editing ? 'permits.editCondition' : 'permits.addCondition')}
       okText={editing ? t('data.save') : t('permits.addCondition')}
+      okDisabled={previewNeeded || previewing}
       onClose={() => {
-        setPreview(null);
+        setShown(null);
         onClose();
       }}
       onFinish={(values) => state.submit(input(values), labels, (body) => body)}
@@ -183,14 +172,25 @@ export function ConditionFormModal({
             </SchemaField>
             {condition?.requirementId ? (
               <Col span={24}>
-                <Button onClick={() => void showPreview()}>{t('permits.showPreview')}</Button>
+                <Flex vertical gap={8} align="flex-start">
+                  <Button onClick={() => void showPreview()} loading={previewing}>
+                    {t('permits.showPreview')}
+                  </Button>
+                  {previewNeeded ? (
+                    <Typography.Text type="secondary">{t('permits.conditionPreviewNeeded')}</Typography.Text>
+                  ) : null}
+                </Flex>
               </Col>
             ) : null}
           </Row>
         ) : null}
       </SchemaFields>
-      {previewError ? <div role="alert">{previewError}</div> : null}
-      {preview ? <RequirementPreviewDiff preview={preview} /> : null}
+      {previewError ? <Alert type="error" showIcon role="alert" className="permit-alert" title={previewError} /> : null}
+      {current && scheduled ? (
+        <div className="permit-condition-preview">
+          <RequirementPreviewDiff preview={current} />
+        </div>
+      ) : null}
     </FormModal>
   );
 }

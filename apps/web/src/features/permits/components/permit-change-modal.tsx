@@ -228,32 +228,36 @@ function PreviewList({ preview }: { preview: PermitChangePreview }) {
         <Tag>{t('permits.previewKept', { count: preview.kept })}</Tag>
       </Flex>
       {preview.added.length ? (
-        <List
-          size="small"
-          header={<Typography.Text strong>{t('permits.previewAddedTitle')}</Typography.Text>}
-          className="permit-preview-list"
-          dataSource={preview.added}
-          renderItem={(item) => (
-            <List.Item>
-              {item.reference ? `${item.reference} · ` : ''}
-              {item.text}
-              {item.firstDueDate ? ` — ${format.date(item.firstDueDate)}` : ''}
-            </List.Item>
-          )}
-        />
+        // A list taller than its box scrolls: focusable, so that keyboard users can scroll it too.
+        <section className="permit-preview-list" tabIndex={0} aria-label={t('permits.previewAddedTitle')}>
+          <List
+            size="small"
+            header={<Typography.Text strong>{t('permits.previewAddedTitle')}</Typography.Text>}
+            dataSource={preview.added}
+            renderItem={(item) => (
+              <List.Item>
+                {item.reference ? `${item.reference} · ` : ''}
+                {item.text}
+                {item.firstDueDate ? ` — ${format.date(item.firstDueDate)}` : ''}
+              </List.Item>
+            )}
+          />
+        </section>
       ) : null}
       {preview.removed.length ? (
-        <List
-          size="small"
-          header={<Typography.Text strong>{t('permits.previewRemovedTitle')}</Typography.Text>}
-          className="permit-preview-list"
-          dataSource={preview.removed}
-          renderItem={(task) => (
-            <List.Item>
-              {task.title} — {format.date(task.dueDate)}
-            </List.Item>
-          )}
-        />
+        // A list taller than its box scrolls: focusable, so that keyboard users can scroll it too.
+        <section className="permit-preview-list" tabIndex={0} aria-label={t('permits.previewRemovedTitle')}>
+          <List
+            size="small"
+            header={<Typography.Text strong>{t('permits.previewRemovedTitle')}</Typography.Text>}
+            dataSource={preview.removed}
+            renderItem={(task) => (
+              <List.Item>
+                {task.title} — {format.date(task.dueDate)}
+              </List.Item>
+            )}
+          />
+        </section>
       ) : null}
     </Flex>
   );

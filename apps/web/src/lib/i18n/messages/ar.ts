@@ -1826,4 +1826,6 @@ export const ar: Catalogue = {
   'reports.subscriptions.loadFailed': 'تعذّر تحميل التقارير المجدولة.',
   'reports.subscriptions.grouping': 'التجميع',
   // End of reports.
+  // Permits: the condition dialog's schedule preview.
+  'permits.conditionPreviewNeeded': 'تغيّر الجدول: اعرض معاينة أثره على مهام هذا الشرط قبل الحفظ.',
 };

@@ -1847,6 +1847,9 @@ export const en = {
   'reports.subscriptions.loadFailed': 'The scheduled reports could not be loaded.',
   'reports.subscriptions.grouping': 'Grouping',
   // End of reports.
+  // Permits: the condition dialog's schedule preview.
+  'permits.conditionPreviewNeeded':
+    "The schedule changed: preview what it does to this condition's tasks before saving.",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1873,4 +1873,7 @@ export const es: Catalogue = {
   'reports.subscriptions.loadFailed': 'No se pudieron cargar los informes programados.',
   'reports.subscriptions.grouping': 'Agrupación',
   // End of reports.
+  // Permits: the condition dialog's schedule preview.
+  'permits.conditionPreviewNeeded':
+    'El calendario ha cambiado: revise lo que hace con las tareas de esta condición antes de guardar.',
 };

@@ -1884,4 +1884,7 @@ export const fr: Catalogue = {
   'reports.subscriptions.loadFailed': 'Les rapports programmés n’ont pas pu être chargés.',
   'reports.subscriptions.grouping': 'Regroupement',
   // End of reports.
+  // Permits: the condition dialog's schedule preview.
+  'permits.conditionPreviewNeeded':
+    'Le calendrier a changé : prévisualisez son effet sur les tâches de cette condition avant d’enregistrer.',
 };

@@ -1879,4 +1879,7 @@ export const it: Catalogue = {
   'reports.subscriptions.loadFailed': 'Impossibile caricare i report pianificati.',
   'reports.subscriptions.grouping': 'Raggruppamento',
   // End of reports.
+  // Permits: the condition dialog's schedule preview.
+  'permits.conditionPreviewNeeded':
+    'La pianificazione è cambiata: visualizza l’anteprima del suo effetto sulle attività di questa condizione prima di salvare.',
 };

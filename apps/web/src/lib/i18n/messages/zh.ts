@@ -1782,4 +1782,6 @@ export const zh: Catalogue = {
   'reports.subscriptions.loadFailed': '无法加载定期报表。',
   'reports.subscriptions.grouping': '分组',
   // End of reports.
+  // Permits: the condition dialog's schedule preview.
+  'permits.conditionPreviewNeeded': '计划已更改：保存前请预览它对此条件任务的影响。',
 };
