@@ -13,7 +13,9 @@ export function tempDirPerTest(prefix: string): { readonly dir: string } {
     temp.dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   });
   afterEach(() => {
-    fs.rmSync(temp.dir, { recursive: true, force: true });
+    // A SQLite worker thread that has just closed may still be removing its -wal and -shm files: a removal that
+    // meets them answers ENOTEMPTY, which rmSync retries.
+    fs.rmSync(temp.dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   });
   return temp;
 }
