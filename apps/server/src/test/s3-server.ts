@@ -48,7 +48,7 @@ export async function startS3Server(bucket = 'rtms-test'): Promise<TestS3Server>
         child.kill('SIGTERM');
         await exited;
       }
-      fs.rmSync(directory, { recursive: true, force: true });
+      fs.rmSync(directory, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
   };
 }

@@ -119,7 +119,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     databaseLocation: database.location,
     async close() {
       await built.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
     async signIn(email, password = TEST_PASSWORD) {
       const response = await built.app.inject({
