@@ -16,7 +16,7 @@ import {
 
 const HEADER =
   'Title,Description,Regulation,Citation,Program area,Category,Frequency,Schedule mode,First due date,' +
-  'Period start month,Days after the period,Day of the following month,Weekend shift,Lead time (days),Grace (days),Evidence required,Minimum evidence,Permit number,Active from,' +
+  'Period start month,Days after the period,Day of the following month,Weekend shift,Lead time (days),Grace (days),Evidence required,Review required,Minimum evidence,Permit number,Active from,' +
   'Active until,Default assignee email,Facility codes,Not applicable at';
 
 /** A CSV as a spreadsheet program saves it (semicolon-separated, as in much of Europe), written here by hand. */
@@ -41,6 +41,8 @@ function registerCsv(rows: { title: string; frequency: string; codes: string }[]
         '',
         '',
         'no',
+        // Review required
+        '',
         '',
         '',
         '',
