@@ -93,7 +93,7 @@ describe('daily use: figures that agree, screens that say what matters', () => {
 
     const figureLinks = page.locator('a.dashboard-figure');
     const count = await figureLinks.count();
-    expect(count).toBe(7);
+    expect(count).toBe(6);
     const checked: string[] = [];
     for (let i = 0; i < count; i += 1) {
       await page.goto('/');
@@ -120,7 +120,7 @@ describe('daily use: figures that agree, screens that say what matters', () => {
       await expect.poll(() => trackerTotal(table, page), { timeout: 10_000 }).toBe(figure);
       checked.push(`${String(name)}=${figure}`);
     }
-    expect(checked).toHaveLength(10);
+    expect(checked).toHaveLength(9);
   });
 
   it('shows the same list for the same address: open work by default, five columns at 1,367 px', async () => {

@@ -169,6 +169,8 @@ describe('review and signature, extension requests, in the browser', () => {
     const dialog = workerPage.page.getByRole('dialog', { name: 'Request a later due date' });
     await typeDate(dialog, 'Requested due date', requested);
     await dialog.getByLabel('Reason').fill('The crane is booked until next month');
+    // The date picker's panel closes as the focus leaves it, a moment later: judge the dialog without it.
+    await workerPage.page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)').waitFor({ state: 'hidden' });
     await saveScreenshot(workerPage.page, 'extension-request-dialog');
     await expectNoAxeViolations(workerPage.page, 'extension dialog');
     await dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Request more time' }).click();

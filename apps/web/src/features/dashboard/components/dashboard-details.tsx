@@ -102,6 +102,10 @@ function OnTimeCard({ summary }: { summary: TaskSummary }) {
             <Link to={tasksLink(links.onTime)}>{t('dashboard.onTimeCount', { count: onTime })}</Link>
             <Link to={tasksLink(links.late)}>{t('dashboard.lateCount', { count: late })}</Link>
             <Link to={tasksLink(links.missed)}>{t('dashboard.missedCount', { count: missed })}</Link>
+            {/* Completed but not yet signed by a second person: not counted above until approved. */}
+            <Link to={tasksLink(links.awaitingReview)}>
+              {t('dashboard.awaitingReviewCount', { count: summary.awaitingReview })}
+            </Link>
           </Flex>
         </Flex>
       )}

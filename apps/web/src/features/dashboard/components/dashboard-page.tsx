@@ -1,7 +1,6 @@
 import { useEffect, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { Alert, Button, Empty, Flex, Skeleton, Typography } from 'antd';
 import {
-  AuditOutlined,
   CalendarOutlined,
   CheckCircleOutlined,
   ClockCircleOutlined,
@@ -173,15 +172,6 @@ function DashboardFigures({ summary }: { summary: TaskSummary }) {
             late: format.number(monthCompleted.late + monthCompleted.missed),
           })
         : '',
-    },
-    {
-      key: 'awaitingReview',
-      label: t('review.figure'),
-      value: summary.awaitingReview,
-      to: tasksLink(links.awaitingReview),
-      icon: <AuditOutlined aria-hidden />,
-      tone: summary.awaitingReview ? 'warning' : 'neutral',
-      note: t('review.awaitingFigureNote'),
     },
   ];
 

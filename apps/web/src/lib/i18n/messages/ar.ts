@@ -1066,6 +1066,7 @@ export const ar: Catalogue = {
   'dashboard.onTimeCount': '{count, plural, other {في الموعد: #}}',
   'dashboard.lateCount': '{count, plural, other {متأخرة: #}}',
   'dashboard.missedCount': '{count, plural, other {فائتة: #}}',
+  'dashboard.awaitingReviewCount': '{count, plural, other {بانتظار المراجعة: #}}',
   'dashboard.noCompletions': 'لا إنجازات خلال آخر 12 شهرًا',
   'dashboard.trend': 'الإنجازات حسب الشهر',
   'dashboard.month': 'الشهر',

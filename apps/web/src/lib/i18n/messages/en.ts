@@ -1081,6 +1081,7 @@ export const en = {
   'dashboard.onTimeCount': '{count, plural, one {# on time} other {# on time}}',
   'dashboard.lateCount': '{count, plural, one {# late} other {# late}}',
   'dashboard.missedCount': '{count, plural, one {# missed} other {# missed}}',
+  'dashboard.awaitingReviewCount': '{count, plural, one {# awaiting review} other {# awaiting review}}',
   'dashboard.noCompletions': 'No completions in the last 12 months',
   'dashboard.trend': 'Completions by month',
   'dashboard.month': 'Month',

@@ -1099,6 +1099,7 @@ export const es: Catalogue = {
   'dashboard.onTimeCount': '{count, plural, one {# a tiempo} other {# a tiempo}}',
   'dashboard.lateCount': '{count, plural, one {# con retraso} other {# con retraso}}',
   'dashboard.missedCount': '{count, plural, one {# incumplida} other {# incumplidas}}',
+  'dashboard.awaitingReviewCount': '{count, plural, one {# pendiente de revisión} other {# pendientes de revisión}}',
   'dashboard.noCompletions': 'Ninguna finalización en los últimos 12 meses',
   'dashboard.trend': 'Finalizaciones por mes',
   'dashboard.month': 'Mes',

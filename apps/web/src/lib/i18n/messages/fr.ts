@@ -1109,6 +1109,7 @@ export const fr: Catalogue = {
   'dashboard.onTimeCount': '{count, plural, one {# à temps} other {# à temps}}',
   'dashboard.lateCount': '{count, plural, one {# en retard} other {# en retard}}',
   'dashboard.missedCount': '{count, plural, one {# manquée} other {# manquées}}',
+  'dashboard.awaitingReviewCount': '{count, plural, one {# en attente de revue} other {# en attente de revue}}',
   'dashboard.noCompletions': 'Aucune réalisation au cours des 12 derniers mois',
   'dashboard.trend': 'Réalisations par mois',
   'dashboard.month': 'Mois',

@@ -1104,6 +1104,7 @@ export const it: Catalogue = {
   'dashboard.onTimeCount': '{count, plural, one {# puntuale} other {# puntuali}}',
   'dashboard.lateCount': '{count, plural, one {# in ritardo} other {# in ritardo}}',
   'dashboard.missedCount': '{count, plural, one {# mancata} other {# mancate}}',
+  'dashboard.awaitingReviewCount': '{count, plural, one {# in attesa di revisione} other {# in attesa di revisione}}',
   'dashboard.noCompletions': 'Nessun completamento negli ultimi 12 mesi',
   'dashboard.trend': 'Completamenti per mese',
   'dashboard.month': 'Mese',

@@ -1046,6 +1046,7 @@ export const zh: Catalogue = {
   'dashboard.onTimeCount': '{count, plural, other {按时 # 项}}',
   'dashboard.lateCount': '{count, plural, other {延迟 # 项}}',
   'dashboard.missedCount': '{count, plural, other {错过 # 项}}',
+  'dashboard.awaitingReviewCount': '{count, plural, other {待审核 # 项}}',
   'dashboard.noCompletions': '最近 12 个月没有完成记录',
   'dashboard.trend': '每月完成情况',
   'dashboard.month': '月份',
