@@ -1,8 +1,9 @@
 /**
- * A separate process that runs the daily task generation once, for the test of two processes on one
- * database (features/jobs/jobs.test.ts). Argument: JSON `{url, schema?, dataDir, now, startAt}`; it
- * builds the app on that database with its clock at `now`, waits until `startAt` (epoch ms, so that both
- * processes check at the same moment) and prints the run as JSON.
+ * A separate process that runs one job once, for the tests of processes racing on one database: the daily task
+ * generation (features/jobs/jobs.test.ts) or the missed-task findings sweep (`job: "findings-sweep"`,
+ * features/findings/automatic-findings.test.ts). Argument: JSON `{url, schema?, dataDir, now, startAt, job?}`; it
+ * builds the app on that database with its clock at `now`, waits until `startAt` (epoch ms, so that the processes
+ * run at the same moment) and prints the run as JSON.
  */
 import { buildApp } from '../app';
 import { loadConfig } from '../config/config';
@@ -14,6 +15,7 @@ interface Input {
   dataDir: string;
   now: string;
   startAt: number;
+  job?: 'generation' | 'findings-sweep';
 }
 
 async function main(): Promise<void> {
@@ -28,8 +30,12 @@ async function main(): Promise<void> {
     print: () => undefined,
   });
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, input.startAt - Date.now())));
-  const run = await built.jobs.runDailyGeneration();
-  process.stdout.write(`${JSON.stringify({ ran: run.ran, day: run.day, inserted: run.result?.inserted ?? 0 })}\n`);
+  if (input.job === 'findings-sweep') {
+    process.stdout.write(`${JSON.stringify(await built.findings.sweep())}\n`);
+  } else {
+    const run = await built.jobs.runDailyGeneration();
+    process.stdout.write(`${JSON.stringify({ ran: run.ran, day: run.day, inserted: run.result?.inserted ?? 0 })}\n`);
+  }
   await built.close();
 }
 

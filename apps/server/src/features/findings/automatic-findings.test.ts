@@ -25,8 +25,14 @@ afterAll(() => second.close());
 
 /** One sweep in a process of its own on the suite's database, all starting at the same moment. */
 function sweepInProcess(now: string, startAt: number): Promise<{ opened: number }> {
-  const script = path.resolve(import.meta.dirname, '../../test/findings-sweep-process.ts');
-  const input = JSON.stringify({ ...suite.t.databaseLocation, dataDir: suite.t.dataDir, now, startAt });
+  const script = path.resolve(import.meta.dirname, '../../test/daily-job-process.ts');
+  const input = JSON.stringify({
+    ...suite.t.databaseLocation,
+    dataDir: suite.t.dataDir,
+    now,
+    startAt,
+    job: 'findings-sweep',
+  });
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', script, input], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
