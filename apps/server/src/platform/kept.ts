@@ -36,7 +36,25 @@ export interface Entry {
   /** Once settled: the value, and its size as the cache sized it (grown by `grow`). */
   settled?: { value: unknown };
   bytes: number;
+  /** While computing: the turn the last request that waited for it continues in (see `waitInTurn`). */
+  lastWaiter?: Promise<void>;
 }
+
+/**
+ * The value of a computation under way, for a request that found it: each such request continues in a turn
+ * of the event loop after the previous one's, not all in the turn the computation ends in. After a write,
+ * tens of requests can wait for one kept answer; finishing them in one turn (each its reply, hooks and
+ * socket write) blocked the loop for tens of milliseconds.
+ */
+function waitInTurn(entry: Entry): Promise<unknown> {
+  const previous = entry.lastWaiter ?? entry.promise.then(noop, noop);
+  // Scheduled from the previous waiter's turn, so it runs in the next turn of the loop (timers between).
+  const turn = previous.then(() => nextTurn()).then(noop);
+  entry.lastWaiter = turn;
+  return turn.then(() => entry.promise);
+}
+
+const noop = (): void => undefined;
 
 /** A store of kept values bounded to `maxBytes`; the process has one (`keptStore`), the tests make small ones. */
 export function createKeptStore(maxBytes: number): LRUCache<string, Entry> {
@@ -69,7 +87,7 @@ export function createKept<V>(sizeOf: (value: V) => number, store: KeptStore = k
     get(key, stamp, compute) {
       const id = space + key;
       const hit = store.get(id);
-      if (hit && hit.stamp === stamp) return hit.promise as Promise<V>;
+      if (hit && hit.stamp === stamp) return (hit.settled ? hit.promise : waitInTurn(hit)) as Promise<V>;
       // A computation under way for another stamp is waited for and started from (one at a time per key:
       // after a write, the requests that read the new stamp recount once from the last value).
       // Each computation starts in a turn of the event loop of its own: SQLite's statements answer in

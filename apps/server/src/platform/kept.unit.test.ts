@@ -14,6 +14,38 @@ describe('createKept', () => {
     expect(seen).toEqual([undefined, 20, 10]);
   });
 
+  it('lets the requests that waited for a computation continue one turn of the event loop after another', async () => {
+    const kept = createKept<number>(() => 8, createKeptStore(10_000));
+    let finish: (value: number) => void = () => undefined;
+    const first = kept.get('k', 1, () => new Promise<number>((resolve) => (finish = resolve)));
+    const order: string[] = [];
+    const waiters = [1, 2, 3].map((waiter) =>
+      kept
+        .get('k', 1, async () => -1)
+        .then((value) => {
+          order.push(`waiter ${waiter}: ${value}`);
+          // A timer due by the end of this waiter's work fires before the next waiter continues: the loop turned
+          // between them (each waiter's reply takes a while; 2 ms here).
+          setTimeout(() => order.push(`timer of waiter ${waiter}`), 1);
+          const until = performance.now() + 2;
+          while (performance.now() < until);
+        }),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    finish(7);
+    expect(await first).toBe(7);
+    await Promise.all(waiters);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(order).toEqual([
+      'waiter 1: 7',
+      'timer of waiter 1',
+      'waiter 2: 7',
+      'timer of waiter 2',
+      'waiter 3: 7',
+      'timer of waiter 3',
+    ]);
+  });
+
   it('keeps apart the keys of two caches over one store', async () => {
     const store = createKeptStore(10_000);
     const [a, b] = [createKept<string>(() => 8, store), createKept<string>(() => 8, store)];
