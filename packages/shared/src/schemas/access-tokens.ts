@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { calendarDateSchema, dataOf, idSchema, instantSchema } from './common';
+import { calendarDateSchema, dataOf, idSchema, instantSchema, pageOf, pageQuerySchema, sortsOf } from './common';
 
 /**
  * Personal access tokens: a user's named secrets for BI tools (Excel, Power BI). A token reads the OData feed
@@ -34,6 +34,12 @@ export const createAccessTokenBodySchema = z
   .strict();
 export type CreateAccessTokenBody = z.input<typeof createAccessTokenBodySchema>;
 
-export const accessTokenListResponseSchema = z.object({ data: z.array(accessTokenSchema) });
+export const ACCESS_TOKEN_SORTS = sortsOf('name', 'expiresOn', 'lastUsedAt', 'createdAt');
+/** GET /api/access-tokens: a page of my tokens (newest first unless sorted); no search (a user has few). */
+export const accessTokenListQuerySchema = pageQuerySchema
+  .omit({ search: true })
+  .extend({ sort: z.enum(ACCESS_TOKEN_SORTS).optional() });
+export type AccessTokenListQuery = z.infer<typeof accessTokenListQuerySchema>;
+export const accessTokenListResponseSchema = pageOf(accessTokenSchema);
 /** The created token with its secret: the only time the secret is shown. */
 export const createdAccessTokenResponseSchema = dataOf(accessTokenSchema.extend({ token: z.string() }));

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
+import type { AccessTokenListQuery } from '@rtms/shared/schemas/access-tokens';
 import type { Db } from '../../db/schema';
+import { countedRows, emptyLast, lowerCase, type ListRequest, type SortField } from '../../platform/list-query';
 import { countRows } from '../../db/count-rows';
 import { insertRow } from '../../db/rows';
 import type { AccessTokenRow } from './access-tokens.table';
@@ -6,16 +9,23 @@ import type { AccessTokenRow } from './access-tokens.table';
 /** What a list of tokens answers (never a secret's hash). */
 const listColumns = ['id', 'name', 'expiresOn', 'lastUsedAt', 'createdAt'] as const;
 
-export function findTokensOfUser(db: Db, userId: string) {
-  return db
-    .selectFrom('access_tokens')
-    .select(listColumns)
-    .where('userId', '=', userId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id')
-    .execute();
+export type AccessTokenSort = SortField<NonNullable<AccessTokenListQuery['sort']>>;
+
+/** One page of a user's tokens, sorted (never-used tokens after the others either way), ties by id. */
+export function listTokensOfUser(db: Db, { filters, sort, window }: ListRequest<{ userId: string }, AccessTokenSort>) {
+  const order = sort.field === 'name' ? lowerCase('name') : sql.ref(sort.field);
+  return countedRows(db.selectFrom('access_tokens').where('userId', '=', filters.userId), (query) =>
+    query
+      .select(listColumns)
+      .orderBy(emptyLast(order))
+      .orderBy(order, sort.direction)
+      .orderBy('id')
+      .limit(window.limit)
+      .offset(window.offset)
+      .execute(),
+  );
 }
-export type AccessTokenListRow = Awaited<ReturnType<typeof findTokensOfUser>>[number];
+export type AccessTokenListRow = Awaited<ReturnType<typeof listTokensOfUser>>['rows'][number];
 
 export function countTokensOfUser(db: Db, userId: string): Promise<number> {
   return countRows(db.selectFrom('access_tokens').where('userId', '=', userId));

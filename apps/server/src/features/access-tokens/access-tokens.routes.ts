@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accessTokenListQuerySchema,
   accessTokenListResponseSchema,
   createAccessTokenBodySchema,
   createdAccessTokenResponseSchema,
@@ -18,9 +19,10 @@ export function accessTokensRoutes(tokens: AccessTokensService, guards: AuthGuar
     app.get(
       '/access-tokens',
       route('signed-in', 'My personal access tokens for BI tools, with when each was last used', {
+        querystring: accessTokenListQuerySchema,
         response: { 200: accessTokenListResponseSchema },
       }),
-      async (request) => ({ data: await tokens.list(principalOf(request)) }),
+      async (request) => tokens.list(principalOf(request), request.query),
     );
 
     app.post(

@@ -5,6 +5,7 @@ import {
   MAX_ACCESS_TOKEN_DAYS,
   MAX_ACCESS_TOKENS,
   type AccessToken,
+  type AccessTokenListQuery,
   type CreateAccessTokenBody,
 } from '@rtms/shared/schemas/access-tokens';
 import type { Database } from '../../db/schema';
@@ -13,13 +14,14 @@ import type { Principal } from '../../platform/auth';
 import type { Clock } from '../../platform/clock';
 import { conflict, invalid, notFound } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
+import { listRequest, pageOf, type Page } from '../../platform/list-query';
 import { sha256Hex } from '../../platform/sha256';
 import { actorOf, type AuditService } from '../audit/audit.service';
 import {
   countTokensOfUser,
   deleteTokenOfUser,
   findLiveTokenBySecretHash,
-  findTokensOfUser,
+  listTokensOfUser,
   insertToken,
   markTokenUsed,
   type AccessTokenListRow,
@@ -51,7 +53,7 @@ function toToken(row: AccessTokenListRow): AccessToken {
 }
 
 export interface AccessTokensService {
-  list(principal: Principal): Promise<AccessToken[]>;
+  list(principal: Principal, query: AccessTokenListQuery): Promise<Page<AccessToken>>;
   /** Creates a token; the answer carries its secret, which is never shown again. */
   create(principal: Principal, body: CreateAccessTokenBody): Promise<AccessToken & { token: string }>;
   /** Revokes one of the caller's tokens (404 when it is not theirs). */
@@ -69,8 +71,9 @@ export function createAccessTokensService(
   clock: Clock,
 ): AccessTokensService {
   return {
-    async list(principal) {
-      return (await findTokensOfUser(db, principal.id)).map(toToken);
+    async list(principal, query) {
+      const rows = await listTokensOfUser(db, listRequest(query, { userId: principal.id }, '-createdAt'));
+      return pageOf(query, rows, toToken);
     },
 
     async create(principal, body) {

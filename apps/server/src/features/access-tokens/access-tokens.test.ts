@@ -73,6 +73,38 @@ describe('personal access tokens', () => {
     expect((await call(suite.t, user.token, 'DELETE', `/api/access-tokens/${shown._id}`)).status).toBe(204);
   });
 
+  it('lists my tokens a page at a time, with the total, newest first or as sorted', async () => {
+    const made: string[] = [];
+    for (const [name, expiresOn, minute] of [
+      ['Charlie', '2026-08-01', '01'],
+      ['alpha', '2026-10-01', '02'],
+      ['Bravo', '2026-09-01', '03'],
+    ] as const) {
+      suite.clock.set(`2026-06-10T12:${minute}:00Z`);
+      made.push((await create({ name, expiresOn })).body.data._id);
+    }
+    suite.clock.set('2026-06-10T12:00:00Z');
+    const page = (query: string) =>
+      call<{ data: AccessToken[]; meta: object }>(suite.t, user.token, 'GET', `/api/access-tokens${query}`);
+    const first = await page('?pageSize=2');
+    expect(first.status).toBe(200);
+    expect(first.body.meta).toEqual({ total: 3, page: 1, pageSize: 2 });
+    expect(first.body.data.map((token) => token.name)).toEqual(['Bravo', 'alpha']);
+    expect((await page('?pageSize=2&page=2')).body.data.map((token) => token.name)).toEqual(['Charlie']);
+    expect((await page('?sort=name')).body.data.map((token) => token.name)).toEqual(['alpha', 'Bravo', 'Charlie']);
+    expect((await page('?sort=-expiresOn')).body.data.map((token) => token.name)).toEqual([
+      'alpha',
+      'Bravo',
+      'Charlie',
+    ]);
+    for (const query of ['?sort=secretHash', '?search=alpha', '?pageSize=0', '?page=x', '?userId=someone']) {
+      const refused = await page(query);
+      expect(refused.status, query).toBe(400);
+    }
+    for (const id of made)
+      expect((await call(suite.t, user.token, 'DELETE', `/api/access-tokens/${id}`)).status).toBe(204);
+  });
+
   it('opens /odata with Bearer or Basic (any user name), records the use, and is refused on /api', async () => {
     const { token, _id } = (await create({ name: 'Power BI', expiresOn: '2026-09-01' })).body.data;
     expect((await feed('/odata/Facilities', bearer(token))).statusCode).toBe(200);
