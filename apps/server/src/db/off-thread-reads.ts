@@ -171,6 +171,9 @@ export function startOffThreadReads(file: string, statementsKept = STATEMENTS_KE
     rollbackTransaction: refuse,
     releaseConnection: async () => undefined,
     destroy: async () => {
+      // Held (ref) until it exits: an idle worker is unref'd, and a process waiting only for an unref'd
+      // worker's exit (its last checkpoint can take seconds) ends there, its closing never finished.
+      worker.ref();
       worker.postMessage('close');
       await new Promise((resolve) => worker.once('exit', resolve));
     },

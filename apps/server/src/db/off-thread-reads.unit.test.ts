@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -39,6 +40,37 @@ describe('heavy reads and checkpoints off the main thread (SQLite files)', () =>
     } finally {
       await close();
     }
+  });
+
+  // The worker is unref'd while idle: a process whose only wait was its exit ended there, its closing unfinished
+  // (the benchmark stopped silently after its sweep; a server's last checkpoint was cut).
+  it('finishes closing in a process that has nothing else to wait for', () => {
+    const script = path.join(temp.dir, 'close.mjs');
+    fs.writeFileSync(
+      script,
+      `const { createDatabase } = await import(process.argv[2]);
+      const { heavyReads } = await import(process.argv[3]);
+      const { db, close } = createDatabase('sqlite:' + process.argv[4]);
+      await db.schema.createTable('facilities').addColumn('id', 'text', (column) => column.primaryKey()).execute();
+      await db.insertInto('facilities').values({ id: 'a' }).execute();
+      await heavyReads(db).selectFrom('facilities').selectAll().execute();
+      await close();
+      console.log('closed');`,
+    );
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        script,
+        path.join(import.meta.dirname, 'database.ts'),
+        path.join(import.meta.dirname, 'off-thread-reads.ts'),
+        path.join(temp.dir, 'data.sqlite'),
+      ],
+      { encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(child.stdout.trim(), child.stderr).toBe('closed');
+    expect(child.status).toBe(0);
   });
 
   // A scope's facility ids are an IN list, so each user's statement text differs: the worker kept every
