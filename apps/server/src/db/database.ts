@@ -77,8 +77,8 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     const offThread = startOffThreadReads(file);
     sqlite.pragma('wal_autocheckpoint = 0');
     const db = new Kysely<Database>({
-      dialect: withWalRestart(dialect, () => {
-        if (offThread.takeWalLong()) sqlite.pragma('wal_checkpoint(PASSIVE)');
+      dialect: withWalRestart(dialect, async () => {
+        if (offThread.takeWalLong()) await offThread.checkpointNow();
       }),
       plugins: [naming],
       ...log,

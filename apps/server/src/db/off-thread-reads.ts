@@ -26,8 +26,8 @@ import { STATEMENTS_KEPT } from './sqlite-statement-cache';
  * beside the writer; each statement sees every commit made before it starts) and the checkpoints, four
  * times a second, which the main connection then no longer runs (`wal_autocheckpoint = 0`). When a
  * checkpoint finds the WAL long, the worker says so, and `takeWalLong` tells the main connection to
- * finish that checkpoint itself between two transactions, so that the WAL is reused from its start
- * (wal-restart.ts).
+ * wait, between two transactions, for one more checkpoint on the worker (`checkpointNow`), so that the
+ * WAL is reused from its start (wal-restart.ts).
  *
  * `heavyReads(db)` is the Kysely instance for such reads: the worker's for a file SQLite database, `db`
  * itself otherwise (PostgreSQL reads never block the loop; an in-memory database has one connection).
@@ -76,6 +76,16 @@ parentPort.on('message', (message) => {
     return;
   }
   const { id, sql, parameters } = message;
+  if (message.checkpoint) {
+    try {
+      const { log, checkpointed } = checkpoint();
+      lastLog = log;
+      parentPort.postMessage({ id, rows: [log - checkpointed] });
+    } catch (error) {
+      parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+    }
+    return;
+  }
   if (sql === undefined) {
     parentPort.postMessage({ id, rows: [statements.size] });
     return;
@@ -103,6 +113,8 @@ export interface OffThreadReads {
   preparedStatements: () => Promise<number>;
   /** Whether the worker has found the WAL long since the last call (wal-restart.ts); clears the report. */
   takeWalLong: () => boolean;
+  /** A checkpoint on the worker now; resolves to the frames it could not copy (0: the WAL restarts next write). */
+  checkpointNow: () => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -146,7 +158,7 @@ export function startOffThreadReads(file: string, statementsKept = STATEMENTS_KE
   // not hold a finished command open. After the listeners: adding a 'message' listener refs the port.
   worker.unref();
 
-  const call = (message: { sql?: string; parameters?: readonly unknown[] }) => {
+  const call = (message: { sql?: string; parameters?: readonly unknown[]; checkpoint?: true }) => {
     const id = (next += 1);
     return new Promise<unknown[]>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
@@ -196,6 +208,7 @@ export function startOffThreadReads(file: string, statementsKept = STATEMENTS_KE
     db,
     takeWalLong,
     preparedStatements: async () => Number((await call({}))[0]),
+    checkpointNow: async () => Number((await call({ checkpoint: true }))[0]),
     close: async () => {
       running = false;
       await db.destroy();
