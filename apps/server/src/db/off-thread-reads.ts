@@ -1,5 +1,4 @@
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import {
   CamelCasePlugin,
   Kysely,
@@ -13,6 +12,7 @@ import {
 } from 'kysely';
 import type { Database } from './schema';
 import { STATEMENTS_KEPT } from './sqlite-statement-cache';
+import { startSqliteWorker } from './sqlite-worker';
 
 /**
  * Heavy SQLite reads and WAL checkpoints off the main thread (decision 028).
@@ -22,37 +22,26 @@ import { STATEMENTS_KEPT } from './sqlite-statement-cache';
  * table grouped by facility: a list total for a new filter, the dashboard when a zone's day changes)
  * and a deep page's boundaries take tens to hundreds of milliseconds, and the checkpoint that SQLite
  * runs inside whichever commit finds the WAL over 1,000 pages writes and syncs the database file
- * there. A worker thread with its own connections runs both: a read-only connection (WAL lets it read
- * beside the writer; each statement sees every commit made before it starts) and the checkpoints, four
- * times a second, which the main connection then no longer runs (`wal_autocheckpoint = 0`). When a
- * checkpoint finds the WAL long, the worker says so, and `takeWalLong` tells the main connection to
- * wait, between two transactions, for one more checkpoint on the worker (`checkpointNow`), so that the
- * WAL is reused from its start (wal-restart.ts).
+ * there. Two worker threads run them: one a read-only connection (WAL lets it read beside the writer; each
+ * statement sees every commit made before it starts), the other the checkpoints, four times a second, which
+ * the main connection then no longer runs (`wal_autocheckpoint = 0`). When a checkpoint finds the WAL long,
+ * the checkpointer says so, and `takeWalLong` tells the main connection to wait, between two transactions,
+ * for one more checkpoint (`checkpointNow`), so that the WAL is reused from its start (wal-restart.ts).
  *
  * `heavyReads(db)` is the Kysely instance for such reads: the worker's for a file SQLite database, `db`
  * itself otherwise (PostgreSQL reads never block the loop; an in-memory database has one connection).
  */
 
-/** The worker's code: plain JavaScript, evaluated (no file to find in the bundle, decision 007). */
-const WORKER_SOURCE = `
+/**
+ * The workers' code: plain JavaScript, evaluated (no file to find in the bundle, decision 007). Two threads, so
+ * that a checkpoint the main connection waits for never queues behind a heavy read.
+ */
+const READER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Sqlite = require(workerData.driver);
 const reader = new Sqlite(workerData.file, { readonly: true, fileMustExist: true });
 reader.pragma('busy_timeout = 5000');
 reader.pragma('cache_size = -65536');
-const checkpointer = new Sqlite(workerData.file, { fileMustExist: true });
-checkpointer.pragma('busy_timeout = 5000');
-const checkpoint = () => checkpointer.pragma('wal_checkpoint(PASSIVE)')[0];
-// A WAL that got longer since the last checkpoint without being restarted: a writer that never waits
-// for a checkpoint to catch up (one that stopped writing restarts the WAL with its next write).
-let lastLog = 0;
-const timer = setInterval(() => {
-  try {
-    const { log } = checkpoint();
-    if (log >= workerData.restartFrames && log > lastLog) parentPort.postMessage({ walFrames: log });
-    lastLog = log;
-  } catch { /* busy: the next time */ }
-}, workerData.checkpointMs);
 // The most recently used statements, at most workerData.statementsKept (as the main connection's,
 // sqlite-statement-cache.ts): an IN list varies with each user's scope, so the texts are unbounded.
 const statements = new Map();
@@ -68,24 +57,11 @@ const prepared = (sql) => {
 };
 parentPort.on('message', (message) => {
   if (message === 'close') {
-    clearInterval(timer);
     reader.close();
-    checkpoint();
-    checkpointer.close();
     parentPort.close();
     return;
   }
   const { id, sql, parameters } = message;
-  if (message.checkpoint) {
-    try {
-      const { log, checkpointed } = checkpoint();
-      lastLog = log;
-      parentPort.postMessage({ id, rows: [log - checkpointed] });
-    } catch (error) {
-      parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
-    }
-    return;
-  }
   if (sql === undefined) {
     parentPort.postMessage({ id, rows: [statements.size] });
     return;
@@ -98,10 +74,42 @@ parentPort.on('message', (message) => {
 });
 `;
 
-type Reply = { id: number; rows?: unknown[]; error?: string } | { walFrames: number };
+const CHECKPOINTER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Sqlite = require(workerData.driver);
+const checkpointer = new Sqlite(workerData.file, { fileMustExist: true });
+checkpointer.pragma('busy_timeout = 5000');
+const checkpoint = () => checkpointer.pragma('wal_checkpoint(PASSIVE)')[0];
+// A WAL that got longer since the last checkpoint without being restarted: a writer that never waits
+// for a checkpoint to catch up (one that stopped writing restarts the WAL with its next write).
+let lastLog = 0;
+const timer = setInterval(() => {
+  try {
+    const { log } = checkpoint();
+    if (log >= workerData.restartFrames && log > lastLog) parentPort.postMessage({ notice: { walFrames: log } });
+    lastLog = log;
+  } catch { /* busy: the next time */ }
+}, workerData.checkpointMs);
+parentPort.on('message', (message) => {
+  if (message === 'close') {
+    clearInterval(timer);
+    try { checkpoint(); } catch { /* busy: the next start checkpoints */ }
+    checkpointer.close();
+    parentPort.close();
+    return;
+  }
+  try {
+    const { log, checkpointed } = checkpoint();
+    lastLog = log;
+    parentPort.postMessage({ id: message.id, rows: [log - checkpointed] });
+  } catch (error) {
+    parentPort.postMessage({ id: message.id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
 
 /**
- * How often the worker checkpoints, and the WAL length (in frames, pages of 4 KB) from which it asks for
+ * How often the checkpointer checkpoints, and the WAL length (in frames, pages of 4 KB) from which it asks for
  * the WAL to be restarted: SQLite's own automatic checkpoint runs at 1,000 pages.
  */
 const CHECKPOINT_MS = 250;
@@ -109,66 +117,28 @@ const RESTART_FRAMES = 1000;
 
 export interface OffThreadReads {
   db: Kysely<Database>;
-  /** How many statements the worker keeps prepared now. */
+  /** How many statements the reader keeps prepared now. */
   preparedStatements: () => Promise<number>;
-  /** Whether the worker has found the WAL long since the last call (wal-restart.ts); clears the report. */
+  /** Whether the checkpointer has found the WAL long since the last call (wal-restart.ts); clears the report. */
   takeWalLong: () => boolean;
-  /** A checkpoint on the worker now; resolves to the frames it could not copy (0: the WAL restarts next write). */
+  /** A checkpoint now; resolves to the frames it could not copy (0: the next write restarts the WAL). */
   checkpointNow: () => Promise<number>;
   close: () => Promise<void>;
 }
 
-/** The worker, and a Kysely instance whose statements it runs. */
+/** The two workers, and a Kysely instance whose statements the reader runs. */
 export function startOffThreadReads(file: string, statementsKept = STATEMENTS_KEPT): OffThreadReads {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: {
-      file,
-      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-      checkpointMs: CHECKPOINT_MS,
-      restartFrames: RESTART_FRAMES,
-      statementsKept,
-    },
-  });
-  const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
-  let next = 0;
+  const driverPath = createRequire(import.meta.url).resolve('better-sqlite3');
+  const reader = startSqliteWorker(READER_SOURCE, { file, driver: driverPath, statementsKept });
   let walLong = false;
-  let running = true;
-  worker.on('message', (reply: Reply) => {
-    if ('walFrames' in reply) {
-      walLong = true;
-      return;
-    }
-    const call = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (waiting.size === 0) worker.unref();
-    if (reply.error !== undefined) call?.reject(new Error(reply.error));
-    else call?.resolve(reply.rows ?? []);
-  });
-  worker.on('error', (error) => {
-    for (const call of waiting.values()) call.reject(error);
-    waiting.clear();
-  });
-  worker.once('exit', () => {
-    running = false;
-    for (const call of waiting.values()) call.reject(new Error('The off-thread reader has stopped'));
-    waiting.clear();
-  });
-  // The worker keeps the process alive only while a read is waiting for it: its checkpoint timer must
-  // not hold a finished command open. After the listeners: adding a 'message' listener refs the port.
-  worker.unref();
-
-  const call = (message: { sql?: string; parameters?: readonly unknown[]; checkpoint?: true }) => {
-    const id = (next += 1);
-    return new Promise<unknown[]>((resolve, reject) => {
-      waiting.set(id, { resolve, reject });
-      worker.ref();
-      worker.postMessage({ id, ...message });
-    });
-  };
+  const checkpointer = startSqliteWorker(
+    CHECKPOINTER_SOURCE,
+    { file, driver: driverPath, checkpointMs: CHECKPOINT_MS, restartFrames: RESTART_FRAMES },
+    () => (walLong = true),
+  );
   const connection: DatabaseConnection = {
     async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-      return { rows: (await call({ sql: query.sql, parameters: query.parameters })) as R[] };
+      return { rows: (await reader.call({ sql: query.sql, parameters: query.parameters })) as R[] };
     },
     streamQuery() {
       throw new Error('Off-thread reads do not stream');
@@ -182,12 +152,10 @@ export function startOffThreadReads(file: string, statementsKept = STATEMENTS_KE
     commitTransaction: refuse,
     rollbackTransaction: refuse,
     releaseConnection: async () => undefined,
+    // The reader first: the checkpointer's last checkpoint then copies every frame.
     destroy: async () => {
-      // Held (ref) until it exits: an idle worker is unref'd, and a process waiting only for an unref'd
-      // worker's exit (its last checkpoint can take seconds) ends there, its closing never finished.
-      worker.ref();
-      worker.postMessage('close');
-      await new Promise((resolve) => worker.once('exit', resolve));
+      await reader.close();
+      await checkpointer.close();
     },
   };
   const db = new Kysely<Database>({
@@ -199,20 +167,16 @@ export function startOffThreadReads(file: string, statementsKept = STATEMENTS_KE
     },
     plugins: [new CamelCasePlugin()],
   });
-  const takeWalLong = () => {
-    const long = walLong && running;
-    walLong = false;
-    return long;
-  };
   return {
     db,
-    takeWalLong,
-    preparedStatements: async () => Number((await call({}))[0]),
-    checkpointNow: async () => Number((await call({ checkpoint: true }))[0]),
-    close: async () => {
-      running = false;
-      await db.destroy();
+    takeWalLong: () => {
+      const long = walLong && checkpointer.running();
+      walLong = false;
+      return long;
     },
+    preparedStatements: async () => Number((await reader.call({}))[0]),
+    checkpointNow: async () => Number((await checkpointer.call({}))[0]),
+    close: () => db.destroy(),
   };
 }
 
