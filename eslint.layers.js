@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { builtinModules } from 'node:module';
+import path from 'node:path';
 import { builtinRules } from 'eslint/use-at-your-own-risk';
 
 /**
@@ -8,6 +10,62 @@ import { builtinRules } from 'eslint/use-at-your-own-risk';
  * folder). scripts/layer-rules.test.ts lints a fixture that breaks each zone and expects its message.
  * Decision 025 says why the rules are these.
  */
+
+const COMPONENT_IN_API =
+  "A feature's api/ holds its hooks, fetchers and types (.ts files): a component goes to the feature's components/, " +
+  'to apps/web/src/components/ when several features share it, or to app/ beside the page that composes features.';
+
+/**
+ * How TypeScript (moduleResolution Bundler) finds the file of a relative import written without its extension:
+ * the first of these that exists. `isFile` answers for a path on disk.
+ */
+function resolvedFile(target, isFile) {
+  if (/\.[cm]?[jt]sx?$/.test(target) && isFile(target)) return target;
+  const candidates = ['.ts', '.tsx', '.d.ts', '.js', '.jsx', '/index.ts', '/index.tsx', '/index.js', '/index.jsx'];
+  return candidates.map((ending) => target + ending).find(isFile);
+}
+
+/**
+ * A feature's file that imports another feature's api/ must land on a module of hooks, fetchers and types, never
+ * on a component: the import is resolved on disk, and one that reaches a .tsx or .jsx file (or names one) is
+ * refused. The folder name alone cannot tell, since imports carry no extension. `settings.layers.root` (the
+ * layer-rule test's own tree) stands in for the working directory when files are looked up.
+ */
+function apiModulesOnlyRule() {
+  return {
+    meta: {
+      type: 'problem',
+      docs: { description: "a feature imports another feature's api/ modules (.ts), never a component in it" },
+      schema: [],
+      messages: { component: COMPONENT_IN_API },
+    },
+    create(context) {
+      const cwd = context.cwd;
+      const root = context.settings.layers?.root ?? cwd;
+      const own = /apps\/web\/src\/features\/([^/]+)\//.exec(
+        path.relative(cwd, context.filename).replaceAll('\\', '/'),
+      );
+      if (!own) return {};
+      const folder = path.resolve(root, path.relative(cwd, path.dirname(context.filename)));
+      const features = path.resolve(root, 'apps/web/src/features');
+      const isFile = (file) => fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+      function check(source) {
+        if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+        const target = path.resolve(folder, source.value);
+        const [feature, area] = path.relative(features, target).split(path.sep);
+        if (feature === undefined || feature === '..' || feature === own[1] || area !== 'api') return;
+        const file = /\.[cm]?[jt]sx$/.test(source.value) ? target : resolvedFile(target, isFile);
+        if (file && /\.[cm]?[jt]sx$/.test(file)) context.report({ node: source, messageId: 'component' });
+      }
+      return {
+        ImportDeclaration: (node) => check(node.source),
+        ExportNamedDeclaration: (node) => check(node.source),
+        ExportAllDeclaration: (node) => check(node.source),
+        ImportExpression: (node) => check(node.source),
+      };
+    },
+  };
+}
 
 /**
  * ESLint's no-restricted-syntax under names of our own: a zone that sets one of these does not replace the
@@ -19,6 +77,8 @@ const layersPlugin = {
     'route-registration': restrictedSyntax,
     'no-streaming': restrictedSyntax,
     'no-jsx-in-shared': restrictedSyntax,
+    'no-component-in-api': restrictedSyntax,
+    'api-modules-only': apiModulesOnlyRule(),
   },
 };
 
@@ -290,8 +350,20 @@ const webSharedZone = {
   },
 };
 
+/** A feature's api/ is its public entry of hooks, fetchers and types: a .tsx (or .jsx) file there is refused. */
+const webApiNoComponentZone = {
+  files: ['apps/web/src/features/*/api/**/*.{tsx,jsx}'],
+  rules: { 'layers/no-component-in-api': ['error', { selector: 'Program', message: COMPONENT_IN_API }] },
+};
+
+/** An import of another feature's api/ lands on a .ts module, never on a component (see apiModulesOnlyRule). */
+const webApiModulesZone = {
+  files: ['apps/web/src/features/**/*.{ts,tsx}'],
+  rules: { 'layers/api-modules-only': 'error' },
+};
+
 const FEATURE_ONLY_THROUGH_API =
-  "A feature imports another feature only from that feature's api/ folder (decision 025): move the shared piece to components/ or to the owning feature's api/.";
+  "A feature imports another feature only from that feature's api/ folder of hooks, fetchers and types (decision 025): a piece of UI several features share goes to components/, or to app/ with the page that composes them.";
 
 /**
  * From a file `depth` folders below apps/web/src/features/<f>/, `../` written depth + 1 times is the
@@ -328,5 +400,7 @@ export const layerZones = [
   sqlZone,
   repositoryZone,
   webSharedZone,
+  webApiNoComponentZone,
+  webApiModulesZone,
   ...[0, 1, 2, 3, 4].map(webFeatureZone),
 ];

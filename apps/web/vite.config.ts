@@ -167,8 +167,8 @@ const SIGNED_IN_CHUNK = 'signed-in';
  * The modules a cold dashboard loads after the entry: the signed-in shell and the dashboard's first view, with
  * everything they import statically. Collected by walking the static imports from those two files.
  */
-const SIGNED_IN_ROOTS = ['src/app/layout/app-shell.tsx', 'src/features/dashboard/components/dashboard-page.tsx'].map(
-  (file) => path.resolve(import.meta.dirname, file),
+const SIGNED_IN_ROOTS = ['src/app/layout/app-shell.tsx', 'src/app/pages/dashboard/dashboard-page.tsx'].map((file) =>
+  path.resolve(import.meta.dirname, file),
 );
 
 /** antd's index re-exports every component: a walk through it would take them all. */

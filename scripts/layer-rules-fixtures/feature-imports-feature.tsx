@@ -4,9 +4,9 @@ import { TaskTags } from '../../tasks/components/task-tags'; // breaks
 import '../../tasks/components/tasks.css'; // breaks
 import { useFacilities } from '../../../features/facilities/hooks/use-facilities'; // breaks
 import { useTasks } from '../../tasks/api/list-tasks';
-import { FacilitySelect } from '../../../features/facilities/api/facility-select';
+import { facilityOptions } from '../../../features/facilities/api/list-facilities';
 import { WidgetRow } from './widget-row';
 import { useWidgets } from '../api/list-widgets';
 import { PageHeader } from '../../../components/page-header';
 
-export const used = [TaskTags, useFacilities, useTasks, FacilitySelect, WidgetRow, useWidgets, PageHeader];
+export const used = [TaskTags, useFacilities, useTasks, facilityOptions, WidgetRow, useWidgets, PageHeader];

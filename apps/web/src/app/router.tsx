@@ -29,7 +29,7 @@ function RouteError() {
 
 /** Screens that are built; every other area shows an honest "coming soon" page inside the shell. */
 const SCREENS: Record<string, ScreenLoader> = {
-  users: () => import('../features/users/components/users-page').then((m) => m.UsersPage),
+  users: () => import('./pages/users-page').then((m) => m.UsersPage),
   facilities: () => import('../features/facilities/components/facilities-page').then((m) => m.FacilitiesPage),
   'user-facilities': () =>
     import('../features/user-facilities/components/user-facilities-page').then((m) => m.UserFacilitiesPage),
@@ -37,12 +37,12 @@ const SCREENS: Record<string, ScreenLoader> = {
   'program-areas': () =>
     import('../features/program-areas/components/program-areas-page').then((m) => m.ProgramAreasPage),
   audit: () => import('../features/audit/components/audit-page').then((m) => m.AuditPage),
-  dashboard: () => import('../features/dashboard/components/dashboard-page').then((m) => m.DashboardPage),
-  calendar: () => import('../features/calendar/components/calendar-page').then((m) => m.CalendarPage),
+  dashboard: () => import('./pages/dashboard/dashboard-page').then((m) => m.DashboardPage),
+  calendar: () => import('./pages/calendar-page').then((m) => m.CalendarPage),
   requirements: () => import('../features/requirements/components/requirements-page').then((m) => m.RequirementsPage),
   tasks: () => import('../features/tasks/components/tasks-page').then((m) => m.TasksPage),
   permits: () => import('../features/permits/components/permits-page').then((m) => m.PermitsPage),
-  reviews: () => import('../features/reviews/components/reviews-page').then((m) => m.ReviewsPage),
+  reviews: () => import('./pages/reviews-page').then((m) => m.ReviewsPage),
   // The only screen with charts: the chart library comes in this chunk alone (decision 043).
   reports: () => import('../features/reports/components/reports-page').then((m) => m.ReportsPage),
   'task-documents': () =>
@@ -139,18 +139,16 @@ export const router = createBrowserRouter([
             children: [
               ...areaRoutes,
               lazyRoute('/facilities/:id', () =>
-                import('../features/facilities/components/facility-detail-page').then((m) => m.FacilityDetailPage),
+                import('./pages/facility-detail/facility-detail-page').then((m) => m.FacilityDetailPage),
               ),
               lazyRoute('/requirements/:id', () =>
-                import('../features/requirements/components/requirement-detail-page').then(
-                  (m) => m.RequirementDetailPage,
-                ),
+                import('./pages/requirement-detail-page').then((m) => m.RequirementDetailPage),
               ),
               lazyRoute('/permits/:id', () =>
                 import('../features/permits/components/permit-detail-page').then((m) => m.PermitDetailPage),
               ),
               lazyRoute('/tasks/:id', () =>
-                import('../features/tasks/components/task-detail-page').then((m) => m.TaskDetailPage),
+                import('./pages/task-detail/task-detail-page').then((m) => m.TaskDetailPage),
               ),
               lazyRoute('/findings/:id', () =>
                 import('../features/findings/components/finding-detail-page').then((m) => m.FindingDetailPage),

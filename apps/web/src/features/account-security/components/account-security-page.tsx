@@ -8,7 +8,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { usePublicConfig } from '../../../lib/public-config';
 import { PageHeader } from '../../../components/page-header';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { ssoErrorKey } from '../../auth/api/sso-sign-in';
+import { ssoErrorKey } from '../../../components/auth/sso-sign-in';
 import { useDisableMfa, useLinkSso, useMfaStatus, useRegenerateBackupCodes, useStartTotp } from '../api/mfa';
 import { BackupCodes } from './backup-codes';
 import { PasswordConfirmModal } from './password-confirm-modal';

@@ -11,7 +11,7 @@ import type { MessageKey } from '../../../lib/i18n/messages/en';
 import { useT } from '../../../lib/i18n/use-t';
 import { useSearchParams } from 'react-router';
 import { MfaCodeStep } from './mfa-code-step';
-import { SsoSignIn } from '../api/sso-sign-in';
+import { SsoSignIn } from '../../../components/auth/sso-sign-in';
 import { SignInField } from './sign-in-field';
 
 interface SignInValues {

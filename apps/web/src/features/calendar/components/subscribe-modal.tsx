@@ -7,7 +7,8 @@ import { ConfirmButton } from '../../../components/data/confirm-button';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { applyServerErrors } from '../../../components/data/zod-form';
 import { useCalendarFeeds, useCreateCalendarFeed, useRevokeCalendarFeeds } from '../api/calendar-feeds';
-import { FacilitySelect } from '../../facilities/api/facility-select';
+import { facilityOptions } from '../../facilities/api/list-facilities';
+import { RemoteSelect } from '../../../components/data/remote-select';
 
 interface FeedForm {
   name: string;
@@ -126,7 +127,7 @@ export function SubscribeModal({ open, onClose }: { open: boolean; onClose: () =
             name="facilityId"
             rules={[{ required: true, message: t('form.required', { field: t('feeds.facility') }) }]}
           >
-            <FacilitySelect label={t('feeds.facility')} />
+            <RemoteSelect allowClear {...facilityOptions} label={t('feeds.facility')} />
           </Form.Item>
         ) : null}
         {formError ? <Alert type="error" title={formError} className="form-error" /> : null}

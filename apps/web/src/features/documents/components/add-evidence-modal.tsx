@@ -6,7 +6,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useEvidenceTask } from '../api/get-evidence-task';
 import { fetchTaskOptions } from '../api/reference-options';
 import './documents.css';
-import { TaskEvidenceSection } from '../api/task-evidence-section';
+import { TaskEvidenceSection } from './task-evidence-section';
 
 /** Evidence from the Task Documents screen: choose an open task, then the task's evidence section. */
 export function AddEvidenceModal({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -9,7 +9,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { ConfirmAction } from '../../../components/data/confirm-button';
 import { UrlEnumFilter } from '../../../components/data/enum-filter';
 import { IconAction } from '../../../components/data/icon-action';
-import { UrlBooleanFilter } from '../../../components/data/url-filters';
+import { UrlRemoteFilter, UrlBooleanFilter } from '../../../components/data/url-filters';
 import { actionsColumn } from '../../../components/data/row-actions';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { ListScreen, useListScreen } from '../../../components/data/list-screen';
@@ -21,10 +21,10 @@ import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
 import { RetentionModal } from './retention-modal';
 import { useDocumentActions } from './use-document-actions';
-import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { documentColumn, documentFacilityColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
 import { sortedColumn } from '../../../components/data/common-columns';
+import { facilityOptions } from '../../facilities/api/list-facilities';
 
 const FILTERS = ['kind', 'facilityId', 'legalHold'] as const;
 
@@ -175,7 +175,7 @@ export function ArchiveDocumentsPage() {
       filters={
         <>
           <UrlEnumFilter state={list.state} name="kind" of="documentKind" />
-          <FacilityFilter state={list.state} name="facilityId" label={t('documents.facility')} />
+          <UrlRemoteFilter {...facilityOptions} state={list.state} name="facilityId" label={t('documents.facility')} />
           <UrlBooleanFilter
             state={list.state}
             name="legalHold"

@@ -11,7 +11,6 @@ import { IconAction } from '../../../components/data/icon-action';
 import { UrlRemoteFilter } from '../../../components/data/url-filters';
 import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { ProgramAreaFilter } from '../../program-areas/api/program-area-filter';
 import { documentsEndpoint } from '../api/list-documents';
 import { fetchRegulationOptions } from '../api/reference-options';
 import { DocumentDetailDrawer } from './document-detail-drawer';
@@ -20,10 +19,11 @@ import { LibraryDocumentDrawer } from './library-document-drawer';
 import { NewVersionModal } from './new-version-modal';
 import { TagFilter } from './tags-select';
 import { useDocumentActions } from './use-document-actions';
-import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { documentColumn, documentFacilityColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
 import { updatedAtColumn, column } from '../../../components/data/common-columns';
+import { facilityOptions } from '../../facilities/api/list-facilities';
+import { useProgramAreaFilterOptions } from '../../program-areas/api/program-area-options';
 
 const FILTERS = ['facilityId', 'programAreaId', 'regulationId', 'tag'] as const;
 
@@ -57,6 +57,7 @@ export function mayChangeDocument(role: Role, document: Pick<Document, 'facility
  */
 export function DocumentsLibraryPage() {
   const t = useT();
+  const programAreaFilterOptions = useProgramAreaFilterOptions();
   const me = useCurrentUser();
   const format = useFormatters();
   const list = useListScreen(documentsEndpoint, { filters: FILTERS, defaultSort: 'title', fixed: { kind: 'LIBRARY' } });
@@ -124,8 +125,9 @@ export function DocumentsLibraryPage() {
       columns={columns}
       filters={
         <>
-          <FacilityFilter state={list.state} name="facilityId" label={t('documents.facility')} />
-          <ProgramAreaFilter
+          <UrlRemoteFilter {...facilityOptions} state={list.state} name="facilityId" label={t('documents.facility')} />
+          <UrlRemoteFilter
+            {...programAreaFilterOptions}
             state={list.state}
             name="programAreaId"
             className="data-toolbar__filter"

@@ -21,8 +21,8 @@ import './documents.css';
 import { FilePicker } from './file-picker';
 import { TagsSelect } from './tags-select';
 import { isAbortError, UploadProgress, useUploadProgress } from './use-upload-progress';
-import { FacilitySelect } from '../../facilities/api/facility-select';
-import { ProgramAreaSelect } from '../../program-areas/api/program-area-select';
+import { facilityOptions } from '../../facilities/api/list-facilities';
+import { useProgramAreaOptions } from '../../program-areas/api/program-area-options';
 
 interface Values {
   file?: File | null;
@@ -69,6 +69,7 @@ export function LibraryDocumentDrawer({
   onClose: () => void;
 }) {
   const t = useT();
+  const programAreaOptions = useProgramAreaOptions();
   const me = useCurrentUser();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -212,13 +213,16 @@ export function LibraryDocumentDrawer({
             rules={companyWideAllowed ? [] : [{ required: true, message: t('documentsLibrary.facilityRequired') }]}
             extra={companyWideAllowed ? t('documentsLibrary.facilityHelp') : undefined}
           >
-            <FacilitySelect
+            <RemoteSelect
+              allowClear
+              {...facilityOptions}
               label={labels.facilityId}
               knownOptions={known(document?.facilityId, document?.facilityName)}
             />
           </SchemaField>
           <SchemaField name="programAreaId">
-            <ProgramAreaSelect
+            <RemoteSelect
+              {...programAreaOptions}
               allowClear
               label={labels.programAreaId}
               knownOptions={known(document?.programAreaId, document?.programAreaName)}

@@ -9,17 +9,18 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { ListScreen, useListScreen } from '../../../components/data/list-screen';
 import { useFormatters } from '../../../components/data/use-formatters';
-import { EvidencePackModal } from '../../evidence-packs/api/evidence-pack-modal';
+import { EvidencePackModal } from './evidence-pack-modal';
 import { documentsEndpoint } from '../api/list-documents';
 import { AddEvidenceModal } from './add-evidence-modal';
 import { DocumentDetailDrawer } from './document-detail-drawer';
 import './documents.css';
 import { useDocumentActions } from './use-document-actions';
-import { FacilityFilter } from '../../facilities/api/facility-filter';
-import { RequirementFilter } from '../../requirements/api/requirement-filter';
 import { documentColumn } from './document-columns';
 import { documentExportColumns } from './document-export-columns';
 import { column, sortedColumn } from '../../../components/data/common-columns';
+import { facilityOptions } from '../../facilities/api/list-facilities';
+import { UrlRemoteFilter } from '../../../components/data/url-filters';
+import { requirementOptions } from '../../requirements/api/list-requirements';
 
 const FILTERS = ['facilityId', 'requirementId'] as const;
 
@@ -112,8 +113,13 @@ export function TaskDocumentsPage() {
       columns={columns}
       filters={
         <>
-          <FacilityFilter state={list.state} name="facilityId" label={t('documents.facility')} />
-          <RequirementFilter state={list.state} name="requirementId" label={t('taskDocuments.requirement')} />
+          <UrlRemoteFilter {...facilityOptions} state={list.state} name="facilityId" label={t('documents.facility')} />
+          <UrlRemoteFilter
+            {...requirementOptions}
+            state={list.state}
+            name="requirementId"
+            label={t('taskDocuments.requirement')}
+          />
         </>
       }
       exportOptions={{ fileName: 'task-documents', columns: exportColumns }}

@@ -15,3 +15,9 @@ export const fetchFacilityOptions = pickerSearch(
   'name',
   (facility) => `${facility.name} (${facility.code})`,
 );
+
+/**
+ * Where a facility picker (RemoteSelect) or list filter (UrlRemoteFilter) takes its options: spread it on the
+ * component, `<RemoteSelect {...facilityOptions} label=… />`.
+ */
+export const facilityOptions = { queryKey: ['facilities', 'options'], fetchOptions: fetchFacilityOptions };

@@ -12,12 +12,13 @@ import { useEditDialog } from '../../../components/data/use-edit-dialog';
 import { useRowAction } from '../../../components/data/use-row-action';
 import { useFormatters } from '../../../components/data/use-formatters';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { ProgramAreaFilter } from '../../program-areas/api/program-area-filter';
 import { facilitiesEndpoint } from '../api/list-facilities';
 import { useUpdateFacility } from '../api/update-facility';
 import { FacilityFormDrawer } from './facility-form-drawer';
 import { FacilityStatusTag } from './facility-status-tag';
 import { sortedColumn } from '../../../components/data/common-columns';
+import { useProgramAreaFilterOptions } from '../../program-areas/api/program-area-options';
+import { UrlRemoteFilter } from '../../../components/data/url-filters';
 
 const FILTERS = ['type', 'status', 'programAreaId'] as const;
 
@@ -45,6 +46,7 @@ function exportColumns(t: Translate): ExportColumn<Facility>[] {
 /** /facilities: every facility in the caller's scope; create, edit, deactivate where the role allows. */
 export function FacilitiesPage() {
   const t = useT();
+  const programAreaFilterOptions = useProgramAreaFilterOptions();
   const me = useCurrentUser();
   const format = useFormatters();
   const run = useRowAction();
@@ -122,7 +124,12 @@ export function FacilitiesPage() {
         <>
           <UrlEnumFilter state={list.state} name="type" of="facilityType" />
           <UrlEnumFilter state={list.state} name="status" of="facilityStatus" />
-          <ProgramAreaFilter state={list.state} name="programAreaId" label={t('facilities.programArea')} />
+          <UrlRemoteFilter
+            {...programAreaFilterOptions}
+            state={list.state}
+            name="programAreaId"
+            label={t('facilities.programArea')}
+          />
         </>
       }
       exportOptions={{ fileName: 'facilities', columns: exportColumns }}

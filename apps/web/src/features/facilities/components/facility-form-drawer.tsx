@@ -12,7 +12,8 @@ import { useRecordForm } from '../../../components/data/use-record-form';
 import { useCreateFacility } from '../api/create-facility';
 import { useUpdateFacility } from '../api/update-facility';
 import { suggestedTimeZone, timeZoneOptions } from './time-zones';
-import { ProgramAreaSelect } from '../../program-areas/api/program-area-select';
+import { useProgramAreaOptions } from '../../program-areas/api/program-area-options';
+import { RemoteSelect } from '../../../components/data/remote-select';
 
 interface Values {
   name?: string;
@@ -68,6 +69,7 @@ export function FacilityFormDrawer({
   onSaved?: (facility: Facility) => void;
 }) {
   const t = useT();
+  const programAreaOptions = useProgramAreaOptions();
   const me = useCurrentUser();
   const isEdit = Boolean(facility);
   const mayChangeStatus = can(me.role, 'facility:deactivate');
@@ -184,7 +186,12 @@ export function FacilityFormDrawer({
             />
           </SchemaField>
           <SchemaField name="programAreaIds" wide>
-            <ProgramAreaSelect mode="multiple" label={labels.programAreaIds} knownOptions={knownProgramAreas} />
+            <RemoteSelect
+              {...programAreaOptions}
+              mode="multiple"
+              label={labels.programAreaIds}
+              knownOptions={knownProgramAreas}
+            />
           </SchemaField>
           <SchemaField name="notes" wide>
             <Input.TextArea rows={4} />

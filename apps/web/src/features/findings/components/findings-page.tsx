@@ -12,11 +12,11 @@ import { UrlBooleanFilter, UrlRemoteFilter } from '../../../components/data/url-
 import { useFormatters } from '../../../components/data/use-formatters';
 import { column, sortedColumn } from '../../../components/data/common-columns';
 import type { ExportColumn } from '../../../components/data/export/export-types';
-import { FacilityFilter } from '../../facilities/api/facility-filter';
 import { fetchUserOptions } from '../../users/api/list-users';
 import { findingsEndpoint } from '../api/list-findings';
 import { FindingStatusTag, SeverityTag } from './finding-tags';
 import { RecordFindingModal } from './record-finding-modal';
+import { facilityOptions } from '../../facilities/api/list-facilities';
 
 const FILTERS = [
   'facilityId',
@@ -97,7 +97,7 @@ export function FindingsPage() {
       columns={columns}
       filters={
         <>
-          <FacilityFilter state={list.state} name="facilityId" label={t('findings.facility')} />
+          <UrlRemoteFilter {...facilityOptions} state={list.state} name="facilityId" label={t('findings.facility')} />
           <UrlEnumFilter state={list.state} name="source" of="findingSource" />
           <UrlEnumFilter state={list.state} name="severity" of="findingSeverity" />
           <UrlEnumFilter state={list.state} name="status" of="findingStatus" />

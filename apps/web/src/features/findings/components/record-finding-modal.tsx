@@ -8,9 +8,9 @@ import { FormModal } from '../../../components/data/form-modal';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { SchemaFields, SchemaItem } from '../../../components/data/schema-field';
 import { useMutationForm } from '../../../components/data/use-mutation-form';
-import { FacilitySelect } from '../../facilities/api/facility-select';
 import { fetchAssigneeOptions } from '../../tasks/api/assignee-options';
 import { useCreateFinding } from '../api/finding-mutations';
+import { facilityOptions } from '../../facilities/api/list-facilities';
 
 interface Values {
   facilityId?: string;
@@ -76,7 +76,7 @@ export function RecordFindingModal({
       <SchemaFields rules={state.rules} labels={labels}>
         {initial ? null : (
           <SchemaItem name="facilityId" required validate={false}>
-            <FacilitySelect label={labels.facilityId} />
+            <RemoteSelect allowClear {...facilityOptions} label={labels.facilityId} />
           </SchemaItem>
         )}
         <SchemaItem name="source" required>

@@ -10,7 +10,7 @@ import { SchemaField, SchemaFields, SchemaItem } from '../../../components/data/
 import { useMutationForm } from '../../../components/data/use-mutation-form';
 import { errorText } from '../../../components/data/use-row-action';
 import { previewRequirement } from '../../requirements/api/preview-requirement';
-import { RequirementPreviewDiff } from '../../requirements/api/requirement-preview-diff';
+import { RequirementPreviewDiff } from '../../../components/schedule-preview/requirement-preview-diff';
 import { useCreateCondition, useUpdateCondition } from '../api/permits-api';
 import {
   CONDITION_FIELDS as FIELDS,

@@ -11,7 +11,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { DetailHeader, DetailLoad } from '../../../components/detail-page';
 import { TaskStateTag } from '../../../components/task-tags';
 import { usePermit } from '../api/permits-api';
-import { PermitStatusTag } from '../api/permit-status-tag';
+import { PermitStatusTag } from './permit-status-tag';
 import { PermitChangeModal, type PermitChange } from './permit-change-modal';
 import { PermitConditionsSection } from './permit-conditions-section';
 import { PermitDocumentsSection } from './permit-documents-section';

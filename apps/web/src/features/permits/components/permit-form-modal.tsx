@@ -9,8 +9,9 @@ import { DateField } from '../../../components/data/date-field';
 import { SchemaFields, SchemaItem } from '../../../components/data/schema-field';
 import { useRecordForm } from '../../../components/data/use-record-form';
 import type { EditDialog } from '../../../components/data/use-edit-dialog';
-import { FacilitySelect } from '../../facilities/api/facility-select';
 import { useCreatePermit, useUpdatePermit } from '../api/permits-api';
+import { facilityOptions } from '../../facilities/api/list-facilities';
+import { RemoteSelect } from '../../../components/data/remote-select';
 
 interface Values {
   facilityId?: string;
@@ -106,7 +107,7 @@ export function PermitFormModal({
       <SchemaFields rules={state.rules} labels={labels}>
         {editing ? null : (
           <SchemaItem name="facilityId" required>
-            <FacilitySelect label={labels.facilityId} disabled={Boolean(facilityId)} />
+            <RemoteSelect allowClear {...facilityOptions} label={labels.facilityId} disabled={Boolean(facilityId)} />
           </SchemaItem>
         )}
         <SchemaItem name="number" required extra={t('permits.numberHelp')}>

@@ -7,7 +7,7 @@ import { useCurrentUser } from '../../../lib/auth/auth-context';
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
 import { useEditDialog } from '../../../components/data/use-edit-dialog';
-import { PermitsTable } from '../api/permits-table';
+import { PermitsTable } from './permits-table';
 import { PermitFormModal } from './permit-form-modal';
 
 /** /permits: the register of the permits of the caller's facilities; new permits where the role allows. */

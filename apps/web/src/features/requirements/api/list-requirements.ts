@@ -13,3 +13,6 @@ export const { list: listRequirements, useList: useRequirements } = requirements
 export const fetchRequirementOptions = pickerSearch(listRequirements, 'title', (requirement) =>
   requirement.citation ? `${requirement.title} (${requirement.citation})` : requirement.title,
 );
+
+/** Where a requirement list filter (UrlRemoteFilter) takes its options: spread it on the component. */
+export const requirementOptions = { queryKey: ['requirements', 'options'], fetchOptions: fetchRequirementOptions };

@@ -36,7 +36,7 @@ import {
   RequirementTermSection,
 } from './requirement-form-term';
 import { ReminderPolicyFields } from './reminder-policy-fields';
-import { RequirementPreviewDiff } from '../api/requirement-preview-diff';
+import { RequirementPreviewDiff } from '../../../components/schedule-preview/requirement-preview-diff';
 import './requirements.css';
 
 type Body = CreateRequirementBody | UpdateRequirementBody;

@@ -5,7 +5,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { SchemaField, useSchemaFields } from '../../../components/data/schema-field';
 import { fetchRegulationOptions } from '../api/regulation-options';
-import { ProgramAreaSelect } from '../../program-areas/api/program-area-select';
+import { useProgramAreaOptions } from '../../program-areas/api/program-area-options';
 
 /** An option for the id the requirement already has, so the select shows its name before any search. */
 function known(id: string | null | undefined, name: string | null | undefined) {
@@ -15,6 +15,7 @@ function known(id: string | null | undefined, name: string | null | undefined) {
 /** "Obligation": what the requirement is and where it comes from. */
 export function RequirementObligationSection({ requirement }: { requirement?: RequirementDetail }) {
   const t = useT();
+  const programAreaOptions = useProgramAreaOptions();
   const { label } = useSchemaFields();
   return (
     <>
@@ -39,7 +40,8 @@ export function RequirementObligationSection({ requirement }: { requirement?: Re
           <Input autoComplete="off" />
         </SchemaField>
         <SchemaField name="programAreaId" validate={false}>
-          <ProgramAreaSelect
+          <RemoteSelect
+            {...programAreaOptions}
             allowClear
             label={label('programAreaId')}
             knownOptions={known(requirement?.programAreaId, requirement?.programAreaName)}

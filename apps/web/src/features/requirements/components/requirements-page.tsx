@@ -8,7 +8,7 @@ import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
 import { ImportRequirementsDialog } from './import/import-requirements-dialog';
 import { RequirementFormDrawer } from './requirement-form-drawer';
-import { RequirementsTable } from '../api/requirements-table';
+import { RequirementsTable } from './requirements-table';
 
 /** /requirements: the obligations of the caller's facilities; create, edit and retire where the role allows. */
 export function RequirementsPage() {

@@ -39,13 +39,11 @@ import { auditFieldLabel, auditFieldValueText } from '../../../components/audit-
 import { userQueryOptions } from '../../users/api/get-user';
 import { useAddTaskComment } from '../api/add-task-comment';
 import { useUpdateTask } from '../api/update-task';
-import { AssignTasksModal, NotApplicableModal, ReopenTaskModal, RescheduleTaskModal } from '../api/task-action-modals';
+import { AssignTasksModal, NotApplicableModal, ReopenTaskModal, RescheduleTaskModal } from './task-action-modals';
 import { CompleteTaskModal } from './task-completion-modals';
-import { TaskEvidenceSection } from './task-evidence-section';
 import { TaskInstructions } from './task-instructions';
 import { TaskTags } from '../../../components/task-tags';
 import './tasks.css';
-import { TaskFindingsCard } from '../../findings/api/task-findings-card';
 import { DueDateShiftNote } from './due-date-shift-note';
 
 type Dialog = 'complete' | 'reopen' | 'assign' | 'reschedule' | 'notApplicable' | null;
@@ -53,17 +51,19 @@ type Dialog = 'complete' | 'reopen' | 'assign' | 'reschedule' | 'notApplicable' 
 export interface TaskDetailViewProps {
   task: TaskDetail;
   /**
-   * The evidence region (documents feature). Defaults to `<TaskEvidenceSection task={task} />`; pass a
-   * node to replace it (e.g. the evidence list with upload).
+   * The evidence region, owned by the documents feature: the page that composes the task's screen (app/) passes
+   * it in, since a feature renders no other feature's screens.
    */
-  evidenceSection?: ReactNode;
+  evidenceSection: ReactNode;
+  /** The task's findings card, owned by the findings feature: passed in by the composing page (app/), as above. */
+  findingsCard: ReactNode;
 }
 
 /**
  * One task: requirement, facility, dates (scheduled and effective), windows, status and timeliness,
  * assignee, evidence, comments and history; actions by role and state.
  */
-export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
+export function TaskDetailView({ task, evidenceSection, findingsCard }: TaskDetailViewProps) {
   const t = useT();
   const me = useCurrentUser();
   const format = useFormatters();
@@ -219,10 +219,10 @@ export function TaskDetailView({ task, evidenceSection }: TaskDetailViewProps) {
               <Descriptions bordered size="small" column={{ xs: 1, md: 2 }} items={details} />
             </Card>
             <section aria-label={t('task.evidence')} className="task-detail__evidence">
-              {evidenceSection ?? <TaskEvidenceSection task={task} />}
+              {evidenceSection}
             </section>
             <TaskComments task={task} />
-            <TaskFindingsCard task={task} />
+            {findingsCard}
           </Flex>
         </Col>
         <Col xs={24} xl={8}>

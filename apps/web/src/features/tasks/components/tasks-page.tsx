@@ -1,6 +1,6 @@
 import { useT } from '../../../lib/i18n/use-t';
 import { PageHeader } from '../../../components/page-header';
-import { TasksTable } from '../api/tasks-table';
+import { TasksTable } from './tasks-table';
 
 /**
  * /tasks, the Tasks Tracker: the tasks in the caller's scope. The address alone decides the list: a

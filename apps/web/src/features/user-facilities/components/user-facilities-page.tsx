@@ -14,8 +14,8 @@ import { fetchFacilityOptions } from '../../facilities/api/list-facilities';
 import { userQueryOptions } from '../../users/api/get-user';
 import { fetchUserOptions, userLabel } from '../../users/api/list-users';
 import type { UserFacilitiesQuery } from '../api/list-user-facilities';
-import { AssignModal, type AssignTarget } from '../api/assign-modal';
-import { AssignmentsEmpty, AssignmentsTable } from '../api/assignments-table';
+import { AssignModal, type AssignTarget } from './assign-modal';
+import { AssignmentsEmpty, AssignmentsTable } from './assignments-table';
 
 const FILTERS = ['userId', 'facilityId'] as const;
 type Side = 'user' | 'facility';

@@ -16,3 +16,6 @@ export const fetchUserOptions = pickerSearch(listUsers, 'name', userLabel);
 export function userLabel(user: { name: string; email: string }): string {
   return user.name.trim() ? `${user.name} <${user.email}>` : user.email;
 }
+
+/** Where a users picker (RemoteSelect) takes its options: spread it on the component. */
+export const userOptions = { queryKey: ['users', 'options'], fetchOptions: fetchUserOptions };

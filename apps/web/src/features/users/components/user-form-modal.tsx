@@ -11,7 +11,8 @@ import { useNewPasswordRule } from '../../../lib/auth/new-password-rule';
 import { useCreateUser } from '../api/create-user';
 import { useUpdateUser } from '../api/update-user';
 import { assignableRoles, userActionsFor } from './user-permissions';
-import { FacilitiesSelect } from '../../facilities/api/facility-select';
+import { facilityOptions } from '../../facilities/api/list-facilities';
+import { RemoteSelect } from '../../../components/data/remote-select';
 
 interface Values {
   email?: string;
@@ -169,7 +170,7 @@ export function UserFormModal({
         <>
           {can(me.role, 'userFacility:manage') ? (
             <Form.Item label={labels.facilityIds} name="facilityIds" extra={t('users.facilitiesNote')}>
-              <FacilitiesSelect label={labels.facilityIds} />
+              <RemoteSelect mode="multiple" {...facilityOptions} label={labels.facilityIds} />
             </Form.Item>
           ) : null}
           <Form.Item label={t('users.passwordMode')} name="passwordMode">
