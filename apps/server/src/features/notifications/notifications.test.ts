@@ -10,7 +10,7 @@ import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-s
 import { ADMIN_EMAIL, createTestApp, type TestApp, testDialect } from '../../test/test-app';
 import { signedInSuiteAt } from '../../test/signed-in-suite';
 
-type Row = { taskId: string; step: string; userId: string; category: string };
+type Row = { taskId: string | null; step: string; userId: string; category: string };
 
 describe('reminders: steps, catch-up, escalation and scope, on a movable clock', () => {
   const suite = signedInSuiteAt('2026-03-01T12:00:00Z');
