@@ -144,6 +144,7 @@ export const notificationDeliverySchema = recordSchema({
   /** Null for a corrective action's notification (then `correctiveActionId` is set). */
   taskId: idSchema.nullable(),
   correctiveActionId: idSchema.nullable(),
+  findingId: idSchema.nullable(),
   taskTitle: z.string(),
   facilityId: idSchema,
   facilityName: z.string(),

@@ -214,6 +214,7 @@ export function listDeliveryRows(db: Db, { filters, sort, window }: ListRequest<
         'n.step',
         'n.taskId',
         'n.correctiveActionId',
+        'ca.findingId',
         subjectTitle.as('taskTitle'),
         'f.name as facilityName',
       ])

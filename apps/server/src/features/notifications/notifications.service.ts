@@ -173,6 +173,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
         recipientEmail: row.email,
         taskId: row.taskId,
         correctiveActionId: row.correctiveActionId,
+        findingId: row.findingId,
         taskTitle: row.taskTitle,
         facilityId: row.facilityId,
         facilityName: row.facilityName,

@@ -339,14 +339,28 @@ describe('the notification centre and settings API', () => {
       digestHour: 7,
       timeZone: 'UTC',
       quietUntil: null,
-      categories: { TASK_OPENED: true, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: true },
+      categories: {
+        TASK_OPENED: true,
+        DUE_SOON: true,
+        DUE_TODAY: true,
+        OVERDUE: true,
+        ESCALATION: true,
+        CORRECTIVE_ACTION: true,
+      },
     });
     const settings = {
       delivery: 'WEEKLY_DIGEST',
       digestHour: 9,
       timeZone: 'Europe/Paris',
       quietUntil: '2026-04-01T00:00:00.000Z',
-      categories: { TASK_OPENED: false, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: false },
+      categories: {
+        TASK_OPENED: false,
+        DUE_SOON: true,
+        DUE_TODAY: true,
+        OVERDUE: true,
+        ESCALATION: false,
+        CORRECTIVE_ACTION: false,
+      },
     };
     const response = await call(suite.t, token, 'PUT', '/api/users/me/notification-preferences', settings);
     expect(response.status).toBe(200);
