@@ -72,6 +72,8 @@ export const findingSchema = recordSchema({
   taskTitle: z.string().nullable(),
   requirementId: idSchema.nullable(),
   permitId: idSchema.nullable(),
+  /** The permit's number and title, as its register shows it ("WP-12 · Stormwater"); null without one. */
+  permitLabel: z.string().nullable(),
   title: z.string(),
   description: z.string().nullable(),
   severity: z.enum(FINDING_SEVERITIES),
