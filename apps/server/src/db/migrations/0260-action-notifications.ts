@@ -48,21 +48,15 @@ export const migration0260ActionNotifications: Migration = {
         .execute();
       return;
     }
-    await rebuildSqliteTables(db, REBUILT);
+    await m.rebuildSqliteTables(db, REBUILT);
   },
   async down() {
     throw new Error('Migration 0260 cannot be undone (notifications about actions have no task)');
   },
 };
 
-/** A table rebuilt on SQLite: its stored definition changed by `change` (identity for a table only re-pointed). */
-interface Rebuilt {
-  name: string;
-  change?: (definition: string) => string;
-}
-
 /** Parents first: the order of creation and copy; children are dropped in the reverse order. */
-const REBUILT: readonly Rebuilt[] = [
+const REBUILT: readonly m.RebuiltTable[] = [
   {
     name: 'findings',
     change: (definition) =>
@@ -89,35 +83,4 @@ const REBUILT: readonly Rebuilt[] = [
 function replaceOnce(text: string, from: string, to: string): string {
   if (text.split(from).length !== 2) throw new Error(`Migration 0260: expected one ${from} in ${text}`);
   return text.replace(from, to);
-}
-
-interface StoredObject {
-  name: string;
-  tblName: string;
-  type: string;
-  sql: string | null;
-}
-
-async function rebuildSqliteTables(db: Kysely<unknown>, tables: readonly Rebuilt[]): Promise<void> {
-  const names = tables.map((table) => table.name);
-  const stored = (
-    await sql<StoredObject>`select name, tbl_name as "tblName", type, sql from sqlite_master`.execute(db)
-  ).rows.filter((row) => names.includes(row.tblName) && row.sql !== null);
-  if (stored.some((row) => row.type === 'trigger')) throw new Error('Migration 0260: a rebuilt table has a trigger');
-  const definitionOf = (name: string) => stored.find((row) => row.type === 'table' && row.name === name)!.sql!;
-  const columnsOf = async (name: string) =>
-    (await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db)).rows.map((row) => row.name);
-
-  const copied = new Map<string, string[]>();
-  for (const { name } of tables) {
-    copied.set(name, await columnsOf(name));
-    await sql`alter table ${sql.id(name)} rename to ${sql.id(`${name}_old`)}`.execute(db);
-  }
-  for (const { name, change } of tables) {
-    await sql.raw((change ?? ((text: string) => text))(definitionOf(name))).execute(db);
-    const columns = sql.join(copied.get(name)!.map((column) => sql.id(column)));
-    await sql`insert into ${sql.id(name)} (${columns}) select ${columns} from ${sql.id(`${name}_old`)}`.execute(db);
-  }
-  for (const { name } of [...tables].reverse()) await sql`drop table ${sql.id(`${name}_old`)}`.execute(db);
-  for (const index of stored.filter((row) => row.type === 'index')) await sql.raw(index.sql!).execute(db);
 }
