@@ -47,16 +47,16 @@ describe.runIf(testDialect() === 'sqlite')('rebuilding SQLite tables', () => {
     });
     const rows = async (table: string) => (await sql.raw(`select * from ${table} order by id`).execute(db)).rows;
     expect(await rows('parents')).toEqual([
-      { id: 'p1', owner_id: 'o1', note: 'kept', extra: null },
-      { id: 'p2', owner_id: 'o1', note: null, extra: null },
+      { id: 'p1', ownerId: 'o1', note: 'kept', extra: null },
+      { id: 'p2', ownerId: 'o1', note: null, extra: null },
     ]);
     expect(await rows('children')).toEqual([
-      { id: 'c1', parent_id: 'p1' },
-      { id: 'c2', parent_id: 'p2' },
+      { id: 'c1', parentId: 'p1' },
+      { id: 'c2', parentId: 'p2' },
     ]);
     expect(await rows('grandchildren')).toEqual([
-      { id: 'g1', child_id: 'c1' },
-      { id: 'g2', child_id: null },
+      { id: 'g1', childId: 'c1' },
+      { id: 'g2', childId: null },
     ]);
     const objects = (await sql<{ name: string; sql: string }>`select name, sql from sqlite_master`.execute(db)).rows;
     expect(objects.some((row) => row.name.endsWith('_old'))).toBe(false);

@@ -192,6 +192,8 @@ export const updateFindingBodySchema = z
     ownerId: idSchema.nullable().optional(),
     rootCause: optionalText(5000, 'Root cause'),
     rootCauseCategory: oneOf(ROOT_CAUSE_CATEGORIES, 'Root cause category').nullable().optional(),
+    /** A permit of the finding's facility; null: none. */
+    permitId: idSchema.nullable().optional(),
     reportable: z.boolean().optional(),
     reportDueDate: calendarDateSchema.nullable().optional(),
     reportedOn: calendarDateSchema.nullable().optional(),
