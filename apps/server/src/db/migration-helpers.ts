@@ -178,3 +178,51 @@ export async function addColumns(db: Kysely<unknown>, table: string, type: 'text
 export async function dropColumns(db: Kysely<unknown>, table: string, columns: string[]) {
   for (const column of [...columns].reverse()) await db.schema.alterTable(table).dropColumn(column).execute();
 }
+
+/** A table rebuilt on SQLite: its stored definition changed by `change` (none: only re-pointed, as it was). */
+export interface RebuiltTable {
+  name: string;
+  change?: (definition: string) => string;
+}
+
+/**
+ * Rebuilds SQLite tables whose columns change in a way ALTER TABLE cannot (a NOT NULL dropped, a foreign key added),
+ * keeping their rows and indexes. `tables` lists them parents first, and must hold every table that refers to one of
+ * them: a migration runs in one transaction with foreign keys on (SQLite ignores the pragma there), so dropping a
+ * table would delete the rows of a child left out. The old tables are renamed first (SQLite rewrites the references
+ * among them to the old names), the new ones made from their stored definitions changed by `change`, the rows
+ * copied column by column, the old tables dropped children first, and their indexes made again from their stored
+ * definitions. Tables with triggers are refused (they would have to be made again too).
+ */
+export async function rebuildSqliteTables(db: Kysely<unknown>, tables: readonly RebuiltTable[]): Promise<void> {
+  const names = tables.map((table) => table.name);
+  const stored = (
+    await sql<{ name: string; tblName: string; type: string; sql: string | null }>`
+      select name, tbl_name as "tblName", type, sql from sqlite_master`.execute(db)
+  ).rows.filter((row) => names.includes(row.tblName) && row.sql !== null);
+  if (stored.some((row) => row.type === 'trigger')) throw new Error(`A trigger is on one of ${names.join(', ')}`);
+  const definitionOf = (name: string) => {
+    const table = stored.find((row) => row.type === 'table' && row.name === name);
+    if (!table?.sql) throw new Error(`No table ${name} to rebuild`);
+    return table.sql;
+  };
+  const definitions = new Map(
+    tables.map(({ name, change }) => [name, (change ?? ((text) => text))(definitionOf(name))]),
+  );
+  const columns = new Map<string, string[]>();
+  for (const { name } of tables) {
+    const info = await sql<{ name: string }>`select name from pragma_table_info(${name})`.execute(db);
+    columns.set(
+      name,
+      info.rows.map((row) => row.name),
+    );
+    await sql`alter table ${sql.id(name)} rename to ${sql.id(`${name}_old`)}`.execute(db);
+  }
+  for (const { name } of tables) {
+    await sql.raw(definitions.get(name)!).execute(db);
+    const list = sql.join(columns.get(name)!.map((column) => sql.id(column)));
+    await sql`insert into ${sql.id(name)} (${list}) select ${list} from ${sql.id(`${name}_old`)}`.execute(db);
+  }
+  for (const { name } of [...tables].reverse()) await sql`drop table ${sql.id(`${name}_old`)}`.execute(db);
+  for (const index of stored.filter((row) => row.type === 'index')) await sql.raw(index.sql!).execute(db);
+}

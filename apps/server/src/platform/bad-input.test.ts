@@ -310,6 +310,21 @@ describe('bad input never makes a 500', () => {
         { rootCauseCategory: 'FATE', reportedOn: 3 },
         ['reportedOn', 'rootCauseCategory'],
       ],
+      // A permit that is not one of the finding's facility (here: none at all).
+      [
+        'POST',
+        '/api/findings',
+        {
+          facilityId: facility,
+          source: 'AUDIT',
+          title: 'Labels missing',
+          severity: 'LOW',
+          identifiedOn: '2026-01-05',
+          permitId: '00000000-0000-4000-8000-000000000001',
+        },
+        ['permitId'],
+      ],
+      ['PATCH', `/api/findings/${finding}`, { permitId: '00000000-0000-4000-8000-000000000001' }, ['permitId']],
       ['POST', `/api/findings/${finding}/verify`, { effective: 'yes' }, ['effective']],
       ['POST', `/api/findings/${finding}/cancel`, { reason: '' }, ['reason']],
       [

@@ -72,6 +72,8 @@ export const findingSchema = recordSchema({
   taskTitle: z.string().nullable(),
   requirementId: idSchema.nullable(),
   permitId: idSchema.nullable(),
+  /** The permit's number and title, as its register shows it ("WP-12 · Stormwater"); null without one. */
+  permitLabel: z.string().nullable(),
   title: z.string(),
   description: z.string().nullable(),
   severity: z.enum(FINDING_SEVERITIES),
@@ -190,6 +192,8 @@ export const updateFindingBodySchema = z
     ownerId: idSchema.nullable().optional(),
     rootCause: optionalText(5000, 'Root cause'),
     rootCauseCategory: oneOf(ROOT_CAUSE_CATEGORIES, 'Root cause category').nullable().optional(),
+    /** A permit of the finding's facility; null: none. */
+    permitId: idSchema.nullable().optional(),
     reportable: z.boolean().optional(),
     reportDueDate: calendarDateSchema.nullable().optional(),
     reportedOn: calendarDateSchema.nullable().optional(),

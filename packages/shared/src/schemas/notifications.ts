@@ -26,6 +26,8 @@ export const NOTIFICATION_CATEGORIES = [
   'ESCALATION',
   /** A completion to review, a rejected completion, an extension request or its decision (in-app). */
   'REVIEW',
+  /** A corrective action of the recipient's due soon, due today or overdue (its escalations are ESCALATION). */
+  'CORRECTIVE_ACTION',
 ] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
@@ -36,6 +38,7 @@ export const EMAIL_NOTIFICATION_CATEGORIES = [
   'DUE_TODAY',
   'OVERDUE',
   'ESCALATION',
+  'CORRECTIVE_ACTION',
 ] as const satisfies readonly NotificationCategory[];
 export type EmailNotificationCategory = (typeof EMAIL_NOTIFICATION_CATEGORIES)[number];
 
@@ -44,12 +47,20 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const DELIVERY_CHANNELS = ['EMAIL'] as const;
 
-/** One in-app notification. `step` is e.g. OPEN, BEFORE-7, BEFORE-1, DUE, OVERDUE-2, ESCALATE-FACILITY. */
+/**
+ * One in-app notification, about a task or about a corrective action (then `taskId` is null and
+ * `correctiveActionId` and its `findingId` are set). `step` is e.g. OPEN, BEFORE-7, BEFORE-1, DUE, OVERDUE-2,
+ * ESCALATE-FACILITY.
+ */
 export const notificationSchema = z.object({
   _id: idSchema,
   category: z.enum(NOTIFICATION_CATEGORIES),
   step: z.string(),
-  taskId: idSchema,
+  taskId: idSchema.nullable(),
+  correctiveActionId: idSchema.nullable(),
+  /** The finding of the corrective action (its page is where the action is done); null for a task. */
+  findingId: idSchema.nullable(),
+  /** The task's title, or the corrective action's. */
   taskTitle: z.string(),
   facilityId: idSchema,
   facilityName: z.string(),
@@ -83,11 +94,17 @@ export const notificationResponseSchema = dataOf(notificationSchema);
 /** POST /api/notifications/read-all answer: how many were marked read. */
 export const readAllResponseSchema = dataOf(z.object({ updated: z.number().int() }));
 
+/** Categories added after settings were first saved: a body without them keeps them on, as stored rows do. */
+const LATER_CATEGORIES: readonly EmailNotificationCategory[] = ['CORRECTIVE_ACTION'];
+
 const categoriesShape = Object.fromEntries(
-  EMAIL_NOTIFICATION_CATEGORIES.map((category) => [category, z.boolean()]),
+  EMAIL_NOTIFICATION_CATEGORIES.map((category) => [
+    category,
+    LATER_CATEGORIES.includes(category) ? z.boolean().default(true) : z.boolean(),
+  ]),
 ) as {
-  [K in EmailNotificationCategory]: z.ZodBoolean;
-};
+  [K in Exclude<EmailNotificationCategory, 'CORRECTIVE_ACTION'>]: z.ZodBoolean;
+} & { CORRECTIVE_ACTION: z.ZodDefault<z.ZodBoolean> };
 
 /** Email per category: true = send, false = none (for ESCALATION: into the digest instead of at once). */
 export const notificationCategoriesSchema = z.object(categoriesShape).strict();
@@ -124,7 +141,10 @@ export const notificationDeliverySchema = recordSchema({
   recipientId: idSchema,
   recipientName: z.string(),
   recipientEmail: z.string(),
-  taskId: idSchema,
+  /** Null for a corrective action's notification (then `correctiveActionId` is set). */
+  taskId: idSchema.nullable(),
+  correctiveActionId: idSchema.nullable(),
+  findingId: idSchema.nullable(),
   taskTitle: z.string(),
   facilityId: idSchema,
   facilityName: z.string(),

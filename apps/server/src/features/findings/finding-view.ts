@@ -29,6 +29,7 @@ export function toFinding(row: NonNullable<FindingListRow>): Finding {
     taskTitle: row.taskTitle ? `${row.taskTitle} (${row.taskPeriodLabel ?? ''})` : null,
     requirementId: row.requirementId,
     permitId: row.permitId,
+    permitLabel: row.permitNumber === null ? null : `${row.permitNumber} · ${row.permitTitle ?? ''}`,
     title: row.title,
     description: row.description,
     severity: row.severity,

@@ -90,9 +90,12 @@ function findingsWithLabels(db: Db, todays: TodayGroups) {
     .leftJoin('users as owner', 'owner.id', 'findings.ownerId')
     .leftJoin('users as verifier', 'verifier.id', 'findings.verifiedBy')
     .leftJoin('tasks', 'tasks.id', 'findings.taskId')
+    .leftJoin('permits', 'permits.id', 'findings.permitId')
     .selectAll('findings')
     .select([
       'facilities.name as facilityName',
+      'permits.number as permitNumber',
+      'permits.title as permitTitle',
       'owner.firstName as ownerFirstName',
       'owner.lastName as ownerLastName',
       'verifier.firstName as verifierFirstName',
@@ -215,4 +218,10 @@ export async function updateFindingSettings(
 /** Locks a finding's row for the rest of the transaction (PostgreSQL; SQLite's writer lock already serialises). */
 export async function lockFinding(db: Db, id: string): Promise<void> {
   if (isPostgres(db)) await sql`select id from findings where id = ${id} for update`.execute(db);
+}
+
+/** The facility of a permit, or undefined when there is no such permit (a finding names a permit of its facility). */
+export async function findPermitFacilityId(db: Db, permitId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('permits').select('facilityId').where('id', '=', permitId).executeTakeFirst();
+  return row?.facilityId;
 }

@@ -37,6 +37,7 @@ import {
   countFindings,
   findFindingWithLabels,
   findingRows,
+  findPermitFacilityId,
   listFindingRows,
   lockFinding,
 } from './findings.repository';
@@ -86,6 +87,20 @@ export function createFindingsService(db: Kysely<Database>, audit: AuditService,
     if (!row) throw notFound('Finding');
     assertFacilityInScope(await facilityScopeOf(executor, principal), row.facilityId, 'Finding');
     return row;
+  }
+
+  /** A finding may name only a permit of its own facility: 400 on `permitId` otherwise. */
+  async function assertPermitOfFacility(
+    executor: Kysely<Database>,
+    permitId: string | null | undefined,
+    facilityId: string,
+  ) {
+    if (!permitId) return;
+    if ((await findPermitFacilityId(executor, permitId)) !== facilityId) {
+      throw invalid('The permit is not one of this facility', [
+        { path: 'permitId', message: 'Choose a permit of the same facility' },
+      ]);
+    }
   }
 
   async function read(id: string): Promise<FindingDetail> {
@@ -216,6 +231,7 @@ export function createFindingsService(db: Kysely<Database>, audit: AuditService,
           }
           requirementId = task.requirementId;
         }
+        await assertPermitOfFacility(trx, body.permitId, body.facilityId);
         if (body.ownerId) await assertAssignable(trx, body.ownerId, [body.facilityId], 'ownerId');
         if (body.identifiedOn > todayInTimeZone(facility.timeZone, clock())) {
           throw invalid('A finding cannot be identified in the future', [
@@ -254,6 +270,7 @@ export function createFindingsService(db: Kysely<Database>, audit: AuditService,
     update(principal, id, body) {
       return change(principal, id, async (trx, row) => {
         assertNotEnded(row);
+        await assertPermitOfFacility(trx, body.permitId, row.facilityId);
         if (body.ownerId) await assertAssignable(trx, body.ownerId, [row.facilityId], 'ownerId');
         const reportable = body.reportable ?? Boolean(row.reportable);
         const reportDueDate = body.reportDueDate === undefined ? row.reportDueDate : body.reportDueDate;

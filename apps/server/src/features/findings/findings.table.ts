@@ -17,7 +17,7 @@ export interface FindingsTable extends TimestampColumns {
   autoKey: string | null;
   taskId: string | null;
   requirementId: string | null;
-  /** A permit's id; no foreign key yet (the permits table is wired to it later). */
+  /** The permit the finding is about, of the finding's facility (foreign key since migration 0260). */
   permitId: string | null;
   title: string;
   description: string | null;

@@ -90,6 +90,55 @@ describe('recording a finding', () => {
   });
 });
 
+describe('the permit of a finding', () => {
+  const newPermit = async (facility: string, number: string) =>
+    ok<{ _id: string }>(suite.t, suite.admin, 'POST', '/api/permits', {
+      facilityId: facility,
+      number,
+      title: 'Spill prevention plan',
+      agency: 'State agency',
+      type: 'STORMWATER',
+      issuedOn: '2025-12-01',
+      effectiveOn: '2026-01-01',
+      expiresOn: '2026-12-31',
+    });
+
+  it('names a permit of its own facility by number and title, set when recorded or later', async () => {
+    const permit = await newPermit(facilityId, 'SPCC-7');
+    const recorded = await newFinding(users.fieldUser.token, { permitId: permit._id });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.data).toMatchObject({ permitId: permit._id, permitLabel: 'SPCC-7 · Spill prevention plan' });
+    const plain = (await newFinding(users.facilityAdmin.token)).body.data;
+    expect(plain).toMatchObject({ permitId: null, permitLabel: null });
+    const edited = await ok<FindingDetail>(suite.t, users.facilityAdmin.token, 'PATCH', `/api/findings/${plain._id}`, {
+      permitId: permit._id,
+    });
+    expect(edited.permitLabel).toBe('SPCC-7 · Spill prevention plan');
+    const cleared = await ok<FindingDetail>(suite.t, users.facilityAdmin.token, 'PATCH', `/api/findings/${plain._id}`, {
+      permitId: null,
+    });
+    expect(cleared).toMatchObject({ permitId: null, permitLabel: null });
+  });
+
+  it('refuses a permit of another facility with 400 on permitId, and writes nothing', async () => {
+    const elsewhere = await newPermit(otherFacilityId, 'SPCC-9');
+    const before = await countFindings();
+    const created = await newFinding(suite.admin, { permitId: elsewhere._id });
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({
+      details: [{ path: 'permitId', message: 'Choose a permit of the same facility' }],
+    });
+    expect(await countFindings()).toBe(before);
+    const finding = (await newFinding(suite.admin)).body.data;
+    const patched = await call<{ details: unknown }>(suite.t, suite.admin, 'PATCH', `/api/findings/${finding._id}`, {
+      permitId: elsewhere._id,
+    });
+    expect(patched.status).toBe(400);
+    expect(patched.body.details).toEqual([{ path: 'permitId', message: 'Choose a permit of the same facility' }]);
+    expect((await ok<FindingDetail>(suite.t, suite.admin, 'GET', `/api/findings/${finding._id}`)).permitId).toBeNull();
+  });
+});
+
 describe('the lifecycle', () => {
   let finding: FindingDetail;
   let action: CorrectiveAction;

@@ -93,12 +93,17 @@ export function findRecipient(db: Db, recipientId: string) {
     .executeTakeFirstOrThrow();
 }
 
-/** The claimed rows with what an email says about each: the task, its facility and the notification. */
+/**
+ * The claimed rows with what an email says about each: the task or the corrective action (its title, status and
+ * due date in the same columns, `correctiveActionId` and `findingId` set for an action), its facility and the
+ * notification.
+ */
 export function findClaimedDeliveries(db: Db, ids: string[], owner: string) {
   return db
     .selectFrom('notification_deliveries as d')
     .innerJoin('notifications as n', 'n.id', 'd.notificationId')
-    .innerJoin('tasks as t', 't.id', 'n.taskId')
+    .leftJoin('tasks as t', 't.id', 'n.taskId')
+    .leftJoin('corrective_actions as ca', 'ca.id', 'n.correctiveActionId')
     .innerJoin('facilities as f', 'f.id', 'n.facilityId')
     .select([
       'd.id',
@@ -107,11 +112,13 @@ export function findClaimedDeliveries(db: Db, ids: string[], owner: string) {
       'n.step',
       'n.category',
       'n.readAt',
-      't.id as taskId',
-      't.title as taskTitle',
-      't.status as taskStatus',
+      'n.taskId',
+      'n.correctiveActionId',
+      'ca.findingId',
+      sql<string>`coalesce(t.title, ca.title)`.as('taskTitle'),
+      sql<string>`coalesce(t.status, ca.status)`.as('taskStatus'),
       't.notApplicableReason',
-      't.dueDate',
+      sql<string>`coalesce(t.due_date, ca.due_date)`.as('dueDate'),
       'f.id as facilityId',
       'f.name as facilityName',
       'f.timeZone as facilityTimeZone',

@@ -96,7 +96,11 @@ interface ClaimedRow {
   step: string;
   category: NotificationCategory;
   readAt: string | null;
-  taskId: string;
+  /** Null for a corrective action's reminder: then `correctiveActionId` and `findingId` are set. */
+  taskId: string | null;
+  correctiveActionId: string | null;
+  findingId: string | null;
+  /** The task's title and status, or the corrective action's. */
   taskTitle: string;
   taskStatus: string;
   notApplicableReason: string | null;
@@ -222,6 +226,8 @@ async function deliverToRecipient(
   for (const row of rows) {
     if (!user.active) skip(row, 'Recipient is deactivated');
     else if (row.taskStatus === 'COMPLETED') skip(row, 'Task was completed before the reminder was sent');
+    else if (row.correctiveActionId !== null && row.taskStatus !== 'OPEN')
+      skip(row, 'Corrective action was done or cancelled before the reminder was sent');
     else if (row.notApplicableReason !== null) skip(row, 'Task was marked not applicable');
     else if (facilityScope && !facilityScope.has(row.facilityId))
       skip(row, 'Recipient no longer has access to the facility');
@@ -241,11 +247,16 @@ async function deliverToRecipient(
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   const item = (row: ClaimedRow): EmailItem => ({
     category: row.category,
+    subject: row.correctiveActionId === null ? 'TASK' : 'CORRECTIVE_ACTION',
     taskTitle: row.taskTitle,
     facilityName: row.facilityName,
     dueDate: row.dueDate,
     daysUntilDue: diffDays(row.dueDate, todayInTimeZone(row.facilityTimeZone, now)),
-    taskUrl: `${context.publicUrl}/tasks/${row.taskId}`,
+    // An action is done from its finding's page.
+    taskUrl:
+      row.correctiveActionId === null
+        ? `${context.publicUrl}/tasks/${row.taskId}`
+        : `${context.publicUrl}/findings/${row.findingId}`,
   });
   const unsubscribeUrl = (scope: UnsubscribeScope) =>
     `${context.publicUrl}/api/notifications/unsubscribe/${context.links.token(recipientId, scope)}`;
@@ -348,10 +359,13 @@ function messageKeyOf(rows: readonly ClaimedRow[]): string {
   return rows.map((row) => row.id).sort()[0]!;
 }
 
-/** Due today and escalations go at once whatever the mode (an escalation moved into the digest does not). */
+/**
+ * Due today (a task's or a corrective action's) and escalations go at once whatever the mode (an escalation moved
+ * into the digest does not).
+ */
 function isUrgent(row: ClaimedRow, prefs: NotificationPreferences): boolean {
   if (row.category === 'ESCALATION') return prefs.categories.ESCALATION;
-  return row.category === 'DUE_TODAY';
+  return row.category === 'DUE_TODAY' || (row.category === 'CORRECTIVE_ACTION' && row.step === 'DUE');
 }
 
 /** The order in which one run's grouped messages go: the most urgent first. */
@@ -359,6 +373,7 @@ const MESSAGE_ORDER: readonly NotificationCategory[] = [
   'ESCALATION',
   'OVERDUE',
   'DUE_TODAY',
+  'CORRECTIVE_ACTION',
   'DUE_SOON',
   'TASK_OPENED',
 ];

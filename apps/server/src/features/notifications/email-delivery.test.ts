@@ -158,6 +158,7 @@ describe('reminder email', () => {
       DUE_TODAY: true,
       OVERDUE: true,
       ESCALATION: true,
+      CORRECTIVE_ACTION: true,
     });
     // The next "task open" reminder stays in the app and is skipped by email, with why.
     const facility = await createFacility(t, admin);
@@ -340,6 +341,7 @@ describe('reminder email', () => {
       DUE_TODAY: true,
       OVERDUE: false,
       ESCALATION: true,
+      CORRECTIVE_ACTION: true,
     });
   });
 });

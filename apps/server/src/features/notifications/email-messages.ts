@@ -39,6 +39,14 @@ export interface EmailMessages {
   groupDueToday: string;
   groupOverdue: string;
   groupEscalation: string;
+  /** A corrective action's reminder (`{when}`: its due date from the day of sending). */
+  subjectAction: string;
+  actionLineDueIn: string;
+  actionLineDueToday: string;
+  actionLineOverdue: string;
+  actionLineEscalation: string;
+  groupActions: string;
+  openFinding: string;
 }
 
 export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
@@ -69,6 +77,14 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     groupDueToday: 'Due today',
     groupOverdue: 'Overdue',
     groupEscalation: 'Escalations',
+    subjectAction: 'Corrective action due {when}: {title}',
+    actionLineDueIn: 'The corrective action "{title}" at {facility} is due {when}, on {date}.',
+    actionLineDueToday: 'The corrective action "{title}" at {facility} is due today ({date}).',
+    actionLineOverdue: 'The corrective action "{title}" at {facility} is overdue: it was due {when}, on {date}.',
+    actionLineEscalation:
+      'Escalation: the corrective action "{title}" at {facility} was due {when}, on {date}, and is still not done.',
+    groupActions: 'Corrective actions',
+    openFinding: 'Open the finding',
   },
   es: {
     hello: 'Hola, {name}:',
@@ -97,6 +113,14 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     groupDueToday: 'Vencen hoy',
     groupOverdue: 'Vencidas',
     groupEscalation: 'Escalamientos',
+    subjectAction: 'Acción correctiva que vence {when}: {title}',
+    actionLineDueIn: 'La acción correctiva "{title}" en {facility} vence {when}, el {date}.',
+    actionLineDueToday: 'La acción correctiva "{title}" en {facility} vence hoy ({date}).',
+    actionLineOverdue: 'La acción correctiva "{title}" en {facility} está vencida: vencía {when}, el {date}.',
+    actionLineEscalation:
+      'Escalamiento: la acción correctiva "{title}" en {facility} vencía {when}, el {date}, y sigue sin hacerse.',
+    groupActions: 'Acciones correctivas',
+    openFinding: 'Abrir el hallazgo',
   },
   zh: {
     hello: '{name}，您好：',
@@ -125,6 +149,13 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     groupDueToday: '今天到期',
     groupOverdue: '已逾期',
     groupEscalation: '升级通知',
+    subjectAction: '纠正措施{when}到期：{title}',
+    actionLineDueIn: '{facility} 的纠正措施“{title}”将于{when}（{date}）到期。',
+    actionLineDueToday: '{facility} 的纠正措施“{title}”今天（{date}）到期。',
+    actionLineOverdue: '{facility} 的纠正措施“{title}”已逾期：{when}（{date}）到期。',
+    actionLineEscalation: '升级通知：{facility} 的纠正措施“{title}”{when}（{date}）到期，至今仍未完成。',
+    groupActions: '纠正措施',
+    openFinding: '打开发现项',
   },
   fr: {
     hello: 'Bonjour {name},',
@@ -155,6 +186,15 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     groupDueToday: "Dues aujourd'hui",
     groupOverdue: 'En retard',
     groupEscalation: 'Escalades',
+    subjectAction: 'Action corrective, échéance {when} : {title}',
+    actionLineDueIn: "L'action corrective « {title} » du site {facility} arrive à échéance {when}, le {date}.",
+    actionLineDueToday: "L'action corrective « {title} » du site {facility} arrive à échéance aujourd'hui ({date}).",
+    actionLineOverdue:
+      "L'action corrective « {title} » du site {facility} est en retard : elle était due {when}, le {date}.",
+    actionLineEscalation:
+      "Escalade : l'action corrective « {title} » du site {facility} était due {when}, le {date}, et n'est toujours pas faite.",
+    groupActions: 'Actions correctives',
+    openFinding: 'Ouvrir le constat',
   },
   it: {
     hello: 'Ciao {name},',
@@ -184,6 +224,14 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     groupDueToday: 'Scadono oggi',
     groupOverdue: 'In ritardo',
     groupEscalation: 'Escalation',
+    subjectAction: 'Azione correttiva in scadenza {when}: {title}',
+    actionLineDueIn: 'L\'azione correttiva "{title}" presso {facility} scade {when}, il {date}.',
+    actionLineDueToday: 'L\'azione correttiva "{title}" presso {facility} scade oggi ({date}).',
+    actionLineOverdue: 'L\'azione correttiva "{title}" presso {facility} è in ritardo: scadeva {when}, il {date}.',
+    actionLineEscalation:
+      'Escalation: l\'azione correttiva "{title}" presso {facility} scadeva {when}, il {date}, e non è ancora completata.',
+    groupActions: 'Azioni correttive',
+    openFinding: 'Apri il rilievo',
   },
   ar: {
     hello: 'مرحبًا {name}،',
@@ -212,6 +260,13 @@ export const EMAIL_MESSAGES: Record<EmailLanguage, EmailMessages> = {
     groupDueToday: 'تستحق اليوم',
     groupOverdue: 'متأخرة',
     groupEscalation: 'تصعيدات',
+    subjectAction: 'إجراء تصحيحي يستحق {when}: {title}',
+    actionLineDueIn: 'الإجراء التصحيحي "{title}" في {facility} يستحق {when}، في {date}.',
+    actionLineDueToday: 'الإجراء التصحيحي "{title}" في {facility} يستحق اليوم ({date}).',
+    actionLineOverdue: 'الإجراء التصحيحي "{title}" في {facility} متأخر: كان مستحقًا {when}، في {date}.',
+    actionLineEscalation: 'تصعيد: الإجراء التصحيحي "{title}" في {facility} كان مستحقًا {when}، في {date}، ولم يُنجز بعد.',
+    groupActions: 'الإجراءات التصحيحية',
+    openFinding: 'فتح الملاحظة',
   },
 };
 
@@ -239,4 +294,5 @@ export const CATEGORY_GROUP: Record<NotificationCategory, keyof EmailMessages> =
   TASK_OPENED: 'groupOpened',
   // Reviews and extension requests are told in the app only: no email delivery is ever made for them.
   REVIEW: 'groupOpened',
+  CORRECTIVE_ACTION: 'groupActions',
 };

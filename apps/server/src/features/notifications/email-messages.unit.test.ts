@@ -20,6 +20,7 @@ describe('reminder email texts', () => {
 
   const item = {
     category: 'DUE_SOON' as NotificationCategory,
+    subject: 'TASK' as const,
     taskTitle: 'Tank <inspection> & "log"',
     facilityName: 'Alpha',
     dueDate: '2026-03-10',

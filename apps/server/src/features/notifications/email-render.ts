@@ -4,6 +4,8 @@ import { CATEGORY_GROUP, EMAIL_MESSAGES, fill, type EmailLanguage, type EmailMes
 /** One task in a reminder email, worded for the day of sending. */
 export interface EmailItem {
   category: NotificationCategory;
+  /** What the reminder is about: a task, or a corrective action (`taskTitle` is then the action's title). */
+  subject: 'TASK' | 'CORRECTIVE_ACTION';
   taskTitle: string;
   facilityName: string;
   dueDate: string;
@@ -40,6 +42,7 @@ function values(item: EmailItem, language: EmailLanguage) {
 /** The line of one task, worded by the step that fired (its kind), never by how late it is sent. */
 function lineOf(m: EmailMessages, item: EmailItem, language: EmailLanguage): string {
   const v = values(item, language);
+  if (item.subject === 'CORRECTIVE_ACTION') return actionLineOf(m, item, v);
   switch (item.category) {
     case 'ESCALATION':
       return fill(m.lineEscalation, v);
@@ -51,8 +54,16 @@ function lineOf(m: EmailMessages, item: EmailItem, language: EmailLanguage): str
     case 'REVIEW': // in-app only: never mailed (see CATEGORY_GROUP)
       return fill(m.lineOpened, v);
     case 'DUE_SOON':
+    case 'CORRECTIVE_ACTION': // a task's reminder never has it (see actionLineOf)
       return fill(m.lineDueIn, v);
   }
+}
+
+/** A corrective action's line: an escalation, else worded by its due date from the day of sending. */
+function actionLineOf(m: EmailMessages, item: EmailItem, v: ReturnType<typeof values>): string {
+  if (item.category === 'ESCALATION') return fill(m.actionLineEscalation, v);
+  if (item.daysUntilDue < 0) return fill(m.actionLineOverdue, v);
+  return fill(item.daysUntilDue === 0 ? m.actionLineDueToday : m.actionLineDueIn, v);
 }
 
 const SUBJECT_OF: Record<NotificationCategory, keyof EmailMessages> = {
@@ -62,6 +73,7 @@ const SUBJECT_OF: Record<NotificationCategory, keyof EmailMessages> = {
   TASK_OPENED: 'subjectOpened',
   DUE_SOON: 'subjectDueSoon',
   REVIEW: 'subjectOpened',
+  CORRECTIVE_ACTION: 'subjectAction',
 };
 
 /** One task's subject, by its kind: "[RTMS] Overdue, was due 9 days ago: Tank inspection". */
@@ -156,7 +168,8 @@ function bodyOf(
       for (const item of group.sort((a, b) => a.dueDate.localeCompare(b.dueDate))) {
         const line = lineOf(m, item, context.language);
         textParts.push(`  - ${line} ${item.taskUrl}`);
-        html += `<li>${escapeHtml(line)} <a href="${escapeHtml(item.taskUrl)}">${escapeHtml(m.openTask)}</a></li>`;
+        const open = item.subject === 'CORRECTIVE_ACTION' ? m.openFinding : m.openTask;
+        html += `<li>${escapeHtml(line)} <a href="${escapeHtml(item.taskUrl)}">${escapeHtml(open)}</a></li>`;
       }
       html += '</ul>';
     }

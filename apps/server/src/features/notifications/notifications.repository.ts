@@ -33,7 +33,8 @@ function notifications(db: Db, filters: NotificationFilters) {
   if (filters.category) query = query.where('n.category', '=', filters.category);
   for (const pattern of filters.searchPatterns ?? []) {
     query = query.where(
-      sql<SqlBool>`(${facilityMatches('n.facility_id', pattern)} or ${requirementMatches('n.task_id', pattern)})`,
+      sql<SqlBool>`(${facilityMatches('n.facility_id', pattern)} or ${requirementMatches('n.task_id', pattern)}
+        or ${findingMatches('n.corrective_action_id', pattern)})`,
     );
   }
   return query;
@@ -48,17 +49,28 @@ const requirementMatches = (column: string, pattern: string) =>
   sql<SqlBool>`exists (select 1 from tasks st join requirements sq on sq.id = st.requirement_id
     where st.id = ${sql.ref(column)} and sq.search_text like ${pattern} escape '\\')`;
 
+/** Whether the finding of the corrective action of `column` matches a search pattern (its title, description…). */
+const findingMatches = (column: string, pattern: string) =>
+  sql<SqlBool>`exists (select 1 from corrective_actions sa join findings sf on sf.id = sa.finding_id
+    where sa.id = ${sql.ref(column)} and sf.search_text like ${pattern} escape '\\')`;
+
+/** The title and due date of a notification's subject: its task, or its corrective action. */
+const subjectTitle = sql<string>`coalesce(t.title, ca.title)`;
+const subjectDueDate = sql<string>`coalesce(t.due_date, ca.due_date)`;
+
 const NOTIFICATION_COLUMNS = [
   'n.id',
   'n.category',
   'n.step',
   'n.taskId',
+  'n.correctiveActionId',
+  'ca.findingId',
   'n.facilityId',
   'n.readAt',
   'n.createdAt',
   'n.availableAt',
-  't.title as taskTitle',
-  't.dueDate',
+  subjectTitle.as('taskTitle'),
+  subjectDueDate.as('dueDate'),
   'f.name as facilityName',
   'f.timeZone',
 ] as const;
@@ -67,7 +79,9 @@ export type NotificationListRow = {
   id: string;
   category: NotificationCategory;
   step: string;
-  taskId: string;
+  taskId: string | null;
+  correctiveActionId: string | null;
+  findingId: string | null;
   facilityId: string;
   readAt: string | null;
   createdAt: string;
@@ -78,9 +92,12 @@ export type NotificationListRow = {
   timeZone: string;
 };
 
-/** The task's title and due date and the facility's name and time zone beside each notification. */
+/** The task's (or corrective action's) title and due date and the facility's name and time zone beside each one. */
 function withLabels(query: ReturnType<typeof notifications>) {
-  return query.innerJoin('tasks as t', 't.id', 'n.taskId').innerJoin('facilities as f', 'f.id', 'n.facilityId');
+  return query
+    .leftJoin('tasks as t', 't.id', 'n.taskId')
+    .leftJoin('corrective_actions as ca', 'ca.id', 'n.correctiveActionId')
+    .innerJoin('facilities as f', 'f.id', 'n.facilityId');
 }
 
 export type NotificationSort = 'createdAt' | 'dueDate';
@@ -91,7 +108,7 @@ export function listNotifications(
   { filters, sort, window }: ListRequest<NotificationFilters, NotificationSort>,
 ): Promise<CountedRows<NotificationListRow>> {
   // "createdAt" of the list is the release instant (available_at): a held item takes its place when it appears.
-  const column = sort.field === 'dueDate' ? 't.dueDate' : 'n.availableAt';
+  const column = sort.field === 'dueDate' ? subjectDueDate : sql.ref('n.availableAt');
   return countedRows(notifications(db, filters), (query) =>
     withLabels(query)
       .select(NOTIFICATION_COLUMNS)
@@ -162,7 +179,8 @@ function deliveries(db: Db, filters: DeliveryFilters) {
     query = query.where(
       sql<SqlBool>`(exists (select 1 from users su where su.id = d.recipient_id and su.search_text like ${pattern} escape '\\')
         or ${facilityMatches('d.facility_id', pattern)}
-        or exists (select 1 from notifications sn where sn.id = d.notification_id and ${requirementMatches('sn.task_id', pattern)}))`,
+        or exists (select 1 from notifications sn where sn.id = d.notification_id
+          and (${requirementMatches('sn.task_id', pattern)} or ${findingMatches('sn.corrective_action_id', pattern)})))`,
     );
   }
   return query;
@@ -175,7 +193,8 @@ export function listDeliveryRows(db: Db, { filters, sort, window }: ListRequest<
   return countedRows(deliveries(db, filters), (query) =>
     query
       .innerJoin('notifications as n', 'n.id', 'd.notificationId')
-      .innerJoin('tasks as t', 't.id', 'n.taskId')
+      .leftJoin('tasks as t', 't.id', 'n.taskId')
+      .leftJoin('corrective_actions as ca', 'ca.id', 'n.correctiveActionId')
       .innerJoin('users as u', 'u.id', 'd.recipientId')
       .innerJoin('facilities as f', 'f.id', 'd.facilityId')
       .select(userNameColumns('u'))
@@ -194,7 +213,9 @@ export function listDeliveryRows(db: Db, { filters, sort, window }: ListRequest<
         'n.category',
         'n.step',
         'n.taskId',
-        't.title as taskTitle',
+        'n.correctiveActionId',
+        'ca.findingId',
+        subjectTitle.as('taskTitle'),
         'f.name as facilityName',
       ])
       .orderBy(sort.field === 'createdAt' ? 'd.createdAt' : 'd.updatedAt', sort.direction)

@@ -31,11 +31,15 @@ export interface NotificationPreferencesTable {
   updatedAt: string;
 }
 
-/** One notification of one user about one task; unique per (task, step, user). */
+/**
+ * One notification of one user about one task or one corrective action (exactly one of the two, migration 0260);
+ * unique per (task, step, user) and per (corrective action, step, user).
+ */
 export interface NotificationsTable {
   id: string;
   userId: string;
-  taskId: string;
+  taskId: string | null;
+  correctiveActionId: string | null;
   facilityId: string;
   step: string;
   category: NotificationCategory;

@@ -10,7 +10,7 @@ import { startSmtpTestServer, type SmtpTestServer } from '../../test/smtp-test-s
 import { ADMIN_EMAIL, createTestApp, type TestApp, testDialect } from '../../test/test-app';
 import { signedInSuiteAt } from '../../test/signed-in-suite';
 
-type Row = { taskId: string; step: string; userId: string; category: string };
+type Row = { taskId: string | null; step: string; userId: string; category: string };
 
 describe('reminders: steps, catch-up, escalation and scope, on a movable clock', () => {
   const suite = signedInSuiteAt('2026-03-01T12:00:00Z');
@@ -339,14 +339,28 @@ describe('the notification centre and settings API', () => {
       digestHour: 7,
       timeZone: 'UTC',
       quietUntil: null,
-      categories: { TASK_OPENED: true, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: true },
+      categories: {
+        TASK_OPENED: true,
+        DUE_SOON: true,
+        DUE_TODAY: true,
+        OVERDUE: true,
+        ESCALATION: true,
+        CORRECTIVE_ACTION: true,
+      },
     });
     const settings = {
       delivery: 'WEEKLY_DIGEST',
       digestHour: 9,
       timeZone: 'Europe/Paris',
       quietUntil: '2026-04-01T00:00:00.000Z',
-      categories: { TASK_OPENED: false, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: false },
+      categories: {
+        TASK_OPENED: false,
+        DUE_SOON: true,
+        DUE_TODAY: true,
+        OVERDUE: true,
+        ESCALATION: false,
+        CORRECTIVE_ACTION: false,
+      },
     };
     const response = await call(suite.t, token, 'PUT', '/api/users/me/notification-preferences', settings);
     expect(response.status).toBe(200);

@@ -5,6 +5,7 @@ import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { nowIso } from '../../platform/ids';
 import { unitOfWork } from '../../db/unit-of-work';
+import { insertActionNotifications } from './action-reminder-sweep.repository';
 
 export interface SweepResult {
   /** Facilities swept (active, past their go-live). */
@@ -102,7 +103,7 @@ function timer(options: SweepOptions): Timed {
   };
 }
 
-interface FacilitySweep {
+export interface FacilitySweep {
   facilityId: string;
   today: string;
   /** The latest due date that can have a reminder today (today + the longest lead time). */
@@ -187,6 +188,12 @@ async function sweepFacility(
     // The email delivery of each new notification, in the same transaction: none is ever created without it.
     await timed(() => insertDeliveries(db, dialect, ids, f.now));
     created += ids.length;
+  }
+  // The facility's open corrective actions: a handful beside its tasks, one statement for all of them.
+  const actionIds = await timed(() => insertActionNotifications(db, dialect, f, timeOrderedIdOf(dialect)));
+  if (actionIds.length > 0) {
+    await timed(() => insertDeliveries(db, dialect, actionIds, f.now));
+    created += actionIds.length;
   }
   return created;
 }

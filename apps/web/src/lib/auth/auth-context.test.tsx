@@ -110,7 +110,14 @@ describe('the browser’s time zone at sign-in', () => {
     digestHour: 7,
     timeZone: 'America/Chicago',
     quietUntil: null,
-    categories: { TASK_OPENED: true, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: true },
+    categories: {
+      TASK_OPENED: true,
+      DUE_SOON: true,
+      DUE_TODAY: true,
+      OVERDUE: true,
+      ESCALATION: true,
+      CORRECTIVE_ACTION: true,
+    },
   };
   const SESSION = { data: { token: 'new-token', user: USER } };
   let queryClient: QueryClient;

@@ -15,7 +15,7 @@
 select count(*) as "count" from "notification_deliveries" where "status" = ? and "recipient_id" = ? and "not_before" <= ?;
 
 -- findClaimedDeliveries
-select "d"."id", "d"."attempts", "d"."notification_id", "n"."step", "n"."category", "n"."read_at", "t"."id" as "task_id", "t"."title" as "task_title", "t"."status" as "task_status", "t"."not_applicable_reason", "t"."due_date", "f"."id" as "facility_id", "f"."name" as "facility_name", "f"."time_zone" as "facility_time_zone" from "notification_deliveries" as "d" inner join "notifications" as "n" on "n"."id" = "d"."notification_id" inner join "tasks" as "t" on "t"."id" = "n"."task_id" inner join "facilities" as "f" on "f"."id" = "n"."facility_id" where "d"."id" in (?, ?) and "d"."claimed_by" = ?;
+select "d"."id", "d"."attempts", "d"."notification_id", "n"."step", "n"."category", "n"."read_at", "n"."task_id", "n"."corrective_action_id", "ca"."finding_id", coalesce(t.title, ca.title) as "task_title", coalesce(t.status, ca.status) as "task_status", "t"."not_applicable_reason", coalesce(t.due_date, ca.due_date) as "due_date", "f"."id" as "facility_id", "f"."name" as "facility_name", "f"."time_zone" as "facility_time_zone" from "notification_deliveries" as "d" inner join "notifications" as "n" on "n"."id" = "d"."notification_id" left join "tasks" as "t" on "t"."id" = "n"."task_id" left join "corrective_actions" as "ca" on "ca"."id" = "n"."corrective_action_id" inner join "facilities" as "f" on "f"."id" = "n"."facility_id" where "d"."id" in (?, ?) and "d"."claimed_by" = ?;
 
 -- findDueRecipients
 

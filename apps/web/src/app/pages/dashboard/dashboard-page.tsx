@@ -21,6 +21,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useTaskSummary } from '../../../features/tasks/api/get-task-summary';
 import { useTasks } from '../../../features/tasks/api/list-tasks';
 import { tasksLink, UPCOMING_QUERY } from './dashboard-links';
+import '../../../components/figure-tiles.css';
 import './dashboard.css';
 
 /**

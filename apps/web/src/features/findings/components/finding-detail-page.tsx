@@ -88,7 +88,17 @@ function FindingView({ finding }: { finding: FindingDetail }) {
         '—'
       ),
     },
-    { key: 'permit', label: t('findings.permit'), children: finding.permitId ?? '—' },
+    {
+      key: 'permit',
+      label: t('findings.permit'),
+      children: finding.permitId ? (
+        <Link to={`/permits/${finding.permitId}`}>
+          <bdi>{finding.permitLabel ?? finding.permitId}</bdi>
+        </Link>
+      ) : (
+        '—'
+      ),
+    },
     ...(finding.daysLate !== null
       ? [{ key: 'daysLate', label: t('findings.daysLate'), children: format.number(finding.daysLate) }]
       : []),

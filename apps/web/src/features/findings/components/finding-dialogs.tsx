@@ -11,6 +11,8 @@ import { DateField } from '../../../components/data/date-field';
 import { FormModal } from '../../../components/data/form-modal';
 import { SchemaFields, SchemaItem } from '../../../components/data/schema-field';
 import { useMutationForm } from '../../../components/data/use-mutation-form';
+import { RemoteSelect } from '../../../components/data/remote-select';
+import { fetchPermitOptions } from '../../permits/api/permit-options';
 import { useCancelFinding, useUpdateFinding, useVerifyFinding } from '../api/finding-mutations';
 
 type DialogProps = { open: boolean; finding: FindingDetail; onClose: () => void };
@@ -27,10 +29,11 @@ export function EditFindingModal({ open, finding, onClose }: DialogProps) {
       severity: finding.severity,
       reportDueDate: finding.reportDueDate,
       reportedOn: finding.reportedOn,
+      permitId: finding.permitId,
     }),
     schema: updateFindingBodySchema,
     mutation: useUpdateFinding(),
-    fields: ['rootCause', 'rootCauseCategory', 'severity', 'reportDueDate', 'reportedOn'],
+    fields: ['rootCause', 'rootCauseCategory', 'severity', 'permitId', 'reportDueDate', 'reportedOn'],
     savedMessage: () => t('findings.saved'),
     onSaved: onClose,
   });
@@ -38,9 +41,12 @@ export function EditFindingModal({ open, finding, onClose }: DialogProps) {
     rootCause: t('findings.rootCause'),
     rootCauseCategory: t('findings.rootCauseCategory'),
     severity: t('findings.severity'),
+    permitId: t('findings.permit'),
     reportDueDate: t('findings.reportDueDate'),
     reportedOn: t('findings.reportedOn'),
   };
+  // The permit's label is known before any search: the picker shows it, not its id.
+  const knownPermits = finding.permitId ? [{ value: finding.permitId, label: finding.permitLabel ?? '' }] : [];
   return (
     <FormModal<Record<string, unknown>>
       open={open}
@@ -65,6 +71,15 @@ export function EditFindingModal({ open, finding, onClose }: DialogProps) {
           <Select
             aria-label={labels.severity}
             options={FINDING_SEVERITIES.map((value) => ({ value, label: t(`findings.severity.${value}`) }))}
+          />
+        </SchemaItem>
+        <SchemaItem name="permitId" validate={false}>
+          <RemoteSelect
+            allowClear
+            label={labels.permitId}
+            knownOptions={knownPermits}
+            queryKey={['permits', 'options', finding.facilityId]}
+            fetchOptions={(search) => fetchPermitOptions(search, finding.facilityId)}
           />
         </SchemaItem>
         {finding.reportable ? (

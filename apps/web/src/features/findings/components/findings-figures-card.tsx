@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { Alert, Card, Skeleton, Typography } from 'antd';
+import { AuditOutlined, ClockCircleOutlined, FileSearchOutlined, WarningOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { FINDING_FIGURE_QUERIES, type FindingSummary } from '@rtms/shared/schemas/findings';
 import type { MessageKey } from '../../../lib/i18n/messages/en';
@@ -6,12 +8,36 @@ import { useT } from '../../../lib/i18n/use-t';
 import { toQueryString } from '../../../components/data/query-string';
 import { useFormatters } from '../../../components/data/use-formatters';
 import { useFindingSummary } from '../api/finding-summary';
+import '../../../components/figure-tiles.css';
 
-const FIGURES: { key: keyof FindingSummary; label: MessageKey }[] = [
-  { key: 'open', label: 'findings.figureOpen' },
-  { key: 'openHighSeverity', label: 'findings.figureHigh' },
-  { key: 'withOverdueActions', label: 'findings.figureOverdueActions' },
-  { key: 'reportPending', label: 'findings.figureReportPending' },
+type Tone = 'neutral' | 'warning' | 'danger' | 'success';
+
+/** Each figure with its icon and its tone for a count: what needs attention stands out, none is good news. */
+const FIGURES: { key: keyof FindingSummary; label: MessageKey; icon: ReactNode; tone: (count: number) => Tone }[] = [
+  {
+    key: 'open',
+    label: 'findings.figureOpen',
+    icon: <FileSearchOutlined aria-hidden />,
+    tone: (count) => (count ? 'warning' : 'success'),
+  },
+  {
+    key: 'openHighSeverity',
+    label: 'findings.figureHigh',
+    icon: <WarningOutlined aria-hidden />,
+    tone: (count) => (count ? 'danger' : 'success'),
+  },
+  {
+    key: 'withOverdueActions',
+    label: 'findings.figureOverdueActions',
+    icon: <ClockCircleOutlined aria-hidden />,
+    tone: (count) => (count ? 'danger' : 'success'),
+  },
+  {
+    key: 'reportPending',
+    label: 'findings.figureReportPending',
+    icon: <AuditOutlined aria-hidden />,
+    tone: (count) => (count ? 'warning' : 'neutral'),
+  },
 ];
 
 /** The link of a findings figure: the list whose total it is (of one facility when given). */
@@ -32,16 +58,22 @@ export function FindingsFiguresCard({ facilityId }: { facilityId?: string }) {
       {isPending ? <Skeleton active paragraph={{ rows: 1 }} /> : null}
       {error ? <Alert type="error" showIcon role="alert" title={error.message} /> : null}
       {data ? (
-        <dl className="facility-compliance__figures" aria-label={t('findings.figuresTitle')}>
+        <ul className="figure-tiles" aria-label={t('findings.figuresTitle')}>
           {FIGURES.map((figure) => (
-            <div key={figure.key} className="facility-compliance__figure">
-              <dt>{t(figure.label)}</dt>
-              <dd>
-                <Link to={findingFigureLink(figure.key, facilityId)}>{format.number(data[figure.key])}</Link>
-              </dd>
-            </div>
+            <li key={figure.key}>
+              <Link
+                to={findingFigureLink(figure.key, facilityId)}
+                className={`dashboard-figure dashboard-figure--${figure.tone(data[figure.key])}`}
+              >
+                <span className="dashboard-figure__icon">{figure.icon}</span>
+                <span className="dashboard-figure__body">
+                  <span className="dashboard-figure__label">{t(figure.label)}</span>
+                  <span className="dashboard-figure__value">{format.number(data[figure.key])}</span>
+                </span>
+              </Link>
+            </li>
           ))}
-        </dl>
+        </ul>
       ) : null}
       <Typography.Text type="secondary">{t('findings.facilityRule')}</Typography.Text>
     </Card>

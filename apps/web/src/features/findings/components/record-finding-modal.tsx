@@ -8,6 +8,7 @@ import { FormModal } from '../../../components/data/form-modal';
 import { RemoteSelect } from '../../../components/data/remote-select';
 import { SchemaFields, SchemaItem } from '../../../components/data/schema-field';
 import { useMutationForm } from '../../../components/data/use-mutation-form';
+import { fetchPermitOptions } from '../../permits/api/permit-options';
 import { fetchAssigneeOptions } from '../../tasks/api/assignee-options';
 import { useCreateFinding } from '../api/finding-mutations';
 import { facilityOptions } from '../../facilities/api/list-facilities';
@@ -23,6 +24,7 @@ interface Values {
   reportable?: boolean;
   reportDueDate?: string | null;
   taskId?: string;
+  permitId?: string | null;
 }
 
 /** Record a finding by hand (audit, inspection, self-identified, agency notice); opens its page once saved. */
@@ -44,7 +46,17 @@ export function RecordFindingModal({
     valuesOf: (): Values => ({ severity: 'MEDIUM', source: 'SELF_IDENTIFIED', ...initial }),
     schema: createFindingBodySchema,
     mutation: useCreateFinding(),
-    fields: ['facilityId', 'source', 'title', 'description', 'severity', 'identifiedOn', 'ownerId', 'reportDueDate'],
+    fields: [
+      'facilityId',
+      'source',
+      'title',
+      'description',
+      'severity',
+      'identifiedOn',
+      'ownerId',
+      'permitId',
+      'reportDueDate',
+    ],
     savedMessage: () => t('findings.recorded'),
     onSaved: ({ data }) => {
       onClose();
@@ -59,6 +71,7 @@ export function RecordFindingModal({
     severity: t('findings.severity'),
     identifiedOn: t('findings.identifiedOn'),
     ownerId: t('findings.owner'),
+    permitId: t('findings.permit'),
     reportDueDate: t('findings.reportDueDate'),
   };
   const facilityId = Form.useWatch('facilityId', state.form);
@@ -106,6 +119,15 @@ export function RecordFindingModal({
             label={labels.ownerId}
             queryKey={['users', 'assignee-options', facilityId ?? '']}
             fetchOptions={(search) => fetchAssigneeOptions(search, facilityId ? [facilityId] : undefined)}
+          />
+        </SchemaItem>
+        <SchemaItem name="permitId" validate={false}>
+          <RemoteSelect
+            allowClear
+            label={labels.permitId}
+            disabled={!facilityId}
+            queryKey={['permits', 'options', facilityId ?? '']}
+            fetchOptions={(search) => fetchPermitOptions(search, facilityId)}
           />
         </SchemaItem>
         <Form.Item name="reportable" valuePropName="checked">

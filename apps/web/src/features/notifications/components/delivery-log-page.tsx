@@ -9,6 +9,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import type { ExportColumn } from '../../../components/data/export/export-types';
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { deliveriesEndpoint } from '../api/deliveries';
+import { notificationPath } from './notification-step';
 import { CATEGORY_COLORS, DELIVERY_STATUS_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 import { column, sortedColumn } from '../../../components/data/common-columns';
@@ -54,7 +55,7 @@ export function DeliveryLogPage() {
           <Typography.Text type="secondary">{d.recipientEmail}</Typography.Text>
         </>
       )),
-      column(t('notifications.task'), 'task', (d) => <Link to={`/tasks/${d.taskId}`}>{d.taskTitle}</Link>, {
+      column(t('notifications.task'), 'task', (d) => <Link to={notificationPath(d)}>{d.taskTitle}</Link>, {
         width: 200,
       }),
       column(t('notifications.facility'), 'facility', (d) => (

@@ -1,11 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Notification } from '@rtms/shared/schemas/notifications';
-import { renderWithProviders } from '../../../components/data/testing';
+import { lastLocation, renderWithProviders } from '../../../components/data/testing';
 import { LatestNotifications } from './latest-notifications';
 
 const base: Omit<Notification, '_id' | 'category' | 'step' | 'taskTitle' | 'stepDaysUntilDue'> = {
   taskId: 't1',
+  correctiveActionId: null,
+  findingId: null,
   facilityId: 'f1',
   facilityName: 'Chicago Plant',
   dueDate: '2026-12-02',
@@ -28,6 +30,28 @@ const NOTIFICATIONS: Notification[] = [
     taskTitle: 'Waits for a signature',
     stepDaysUntilDue: -3,
   },
+  {
+    ...base,
+    _id: 'n7',
+    category: 'CORRECTIVE_ACTION',
+    step: 'BEFORE-7',
+    taskId: null,
+    correctiveActionId: 'a1',
+    findingId: 'finding1',
+    taskTitle: 'Clear the vent',
+    stepDaysUntilDue: 5,
+  },
+  {
+    ...base,
+    _id: 'n8',
+    category: 'ESCALATION',
+    step: 'ESCALATE-FACILITY',
+    taskId: null,
+    correctiveActionId: 'a2',
+    findingId: 'finding2',
+    taskTitle: 'Fit a guard',
+    stepDaysUntilDue: -7,
+  },
 ];
 
 beforeEach(() => {
@@ -49,5 +73,19 @@ describe('the bell’s latest notifications', () => {
     // A review is named by what happened, not by the due date.
     expect(within(await item('Waits for a signature')).getByText('To review')).toBeTruthy();
     expect(within(await item('Just open')).getByText('Task open')).toBeTruthy();
+  }, 30_000);
+
+  it('shows corrective action reminders and escalations, each leading to the page of its finding', async () => {
+    const user = renderWithProviders(<LatestNotifications onNavigate={() => undefined} />);
+    const item = async (title: string) => (await screen.findByText(title)).closest('button')!;
+    expect(within(await item('Clear the vent')).getByText('Action due in 5 days')).toBeTruthy();
+    expect(within(await item('Fit a guard')).getByText('Escalation: overdue by 7 days')).toBeTruthy();
+    await user.click(await item('Clear the vent'));
+    expect(lastLocation.pathname).toBe('/findings/finding1');
+    await user.click(await item('Fit a guard'));
+    expect(lastLocation.pathname).toBe('/findings/finding2');
+    // A task's notification still leads to its task.
+    await user.click(await item('Found late'));
+    expect(lastLocation.pathname).toBe('/tasks/t1');
   }, 30_000);
 });

@@ -5,7 +5,7 @@ import { useFormatters } from '../../../components/data/use-formatters';
 import { useT } from '../../../lib/i18n/use-t';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
-import { stepText } from './notification-step';
+import { notificationPath, stepText } from './notification-step';
 
 /** How many of the latest notifications the bell shows. */
 const LATEST = 6;
@@ -22,7 +22,7 @@ export function LatestNotifications({ onNavigate }: { onNavigate: () => void }) 
   const open = (notification: Notification) => {
     if (!notification.read) markRead.mutate(notification._id);
     onNavigate();
-    void navigate(`/tasks/${notification.taskId}`);
+    void navigate(notificationPath(notification));
   };
   return (
     <Flex vertical gap={8} className="notification-popover">

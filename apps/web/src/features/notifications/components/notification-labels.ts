@@ -8,6 +8,7 @@ export const CATEGORY_COLORS: Record<NotificationCategory, string> = {
   OVERDUE: 'volcano',
   ESCALATION: 'red',
   REVIEW: 'purple',
+  CORRECTIVE_ACTION: 'cyan',
 };
 
 export const DELIVERY_STATUS_COLORS: Record<DeliveryStatus, string> = {

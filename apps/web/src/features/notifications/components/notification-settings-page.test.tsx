@@ -10,7 +10,14 @@ const STORED: NotificationPreferences = {
   digestHour: 7,
   timeZone: 'UTC',
   quietUntil: null,
-  categories: { TASK_OPENED: true, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: true },
+  categories: {
+    TASK_OPENED: true,
+    DUE_SOON: true,
+    DUE_TODAY: true,
+    OVERDUE: true,
+    ESCALATION: true,
+    CORRECTIVE_ACTION: true,
+  },
 };
 
 let requests: { method: string; path: string; body: unknown }[] = [];
@@ -52,7 +59,14 @@ describe('notification settings', () => {
     expect(put.body).toEqual({
       ...STORED,
       delivery: 'IMMEDIATE',
-      categories: { TASK_OPENED: false, DUE_SOON: true, DUE_TODAY: true, OVERDUE: true, ESCALATION: false },
+      categories: {
+        TASK_OPENED: false,
+        DUE_SOON: true,
+        DUE_TODAY: true,
+        OVERDUE: true,
+        ESCALATION: false,
+        CORRECTIVE_ACTION: true,
+      },
     });
   }, 30_000);
 

@@ -27,5 +27,22 @@ export function stepText(
       : t('notifications.step.REVIEW');
   }
   const days = Math.abs(notification.stepDaysUntilDue);
+  // A corrective action's reminder: due soon, due today or overdue, by the day it fired.
+  if (notification.category === 'CORRECTIVE_ACTION') {
+    if (notification.stepDaysUntilDue > 0) return t('notifications.step.actionDueSoon', { days });
+    if (notification.stepDaysUntilDue === 0) return t('notifications.step.actionDueToday');
+    return t('notifications.step.actionOverdue', { days });
+  }
   return t(`notifications.step.${notification.category}`, { days });
+}
+
+/**
+ * Where a notification leads: its task's page, or for a corrective action the page of its finding, where the
+ * action is completed.
+ */
+export function notificationPath(
+  notification: Pick<Notification, 'taskId' | 'findingId'> & Partial<Pick<Notification, 'correctiveActionId'>>,
+): string {
+  if (notification.taskId) return `/tasks/${notification.taskId}`;
+  return `/findings/${notification.findingId ?? ''}`;
 }

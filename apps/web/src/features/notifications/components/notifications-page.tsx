@@ -12,7 +12,7 @@ import type { ExportColumn } from '../../../components/data/export/export-types'
 import { useT, type Translate } from '../../../lib/i18n/use-t';
 import { useMarkAllRead, useMarkRead, notificationsEndpoint } from '../api/notifications';
 import { CATEGORY_COLORS } from './notification-labels';
-import { stepText } from './notification-step';
+import { notificationPath, stepText } from './notification-step';
 import '../../../components/data/data.css';
 import { column, sortedColumn } from '../../../components/data/common-columns';
 
@@ -59,7 +59,7 @@ export function NotificationsPage() {
         <Tag color={CATEGORY_COLORS[n.category]}>{stepText(t, n)}</Tag>
       )),
       column(t('notifications.task'), 'task', (n) => (
-        <Link to={`/tasks/${n.taskId}`} onClick={() => (n.read ? undefined : markRead.mutate(n._id))}>
+        <Link to={notificationPath(n)} onClick={() => (n.read ? undefined : markRead.mutate(n._id))}>
           {n.taskTitle}
         </Link>
       )),

@@ -1829,4 +1829,11 @@ export const ar: Catalogue = {
   // End of reports.
   // Permits: the condition dialog's schedule preview.
   'permits.conditionPreviewNeeded': 'تغيّر الجدول: اعرض معاينة أثره على مهام هذا الشرط قبل الحفظ.',
+  // Corrective actions in the notification centre.
+  'notifications.category.CORRECTIVE_ACTION': 'الإجراءات التصحيحية',
+  'notifications.step.actionDueSoon':
+    '{days, plural, one {إجراء يستحق خلال يوم واحد} two {إجراء يستحق خلال يومين} few {إجراء يستحق خلال # أيام} many {إجراء يستحق خلال # يومًا} other {إجراء يستحق خلال # يوم}}',
+  'notifications.step.actionDueToday': 'إجراء يستحق اليوم',
+  'notifications.step.actionOverdue':
+    '{days, plural, one {إجراء متأخر منذ يوم واحد} two {إجراء متأخر منذ يومين} few {إجراء متأخر منذ # أيام} many {إجراء متأخر منذ # يومًا} other {إجراء متأخر منذ # يوم}}',
 };

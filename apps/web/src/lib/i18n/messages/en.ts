@@ -1851,6 +1851,11 @@ export const en = {
   // Permits: the condition dialog's schedule preview.
   'permits.conditionPreviewNeeded':
     "The schedule changed: preview what it does to this condition's tasks before saving.",
+  // Corrective actions in the notification centre.
+  'notifications.category.CORRECTIVE_ACTION': 'Corrective actions',
+  'notifications.step.actionDueSoon': '{days, plural, one {Action due tomorrow} other {Action due in # days}}',
+  'notifications.step.actionDueToday': 'Action due today',
+  'notifications.step.actionOverdue': '{days, plural, one {Action overdue by # day} other {Action overdue by # days}}',
 } as const;
 
 export type MessageKey = keyof typeof en;

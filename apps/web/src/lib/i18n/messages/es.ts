@@ -1877,4 +1877,11 @@ export const es: Catalogue = {
   // Permits: the condition dialog's schedule preview.
   'permits.conditionPreviewNeeded':
     'El calendario ha cambiado: revise lo que hace con las tareas de esta condición antes de guardar.',
+  // Corrective actions in the notification centre.
+  'notifications.category.CORRECTIVE_ACTION': 'Acciones correctivas',
+  'notifications.step.actionDueSoon':
+    '{days, plural, one {Acción que vence mañana} other {Acción que vence en # días}}',
+  'notifications.step.actionDueToday': 'Acción que vence hoy',
+  'notifications.step.actionOverdue':
+    '{days, plural, one {Acción vencida hace # día} other {Acción vencida hace # días}}',
 };

@@ -1888,4 +1888,11 @@ export const fr: Catalogue = {
   // Permits: the condition dialog's schedule preview.
   'permits.conditionPreviewNeeded':
     'Le calendrier a changé : prévisualisez son effet sur les tâches de cette condition avant d’enregistrer.',
+  // Corrective actions in the notification centre.
+  'notifications.category.CORRECTIVE_ACTION': 'Actions correctives',
+  'notifications.step.actionDueSoon':
+    '{days, plural, one {Action, échéance demain} other {Action, échéance dans # jours}}',
+  'notifications.step.actionDueToday': 'Action, échéance aujourd’hui',
+  'notifications.step.actionOverdue':
+    '{days, plural, one {Action en retard de # jour} other {Action en retard de # jours}}',
 };

@@ -1883,4 +1883,11 @@ export const it: Catalogue = {
   // Permits: the condition dialog's schedule preview.
   'permits.conditionPreviewNeeded':
     'La pianificazione è cambiata: visualizza l’anteprima del suo effetto sulle attività di questa condizione prima di salvare.',
+  // Corrective actions in the notification centre.
+  'notifications.category.CORRECTIVE_ACTION': 'Azioni correttive',
+  'notifications.step.actionDueSoon':
+    '{days, plural, one {Azione in scadenza domani} other {Azione in scadenza tra # giorni}}',
+  'notifications.step.actionDueToday': 'Azione in scadenza oggi',
+  'notifications.step.actionOverdue':
+    '{days, plural, one {Azione in ritardo di # giorno} other {Azione in ritardo di # giorni}}',
 };

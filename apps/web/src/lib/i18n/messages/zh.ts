@@ -1785,4 +1785,9 @@ export const zh: Catalogue = {
   // End of reports.
   // Permits: the condition dialog's schedule preview.
   'permits.conditionPreviewNeeded': '计划已更改：保存前请预览它对此条件任务的影响。',
+  // Corrective actions in the notification centre.
+  'notifications.category.CORRECTIVE_ACTION': '纠正措施',
+  'notifications.step.actionDueSoon': '{days, plural, other {措施 # 天后到期}}',
+  'notifications.step.actionDueToday': '措施今天到期',
+  'notifications.step.actionOverdue': '{days, plural, other {措施已逾期 # 天}}',
 };
