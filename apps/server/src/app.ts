@@ -284,6 +284,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const reportSubscriptions = createReportSubscriptionsService(db, reports, {
     clock,
     mailer,
+    audit,
+    unsubscribeSecret: unsubscribeSecret.value,
     appName: config.appName,
     publicUrl,
     owner: jobOwner,

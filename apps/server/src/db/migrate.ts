@@ -30,6 +30,7 @@ import { migration0200Findings } from './migrations/0200-findings';
 import { migration0210ReviewSignatures } from './migrations/0210-review-signatures';
 import { migration0230AccessTokensReportEmbed } from './migrations/0230-access-tokens-report-embed';
 import { migration0220ReportSubscriptions } from './migrations/0220-report-subscriptions';
+import { migration0270ReportSubscriptionStops } from './migrations/0270-report-subscription-stops';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -67,6 +68,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0210-review-signatures': migration0210ReviewSignatures,
   '0230-access-tokens-report-embed': migration0230AccessTokensReportEmbed,
   '0220-report-subscriptions': migration0220ReportSubscriptions,
+  '0270-report-subscription-stops': migration0270ReportSubscriptionStops,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
