@@ -289,7 +289,7 @@ describe('scheduled report changes, unsubscribe and delivery log', () => {
     const paged: string[] = [];
     for (let page = 1; paged.length < all.body.meta.total; page++) {
       const batch = await log(`pageSize=2&page=${page}&sort=-updatedAt`);
-      paged.push(...batch.body.data.map((row) => row.id ?? row._id));
+      paged.push(...batch.body.data.map((row) => row._id));
     }
     expect(paged).toEqual(all.body.data.map((row) => row._id));
     expect(all.body.data.filter((row) => row.kind === 'REPORT').length).toBeGreaterThanOrEqual(2);

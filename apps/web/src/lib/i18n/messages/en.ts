@@ -1851,6 +1851,24 @@ export const en = {
   // Permits: the condition dialog's schedule preview.
   'permits.conditionPreviewNeeded':
     "The schedule changed: preview what it does to this condition's tasks before saving.",
+  // Scheduled reports: stops, the audit of their changes, and their deliveries in the log.
+  'auditEntity.REPORT_SUBSCRIPTION': 'Scheduled report',
+  'reports.subscriptions.taskFrequency': 'Task frequency',
+  'reports.subscriptions.stopReason': 'Why stopped',
+  'reports.subscriptions.stopReason.PAUSED': 'Paused',
+  'reports.subscriptions.stopReason.UNSUBSCRIBED': 'Stopped from its email',
+  'reports.subscriptions.stopReason.USER_DEACTIVATED': 'Stopped: account deactivated',
+  'reports.subscriptions.state': 'State',
+  'reports.subscriptions.running': 'Running',
+  'reports.subscriptions.pause': 'Pause',
+  'reports.subscriptions.resume': 'Resume',
+  'reports.subscriptions.pausedDone': 'The report is paused.',
+  'reports.subscriptions.resumedDone': 'The report is resumed: it starts with the next period due.',
+  'deliveries.kind': 'Kind of email',
+  'deliveries.kind.REMINDER': 'Reminder',
+  'deliveries.kind.REPORT': 'Scheduled report',
+  'deliveries.subject': 'Task or report',
+  'deliveries.reportSubject': '{report}, {frequency}, {format}, due {day}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1883,4 +1883,22 @@ export const it: Catalogue = {
   // Permits: the condition dialog's schedule preview.
   'permits.conditionPreviewNeeded':
     'La pianificazione è cambiata: visualizza l’anteprima del suo effetto sulle attività di questa condizione prima di salvare.',
+  // Scheduled reports: stops, the audit of their changes, and their deliveries in the log.
+  'auditEntity.REPORT_SUBSCRIPTION': 'Report pianificato',
+  'reports.subscriptions.taskFrequency': 'Frequenza delle attività',
+  'reports.subscriptions.stopReason': 'Motivo dell’interruzione',
+  'reports.subscriptions.stopReason.PAUSED': 'In pausa',
+  'reports.subscriptions.stopReason.UNSUBSCRIBED': 'Interrotto dalla sua email',
+  'reports.subscriptions.stopReason.USER_DEACTIVATED': 'Interrotto: account disattivato',
+  'reports.subscriptions.state': 'Stato',
+  'reports.subscriptions.running': 'Attivo',
+  'reports.subscriptions.pause': 'Metti in pausa',
+  'reports.subscriptions.resume': 'Riprendi',
+  'reports.subscriptions.pausedDone': 'Il report è in pausa.',
+  'reports.subscriptions.resumedDone': 'Il report riprende: inizia dal prossimo periodo in scadenza.',
+  'deliveries.kind': 'Tipo di email',
+  'deliveries.kind.REMINDER': 'Promemoria',
+  'deliveries.kind.REPORT': 'Report pianificato',
+  'deliveries.subject': 'Attività o report',
+  'deliveries.reportSubject': '{report}, {frequency}, {format}, previsto il {day}',
 };

@@ -1785,4 +1785,22 @@ export const zh: Catalogue = {
   // End of reports.
   // Permits: the condition dialog's schedule preview.
   'permits.conditionPreviewNeeded': '计划已更改：保存前请预览它对此条件任务的影响。',
+  // Scheduled reports: stops, the audit of their changes, and their deliveries in the log.
+  'auditEntity.REPORT_SUBSCRIPTION': '定期报表',
+  'reports.subscriptions.taskFrequency': '任务频率',
+  'reports.subscriptions.stopReason': '停止原因',
+  'reports.subscriptions.stopReason.PAUSED': '已暂停',
+  'reports.subscriptions.stopReason.UNSUBSCRIBED': '已通过邮件停止',
+  'reports.subscriptions.stopReason.USER_DEACTIVATED': '已停止：账户已停用',
+  'reports.subscriptions.state': '状态',
+  'reports.subscriptions.running': '运行中',
+  'reports.subscriptions.pause': '暂停',
+  'reports.subscriptions.resume': '恢复',
+  'reports.subscriptions.pausedDone': '报表已暂停。',
+  'reports.subscriptions.resumedDone': '报表已恢复：将从下一个到期周期开始发送。',
+  'deliveries.kind': '邮件类型',
+  'deliveries.kind.REMINDER': '提醒',
+  'deliveries.kind.REPORT': '定期报表',
+  'deliveries.subject': '任务或报表',
+  'deliveries.reportSubject': '{report}，{frequency}，{format}，{day} 到期',
 };
