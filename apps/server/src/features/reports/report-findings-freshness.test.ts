@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScorecardRow } from '@rtms/shared/schemas/reports';
 import { ok } from '../../test/api-calls';
-import { createFacility, createRequirement } from '../../test/compliance-fixtures';
+import { allTasks, createFacility, createRequirement } from '../../test/compliance-fixtures';
 import { signedInSuiteAt } from '../../test/signed-in-suite';
 
 /**
@@ -31,12 +31,13 @@ describe('scorecard open findings are fresh', () => {
       backfillFrom: '2026-01-01',
       facilities: [{ facilityId: site }],
     });
+    const [task] = await allTasks(t, admin, { requirementId: requirement.data._id });
     expect(await openAt('facility', site)).toBe(0);
     expect(await openAt('category', 'AIR')).toBe(0);
 
     const finding = await ok<{ _id: string }>(t, admin, 'POST', '/api/findings', {
       facilityId: site,
-      requirementId: requirement.data._id,
+      taskId: task!._id,
       source: 'AUDIT',
       title: 'Stack test overdue',
       severity: 'LOW',
