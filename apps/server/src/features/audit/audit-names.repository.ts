@@ -82,11 +82,7 @@ async function entityName(
   }
   if (type === 'REPORT_SUBSCRIPTION') {
     // A scheduled report is named by its owner (its kind and frequency are in the event's words).
-    const owner = await db
-      .selectFrom('report_subscriptions')
-      .select('userId')
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const owner = await db.selectFrom('report_subscriptions').select('userId').where('id', '=', id).executeTakeFirst();
     return owner ? nameOf(db, 'users', owner.userId) : null;
   }
   const table = ENTITY_TABLES[type];

@@ -117,9 +117,15 @@ describe('OData task state', () => {
     expect(rows).toHaveLength(api.length);
     const byId = new Map(rows.map((row) => [row['id'], row]));
     for (const task of api) {
-      expect(byId.get(task._id), task._id).toEqual({ id: task._id, state: task.state, overdue: task.state === 'OVERDUE' });
+      expect(byId.get(task._id), task._id).toEqual({
+        id: task._id,
+        state: task.state,
+        overdue: task.state === 'OVERDUE',
+      });
     }
-    const ordered = (await feed('$select=state&$orderby=state desc,dueDate')).value.map((row) => row['state'] as string);
+    const ordered = (await feed('$select=state&$orderby=state desc,dueDate')).value.map(
+      (row) => row['state'] as string,
+    );
     expect(ordered).toEqual([...ordered].sort().reverse());
   });
 

@@ -84,7 +84,8 @@ function taskStateSql(db: Db, todays: TodayGroup[]): RawBuilder<string> {
 /** A column, or a computed property's expression (`@taskState`, `@taskOverdue`: entity-set.ts ComputedProperty). */
 function columnSql(db: Db, column: string, todays: TodayGroup[]): RawBuilder<unknown> {
   if (column === '@taskState') return taskStateSql(db, todays);
-  if (column === '@taskOverdue') return sql<number>`(case when ${taskStateSql(db, todays)} = 'OVERDUE' then 1 else 0 end)`;
+  if (column === '@taskOverdue')
+    return sql<number>`(case when ${taskStateSql(db, todays)} = 'OVERDUE' then 1 else 0 end)`;
   return sql`${sql.ref(column)}`;
 }
 

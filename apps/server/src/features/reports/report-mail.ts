@@ -5,7 +5,16 @@ import { fill } from '../notifications/email-messages';
 /** A scheduled report's message in the recipient's language: the report is the attachment. */
 const MESSAGES: Record<
   EmailLanguage,
-  { SCORECARD: string; TREND: string; WEEKLY: string; MONTHLY: string; subject: string; body: string; manage: string; stop: string }
+  {
+    SCORECARD: string;
+    TREND: string;
+    WEEKLY: string;
+    MONTHLY: string;
+    subject: string;
+    body: string;
+    manage: string;
+    stop: string;
+  }
 > = {
   en: {
     SCORECARD: 'Scorecard',

@@ -5,7 +5,10 @@ import { changesBetween, type AuditActor, type AuditService } from '../audit/aud
 import { stopSubscriptionsOfUser } from './report-subscriptions.repository';
 import type { ReportSubscriptionRow } from './report-subscriptions.table';
 
-type AuditedRow = Pick<ReportSubscriptionRow, 'report' | 'frequency' | 'format' | 'filters' | 'stoppedAt' | 'stopReason'>;
+type AuditedRow = Pick<
+  ReportSubscriptionRow,
+  'report' | 'frequency' | 'format' | 'filters' | 'stoppedAt' | 'stopReason'
+>;
 
 /**
  * A subscription's values as its audit events record them: one field per setting, so that the Audit Trail names

@@ -112,7 +112,11 @@ export function createReportSubscriptionsService(
     const row = id ? await findSubscription(db, id) : undefined;
     if (!row) return null;
     const user = await userRows.findById(db, row.userId);
-    const page = { report: row.report, language: userEmailLanguage(user?.preferences ?? null), appName: options.appName };
+    const page = {
+      report: row.report,
+      language: userEmailLanguage(user?.preferences ?? null),
+      appName: options.appName,
+    };
     return { row, user, page };
   }
 

@@ -136,13 +136,13 @@ export function SubscriptionsSection({ groupBy }: { groupBy: ReportGroupBy }) {
                     onClick={() => void toggle(row)}
                   />
                   <Popconfirm
-                  title={t('reports.subscriptions.deleteConfirm')}
-                  onConfirm={async () => {
-                    await remove.mutateAsync(row._id);
-                    void message.success(t('reports.subscriptions.deleted'));
-                  }}
-                >
-                  <Button size="small" icon={<DeleteOutlined />} aria-label={t('reports.subscriptions.delete')} />
+                    title={t('reports.subscriptions.deleteConfirm')}
+                    onConfirm={async () => {
+                      await remove.mutateAsync(row._id);
+                      void message.success(t('reports.subscriptions.deleted'));
+                    }}
+                  >
+                    <Button size="small" icon={<DeleteOutlined />} aria-label={t('reports.subscriptions.delete')} />
                   </Popconfirm>
                 </Space>
               ),
