@@ -255,7 +255,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const calendar = createCalendarService(db, tasks);
   const calendarFeeds = createCalendarFeedsService(db, audit, tasks, clock, correctiveActions);
   const accessTokens = createAccessTokensService(db, audit, clock);
-  const odata = createODataService(db, database.dialect);
+  const odata = createODataService(db, database.dialect, clock);
   const reportEmbed = createReportEmbedService(db, audit, { allowedHosts: config.reportEmbedHosts, clock });
   const publicUrl = (config.publicUrl || `http://localhost:${config.port}`).replace(/\/+$/, '');
   const mailer = config.smtp.url
@@ -284,6 +284,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const reportSubscriptions = createReportSubscriptionsService(db, reports, {
     clock,
     mailer,
+    audit,
+    unsubscribeSecret: unsubscribeSecret.value,
     appName: config.appName,
     publicUrl,
     owner: jobOwner,

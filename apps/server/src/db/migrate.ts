@@ -31,6 +31,8 @@ import { migration0210ReviewSignatures } from './migrations/0210-review-signatur
 import { migration0230AccessTokensReportEmbed } from './migrations/0230-access-tokens-report-embed';
 import { migration0220ReportSubscriptions } from './migrations/0220-report-subscriptions';
 import { migration0260ActionNotifications } from './migrations/0260-action-notifications';
+import { migration0270ReportSubscriptionStops } from './migrations/0270-report-subscription-stops';
+import { migration0271FindingsRevision } from './migrations/0271-findings-revision';
 
 /**
  * Every migration of the product in one global order. A new migration is appended here with the
@@ -69,6 +71,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0230-access-tokens-report-embed': migration0230AccessTokensReportEmbed,
   '0220-report-subscriptions': migration0220ReportSubscriptions,
   '0260-action-notifications': migration0260ActionNotifications,
+  '0270-report-subscription-stops': migration0270ReportSubscriptionStops,
+  '0271-findings-revision': migration0271FindingsRevision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -74,6 +74,8 @@ export interface Database {
   permit_conditions: PermitConditionsTable;
   /** Grows with every change to documents and their tags. */
   documents_revision: RevisionCounterTable;
+  /** Migration 0271: bumped by every write to what the reports' open findings count reads. */
+  findings_revision: RevisionCounterTable;
   document_versions: DocumentVersionsTable;
   document_tags: DocumentTagsTable;
   rate_limit_buckets: RateLimitBucketsTable;

@@ -108,6 +108,37 @@ function cases(): Case[] {
       },
     },
     {
+      endpoint: 'PATCH /api/report-subscriptions/:id',
+      target: 'own',
+      expected: [200, 200, 200, 200],
+      request: async (role) => {
+        const created = await send(tokens[role], {
+          method: 'POST',
+          url: '/api/report-subscriptions',
+          payload: { report: 'TREND', frequency: 'MONTHLY', format: 'XLSX' },
+        });
+        return {
+          method: 'PATCH',
+          url: `/api/report-subscriptions/${created.body.data._id}`,
+          payload: { active: false, format: 'PDF' },
+        };
+      },
+    },
+    {
+      // Another user's scheduled report does not exist for the caller, whatever their role.
+      endpoint: 'PATCH /api/report-subscriptions/:id',
+      target: 'other',
+      expected: [404, 404, 404, 404],
+      request: async () => {
+        const created = await asAdmin({
+          method: 'POST',
+          url: '/api/report-subscriptions',
+          payload: { report: 'TREND', frequency: 'MONTHLY', format: 'XLSX' },
+        });
+        return { method: 'PATCH', url: `/api/report-subscriptions/${created._id}`, payload: { active: false } };
+      },
+    },
+    {
       // Another user's scheduled report does not exist for the caller, whatever their role.
       endpoint: 'DELETE /api/report-subscriptions/:id',
       target: 'other',

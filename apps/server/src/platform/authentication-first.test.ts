@@ -19,6 +19,8 @@ const PUBLIC_OPERATIONS = new Set([
   // One-click unsubscribe (RFC 8058): the signed token in the mail's link is the credential.
   'GET /api/notifications/unsubscribe/{token}',
   'POST /api/notifications/unsubscribe/{token}',
+  'GET /api/report-subscriptions/unsubscribe/{token}',
+  'POST /api/report-subscriptions/unsubscribe/{token}',
   // Outside /api: a calendar feed's secret in its path is its only credential (no bearer token).
   'GET /ical/{file}',
 ]);

@@ -506,6 +506,38 @@ describe('bad input to the BI endpoints never makes a 500', () => {
     expectCleanClientError(await asAdmin('DELETE', '/api/access-tokens/%00'), [400, 404]);
   });
 
+  it('answers bad scheduled-report changes with 400 and details, and odd unsubscribe links without a 500', async () => {
+    const created = await asAdmin('POST', '/api/report-subscriptions', {
+      report: 'SCORECARD',
+      frequency: 'WEEKLY',
+      format: 'PDF',
+    });
+    const id = (created.json() as { data: { _id: string } }).data._id;
+    for (const payload of [
+      { active: 'yes' },
+      { frequency: 'HOURLY' },
+      { format: ['PDF'] },
+      { filters: { groupBy: 5 } },
+      { filters: { facilityId: 'x'.repeat(500) } },
+      { filters: [] },
+      { report: 'TREND' },
+      { frequency: '\u0000' },
+    ]) {
+      expectCleanClientError(await asAdmin('PATCH', `/api/report-subscriptions/${id}`, payload), 400);
+    }
+    expectCleanClientError(await asAdmin('PATCH', `/api/report-subscriptions/${'x'.repeat(65)}`, {}), 400);
+    const unchanged = await asAdmin('GET', '/api/report-subscriptions');
+    expect((unchanged.json() as { data: { _id: string; active: boolean; frequency: string }[] }).data).toEqual([
+      expect.objectContaining({ _id: id, active: true, frequency: 'WEEKLY' }),
+    ]);
+    for (const token of ['x'.repeat(201), '%00', `${id}.%E0%A4%A`, `${id}..`, '.']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await suite.t.app.inject({ method, url: `/api/report-subscriptions/unsubscribe/${token}` });
+        expectCleanClientError(response, [400, 404]);
+      }
+    }
+  });
+
   it('answers odd credentials on the feed with 401 and bad options with an OData 400, leaking nothing', async () => {
     for (const authorization of [
       `Basic ${'A'.repeat(64 * 1024)}`,

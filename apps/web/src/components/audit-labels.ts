@@ -21,6 +21,8 @@ import {
 } from '@rtms/shared/enums';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES, type AuditEvent } from '@rtms/shared/schemas/audit';
 import { CALENDAR_FEED_SCOPES } from '@rtms/shared/schemas/calendar';
+import { REPORT_KINDS, REPORT_SUBSCRIPTION_STOP_REASONS } from '@rtms/shared/schemas/report-subscriptions';
+import { REPORT_GROUP_BYS } from '@rtms/shared/schemas/reports';
 import {
   EXTENSION_REQUEST_STATUSES,
   REAUTHENTICATION_METHODS,
@@ -187,6 +189,11 @@ const FIELD_LABELS: Record<string, MessageKey> = {
   requestedDueDate: 'review.requestedDueDate',
   extensionRequest: 'review.extensionRequestField',
   embedUrl: 'reportSettings.url',
+  report: 'reports.subscriptions.report',
+  format: 'reports.subscriptions.format',
+  groupBy: 'reports.groupBy',
+  taskFrequency: 'reports.subscriptions.taskFrequency',
+  stopReason: 'reports.subscriptions.stopReason',
 };
 
 /** Whether a field has a label in the catalogues (the rest are spelled out in English, a last resort). */
@@ -253,6 +260,10 @@ const VALUE_LABELS: Record<string, (value: string) => MessageKey | undefined> = 
   meaning: codes(SIGNATURE_MEANINGS, 'review.meaning'),
   method: codes(REAUTHENTICATION_METHODS, 'review.method'),
   extensionRequest: codes(EXTENSION_REQUEST_STATUSES, 'review.extensionStatus'),
+  report: codes(REPORT_KINDS, 'reports.subscriptions'),
+  taskFrequency: codes(TASK_FREQUENCIES, 'frequency'),
+  groupBy: codes(REPORT_GROUP_BYS, 'reports.groupBy'),
+  stopReason: codes(REPORT_SUBSCRIPTION_STOP_REASONS, 'reports.subscriptions.stopReason'),
 };
 
 /** A field's value in words: its coded value's label, else its text (the name of an id, a list, an object). */

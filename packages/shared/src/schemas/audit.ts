@@ -23,6 +23,7 @@ export const AUDIT_ENTITY_TYPES = [
   'FINDING_SETTINGS',
   'ACCESS_TOKEN',
   'REPORT_SETTINGS',
+  'REPORT_SUBSCRIPTION',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -9,6 +9,8 @@ import {
   recordSchema,
   wholeNumberFrom,
 } from './common';
+import { REPORT_FORMATS } from './reports';
+import { REPORT_FREQUENCIES, REPORT_KINDS } from './report-subscriptions';
 
 /** How a user receives reminder email ("No floods"). */
 export const NOTIFICATION_DELIVERY_MODES = ['IMMEDIATE', 'DAILY_DIGEST', 'WEEKLY_DIGEST'] as const;
@@ -46,6 +48,10 @@ export const DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED', 'SKIPPED'] as con
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export const DELIVERY_CHANNELS = ['EMAIL'] as const;
+
+/** What a delivery of the log carries: a reminder (of a task or a corrective action), or a scheduled report. */
+export const DELIVERY_KINDS = ['REMINDER', 'REPORT'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 
 /**
  * One in-app notification, about a task or about a corrective action (then `taskId` is null and
@@ -136,20 +142,31 @@ export const notificationPreferencesResponseSchema = dataOf(notificationPreferen
 export const initialTimeZoneBodySchema = z.object({ timeZone: timeZoneSchema }).strict();
 export type InitialTimeZoneBody = z.infer<typeof initialTimeZoneBodySchema>;
 
+/**
+ * One delivery of the log. A reminder (`kind` REMINDER) names its notification, task, facility, category and step;
+ * a scheduled report (REPORT) its report, frequency, format and the day its period was due (`periodKey`), and
+ * those of the other kind are null.
+ */
 export const notificationDeliverySchema = recordSchema({
-  notificationId: idSchema,
+  kind: z.enum(DELIVERY_KINDS),
+  notificationId: idSchema.nullable(),
   recipientId: idSchema,
   recipientName: z.string(),
   recipientEmail: z.string(),
-  /** Null for a corrective action's notification (then `correctiveActionId` is set). */
+  /** Null for a corrective action's reminder (then `correctiveActionId` is set) and for a report. */
   taskId: idSchema.nullable(),
   correctiveActionId: idSchema.nullable(),
   findingId: idSchema.nullable(),
-  taskTitle: z.string(),
-  facilityId: idSchema,
-  facilityName: z.string(),
-  category: z.enum(NOTIFICATION_CATEGORIES),
-  step: z.string(),
+  taskTitle: z.string().nullable(),
+  facilityId: idSchema.nullable(),
+  facilityName: z.string().nullable(),
+  category: z.enum(NOTIFICATION_CATEGORIES).nullable(),
+  step: z.string().nullable(),
+  subscriptionId: idSchema.nullable(),
+  report: z.enum(REPORT_KINDS).nullable(),
+  reportFrequency: z.enum(REPORT_FREQUENCIES).nullable(),
+  reportFormat: z.enum(REPORT_FORMATS).nullable(),
+  periodKey: z.string().nullable(),
   channel: z.enum(DELIVERY_CHANNELS),
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
@@ -162,9 +179,13 @@ export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
 /** Sorts of the delivery log: by the last change (default newest first) or by creation. */
 export const DELIVERY_SORTS = ['-updatedAt', 'updatedAt', '-createdAt', 'createdAt'] as const;
 
-/** GET /api/notification-deliveries: `search` matches the recipient, the task's requirement or its facility. */
+/**
+ * GET /api/notification-deliveries: `search` matches the recipient, the task's requirement or its facility. A
+ * category or a facility narrows it to reminders (a report has neither); `kind` to reminders or reports.
+ */
 export const deliveryListQuerySchema = pageQuerySchema.extend({
   status: z.enum(DELIVERY_STATUSES).optional(),
+  kind: z.enum(DELIVERY_KINDS).optional(),
   category: z.enum(NOTIFICATION_CATEGORIES).optional(),
   sort: z.enum(DELIVERY_SORTS).optional(),
   facilityId: idSchema.optional(),

@@ -26,6 +26,22 @@ export const createReportSubscriptionBodySchema = z.strictObject({
 });
 export type CreateReportSubscriptionBody = z.input<typeof createReportSubscriptionBodySchema>;
 
+/**
+ * Why a scheduled report is stopped: its user paused it, the one-click unsubscribe link of its mail stopped it,
+ * or its user was deactivated.
+ */
+export const REPORT_SUBSCRIPTION_STOP_REASONS = ['PAUSED', 'UNSUBSCRIBED', 'USER_DEACTIVATED'] as const;
+export type ReportSubscriptionStopReason = (typeof REPORT_SUBSCRIPTION_STOP_REASONS)[number];
+
+/** PATCH /api/report-subscriptions/:id: what changes; `active: false` pauses it, `active: true` resumes it. */
+export const updateReportSubscriptionBodySchema = z.strictObject({
+  frequency: z.enum(REPORT_FREQUENCIES, { message: 'Use WEEKLY or MONTHLY' }).optional(),
+  format: z.enum(REPORT_FORMATS, { message: 'Use PDF or XLSX' }).optional(),
+  filters: subscriptionFiltersSchema.optional(),
+  active: z.boolean({ message: 'Use true or false' }).optional(),
+});
+export type UpdateReportSubscriptionBody = z.input<typeof updateReportSubscriptionBodySchema>;
+
 export const reportSubscriptionSchema = recordSchema({
   report: z.enum(REPORT_KINDS),
   frequency: z.enum(REPORT_FREQUENCIES),
@@ -33,6 +49,9 @@ export const reportSubscriptionSchema = recordSchema({
   filters: subscriptionFiltersSchema,
   /** When the last period was sent (null: none yet). */
   lastSentAt: instantSchema.nullable(),
+  /** False once stopped (paused, unsubscribed by its mail's link, or its user deactivated): nothing is sent. */
+  active: z.boolean(),
+  stopReason: z.enum(REPORT_SUBSCRIPTION_STOP_REASONS).nullable(),
 });
 export type ReportSubscription = z.infer<typeof reportSubscriptionSchema>;
 

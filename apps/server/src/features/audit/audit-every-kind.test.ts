@@ -278,6 +278,23 @@ async function produceEveryKind(): Promise<void> {
   const accessToken = await as('POST', '/api/access-tokens', { name: 'Monthly workbook', expiresOn: '2026-06-30' });
   await as('DELETE', `/api/access-tokens/${accessToken._id}`);
   await as('PUT', '/api/report-embed', { url: 'https://app.powerbi.com/reportEmbed?reportId=r1' });
+  // Scheduled reports: REPORT_SUBSCRIPTION CREATE, UPDATE, DEACTIVATE (paused), REACTIVATE, DELETE.
+  const subscription = (
+    await as('POST', '/api/report-subscriptions', {
+      report: 'SCORECARD',
+      frequency: 'WEEKLY',
+      format: 'PDF',
+      filters: { groupBy: 'facility', facilityId: north },
+    })
+  )._id;
+  await as('PATCH', `/api/report-subscriptions/${subscription}`, {
+    frequency: 'MONTHLY',
+    format: 'XLSX',
+    filters: { groupBy: 'programArea', requirementId, programAreaId: area, category: 'WATER', frequency: 'MONTHLY' },
+  });
+  await as('PATCH', `/api/report-subscriptions/${subscription}`, { active: false });
+  await as('PATCH', `/api/report-subscriptions/${subscription}`, { active: true });
+  await as('DELETE', `/api/report-subscriptions/${subscription}`);
 
   // The daily generation: TASK_GENERATION GENERATE (later days come into the horizon).
   suite.clock.set('2026-06-10T12:00:00Z');

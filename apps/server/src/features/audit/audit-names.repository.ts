@@ -80,6 +80,11 @@ async function entityName(
     ]);
     return user && facility ? `${user} → ${facility}` : null;
   }
+  if (type === 'REPORT_SUBSCRIPTION') {
+    // A scheduled report is named by its owner (its kind and frequency are in the event's words).
+    const owner = await db.selectFrom('report_subscriptions').select('userId').where('id', '=', id).executeTakeFirst();
+    return owner ? nameOf(db, 'users', owner.userId) : null;
+  }
   const table = ENTITY_TABLES[type];
   // Other types (a generation run, a calendar feed…): events without a name worth keeping.
   return table ? nameOf(db, table, id) : null;

@@ -1,10 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
-import type { DeliveryStatus, NotificationCategory } from '@rtms/shared/schemas/notifications';
+import type { NotificationCategory } from '@rtms/shared/schemas/notifications';
 import type { Db } from '../../db/schema';
-import { userNameColumns } from '../../db/columns';
 import { findRow } from '../../db/rows';
 import { countRows } from '../../db/count-rows';
-import { countedRows, inScope, whereEqual, type CountedRows, type ListRequest } from '../../platform/list-query';
+import { countedRows, inScope, type CountedRows, type ListRequest } from '../../platform/list-query';
 import type { NotificationPreferencesRow } from './notifications.table';
 
 /** The notification centre's and the delivery log's reads: filtered, searched, sorted and paged on the server. */
@@ -41,21 +40,21 @@ function notifications(db: Db, filters: NotificationFilters) {
 }
 
 /** Whether the facility of `column` matches a search pattern. */
-const facilityMatches = (column: string, pattern: string) =>
+export const facilityMatches = (column: string, pattern: string) =>
   sql<SqlBool>`exists (select 1 from facilities sf where sf.id = ${sql.ref(column)} and sf.search_text like ${pattern} escape '\\')`;
 
 /** Whether the requirement of the task of `column` matches a search pattern (its title, citation…). */
-const requirementMatches = (column: string, pattern: string) =>
+export const requirementMatches = (column: string, pattern: string) =>
   sql<SqlBool>`exists (select 1 from tasks st join requirements sq on sq.id = st.requirement_id
     where st.id = ${sql.ref(column)} and sq.search_text like ${pattern} escape '\\')`;
 
 /** Whether the finding of the corrective action of `column` matches a search pattern (its title, description…). */
-const findingMatches = (column: string, pattern: string) =>
+export const findingMatches = (column: string, pattern: string) =>
   sql<SqlBool>`exists (select 1 from corrective_actions sa join findings sf on sf.id = sa.finding_id
     where sa.id = ${sql.ref(column)} and sf.search_text like ${pattern} escape '\\')`;
 
 /** The title and due date of a notification's subject: its task, or its corrective action. */
-const subjectTitle = sql<string>`coalesce(t.title, ca.title)`;
+export const subjectTitle = sql<string>`coalesce(t.title, ca.title)`;
 const subjectDueDate = sql<string>`coalesce(t.due_date, ca.due_date)`;
 
 const NOTIFICATION_COLUMNS = [
@@ -147,83 +146,6 @@ export async function markAllNotificationsRead(db: Db, userId: string, now: stri
     .where('availableAt', '<=', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-export interface DeliveryFilters {
-  /** Facility ids the caller may see; undefined = every facility. */
-  facilityIds?: string[];
-  status?: DeliveryStatus;
-  facilityId?: string;
-  recipientId?: string;
-  category?: NotificationCategory;
-  /** Folded LIKE patterns: each matches the recipient (name, email), the task's requirement or its facility. */
-  searchPatterns?: string[];
-}
-
-/** The filtered deliveries, without joins: an unfiltered count reads one index. */
-function deliveries(db: Db, filters: DeliveryFilters) {
-  let query = db.selectFrom('notification_deliveries as d');
-  if (filters.facilityIds) query = query.where(inScope('d.facilityId', filters.facilityIds));
-  query = whereEqual(query, {
-    'd.status': filters.status,
-    'd.facilityId': filters.facilityId,
-    'd.recipientId': filters.recipientId,
-  });
-  if (filters.category) {
-    const category = filters.category;
-    query = query.where(
-      sql<SqlBool>`exists (select 1 from notifications cn where cn.id = d.notification_id and cn.category = ${category})`,
-    );
-  }
-  for (const pattern of filters.searchPatterns ?? []) {
-    query = query.where(
-      sql<SqlBool>`(exists (select 1 from users su where su.id = d.recipient_id and su.search_text like ${pattern} escape '\\')
-        or ${facilityMatches('d.facility_id', pattern)}
-        or exists (select 1 from notifications sn where sn.id = d.notification_id
-          and (${requirementMatches('sn.task_id', pattern)} or ${findingMatches('sn.corrective_action_id', pattern)})))`,
-    );
-  }
-  return query;
-}
-
-export type DeliverySort = 'updatedAt' | 'createdAt';
-
-/** One page of the delivery log with each delivery's recipient, task and facility, and how many match. */
-export function listDeliveryRows(db: Db, { filters, sort, window }: ListRequest<DeliveryFilters, DeliverySort>) {
-  return countedRows(deliveries(db, filters), (query) =>
-    query
-      .innerJoin('notifications as n', 'n.id', 'd.notificationId')
-      .leftJoin('tasks as t', 't.id', 'n.taskId')
-      .leftJoin('corrective_actions as ca', 'ca.id', 'n.correctiveActionId')
-      .innerJoin('users as u', 'u.id', 'd.recipientId')
-      .innerJoin('facilities as f', 'f.id', 'd.facilityId')
-      .select(userNameColumns('u'))
-      .select([
-        'd.id',
-        'd.notificationId',
-        'd.recipientId',
-        'd.facilityId',
-        'd.channel',
-        'd.status',
-        'd.attempts',
-        'd.lastError',
-        'd.sentAt',
-        'd.createdAt',
-        'd.updatedAt',
-        'n.category',
-        'n.step',
-        'n.taskId',
-        'n.correctiveActionId',
-        'ca.findingId',
-        subjectTitle.as('taskTitle'),
-        'f.name as facilityName',
-      ])
-      .orderBy(sort.field === 'createdAt' ? 'd.createdAt' : 'd.updatedAt', sort.direction)
-      .orderBy('d.id', sort.direction)
-      .limit(window.limit)
-      .offset(window.offset)
-      .execute(),
-  );
 }
 
 export function findNotificationPreferencesRow(

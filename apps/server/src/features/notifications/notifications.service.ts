@@ -25,14 +25,13 @@ import { adoptTimeZone, readPreferences, writePreferences } from './notification
 import {
   countNotifications,
   findNotification,
-  listDeliveryRows,
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
-  type DeliveryFilters,
   type NotificationFilters,
   type NotificationListRow,
 } from './notifications.repository';
+import { listDeliveryRows, type DeliveryFilters } from './delivery-log.repository';
 import { sweepReminders, type SweepOptions, type SweepResult } from './reminder-sweep.repository';
 import type { UnsubscribeLinks, UnsubscribeScope } from './unsubscribe-links';
 
@@ -159,6 +158,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       const filters: DeliveryFilters = {
         facilityIds: scopeFacilityIds(await facilityScopeOf(db, principal)),
         ...(query.status ? { status: query.status } : {}),
+        ...(query.kind ? { kind: query.kind } : {}),
         ...(query.facilityId ? { facilityId: query.facilityId } : {}),
         ...(query.recipientId ? { recipientId: query.recipientId } : {}),
         ...(query.category ? { category: query.category } : {}),
@@ -167,6 +167,7 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
       const page = await listDeliveryRows(db, listRequest(query, filters, '-updatedAt'));
       return pageOf(query, page, (row) => ({
         _id: row.id,
+        kind: row.subscriptionId ? ('REPORT' as const) : ('REMINDER' as const),
         notificationId: row.notificationId,
         recipientId: row.recipientId,
         recipientName: `${row.firstName} ${row.lastName}`.trim() || row.email,
@@ -179,7 +180,12 @@ export function createNotificationsService(db: Kysely<Database>, deps: Notificat
         facilityName: row.facilityName,
         category: row.category,
         step: row.step,
-        channel: row.channel,
+        subscriptionId: row.subscriptionId,
+        report: row.report,
+        reportFrequency: row.reportFrequency,
+        reportFormat: row.reportFormat,
+        periodKey: row.periodKey,
+        channel: 'EMAIL' as const,
         status: row.status,
         attempts: Number(row.attempts),
         lastError: row.lastError,

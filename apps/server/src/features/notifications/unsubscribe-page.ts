@@ -90,9 +90,37 @@ const BUTTON =
   'padding:8px 16px;min-height:40px;cursor:pointer;max-width:100%';
 const NOTE = 'margin:16px 0 0;color:#595959;font-size:13px';
 
+/** A paragraph of the page (`note`: the small grey one under the action). */
+export function pageParagraph(text: string, note = false): string {
+  return note ? `<p style="${NOTE}">${escapeHtml(text)}</p>` : `<p style="margin:0">${escapeHtml(text)}</p>`;
+}
+
+/** The confirmation button: a form that posts the one-click body to the link's own address. */
+export function confirmForm(action: string, label: string): string {
+  return (
+    `<form method="post" action="${escapeHtml(action)}" style="margin:0">` +
+    `<input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="${BUTTON}">${escapeHtml(
+      label,
+    )}</button></form>`
+  );
+}
+
 /**
- * The page behind an unsubscribe link, in the recipient's language (right to left in Arabic), naming the kind of
- * email the link turns off. No script, no external resource: it passes the strict CSP.
+ * The frame of a page behind a link of an email (the app's name, a title and `body`, already HTML), in the
+ * recipient's language (right to left in Arabic). No script, no external resource: it passes the strict CSP.
+ */
+export function linkPage(language: EmailLanguage, appName: string, title: string, body: string): string {
+  const dir = language === 'ar' ? 'rtl' : 'ltr';
+  return (
+    `<!doctype html><html lang="${language}" dir="${dir}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · ${escapeHtml(appName)}</title></head>` +
+    `<body style='${BODY}'><main style="${CARD}"><p style="${BRAND}">${escapeHtml(appName)}</p>` +
+    `<h1 style="${TITLE}">${escapeHtml(title)}</h1>${body}</main></body></html>`
+  );
+}
+
+/**
+ * The page behind an unsubscribe link, in the recipient's language, naming the kind of email the link turns off.
  */
 export function unsubscribePage(options: {
   action: string;
@@ -108,22 +136,15 @@ export function unsubscribePage(options: {
       : EMAIL_MESSAGES[options.language][CATEGORY_GROUP[options.scope as NotificationCategory]];
   const escalation = options.scope === 'ESCALATION';
   const body = options.done
-    ? `<p style="margin:0">${escapeHtml(
-        escalation ? texts.doneEscalation : kind ? fill(texts.doneKind, { kind }) : texts.doneAll,
-      )}</p><p style="${NOTE}">${escapeHtml(texts.settings)}</p>`
-    : `<form method="post" action="${escapeHtml(options.action)}" style="margin:0">` +
-      `<input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit" style="${BUTTON}">${escapeHtml(
+    ? pageParagraph(escalation ? texts.doneEscalation : kind ? fill(texts.doneKind, { kind }) : texts.doneAll) +
+      pageParagraph(texts.settings, true)
+    : confirmForm(
+        options.action,
         escalation
           ? EMAIL_MESSAGES[options.language].escalationDigestOnly
           : kind
             ? fill(texts.confirmKind, { kind })
             : texts.confirmAll,
-      )}</button></form><p style="${NOTE}">${escapeHtml(texts.settings)}</p>`;
-  const dir = options.language === 'ar' ? 'rtl' : 'ltr';
-  return (
-    `<!doctype html><html lang="${options.language}" dir="${dir}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(texts.title)} · ${escapeHtml(options.appName)}</title></head>` +
-    `<body style='${BODY}'><main style="${CARD}"><p style="${BRAND}">${escapeHtml(options.appName)}</p>` +
-    `<h1 style="${TITLE}">${escapeHtml(texts.title)}</h1>${body}</main></body></html>`
-  );
+      ) + pageParagraph(texts.settings, true);
+  return linkPage(options.language, options.appName, texts.title, body);
 }

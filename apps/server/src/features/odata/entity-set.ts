@@ -3,12 +3,21 @@ import type { Database } from '../../db/schema';
 /** The OData primitive types the feed uses. */
 export type EdmType = 'Edm.String' | 'Edm.Int32' | 'Edm.Double' | 'Edm.Boolean' | 'Edm.Date' | 'Edm.DateTimeOffset';
 
+/**
+ * A property no column holds, computed per row in SQL by the rules the API uses: a task's derived state
+ * (`taskState` of packages/shared/src/task-state.ts, through its SQL twin) in its facility's today, and whether
+ * it is overdue (that state is OVERDUE, as the Tracker's `overdue=true`).
+ */
+export type ComputedProperty = 'taskState' | 'taskOverdue';
+
 /** One property of an entity type: its OData type and the column (camelCase, as in the table type) it reads. */
 export interface ODataProperty {
   type: EdmType;
   column: string;
   /** Whether the value may be null (CSDL Nullable). */
   nullable: boolean;
+  /** Computed, not read from `column`: see ComputedProperty. */
+  computed?: ComputedProperty;
 }
 
 /**
@@ -41,6 +50,17 @@ export const double = of('Edm.Double');
 export const bool = of('Edm.Boolean');
 export const date = of('Edm.Date');
 export const instant = of('Edm.DateTimeOffset');
+
+/** A computed property (never null). */
+export const computed = (type: EdmType, kind: ComputedProperty): ODataProperty => ({
+  type,
+  column: `@${kind}`,
+  nullable: false,
+  computed: kind,
+});
+
+/** Whether a set has a computed property (its reads then need each facility's today). */
+export const hasComputed = (set: EntitySet) => Object.values(set.properties).some((property) => property.computed);
 
 /** The key and timestamps every entity set has. */
 export const idAndTimestamps = {

@@ -129,7 +129,8 @@ function literalFor(node: Node, name: string, property: ODataProperty): string |
 
 export function filterCondition(text: string, set: EntitySet): Condition {
   let terms = 0;
-  const column = (property: ODataProperty) => `${set.table}.${property.column}`;
+  // A computed property is named by its kind (`@taskState`): odata.repository.ts writes its expression.
+  const column = (property: ODataProperty) => (property.computed ? property.column : `${set.table}.${property.column}`);
 
   const walk = (node: Node): Condition => {
     if (++terms > MAX_TERMS) throw badOption(`$filter has more than ${MAX_TERMS} terms`);

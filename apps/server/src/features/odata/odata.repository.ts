@@ -3,6 +3,7 @@ import { countRows } from '../../db/count-rows';
 import type { Dialect } from '../../db/database';
 import type { Db } from '../../db/schema';
 import { inScope, nothing } from '../../platform/list-query';
+import { inGroup, stateExpression, type TodayGroup } from '../tasks/task-filters.repository';
 import type { EntitySet, SetScope } from './entity-set';
 import type { Condition } from './odata-filter';
 
@@ -14,6 +15,8 @@ const untyped = (db: Db) => db as unknown as Kysely<AnyTables>;
 export interface ReadLimits {
   facilityIds: readonly string[] | undefined;
   filter: Condition | undefined;
+  /** Each facility's today, for the computed properties (a task's state): facilities grouped by their day. */
+  todays: TodayGroup[];
 }
 
 export interface PageRequest extends ReadLimits {
@@ -38,24 +41,26 @@ function scopeSql(scope: SetScope, facilityIds: readonly string[]): RawBuilder<S
  * A checked filter as SQL: every column a reference, every value a bound parameter, every operator one of the six
  * the tree allows. `contains` is case-sensitive on both databases, as OData's is (and has no LIKE pattern to escape).
  */
-function conditionSql(condition: Condition, dialect: Dialect): RawBuilder<SqlBool> {
+function conditionSql(db: Db, condition: Condition, dialect: Dialect, todays: TodayGroup[]): RawBuilder<SqlBool> {
+  const recurse = (inner: Condition) => conditionSql(db, inner, dialect, todays);
+  const ref = (column: string) => columnSql(db, column, todays);
   switch (condition.kind) {
     case 'and':
-      return sql<SqlBool>`(${conditionSql(condition.left, dialect)} and ${conditionSql(condition.right, dialect)})`;
+      return sql<SqlBool>`(${recurse(condition.left)} and ${recurse(condition.right)})`;
     case 'or':
-      return sql<SqlBool>`(${conditionSql(condition.left, dialect)} or ${conditionSql(condition.right, dialect)})`;
+      return sql<SqlBool>`(${recurse(condition.left)} or ${recurse(condition.right)})`;
     case 'not':
-      return sql<SqlBool>`(not ${conditionSql(condition.operand, dialect)})`;
+      return sql<SqlBool>`(not ${recurse(condition.operand)})`;
     case 'null':
       return condition.isNull
-        ? sql<SqlBool>`${sql.ref(condition.column)} is null`
-        : sql<SqlBool>`${sql.ref(condition.column)} is not null`;
+        ? sql<SqlBool>`${ref(condition.column)} is null`
+        : sql<SqlBool>`${ref(condition.column)} is not null`;
     case 'contains':
       return dialect === 'postgres'
-        ? sql<SqlBool>`strpos(${sql.ref(condition.column)}, ${condition.text}) > 0`
-        : sql<SqlBool>`instr(${sql.ref(condition.column)}, ${condition.text}) > 0`;
+        ? sql<SqlBool>`strpos(${ref(condition.column)}, ${condition.text}) > 0`
+        : sql<SqlBool>`instr(${ref(condition.column)}, ${condition.text}) > 0`;
     case 'compare': {
-      const column = sql.ref(condition.column);
+      const column = ref(condition.column);
       const comparison = sql<SqlBool>`${column} ${sql.raw(OPERATORS[condition.operator])} ${condition.value}`;
       // ne keeps the rows whose value is null, as OData's comparison says (null ne 'x' is true).
       return condition.operator === '<>' && condition.nullable
@@ -65,13 +70,32 @@ function conditionSql(condition: Condition, dialect: Dialect): RawBuilder<SqlBoo
   }
 }
 
+/** A task's derived state in its facility's today: one CASE per group of facilities sharing a day. */
+function taskStateSql(db: Db, todays: TodayGroup[]): RawBuilder<string> {
+  // No facility in scope: no row to judge (any day will do).
+  if (todays.length === 0) return stateExpression(db, '2000-01-01');
+  if (todays.length === 1) return stateExpression(db, todays[0]!.today);
+  const branches = todays.map(
+    (group) => sql`when ${inGroup(group, sql<SqlBool>`1 = 1`)} then ${stateExpression(db, group.today)}`,
+  );
+  return sql<string>`(case ${sql.join(branches, sql` `)} end)`;
+}
+
+/** A column, or a computed property's expression (`@taskState`, `@taskOverdue`: entity-set.ts ComputedProperty). */
+function columnSql(db: Db, column: string, todays: TodayGroup[]): RawBuilder<unknown> {
+  if (column === '@taskState') return taskStateSql(db, todays);
+  if (column === '@taskOverdue')
+    return sql<number>`(case when ${taskStateSql(db, todays)} = 'OVERDUE' then 1 else 0 end)`;
+  return sql`${sql.ref(column)}`;
+}
+
 /** The only operator texts written into SQL (a closed set, never the request's text). */
 const OPERATORS = { '=': '=', '<>': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' } as const;
 
 function limited(db: Db, dialect: Dialect, set: EntitySet, limits: ReadLimits) {
   let query = untyped(db).selectFrom(set.table);
   if (set.scope && limits.facilityIds) query = query.where(scopeSql(set.scope, limits.facilityIds));
-  if (limits.filter) query = query.where(conditionSql(limits.filter, dialect));
+  if (limits.filter) query = query.where(conditionSql(db, limits.filter, dialect, limits.todays));
   return query;
 }
 
@@ -82,7 +106,10 @@ export async function readPage(
   set: EntitySet,
   page: PageRequest,
 ): Promise<Record<string, unknown>[]> {
-  const ref = (property: string) => sql.ref(`${set.table}.${set.properties[property]!.column}`);
+  const ref = (property: string) => {
+    const declared = set.properties[property]!;
+    return columnSql(db, declared.computed ? declared.column : `${set.table}.${declared.column}`, page.todays);
+  };
   let query = limited(db, dialect, set, page);
   if (page.after) query = query.where(sql<SqlBool>`${ref('id')} > ${page.after}`);
   const properties = page.properties.includes('id') ? page.properties : ['id', ...page.properties];

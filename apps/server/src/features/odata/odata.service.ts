@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
+import { todayInTimeZone } from '@rtms/shared/calendar-date';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import type { Clock } from '../../platform/clock';
+import type { TodayGroup } from '../tasks/task-filters.repository';
+import { findFacilityZones } from '../tasks/task-lookups.repository';
 import { facilityScopeOf } from '../user-facilities/facility-scope';
-import type { EntitySet, ODataProperty } from './entity-set';
+import { hasComputed, type EntitySet, type ODataProperty } from './entity-set';
 import { filterCondition, badOption } from './odata-filter';
 import { parseOptions } from './odata-options';
 import { countMatching, readPage, type ReadLimits } from './odata.repository';
@@ -37,15 +41,29 @@ function outputOf(property: ODataProperty, value: unknown): unknown {
   return value;
 }
 
-export function createODataService(db: Kysely<Database>, dialect: Dialect): ODataService {
+export function createODataService(db: Kysely<Database>, dialect: Dialect, clock: Clock): ODataService {
+  /** The caller's facilities grouped by their today (the Tracker's rule): one group without ids when all share it. */
+  async function todaysOf(facilityIds: string[] | undefined): Promise<TodayGroup[]> {
+    const now = clock();
+    const groups = new Map<string, string[]>();
+    for (const { id, timeZone } of await findFacilityZones(db, facilityIds)) {
+      const day = todayInTimeZone(timeZone, now);
+      groups.set(day, [...(groups.get(day) ?? []), id]);
+    }
+    if (groups.size <= 1) return [...groups.keys()].map((today) => ({ today, facilityIds: null }));
+    return [...groups].map(([today, ids]) => ({ today, facilityIds: ids.sort() }));
+  }
+
   return {
     async collection(owner, set, query, base) {
       const options = parseOptions(query, set);
       if (options.after && options.orderBy.length) throw badOption('$skiptoken cannot be combined with $orderby');
       const scope = await facilityScopeOf(db, owner);
+      const facilityIds = scope.all ? undefined : scope.facilityIds;
       const limits: ReadLimits = {
-        facilityIds: scope.all ? undefined : scope.facilityIds,
+        facilityIds,
         filter: options.filter === undefined ? undefined : filterCondition(options.filter, set),
+        todays: hasComputed(set) ? await todaysOf(facilityIds) : [],
       };
 
       const properties = options.select ?? Object.keys(set.properties);

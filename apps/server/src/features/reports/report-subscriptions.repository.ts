@@ -7,10 +7,12 @@ export async function listSubscriptionsOfUser(
   db: Db,
   userId: string,
   page: { limit: number; offset: number },
+  id?: string,
 ): Promise<{ rows: (ReportSubscriptionRow & { lastSentAt: string | null })[]; total: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('report_subscriptions')
+      .$if(id !== undefined, (query) => query.where('report_subscriptions.id', '=', id!))
       .selectAll('report_subscriptions')
       .select((eb) =>
         eb
@@ -28,6 +30,7 @@ export async function listSubscriptionsOfUser(
     db
       .selectFrom('report_subscriptions')
       .select((eb) => eb.fn.countAll<number>().as('count'))
+      .$if(id !== undefined, (query) => query.where('id', '=', id!))
       .where('userId', '=', userId)
       .executeTakeFirstOrThrow(),
   ]);
@@ -46,7 +49,39 @@ export async function deleteSubscription(db: Db, id: string): Promise<void> {
   await db.deleteFrom('report_subscriptions').where('id', '=', id).execute();
 }
 
-/** Every subscription of an active user, with the user's digest hour and time zone (null: the defaults). */
+/** Writes a subscription's changed columns (its settings, or its stop and resumption). */
+export async function updateSubscriptionColumns(
+  db: Db,
+  id: string,
+  values: Partial<Omit<ReportSubscriptionRow, 'id' | 'userId' | 'createdAt'>>,
+): Promise<void> {
+  await db.updateTable('report_subscriptions').set(values).where('id', '=', id).execute();
+}
+
+/** Stops every running subscription of a user (its user is deactivated); answers the rows as they were. */
+export async function stopSubscriptionsOfUser(
+  db: Db,
+  userId: string,
+  stop: Pick<ReportSubscriptionRow, 'stoppedAt' | 'stopReason' | 'updatedAt'>,
+): Promise<ReportSubscriptionRow[]> {
+  const rows = await db
+    .selectFrom('report_subscriptions')
+    .selectAll()
+    .where('userId', '=', userId)
+    .where('stoppedAt', 'is', null)
+    .execute();
+  if (rows.length) {
+    await db
+      .updateTable('report_subscriptions')
+      .set(stop)
+      .where('userId', '=', userId)
+      .where('stoppedAt', 'is', null)
+      .execute();
+  }
+  return rows;
+}
+
+/** Every running subscription of an active user, with the user's digest hour and time zone (null: the defaults). */
 export function findActiveSubscriptions(db: Db) {
   return db
     .selectFrom('report_subscriptions')
@@ -55,6 +90,7 @@ export function findActiveSubscriptions(db: Db) {
     .selectAll('report_subscriptions')
     .select(['p.digestHour', 'p.timeZone'])
     .where('users.active', '=', 1)
+    .where('report_subscriptions.stoppedAt', 'is', null)
     .execute();
 }
 
@@ -101,6 +137,7 @@ export function findDeliveryToSend(db: Db, id: string) {
     .leftJoin('report_subscriptions as s', 's.id', 'report_deliveries.subscriptionId')
     .select([
       'report_deliveries.id',
+      'report_deliveries.subscriptionId',
       'report_deliveries.periodKey',
       'report_deliveries.attempts',
       'users.id as userId',
@@ -114,6 +151,7 @@ export function findDeliveryToSend(db: Db, id: string) {
       's.frequency',
       's.format',
       's.filters',
+      's.stoppedAt',
     ])
     .where('report_deliveries.id', '=', id)
     .executeTakeFirst();

@@ -1,13 +1,16 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createReportSubscriptionBodySchema,
   reportSubscriptionListQuerySchema,
   reportSubscriptionPageSchema,
   reportSubscriptionResponseSchema,
+  updateReportSubscriptionBodySchema,
 } from '@rtms/shared/schemas/report-subscriptions';
 import { principalOf, type AuthGuards } from '../../platform/auth';
-import { errorResponses, idParams, routeOptions } from '../../platform/route-schema';
+import { notFound } from '../../platform/errors';
+import { errorResponses, idParams, publicRouteOptions, routeOptions } from '../../platform/route-schema';
+import { reportUnsubscribePage } from './report-unsubscribe-page';
 import type { ReportSubscriptionsService } from './report-subscriptions.service';
 
 const CREATE_DESCRIPTION =
@@ -41,6 +44,20 @@ export function reportSubscriptionsRoutes(
       async (request, reply) =>
         reply.status(201).send({ data: await subscriptions.create(principalOf(request), request.body) }),
     );
+    app.patch(
+      '/report-subscriptions/:id',
+      route('signed-in', 'Change one of my scheduled reports; {active: false} pauses it, {active: true} resumes it', {
+        description:
+          'A resumed report (or one given a new frequency) starts with the next period due from now: the periods ' +
+          'that fell due while it was stopped are not sent.',
+        params: idParams,
+        body: updateReportSubscriptionBodySchema,
+        response: { 200: reportSubscriptionResponseSchema },
+      }),
+      async (request) => ({
+        data: await subscriptions.update(principalOf(request), request.params.id, request.body),
+      }),
+    );
     app.delete(
       '/report-subscriptions/:id',
       route('signed-in', 'Stop one of my scheduled reports', {
@@ -52,5 +69,40 @@ export function reportSubscriptionsRoutes(
         return reply.status(204).send(null);
       },
     );
+
+    // One-click unsubscribe of a report's mail (RFC 8058): no sign-in, the signed token is the authority. GET shows
+    // a confirmation button (mail scanners follow links; they must not stop anything), POST stops the report.
+    await app.register(async (plain) => {
+      const open = plain.withTypeProvider<ZodTypeProvider>();
+      open.addContentTypeParser(
+        ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'],
+        { parseAs: 'string', bodyLimit: 1024 },
+        (_request, body, done) => done(null, body),
+      );
+      const params = z.object({ token: z.string().min(1).max(200) });
+      // Public: the signed token in the link is the only credential (the mail's reader is not signed in).
+      const linkPage = publicRouteOptions('reports');
+      open.get(
+        '/report-subscriptions/unsubscribe/:token',
+        linkPage('The confirmation page of a scheduled report’s unsubscribe link', { params }),
+        async (request, reply) => {
+          const link = await subscriptions.verifyUnsubscribe(request.params.token);
+          if (!link) throw notFound('Unsubscribe link');
+          return reply.type('text/html; charset=utf-8').send(reportUnsubscribePage({ action: request.url, ...link }));
+        },
+      );
+      open.post(
+        '/report-subscriptions/unsubscribe/:token',
+        linkPage(
+          'Stop a scheduled report in one click (RFC 8058); a stopped one stays stopped (200 again), a forged or unknown link is 404',
+          { params },
+        ),
+        async (request, reply) => {
+          const link = await subscriptions.unsubscribe(request.params.token);
+          if (!link) throw notFound('Unsubscribe link');
+          return reply.type('text/html; charset=utf-8').send(reportUnsubscribePage({ action: request.url, ...link }));
+        },
+      );
+    });
   };
 }

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import { addDays, addMonthsClamped, dayOfWeek, todayInTimeZone } from '@rtms/shared/calendar-date';
-import type { Role } from '@rtms/shared/enums';
 import {
   subscriptionFiltersSchema,
   type CreateReportSubscriptionBody,
-  type ReportFrequency,
+  type ReportKind,
   type ReportSubscription,
   type ReportSubscriptionListQuery,
+  type UpdateReportSubscriptionBody,
 } from '@rtms/shared/schemas/report-subscriptions';
 import type { PageMeta } from '@rtms/shared/schemas/common';
 import type { Database } from '../../db/schema';
@@ -15,32 +14,32 @@ import type { Clock } from '../../platform/clock';
 import { AppError } from '../../platform/errors';
 import { newId, nowIso } from '../../platform/ids';
 import { unitOfWork } from '../../db/unit-of-work';
+import { actorOf, type AuditService } from '../audit/audit.service';
 import type { Mailer } from '../notifications/mailer';
-import { userEmailLanguage } from '../notifications/email-messages';
-import { instantAt } from '../notifications/zoned-time';
-import { preferencesOf } from '../notifications/notification-preferences';
-import { reportMail } from './report-mail';
+import { userEmailLanguage, type EmailLanguage } from '../notifications/email-messages';
+import { userRows } from '../users/users.repository';
+import { createReportOutbox, type OutboxRunResult } from './report-outbox';
+import { recordSubscriptionChange } from './report-subscription-audit';
+import { createReportUnsubscribeLinks } from './report-unsubscribe-links';
 import type { ReportsService } from './reports.service';
 import {
-  claimDelivery,
   deleteSubscription,
-  findActiveSubscriptions,
-  findDeliveryToSend,
-  findDueDeliveries,
   findSubscription,
-  finishDelivery,
-  insertDeliveryOnce,
   insertSubscription,
   listSubscriptionsOfUser,
+  updateSubscriptionColumns,
 } from './report-subscriptions.repository';
+import type { ReportSubscriptionRow } from './report-subscriptions.table';
 
-/** Attempts before a delivery is FAILED for good; between them the wait grows (1, 4, 16, 64 minutes). */
-const MAX_ATTEMPTS = 5;
-const BACKOFF_BASE_MS = 60_000;
-/** A claim not finished within this time (its instance died) may be taken by another sender. */
-const CLAIM_MS = 5 * 60_000;
-/** Deliveries sent per run (a run is every minute). */
-const PER_RUN = 20;
+export { reportPeriodOf } from './report-outbox';
+
+/** What an unsubscribe link's page shows: the report it stops, whether it is stopped, in the user's language. */
+export interface ReportUnsubscribeLink {
+  report: ReportKind;
+  stopped: boolean;
+  language: EmailLanguage;
+  appName: string;
+}
 
 export interface ReportSubscriptionsService {
   list(
@@ -48,34 +47,33 @@ export interface ReportSubscriptionsService {
     query: ReportSubscriptionListQuery,
   ): Promise<{ data: ReportSubscription[]; meta: PageMeta }>;
   create(principal: Principal, body: CreateReportSubscriptionBody): Promise<ReportSubscription>;
+  /** Changes one of the caller's own (its settings, a pause or a resumption); another's is not found (404). */
+  update(principal: Principal, id: string, body: UpdateReportSubscriptionBody): Promise<ReportSubscription>;
   /** Deletes one of the caller's own; another's is not found (404). */
   remove(principal: Principal, id: string): Promise<void>;
+  /** The subscription a genuine unsubscribe token names, for its page; null for a forged token or a deleted one. */
+  verifyUnsubscribe(token: string): Promise<ReportUnsubscribeLink | null>;
+  /**
+   * Stops the subscription of a genuine token (audited, its user the actor: the link came to their mailbox); an
+   * already stopped one stays as it is. Null for a forged token or a deleted subscription.
+   */
+  unsubscribe(token: string): Promise<ReportUnsubscribeLink | null>;
   /**
    * Writes the deliveries that are due (each subscription's latest Monday or 1st at its user's hour, after it was
    * made) to the outbox under their unique key, then sends what is due: exactly once across instances.
    */
-  run(): Promise<{ queued: number; sent: number; failed: number; retrying: number; skipped: number }>;
+  run(): Promise<OutboxRunResult>;
 }
 
 export interface ReportSubscriptionsOptions {
   clock: Clock;
   mailer: Mailer | null;
+  audit: AuditService;
+  /** The key of the one-click unsubscribe links (app_secrets, shared with the reminders' links). */
+  unsubscribeSecret: string;
   appName: string;
   publicUrl: string;
   owner: string;
-}
-
-/** The latest day a subscription is due on or before `today`: a Monday (weekly) or a 1st (monthly). */
-function latestDueDay(frequency: ReportFrequency, today: string): string {
-  if (frequency === 'MONTHLY') return `${today.slice(0, 8)}01`;
-  return addDays(today, -((dayOfWeek(today) + 6) % 7));
-}
-
-/** The period a report sent on `day` covers: the week or month before it (the trend: the 12 months to its end). */
-export function reportPeriodOf(frequency: ReportFrequency, report: 'SCORECARD' | 'TREND', day: string) {
-  const to = addDays(day, -1);
-  const from = frequency === 'WEEKLY' ? addDays(day, -7) : addMonthsClamped(day, -1);
-  return report === 'TREND' ? { from: addMonthsClamped(`${to.slice(0, 8)}01`, -11), to } : { from, to };
 }
 
 export function createReportSubscriptionsService(
@@ -83,18 +81,11 @@ export function createReportSubscriptionsService(
   reports: ReportsService,
   options: ReportSubscriptionsOptions,
 ): ReportSubscriptionsService {
-  const { clock } = options;
+  const { clock, audit } = options;
+  const links = createReportUnsubscribeLinks(options.unsubscribeSecret);
+  const outbox = createReportOutbox(db, reports, links, options);
 
-  function toDto(row: {
-    id: string;
-    report: ReportSubscription['report'];
-    frequency: ReportSubscription['frequency'];
-    format: ReportSubscription['format'];
-    filters: string;
-    createdAt: string;
-    updatedAt: string;
-    lastSentAt: string | null;
-  }): ReportSubscription {
+  function toDto(row: ReportSubscriptionRow & { lastSentAt: string | null }): ReportSubscription {
     return {
       _id: row.id,
       report: row.report,
@@ -102,118 +93,31 @@ export function createReportSubscriptionsService(
       format: row.format,
       filters: subscriptionFiltersSchema.parse(JSON.parse(row.filters)),
       lastSentAt: row.lastSentAt,
+      active: row.stoppedAt === null,
+      stopReason: row.stopReason,
       createdAt: row.createdAt,
       updatedAt: row.updatedAt,
     };
   }
 
-  async function queue(now: Date): Promise<number> {
-    let queued = 0;
-    for (const subscription of await findActiveSubscriptions(db)) {
-      const timeZone = subscription.timeZone ?? preferencesOf(null).timeZone;
-      const hour = subscription.digestHour ?? preferencesOf(null).digestHour;
-      let day = latestDueDay(subscription.frequency, todayInTimeZone(timeZone, now));
-      let at = instantAt(day, hour, timeZone);
-      // Today's due hour not reached yet: the one before.
-      if (at > now) {
-        day = latestDueDay(subscription.frequency, addDays(day, -1));
-        at = instantAt(day, hour, timeZone);
-      }
-      // Never a period that was due before the subscription was made.
-      if (at.toISOString() < subscription.createdAt) continue;
-      const stamp = nowIso(now);
-      const inserted = await unitOfWork(db, (trx) =>
-        insertDeliveryOnce(trx, {
-          id: newId(),
-          subscriptionId: subscription.id,
-          recipientId: subscription.userId,
-          periodKey: day,
-          status: 'PENDING',
-          attempts: 0,
-          lastError: null,
-          notBefore: at.toISOString(),
-          claimedBy: null,
-          claimedUntil: null,
-          sentAt: null,
-          createdAt: stamp,
-          updatedAt: stamp,
-        }),
-      );
-      if (inserted) queued += 1;
-    }
-    return queued;
+  /** One of the caller's own subscriptions, read in the unit of work; another's is not found. */
+  async function ownRow(trx: Kysely<Database>, principal: Principal, id: string): Promise<ReportSubscriptionRow> {
+    const row = await findSubscription(trx, id);
+    if (!row || row.userId !== principal.id) throw new AppError('NOT_FOUND', 'Scheduled report not found');
+    return row;
   }
 
-  /** Sends one claimed delivery; answers its outcome. */
-  async function sendOne(id: string): Promise<'sent' | 'failed' | 'retrying' | 'skipped'> {
-    const now = clock();
-    const row = await findDeliveryToSend(db, id);
-    if (!row) return 'skipped';
-    const finish = (
-      status: 'SENT' | 'FAILED' | 'SKIPPED' | 'PENDING',
-      lastError: string | null,
-      attempts = row.attempts,
-    ) =>
-      unitOfWork(db, (trx) =>
-        finishDelivery(trx, id, options.owner, {
-          status,
-          attempts,
-          lastError,
-          notBefore:
-            status === 'PENDING'
-              ? new Date(now.getTime() + BACKOFF_BASE_MS * 4 ** (attempts - 1)).toISOString()
-              : nowIso(now),
-          sentAt: status === 'SENT' ? nowIso(now) : null,
-          updatedAt: nowIso(now),
-        }),
-      );
-    if (!row.report || !row.frequency || !row.format || row.filters === null) {
-      await finish('SKIPPED', 'The subscription was deleted');
-      return 'skipped';
-    }
-    if (!row.active) {
-      await finish('SKIPPED', 'The recipient is deactivated');
-      return 'skipped';
-    }
-    if (!options.mailer) {
-      await finish('SKIPPED', 'Email is disabled (SMTP_URL is not set)');
-      return 'skipped';
-    }
-    try {
-      const { groupBy, ...filters } = subscriptionFiltersSchema.parse(JSON.parse(row.filters));
-      const period = reportPeriodOf(row.frequency, row.report, row.periodKey);
-      // The recipient's scope as it is now, at sending time.
-      const principal = {
-        id: row.userId,
-        role: row.role as Role,
-        email: row.email,
-        firstName: row.firstName,
-        lastName: row.lastName,
-      };
-      const file = await reports.file(principal, row.report, { ...period, groupBy, ...filters }, row.format);
-      const language = userEmailLanguage(row.preferences);
-      const mail = reportMail(language, {
-        appName: options.appName,
-        report: row.report,
-        frequency: row.frequency,
-        ...period,
-        link: `${options.publicUrl}/reports`,
-      });
-      await options.mailer.send({
-        messageKey: id,
-        to: row.email,
-        language,
-        ...mail,
-        attachments: [{ filename: file.fileName, content: file.body, contentType: file.mediaType }],
-      });
-      await finish('SENT', null);
-      return 'sent';
-    } catch (error) {
-      const attempts = row.attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
-      await finish(attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING', message.slice(0, 1000), attempts);
-      return attempts >= MAX_ATTEMPTS ? 'failed' : 'retrying';
-    }
+  async function linkOf(token: string) {
+    const id = links.verify(token);
+    const row = id ? await findSubscription(db, id) : undefined;
+    if (!row) return null;
+    const user = await userRows.findById(db, row.userId);
+    const page = {
+      report: row.report,
+      language: userEmailLanguage(user?.preferences ?? null),
+      appName: options.appName,
+    };
+    return { row, user, page };
   }
 
   return {
@@ -227,41 +131,83 @@ export function createReportSubscriptionsService(
 
     async create(principal, body) {
       const stamp = nowIso(clock());
-      const row = {
+      const row: ReportSubscriptionRow = {
         id: newId(),
         userId: principal.id,
         report: body.report,
         frequency: body.frequency,
         format: body.format,
         filters: JSON.stringify(subscriptionFiltersSchema.parse(body.filters ?? {})),
+        stoppedAt: null,
+        stopReason: null,
+        resumedAt: null,
         createdAt: stamp,
         updatedAt: stamp,
       };
-      await unitOfWork(db, (trx) => insertSubscription(trx, row));
+      await unitOfWork(db, async (trx) => {
+        await insertSubscription(trx, row);
+        await recordSubscriptionChange(trx, audit, actorOf(principal), row.id, null, row);
+      });
       return toDto({ ...row, lastSentAt: null });
+    },
+
+    async update(principal, id, body) {
+      const stamp = nowIso(clock());
+      await unitOfWork(db, async (trx) => {
+        const before = await ownRow(trx, principal, id);
+        const after: ReportSubscriptionRow = {
+          ...before,
+          ...(body.frequency ? { frequency: body.frequency } : {}),
+          ...(body.format ? { format: body.format } : {}),
+          ...(body.filters ? { filters: JSON.stringify(subscriptionFiltersSchema.parse(body.filters)) } : {}),
+        };
+        // A pause stops it now; a resumption (or a new frequency) starts from now: no period missed meanwhile.
+        if (body.active === false && before.stoppedAt === null) {
+          Object.assign(after, { stoppedAt: stamp, stopReason: 'PAUSED' });
+        } else if (body.active === true && before.stoppedAt !== null) {
+          Object.assign(after, { stoppedAt: null, stopReason: null, resumedAt: stamp });
+        }
+        if (after.frequency !== before.frequency) after.resumedAt = stamp;
+        const { id: _id, userId: _userId, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = after;
+        const changed = (Object.keys(values) as (keyof typeof values)[]).filter((key) => values[key] !== before[key]);
+        if (changed.length === 0) return;
+        await updateSubscriptionColumns(trx, id, { ...values, updatedAt: stamp });
+        await recordSubscriptionChange(trx, audit, actorOf(principal), id, before, after);
+      });
+      const { rows } = await listSubscriptionsOfUser(db, principal.id, { limit: 1, offset: 0 }, id);
+      return toDto(rows[0]!);
     },
 
     async remove(principal, id) {
       await unitOfWork(db, async (trx) => {
-        const row = await findSubscription(trx, id);
-        if (!row || row.userId !== principal.id) throw new AppError('NOT_FOUND', 'Scheduled report not found');
+        const row = await ownRow(trx, principal, id);
+        // Recorded before the row goes, so that the event keeps its owner's name.
+        await recordSubscriptionChange(trx, audit, actorOf(principal), id, row, null);
         await deleteSubscription(trx, id);
       });
     },
 
-    async run() {
-      const now = clock();
-      const queued = await queue(now);
-      const counts = { queued, sent: 0, failed: 0, retrying: 0, skipped: 0 };
-      for (const { id } of await findDueDeliveries(db, nowIso(now), PER_RUN)) {
-        const claimedUntil = new Date(clock().getTime() + CLAIM_MS).toISOString();
-        const claimed = await unitOfWork(db, (trx) =>
-          claimDelivery(trx, id, options.owner, nowIso(clock()), claimedUntil),
-        );
-        if (!claimed) continue;
-        counts[await sendOne(id)] += 1;
-      }
-      return counts;
+    async verifyUnsubscribe(token) {
+      const link = await linkOf(token);
+      return link && { ...link.page, stopped: link.row.stoppedAt !== null };
     },
+
+    async unsubscribe(token) {
+      const link = await linkOf(token);
+      if (!link) return null;
+      const stamp = nowIso(clock());
+      await unitOfWork(db, async (trx) => {
+        const before = await findSubscription(trx, link.row.id);
+        // Already stopped (a second click, a paused one) or deleted meanwhile: nothing to change.
+        if (!before || before.stoppedAt !== null) return;
+        const stop = { stoppedAt: stamp, stopReason: 'UNSUBSCRIBED' as const, updatedAt: stamp };
+        await updateSubscriptionColumns(trx, before.id, stop);
+        const actor = link.user ? { id: link.user.id, email: link.user.email } : null;
+        await recordSubscriptionChange(trx, audit, actor, before.id, before, { ...before, ...stop });
+      });
+      return { ...link.page, stopped: true };
+    },
+
+    run: () => outbox.run(),
   };
 }

@@ -1,5 +1,9 @@
 import type { Selectable } from 'kysely';
-import type { ReportFrequency, ReportKind } from '@rtms/shared/schemas/report-subscriptions';
+import type {
+  ReportFrequency,
+  ReportKind,
+  ReportSubscriptionStopReason,
+} from '@rtms/shared/schemas/report-subscriptions';
 import type { ReportFormat } from '@rtms/shared/schemas/reports';
 import type { TimestampColumns } from '../../db/columns';
 
@@ -11,6 +15,11 @@ export interface ReportSubscriptionsTable extends TimestampColumns {
   frequency: ReportFrequency;
   format: ReportFormat;
   filters: string;
+  /** When it was stopped (null: it runs); migration 0270. */
+  stoppedAt: string | null;
+  stopReason: ReportSubscriptionStopReason | null;
+  /** When it was last resumed: periods due before it are not sent. */
+  resumedAt: string | null;
 }
 
 /** The scheduled reports' outbox: one row per subscription and period (`periodKey`, the local day it is due). */

@@ -40,7 +40,7 @@ import { reportXlsx } from './report-xlsx';
 export interface ReportsService {
   scorecard(principal: Pick<Principal, 'id' | 'role'>, query: ReportQuery): Promise<ScorecardRow[]>;
   trend(principal: Pick<Principal, 'id' | 'role'>, query: ReportQuery): Promise<TrendRow[]>;
-  /** The same, serialized as `{data}` and kept while the tasks, their labels and the minute hold. */
+  /** The same, serialized as `{data}` and kept while the tasks, their labels, the findings and the minute hold. */
   scorecardAnswer(principal: Principal, query: ReportQuery): Promise<Buffer>;
   trendAnswer(principal: Principal, query: ReportQuery): Promise<Buffer>;
   /** The report as a file (PDF with its charts, or Excel), in the caller's current scope. */
@@ -250,7 +250,7 @@ export function createReportsService(db: Kysely<Database>, clock: Clock, taskLis
 
   /**
    * The answer kept per filters (the caller's current scope and each facility's today among them) and query,
-   * while the tasks, their labels and the minute hold.
+   * while the tasks, their labels, the findings and the minute hold.
    */
   async function answerOf<T>(
     kind: string,
@@ -261,10 +261,13 @@ export function createReportsService(db: Kysely<Database>, clock: Clock, taskLis
     // Keyed without the facilities' todays (a read of every facility's zone): they change only on a minute
     // boundary, and the minute is in the stamp.
     const scoped = await filtersOf(principal, query, false);
-    const { tasks, labels } = await findListRevisions(db);
+    // The findings' revision too: the scorecard counts open findings (a new one shows on the very next read).
+    const { tasks, labels, findings } = await findListRevisions(db);
     const minute = Math.floor(clock().getTime() / 60_000);
     const key = JSON.stringify([kind, scoped, query.groupBy, query.from, query.to]);
-    return answers.get(key, `${tasks}.${labels}.${minute}`, async () => compute(await filtersOf(principal, query)));
+    return answers.get(key, `${tasks}.${labels}.${findings}.${minute}`, async () =>
+      compute(await filtersOf(principal, query)),
+    );
   }
 
   return {

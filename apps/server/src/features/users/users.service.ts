@@ -29,6 +29,7 @@ import {
 import type { UserRow } from './users.table';
 import { deleteUserMfa, findUserMfa, findUsersWithSecondFactor } from '../mfa/mfa.repository';
 import { deleteFeedsOfUser } from '../calendar/calendar-feeds.repository';
+import { stopReportsOfDeactivatedUser } from '../reports/report-subscription-audit';
 import { unitOfWork } from '../../db/unit-of-work';
 
 /**
@@ -245,6 +246,7 @@ export function createUsersService(
         // Deactivation revokes the user's calendar feeds for good (their secret addresses may be out of the
         // user's hands): a reactivation does not bring them back; the user makes new ones.
         if (changes.active && !after.active) {
+          await stopReportsOfDeactivatedUser(trx, audit, actorOf(principal), id, after.updatedAt);
           for (const feed of await deleteFeedsOfUser(trx, id)) {
             await audit.record(trx, {
               actor: actorOf(principal),

@@ -17,7 +17,7 @@ import {
   TIMELINESS,
 } from '@rtms/shared/enums';
 import { AUDIT_ACTIONS, AUDIT_ENTITY_TYPES } from '@rtms/shared/schemas/audit';
-import { DELIVERY_STATUSES, NOTIFICATION_CATEGORIES } from '@rtms/shared/schemas/notifications';
+import { DELIVERY_KINDS, DELIVERY_STATUSES, NOTIFICATION_CATEGORIES } from '@rtms/shared/schemas/notifications';
 import type { MessageKey } from '../../lib/i18n/messages/en';
 import { useT } from '../../lib/i18n/use-t';
 import { UrlFilterSelect } from './url-filters';
@@ -39,6 +39,7 @@ const ENUMERATIONS = {
   auditAction: enumeration(AUDIT_ACTIONS, 'audit.action', (value) => `auditAction.${value}`),
   auditEntity: enumeration(AUDIT_ENTITY_TYPES, 'audit.entityType', (value) => `auditEntity.${value}`),
   deliveryStatus: enumeration(DELIVERY_STATUSES, 'deliveries.status', (value) => `deliveries.status.${value}`),
+  deliveryKind: enumeration(DELIVERY_KINDS, 'deliveries.kind', (value) => `deliveries.kind.${value}`),
   documentKind: enumeration(DOCUMENT_KINDS, 'documents.kind', (value) => `documentKind.${value}`),
   findingSource: enumeration(FINDING_SOURCES, 'findings.source', (value) => `findings.source.${value}`),
   findingSeverity: enumeration(FINDING_SEVERITIES, 'findings.severity', (value) => `findings.severity.${value}`),

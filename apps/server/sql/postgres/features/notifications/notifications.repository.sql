@@ -6,6 +6,9 @@ select count(*) as "count" from "notifications" as "n" where "n"."user_id" = $1 
         or exists (select 1 from corrective_actions sa join findings sf on sf.id = sa.finding_id
     where sa.id = "n"."corrective_action_id" and sf.search_text like $8 escape '\'));
 
+-- facilityMatches
+-- (not driven by the sample arguments: ref.includes is not a function)
+
 -- findFirstFacilityTimeZone
 select "f"."time_zone" from "user_facilities" as "uf" inner join "facilities" as "f" on "f"."id" = "uf"."facility_id" where "uf"."user_id" = $1 order by "uf"."created_at", "uf"."id" limit $2;
 
@@ -18,19 +21,8 @@ select "n"."id", "n"."category", "n"."step", "n"."task_id", "n"."corrective_acti
 -- findNotificationPreferencesRow
 select * from "notification_preferences" where "user_id" = $1;
 
--- listDeliveryRows
-select count(*) as "count" from "notification_deliveries" as "d" where "d"."facility_id" in ($1, $2) and "d"."status" = $3 and "d"."facility_id" = $4 and "d"."recipient_id" = $5 and exists (select 1 from notifications cn where cn.id = d.notification_id and cn.category = $6) and (exists (select 1 from users su where su.id = d.recipient_id and su.search_text like $7 escape '\')
-        or exists (select 1 from facilities sf where sf.id = "d"."facility_id" and sf.search_text like $8 escape '\')
-        or exists (select 1 from notifications sn where sn.id = d.notification_id
-          and (exists (select 1 from tasks st join requirements sq on sq.id = st.requirement_id
-    where st.id = "sn"."task_id" and sq.search_text like $9 escape '\') or exists (select 1 from corrective_actions sa join findings sf on sf.id = sa.finding_id
-    where sa.id = "sn"."corrective_action_id" and sf.search_text like $10 escape '\'))));
-select "u"."first_name", "u"."last_name", "u"."email", "d"."id", "d"."notification_id", "d"."recipient_id", "d"."facility_id", "d"."channel", "d"."status", "d"."attempts", "d"."last_error", "d"."sent_at", "d"."created_at", "d"."updated_at", "n"."category", "n"."step", "n"."task_id", "n"."corrective_action_id", "ca"."finding_id", coalesce(t.title, ca.title) as "task_title", "f"."name" as "facility_name" from "notification_deliveries" as "d" inner join "notifications" as "n" on "n"."id" = "d"."notification_id" left join "tasks" as "t" on "t"."id" = "n"."task_id" left join "corrective_actions" as "ca" on "ca"."id" = "n"."corrective_action_id" inner join "users" as "u" on "u"."id" = "d"."recipient_id" inner join "facilities" as "f" on "f"."id" = "d"."facility_id" where "d"."facility_id" in ($1, $2) and "d"."status" = $3 and "d"."facility_id" = $4 and "d"."recipient_id" = $5 and exists (select 1 from notifications cn where cn.id = d.notification_id and cn.category = $6) and (exists (select 1 from users su where su.id = d.recipient_id and su.search_text like $7 escape '\')
-        or exists (select 1 from facilities sf where sf.id = "d"."facility_id" and sf.search_text like $8 escape '\')
-        or exists (select 1 from notifications sn where sn.id = d.notification_id
-          and (exists (select 1 from tasks st join requirements sq on sq.id = st.requirement_id
-    where st.id = "sn"."task_id" and sq.search_text like $9 escape '\') or exists (select 1 from corrective_actions sa join findings sf on sf.id = sa.finding_id
-    where sa.id = "sn"."corrective_action_id" and sf.search_text like $10 escape '\')))) order by "d"."updated_at" asc, "d"."id" asc limit $11 offset $12;
+-- findingMatches
+-- (not driven by the sample arguments: ref.includes is not a function)
 
 -- listNotifications
 select count(*) as "count" from "notifications" as "n" where "n"."user_id" = $1 and "n"."available_at" <= $2 and "n"."facility_id" in ($3, $4) and "n"."category" = $5 and (exists (select 1 from facilities sf where sf.id = "n"."facility_id" and sf.search_text like $6 escape '\') or exists (select 1 from tasks st join requirements sq on sq.id = st.requirement_id
@@ -47,6 +39,9 @@ update "notifications" set "read_at" = $1 where "user_id" = $2 and "read_at" is 
 
 -- markNotificationRead
 update "notifications" set "read_at" = $1 where "id" = $2 and "read_at" is null;
+
+-- requirementMatches
+-- (not driven by the sample arguments: ref.includes is not a function)
 
 -- rescheduleWaiting
 update "notifications" set "available_at" = $1 where "user_id" = $2 and "available_at" > $3 and "read_at" is null;

@@ -1,6 +1,10 @@
-import { date, entitySet, idAndTimestamps, instant, int, text } from '../entity-set';
+import { computed, date, entitySet, idAndTimestamps, instant, int, text } from '../entity-set';
 
-/** Tasks: every stored occurrence of a requirement at a facility in the caller's scope. */
+/**
+ * Tasks: every stored occurrence of a requirement at a facility in the caller's scope, with the derived `state`
+ * (UPCOMING, OPEN, DUE_SOON, OVERDUE, PENDING_REVIEW, COMPLETED, NOT_APPLICABLE) and `overdue` the Tracker shows,
+ * judged in each facility's today.
+ */
 export const tasksSet = entitySet({
   name: 'Tasks',
   entityType: 'Task',
@@ -22,6 +26,8 @@ export const tasksSet = entitySet({
     assigneeId: text('assigneeId', true),
     completedOn: date('completedOn', true),
     completedAt: instant('completedAt', true),
+    state: computed('Edm.String', 'taskState'),
+    overdue: computed('Edm.Boolean', 'taskOverdue'),
     ...idAndTimestamps,
   },
   scope: { kind: 'facility', column: 'tasks.facilityId' },

@@ -14,8 +14,25 @@ import { CATEGORY_COLORS, DELIVERY_STATUS_COLORS } from './notification-labels';
 import '../../../components/data/data.css';
 import { column, sortedColumn } from '../../../components/data/common-columns';
 
-// facilityId and recipientId come from links (a facility's or a user's deliveries); status and kind have a select.
-const FILTERS = ['status', 'category', 'facilityId', 'recipientId'] as const;
+// facilityId and recipientId come from links (a facility's or a user's deliveries); status, kind and category have
+// a select.
+const FILTERS = ['status', 'kind', 'category', 'facilityId', 'recipientId'] as const;
+
+/** What a delivery carries, in words: a reminder's task, or a scheduled report's name, frequency and format. */
+function subjectOf(t: Translate, d: NotificationDelivery): string {
+  if (d.kind === 'REMINDER') return d.taskTitle ?? '';
+  return t('deliveries.reportSubject', {
+    report: d.report ? t(`reports.subscriptions.${d.report}`) : '',
+    frequency: d.reportFrequency ? t(`frequency.${d.reportFrequency}`) : '',
+    format: d.reportFormat === 'XLSX' ? 'Excel' : 'PDF',
+    day: d.periodKey ?? '',
+  });
+}
+
+/** A reminder's category, or the kind "Scheduled report". */
+function kindOf(t: Translate, d: NotificationDelivery): string {
+  return d.category ? t(`notifications.category.${d.category}`) : t(`deliveries.kind.${d.kind}`);
+}
 
 /** The export's columns, in the interface language. */
 function exportColumns(t: Translate): ExportColumn<NotificationDelivery>[] {
@@ -23,10 +40,10 @@ function exportColumns(t: Translate): ExportColumn<NotificationDelivery>[] {
     { header: t('deliveries.status'), value: (d) => t(`deliveries.status.${d.status}`), width: 12 },
     { header: t('deliveries.recipient'), value: (d) => d.recipientName, width: 28 },
     { header: t('deliveries.recipientEmail'), value: (d) => d.recipientEmail, width: 30 },
-    { header: t('notifications.task'), value: (d) => d.taskTitle, width: 40 },
-    { header: t('notifications.facility'), value: (d) => d.facilityName, width: 28 },
-    { header: t('notifications.kind'), value: (d) => t(`notifications.category.${d.category}`), width: 16 },
-    { header: t('deliveries.step'), value: (d) => d.step, width: 18 },
+    { header: t('deliveries.subject'), value: (d) => subjectOf(t, d), width: 40 },
+    { header: t('notifications.facility'), value: (d) => d.facilityName ?? '', width: 28 },
+    { header: t('notifications.kind'), value: (d) => kindOf(t, d), width: 16 },
+    { header: t('deliveries.step'), value: (d) => d.step ?? '', width: 18 },
     { header: t('deliveries.attempts'), value: (d) => d.attempts },
     { header: t('deliveries.detail'), value: (d) => d.lastError ?? '', width: 50 },
     { header: t('deliveries.created'), value: (d) => d.createdAt, width: 26 },
@@ -55,14 +72,17 @@ export function DeliveryLogPage() {
           <Typography.Text type="secondary">{d.recipientEmail}</Typography.Text>
         </>
       )),
-      column(t('notifications.task'), 'task', (d) => <Link to={notificationPath(d)}>{d.taskTitle}</Link>, {
-        width: 200,
-      }),
-      column(t('notifications.facility'), 'facility', (d) => (
-        <Link to={`/facilities/${d.facilityId}`}>{d.facilityName}</Link>
-      )),
+      column(
+        t('deliveries.subject'),
+        'task',
+        (d) => (d.taskId || d.findingId ? <Link to={notificationPath(d)}>{d.taskTitle}</Link> : subjectOf(t, d)),
+        { width: 200 },
+      ),
+      column(t('notifications.facility'), 'facility', (d) =>
+        d.facilityId ? <Link to={`/facilities/${d.facilityId}`}>{d.facilityName}</Link> : '—',
+      ),
       column(t('notifications.kind'), 'category', (d) => (
-        <Tag color={CATEGORY_COLORS[d.category]}>{t(`notifications.category.${d.category}`)}</Tag>
+        <Tag color={d.category ? CATEGORY_COLORS[d.category] : 'purple'}>{kindOf(t, d)}</Tag>
       )),
       column(t('deliveries.attempts'), 'attempts', (d) => d.attempts, { align: 'end' }),
       column(
@@ -90,6 +110,7 @@ export function DeliveryLogPage() {
       filters={
         <>
           <UrlEnumFilter state={list.state} name="status" of="deliveryStatus" />
+          <UrlEnumFilter state={list.state} name="kind" of="deliveryKind" />
           <UrlEnumFilter state={list.state} name="category" of="notificationCategory" />
         </>
       }

@@ -3,6 +3,7 @@ import {
   reportSubscriptionPageSchema,
   reportSubscriptionResponseSchema,
   type CreateReportSubscriptionBody,
+  type UpdateReportSubscriptionBody,
 } from '@rtms/shared/schemas/report-subscriptions';
 import { apiRequest, noContent } from '../../../lib/api-client';
 import { useInvalidatingMutation } from '../../../lib/invalidating-mutation';
@@ -34,6 +35,17 @@ export function useCreateReportSubscription() {
 export function useDeleteReportSubscription() {
   return useInvalidatingMutation(
     (id: string) => apiRequest('DELETE', `/report-subscriptions/${encodeURIComponent(id)}`, noContent),
+    [KEY],
+  );
+}
+
+/** PATCH /api/report-subscriptions/:id: new settings, or `{active: false}` to pause and `{active: true}` to resume. */
+export function useUpdateReportSubscription() {
+  return useInvalidatingMutation(
+    ({ id, body }: { id: string; body: UpdateReportSubscriptionBody }) =>
+      apiRequest('PATCH', `/report-subscriptions/${encodeURIComponent(id)}`, reportSubscriptionResponseSchema, {
+        body,
+      }),
     [KEY],
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Flex, Popconfirm, Select, Table, Typography } from 'antd';
-import { DeleteOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { DeleteOutlined, PauseOutlined, CaretRightOutlined } from '@ant-design/icons';
 import {
   REPORT_FREQUENCIES,
   REPORT_KINDS,
@@ -15,6 +15,7 @@ import {
   useCreateReportSubscription,
   useDeleteReportSubscription,
   useReportSubscriptions,
+  useUpdateReportSubscription,
 } from '../api/report-subscriptions';
 
 /** My scheduled reports: the list, and a new one with the grouping on screen. */
@@ -25,6 +26,7 @@ export function SubscriptionsSection({ groupBy }: { groupBy: ReportGroupBy }) {
   const list = useReportSubscriptions();
   const create = useCreateReportSubscription();
   const remove = useDeleteReportSubscription();
+  const update = useUpdateReportSubscription();
   const [report, setReport] = useState<ReportKind>('SCORECARD');
   const [frequency, setFrequency] = useState<ReportFrequency>('MONTHLY');
   const [fileFormat, setFileFormat] = useState<ReportFormat>('PDF');
@@ -33,6 +35,16 @@ export function SubscriptionsSection({ groupBy }: { groupBy: ReportGroupBy }) {
     try {
       await create.mutateAsync({ report, frequency, format: fileFormat, filters: { groupBy } });
       void message.success(t('reports.subscriptions.created'));
+    } catch (error) {
+      void message.error(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  /** Pauses a running report or resumes a stopped one (it then starts with the next period due). */
+  const toggle = async (row: ReportSubscription) => {
+    try {
+      await update.mutateAsync({ id: row._id, body: { active: !row.active } });
+      void message.success(t(row.active ? 'reports.subscriptions.pausedDone' : 'reports.subscriptions.resumedDone'));
     } catch (error) {
       void message.error(error instanceof Error ? error.message : String(error));
     }
@@ -97,6 +109,16 @@ export function SubscriptionsSection({ groupBy }: { groupBy: ReportGroupBy }) {
               render: (_, row) => t(`reports.groupBy.${row.filters.groupBy}`),
             },
             {
+              title: t('reports.subscriptions.state'),
+              key: 'state',
+              render: (_, row) =>
+                row.active ? (
+                  <Tag color="green">{t('reports.subscriptions.running')}</Tag>
+                ) : (
+                  <Tag>{t(`reports.subscriptions.stopReason.${row.stopReason ?? 'PAUSED'}`)}</Tag>
+                ),
+            },
+            {
               title: t('reports.subscriptions.lastSent'),
               key: 'lastSentAt',
               render: (_, row) => (row.lastSentAt ? format.dateTime(row.lastSentAt) : t('reports.subscriptions.never')),
@@ -105,15 +127,24 @@ export function SubscriptionsSection({ groupBy }: { groupBy: ReportGroupBy }) {
               title: '',
               key: 'actions',
               render: (_, row) => (
-                <Popconfirm
-                  title={t('reports.subscriptions.deleteConfirm')}
-                  onConfirm={async () => {
-                    await remove.mutateAsync(row._id);
-                    void message.success(t('reports.subscriptions.deleted'));
-                  }}
-                >
-                  <Button size="small" icon={<DeleteOutlined />} aria-label={t('reports.subscriptions.delete')} />
-                </Popconfirm>
+                <Space size={4}>
+                  <Button
+                    size="small"
+                    icon={row.active ? <PauseOutlined /> : <CaretRightOutlined />}
+                    aria-label={t(row.active ? 'reports.subscriptions.pause' : 'reports.subscriptions.resume')}
+                    title={t(row.active ? 'reports.subscriptions.pause' : 'reports.subscriptions.resume')}
+                    onClick={() => void toggle(row)}
+                  />
+                  <Popconfirm
+                    title={t('reports.subscriptions.deleteConfirm')}
+                    onConfirm={async () => {
+                      await remove.mutateAsync(row._id);
+                      void message.success(t('reports.subscriptions.deleted'));
+                    }}
+                  >
+                    <Button size="small" icon={<DeleteOutlined />} aria-label={t('reports.subscriptions.delete')} />
+                  </Popconfirm>
+                </Space>
               ),
             },
           ]}

@@ -1836,4 +1836,22 @@ export const ar: Catalogue = {
   'notifications.step.actionDueToday': 'إجراء يستحق اليوم',
   'notifications.step.actionOverdue':
     '{days, plural, one {إجراء متأخر منذ يوم واحد} two {إجراء متأخر منذ يومين} few {إجراء متأخر منذ # أيام} many {إجراء متأخر منذ # يومًا} other {إجراء متأخر منذ # يوم}}',
+  // Scheduled reports: stops, the audit of their changes, and their deliveries in the log.
+  'auditEntity.REPORT_SUBSCRIPTION': 'تقرير مجدول',
+  'reports.subscriptions.taskFrequency': 'تكرار المهام',
+  'reports.subscriptions.stopReason': 'سبب الإيقاف',
+  'reports.subscriptions.stopReason.PAUSED': 'متوقف مؤقتًا',
+  'reports.subscriptions.stopReason.UNSUBSCRIBED': 'أُوقف من رسالته',
+  'reports.subscriptions.stopReason.USER_DEACTIVATED': 'أُوقف: الحساب معطّل',
+  'reports.subscriptions.state': 'الحالة',
+  'reports.subscriptions.running': 'يعمل',
+  'reports.subscriptions.pause': 'إيقاف مؤقت',
+  'reports.subscriptions.resume': 'استئناف',
+  'reports.subscriptions.pausedDone': 'تم إيقاف التقرير مؤقتًا.',
+  'reports.subscriptions.resumedDone': 'تم استئناف التقرير: يبدأ بالفترة المستحقة التالية.',
+  'deliveries.kind': 'نوع البريد',
+  'deliveries.kind.REMINDER': 'تذكير',
+  'deliveries.kind.REPORT': 'تقرير مجدول',
+  'deliveries.subject': 'مهمة أو تقرير',
+  'deliveries.reportSubject': '{report}، {frequency}، {format}، مستحق في {day}',
 };

@@ -1856,6 +1856,24 @@ export const en = {
   'notifications.step.actionDueSoon': '{days, plural, one {Action due tomorrow} other {Action due in # days}}',
   'notifications.step.actionDueToday': 'Action due today',
   'notifications.step.actionOverdue': '{days, plural, one {Action overdue by # day} other {Action overdue by # days}}',
+  // Scheduled reports: stops, the audit of their changes, and their deliveries in the log.
+  'auditEntity.REPORT_SUBSCRIPTION': 'Scheduled report',
+  'reports.subscriptions.taskFrequency': 'Task frequency',
+  'reports.subscriptions.stopReason': 'Why stopped',
+  'reports.subscriptions.stopReason.PAUSED': 'Paused',
+  'reports.subscriptions.stopReason.UNSUBSCRIBED': 'Stopped from its email',
+  'reports.subscriptions.stopReason.USER_DEACTIVATED': 'Stopped: account deactivated',
+  'reports.subscriptions.state': 'State',
+  'reports.subscriptions.running': 'Running',
+  'reports.subscriptions.pause': 'Pause',
+  'reports.subscriptions.resume': 'Resume',
+  'reports.subscriptions.pausedDone': 'The report is paused.',
+  'reports.subscriptions.resumedDone': 'The report is resumed: it starts with the next period due.',
+  'deliveries.kind': 'Kind of email',
+  'deliveries.kind.REMINDER': 'Reminder',
+  'deliveries.kind.REPORT': 'Scheduled report',
+  'deliveries.subject': 'Task or report',
+  'deliveries.reportSubject': '{report}, {frequency}, {format}, due {day}',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1884,4 +1884,22 @@ export const es: Catalogue = {
   'notifications.step.actionDueToday': 'Acción que vence hoy',
   'notifications.step.actionOverdue':
     '{days, plural, one {Acción vencida hace # día} other {Acción vencida hace # días}}',
+  // Scheduled reports: stops, the audit of their changes, and their deliveries in the log.
+  'auditEntity.REPORT_SUBSCRIPTION': 'Informe programado',
+  'reports.subscriptions.taskFrequency': 'Frecuencia de las tareas',
+  'reports.subscriptions.stopReason': 'Motivo de la detención',
+  'reports.subscriptions.stopReason.PAUSED': 'En pausa',
+  'reports.subscriptions.stopReason.UNSUBSCRIBED': 'Detenido desde su correo',
+  'reports.subscriptions.stopReason.USER_DEACTIVATED': 'Detenido: cuenta desactivada',
+  'reports.subscriptions.state': 'Estado',
+  'reports.subscriptions.running': 'Activo',
+  'reports.subscriptions.pause': 'Pausar',
+  'reports.subscriptions.resume': 'Reanudar',
+  'reports.subscriptions.pausedDone': 'El informe está en pausa.',
+  'reports.subscriptions.resumedDone': 'El informe se reanudó: empieza con el próximo periodo que venza.',
+  'deliveries.kind': 'Tipo de correo',
+  'deliveries.kind.REMINDER': 'Recordatorio',
+  'deliveries.kind.REPORT': 'Informe programado',
+  'deliveries.subject': 'Tarea o informe',
+  'deliveries.reportSubject': '{report}, {frequency}, {format}, previsto el {day}',
 };

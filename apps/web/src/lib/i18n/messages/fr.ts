@@ -1895,4 +1895,22 @@ export const fr: Catalogue = {
   'notifications.step.actionDueToday': 'Action, échéance aujourd’hui',
   'notifications.step.actionOverdue':
     '{days, plural, one {Action en retard de # jour} other {Action en retard de # jours}}',
+  // Scheduled reports: stops, the audit of their changes, and their deliveries in the log.
+  'auditEntity.REPORT_SUBSCRIPTION': 'Rapport programmé',
+  'reports.subscriptions.taskFrequency': 'Fréquence des tâches',
+  'reports.subscriptions.stopReason': 'Motif de l’arrêt',
+  'reports.subscriptions.stopReason.PAUSED': 'En pause',
+  'reports.subscriptions.stopReason.UNSUBSCRIBED': 'Arrêté depuis son e-mail',
+  'reports.subscriptions.stopReason.USER_DEACTIVATED': 'Arrêté : compte désactivé',
+  'reports.subscriptions.state': 'État',
+  'reports.subscriptions.running': 'Actif',
+  'reports.subscriptions.pause': 'Mettre en pause',
+  'reports.subscriptions.resume': 'Reprendre',
+  'reports.subscriptions.pausedDone': 'Le rapport est en pause.',
+  'reports.subscriptions.resumedDone': 'Le rapport reprend : il commence à la prochaine période due.',
+  'deliveries.kind': 'Type d’e-mail',
+  'deliveries.kind.REMINDER': 'Rappel',
+  'deliveries.kind.REPORT': 'Rapport programmé',
+  'deliveries.subject': 'Tâche ou rapport',
+  'deliveries.reportSubject': '{report}, {frequency}, {format}, prévu le {day}',
 };

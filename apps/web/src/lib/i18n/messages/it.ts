@@ -1890,4 +1890,22 @@ export const it: Catalogue = {
   'notifications.step.actionDueToday': 'Azione in scadenza oggi',
   'notifications.step.actionOverdue':
     '{days, plural, one {Azione in ritardo di # giorno} other {Azione in ritardo di # giorni}}',
+  // Scheduled reports: stops, the audit of their changes, and their deliveries in the log.
+  'auditEntity.REPORT_SUBSCRIPTION': 'Report pianificato',
+  'reports.subscriptions.taskFrequency': 'Frequenza delle attività',
+  'reports.subscriptions.stopReason': 'Motivo dell’interruzione',
+  'reports.subscriptions.stopReason.PAUSED': 'In pausa',
+  'reports.subscriptions.stopReason.UNSUBSCRIBED': 'Interrotto dalla sua email',
+  'reports.subscriptions.stopReason.USER_DEACTIVATED': 'Interrotto: account disattivato',
+  'reports.subscriptions.state': 'Stato',
+  'reports.subscriptions.running': 'Attivo',
+  'reports.subscriptions.pause': 'Metti in pausa',
+  'reports.subscriptions.resume': 'Riprendi',
+  'reports.subscriptions.pausedDone': 'Il report è in pausa.',
+  'reports.subscriptions.resumedDone': 'Il report riprende: inizia dal prossimo periodo in scadenza.',
+  'deliveries.kind': 'Tipo di email',
+  'deliveries.kind.REMINDER': 'Promemoria',
+  'deliveries.kind.REPORT': 'Report pianificato',
+  'deliveries.subject': 'Attività o report',
+  'deliveries.reportSubject': '{report}, {frequency}, {format}, previsto il {day}',
 };
