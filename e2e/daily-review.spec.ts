@@ -91,13 +91,13 @@ describe('daily use: figures that agree, screens that say what matters', () => {
     await settle(page);
     await saveScreenshot(page, 'dashboard-figures');
 
-    const figureLinks = page.locator('a.dashboard-figure');
+    const figureLinks = page.locator('.dashboard-figures a.dashboard-figure');
     const count = await figureLinks.count();
     expect(count).toBe(6);
     const checked: string[] = [];
     for (let i = 0; i < count; i += 1) {
       await page.goto('/');
-      const link = page.locator('a.dashboard-figure').nth(i);
+      const link = page.locator('.dashboard-figures a.dashboard-figure').nth(i);
       await link.waitFor();
       const label = await link.locator('.dashboard-figure__label').innerText();
       const figure = Number((await link.locator('.dashboard-figure__value').innerText()).replace(/\D/g, ''));

@@ -160,9 +160,9 @@ describe('readable layout with long names, in English and Arabic', () => {
     it(`puts the dashboard's figures in rows of equal length (${language}, 1,367 and 375 px)`, async () => {
       for (const width of [1367, 375]) {
         const { page, context } = await open(language, width, '/');
-        await page.locator('.dashboard-figure').first().waitFor();
+        await page.locator('.dashboard-figures .dashboard-figure').first().waitFor();
         const tops = await page
-          .locator('.dashboard-figure')
+          .locator('.dashboard-figures .dashboard-figure')
           .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
         const rows = new Map<number, number>();
         for (const top of tops) rows.set(top, (rows.get(top) ?? 0) + 1);

@@ -6,6 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
+    setupFiles: ['./support/default-preferences.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Two cores: one browser at a time keeps timings stable.

@@ -78,6 +78,10 @@ export function SubscriptionsSection({ groupBy }: { groupBy: ReportGroupBy }) {
       </Flex>
       {list.error ? (
         <Alert type="error" showIcon role="alert" title={t('reports.subscriptions.loadFailed')} />
+      ) : list.data?.data.length === 0 ? (
+        // No table while there is none: an empty table's header is wider than a phone, and scrolling it sideways
+        // would be a scrollable region with nothing to focus.
+        <Typography.Paragraph type="secondary">{t('reports.subscriptions.empty')}</Typography.Paragraph>
       ) : (
         <Table<ReportSubscription>
           size="small"
