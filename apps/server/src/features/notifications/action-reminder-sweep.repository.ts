@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import type { FacilitySweep } from './reminder-sweep.repository';
+import { daysUntilDue, insertReminderRows, recipientsOf } from './reminder-recipients.repository';
 
 /**
  * The corrective actions' reminders of one facility, made by the reminder sweep beside its tasks' and sent
@@ -10,10 +11,8 @@ import type { FacilitySweep } from './reminder-sweep.repository';
  * overdue and to the all-facility admins after 30), counted in the facility's own calendar days. Only OPEN actions
  * are reminded: a done or cancelled one gets nothing more.
  *
- * The owner hears of the steps (category CORRECTIVE_ACTION, which they may turn off for email); an owner no longer
- * active or in scope leaves them to the facility's admins, or the all-facility admins when it has none, as an
- * unassigned task's do. Escalations go where a task's go (category ESCALATION). Inserted under the unique key
- * (corrective action, step, recipient): repeated sweeps and several instances make each reminder once.
+ * The owner hears of the steps (category CORRECTIVE_ACTION, which they may turn off for email); who else hears, the
+ * escalations and the unique key are a task's (reminder-recipients.repository.ts).
  */
 export async function insertActionNotifications(
   db: Kysely<Database>,
@@ -21,15 +20,9 @@ export async function insertActionNotifications(
   f: FacilitySweep,
   newId: RawBuilder<string>,
 ): Promise<string[]> {
-  const daysUntilDue: RawBuilder<number> =
-    dialect === 'postgres'
-      ? sql`(a.due_date::date - ${f.today}::date)`
-      : sql`cast(julianday(a.due_date) - julianday(${f.today}) as integer)`;
-  const inScope = (user: string) =>
-    sql`(${sql.raw(user)}.role in ('ALL_FACILITY_ADMIN', 'ALL_FACILITY_USER') or exists (select 1 from user_facilities uf where uf.user_id = ${sql.raw(user)}.id and uf.facility_id = ${f.facilityId}))`;
   const inserted = await sql<{ id: string }>`
       with x as materialized (
-        select a.id as action_id, a.owner_id, ${daysUntilDue} as du,
+        select a.id as subject_id, a.owner_id, ${daysUntilDue(dialect, 'a.due_date', f.today)} as du,
           p.first_before_days as b1, p.second_before_days as b2, p.overdue_every_days as every,
           p.escalate_facility_after_days as esc_facility, p.escalate_all_after_days as esc_all
         from corrective_actions a
@@ -37,55 +30,22 @@ export async function insertActionNotifications(
         where a.facility_id = ${f.facilityId} and a.status = 'OPEN'
       ),
       reminder as materialized (
-        select action_id, owner_id,
+        select subject_id, owner_id,
           case
             when du < 0 then 'OVERDUE-' || cast(-du / every as text)
             when du = 0 then 'DUE'
             when b2 is not null and du <= b2 then 'BEFORE-' || cast(b2 as text)
             else 'BEFORE-' || cast(b1 as text)
-          end as step
+          end as step,
+          'CORRECTIVE_ACTION' as category
         from x
         -- As for tasks: the first days overdue are told only when the due-date reminder was never made.
         where (du <= 0 or (b1 is not null and du <= b1) or (b2 is not null and du <= b2))
           and not (du < 0 and -du < every and exists (
-            select 1 from notifications d where d.corrective_action_id = x.action_id and d.step = 'DUE'))
+            select 1 from notifications d where d.corrective_action_id = x.subject_id and d.step = 'DUE'))
       ),
-      facility_admins as materialized (
-        select u.id from users u
-        where u.active = 1 and u.role = 'FACILITY_ADMIN'
-          and exists (select 1 from user_facilities uf where uf.user_id = u.id and uf.facility_id = ${f.facilityId})
-      ),
-      all_admins as materialized (select u.id from users u where u.active = 1 and u.role = 'ALL_FACILITY_ADMIN'),
-      owned as materialized (
-        select r.action_id, r.step, u.id as user_id
-        from reminder r join users u on u.id = r.owner_id
-        where u.active = 1 and ${inScope('u')}
-      ),
-      rows as (
-        select action_id, step, 'CORRECTIVE_ACTION' as category, user_id from owned
-        union all
-        select r.action_id, r.step, 'CORRECTIVE_ACTION', a.id from reminder r cross join facility_admins a
-        where not exists (select 1 from owned o where o.action_id = r.action_id)
-        union all
-        select r.action_id, r.step, 'CORRECTIVE_ACTION', a.id from reminder r cross join all_admins a
-        where not exists (select 1 from owned o where o.action_id = r.action_id)
-          and not exists (select 1 from facility_admins)
-        union all
-        select x.action_id, 'ESCALATE-FACILITY', 'ESCALATION', a.id from x cross join facility_admins a
-        where -x.du >= x.esc_facility
-        union all
-        select x.action_id, 'ESCALATE-ALL', 'ESCALATION', a.id from x cross join all_admins a
-        where -x.du >= x.esc_all
-      )
-      insert into notifications (id, user_id, task_id, corrective_action_id, facility_id, step, category,
-        available_at, read_at, created_at)
-      select ${newId}, rows.user_id, null, rows.action_id, ${f.facilityId}, rows.step, rows.category,
-        case when p.quiet_until is not null and p.quiet_until > ${f.now} then p.quiet_until else ${f.now} end,
-        null, ${f.now}
-      from rows left join notification_preferences p on p.user_id = rows.user_id
-      where true
-      on conflict (corrective_action_id, step, user_id) do nothing
-      returning id
+      ${recipientsOf(f.facilityId)}
+      ${insertReminderRows('corrective_action_id', f.facilityId, f.now, newId)}
     `.execute(db);
   return inserted.rows.map((row) => row.id);
 }
