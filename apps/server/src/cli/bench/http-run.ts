@@ -1,6 +1,7 @@
 import { calendarMonth, firstBenchFacility, getJson, openTaskIds } from './api';
 import type { Figure } from './growth';
-import { BROWSER_ACCEPT_ENCODING, printHttpResults } from './http-results';
+import { calendarEndpoint, DEEP_PAGE, taskEndpoints, type Endpoint } from './endpoints';
+import { printHttpResults } from './http-results';
 import { measureLists } from './lists';
 import { runLoad } from './load';
 import { runMixedLoad } from './mixed-load';
@@ -28,13 +29,10 @@ export async function measureOverHttp(settings: RunSettings, figures: Figure[]):
       `${base}/api/tasks?status=INCOMPLETE&dueFrom=${today}&pageSize=200&sort=-dueDate`,
       token,
     );
-    const overdue = await getJson<{ meta: { total: number } }>(
-      `${base}/api/tasks?facilityId=${facility}&overdue=true`,
-      token,
-    );
-    const deepPage = 1000;
+    const endpoints = taskEndpoints(facility);
+    const overdue = await getJson<{ meta: { total: number } }>(`${base}${endpoints.filtered.path}`, token);
     print(
-      `Filtered page: facility ${facility} has ${overdue.meta.total} overdue tasks; deep page: page ${deepPage} of 20`,
+      `Filtered page: facility ${facility} has ${overdue.meta.total} overdue tasks; deep page: page ${DEEP_PAGE} of 20`,
     );
     print();
 
@@ -43,48 +41,28 @@ export async function measureOverHttp(settings: RunSettings, figures: Figure[]):
       await runLoad({ ...options, connections, durationSeconds: Math.min(3, durationSeconds) });
       return cpuPerRequest(server.barePort, () => runLoad({ ...options, connections, durationSeconds }));
     };
+    const measureEndpoint = (endpoint: Endpoint) =>
+      measure({ name: endpoint.name, url: `${base}${endpoint.path}`, headers: { ...headers, ...endpoint.headers } });
     const bare = await measure({ name: 'bare Fastify JSON', url: `http://127.0.0.1:${server.barePort}/` });
-    const first = await measure({ name: 'GET /api/tasks (first page)', url: `${base}/api/tasks`, headers });
-    // The same page as a browser asks for it: every browser accepts brotli and gzip (autocannon asks for neither).
-    const firstAsBrowser = await measure({
-      name: 'GET /api/tasks (first page, br)',
-      url: `${base}/api/tasks`,
-      headers: { ...headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
-    });
+    const first = await measureEndpoint(endpoints.first);
+    const firstAsBrowser = await measureEndpoint(endpoints.firstAsBrowser);
     // Its raw-SQL floor, in the same run: the statements the first page ran, directly on the driver.
     const floor = await getJson<SqlFloor>(
       `http://127.0.0.1:${server.barePort}/sql-floor?path=${encodeURIComponent('/api/tasks')}&token=${token}`,
       token,
     );
-    const filtered = await measure({
-      name: 'GET /api/tasks facility+overdue',
-      url: `${base}/api/tasks?facilityId=${facility}&overdue=true`,
-      headers,
-    });
-    // A search that matches about 180,000 tasks (the monthly requirements): its total is cached (decision 026).
-    const search = await measure({
-      name: 'GET /api/tasks?search=monthly',
-      url: `${base}/api/tasks?search=monthly`,
-      headers,
-    });
-    const deep = await measure({
-      name: `GET /api/tasks?page=${deepPage}`,
-      url: `${base}/api/tasks?page=${deepPage}`,
-      headers,
-    });
+    const filtered = await measureEndpoint(endpoints.filtered);
+    const search = await measureEndpoint(endpoints.search);
+    const deep = await measureEndpoint(endpoints.deep);
 
     // The calendar's month: the current month first uncached (one request, timed alone), then under load.
     const month = calendarMonth(today);
     const started = performance.now();
-    await getJson(`${base}/api/calendar/days?from=${month.from}&to=${month.to}`, token);
+    await getJson(`${base}${calendarEndpoint(month).path}`, token);
     const uncachedMs = performance.now() - started;
     figures.push({ name: 'Calendar month, uncached', value: uncachedMs, unit: 'ms' });
     print(`GET /api/calendar/days (one month, uncached): ${uncachedMs.toFixed(1)} ms`);
-    const calendar = await measure({
-      name: 'GET /api/calendar/days (a month)',
-      url: `${base}/api/calendar/days?from=${month.from}&to=${month.to}`,
-      headers,
-    });
+    const calendar = await measureEndpoint(calendarEndpoint(month));
 
     const otherLists = await measureLists(measure, base, headers, facility);
 

@@ -14,26 +14,33 @@ export interface BenchServer {
   barePort: number;
 }
 
-/** The environment of the bench: this process's, with the bench's data directory, administrator and log level. */
-export function benchEnv(): Record<string, string> {
-  const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
-    DATA_DIR: process.env.DATA_DIR ?? path.resolve('data-bench'),
+/** The environment of the bench: this process's (or `source`), with the bench's data directory, administrator and log level. */
+export function benchEnv(source: Record<string, string | undefined> = process.env): Record<string, string> {
+  const defined = Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return {
+    ...Object.fromEntries(defined),
+    DATA_DIR: source.DATA_DIR ?? path.resolve('data-bench'),
     ADMIN_EMAIL: BENCH_ADMIN_EMAIL,
     ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+    LOG_LEVEL: source.BENCH_LOG_LEVEL ?? 'warn',
     NODE_ENV: 'production',
   };
-  return env;
 }
 
-export async function startServer(env: Record<string, string>): Promise<BenchServer> {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
+/**
+ * The bench server of this checkout, or of another one (`root`: a checkout of another version with its packages
+ * installed, as the paired comparison starts it), run from its own directory so that its own settings apply.
+ */
+export async function startServer(env: Record<string, string>, root?: string): Promise<BenchServer> {
+  const script = root
+    ? path.join(root, 'apps/server/src/cli/bench/server.ts')
+    : path.join(path.dirname(fileURLToPath(import.meta.url)), 'server.ts');
   // BENCH_SERVER_ARGS: more Node flags for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   // --expose-gc: the soak reads the server's memory after a collection.
   const flags = ['--expose-gc', ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)];
   const child = spawn(process.execPath, [...flags, '--import', 'tsx', script], {
     env,
+    ...(root ? { cwd: root } : {}),
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: child.stdout! });
