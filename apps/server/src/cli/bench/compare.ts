@@ -95,9 +95,13 @@ export async function compareVersions(settings: CompareSettings): Promise<void> 
   print(`Base: ${commitOf(settings.baseRoot)}`);
   print(`This: ${commitOf(process.cwd())}`);
   print(`Machine load average at start: ${loadAverage()}`);
+  const baseSide = await start(settings.baseEnv, settings.baseRoot);
   const sides: Record<Side, Running> = {
-    base: await start(settings.baseEnv, settings.baseRoot),
-    this: await start(settings.thisEnv),
+    base: baseSide,
+    this: await start(settings.thisEnv).catch(async (error: unknown) => {
+      await stopServer(baseSide.server);
+      throw error;
+    }),
   };
   try {
     const endpointsOf = (side: Side): Endpoint[] => {
