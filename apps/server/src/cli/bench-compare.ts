@@ -6,7 +6,8 @@
  * then `npm ci` there); BENCH_COMPARE_DATABASE_URL, its database (required on PostgreSQL: two versions never share
  * one, their migrations differ; on SQLite it defaults to the other checkout's own ./data-bench); DATABASE_URL or
  * DATA_DIR for this checkout's, as `npm run bench` reads them; BENCH_DURATION seconds per measurement (default 5),
- * BENCH_CONNECTIONS (default 50), BENCH_COMPARE_ROUNDS (default 2).
+ * BENCH_CONNECTIONS (default 50), BENCH_COMPARE_ROUNDS (default 2), BENCH_COMPARE_ONLY (only the reads whose name
+ * contains it, e.g. `audit`).
  */
 import { compareSettingsFrom, compareVersions } from './bench/compare';
 

@@ -2,19 +2,18 @@ import type { Kysely } from 'kysely';
 import { compiledOnce } from './compiled-once';
 import type { Database } from './schema';
 
+/**
+ * One scalar subquery per counter, not a join of the four one-row tables: SQLite 3.54 (better-sqlite3 13) runs a
+ * join of even one-row tables several times slower than 3.53 did — this read, made by every list request,
+ * took 10.6 µs as a join and takes 3.9 µs so (bench/compare.ts measured the cached pages' CPU +55 % on SQLite).
+ */
 const listRevisions = compiledOnce((db) =>
-  db
-    .selectFrom('tasks_revision')
-    .innerJoin('labels_revision', 'labels_revision.id', 'tasks_revision.id')
-    .innerJoin('documents_revision', 'documents_revision.id', 'tasks_revision.id')
-    .innerJoin('findings_revision', 'findings_revision.id', 'tasks_revision.id')
-    .select([
-      'tasks_revision.revision as tasks',
-      'labels_revision.revision as labels',
-      'documents_revision.revision as documents',
-      'findings_revision.revision as findings',
-    ])
-    .where('tasks_revision.id', '=', 1),
+  db.selectNoFrom((eb) => [
+    eb.selectFrom('tasks_revision').select('revision').where('id', '=', 1).as('tasks'),
+    eb.selectFrom('labels_revision').select('revision').where('id', '=', 1).as('labels'),
+    eb.selectFrom('documents_revision').select('revision').where('id', '=', 1).as('documents'),
+    eb.selectFrom('findings_revision').select('revision').where('id', '=', 1).as('findings'),
+  ]),
 );
 
 /**
@@ -26,7 +25,7 @@ const listRevisions = compiledOnce((db) =>
 export async function findListRevisions(
   db: Kysely<Database>,
 ): Promise<{ tasks: number; labels: number; documents: number; findings: number }> {
-  const [row] = (await listRevisions(db, [1])).rows;
+  const [row] = (await listRevisions(db, [1, 1, 1, 1])).rows;
   return {
     tasks: Number(row?.tasks ?? 0),
     labels: Number(row?.labels ?? 0),

@@ -25,6 +25,8 @@ export interface CompareSettings {
   connections: number;
   durationSeconds: number;
   rounds: number;
+  /** Only the reads whose name contains this (BENCH_COMPARE_ONLY), beside bare Fastify. */
+  only?: string;
 }
 
 /**
@@ -53,6 +55,7 @@ export function compareSettingsFrom(env: Record<string, string | undefined>): Co
     connections: Number(env.BENCH_CONNECTIONS ?? 50),
     durationSeconds: Number(env.BENCH_DURATION ?? 5),
     rounds: Number(env.BENCH_COMPARE_ROUNDS ?? 2),
+    ...(env.BENCH_COMPARE_ONLY ? { only: env.BENCH_COMPARE_ONLY } : {}),
   };
 }
 
@@ -128,10 +131,15 @@ export async function compareVersions(settings: CompareSettings): Promise<void> 
       figures[side].rps.push(result.rps);
       measured.set(endpoint.name, figures);
     };
-    const count = endpointsOf('this').length;
+    // BENCH_COMPARE_ONLY: the reads whose name contains it (e.g. "audit"), to look again at a few.
+    const only = settings.only;
+    const indexes = endpointsOf('this')
+      .map((endpoint, index) => ({ endpoint, index }))
+      .filter(({ endpoint }) => !only || endpoint.name.includes(only) || endpoint.path === '')
+      .map(({ index }) => index);
     for (let round = 1; round <= rounds; round += 1) {
       print(`Round ${round} of ${rounds} (load average ${loadAverage()})`);
-      for (let index = 0; index < count; index += 1) {
+      for (const index of indexes) {
         for (const side of ['base', 'this', 'this', 'base'] as const) await measure(side, index);
       }
     }

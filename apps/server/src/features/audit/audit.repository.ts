@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once';
 import type { Db, NewRow } from '../../db/schema';
 import { findRow, insertRow } from '../../db/rows';
 import { inScope, whereEqual } from '../../platform/list-query';
@@ -18,8 +19,13 @@ export async function lockAuditChain(trx: Db): Promise<void> {
   }
 }
 
-export function findLastAuditEvent(db: Db): Promise<Pick<AuditEventRow, 'seq' | 'hash'> | undefined> {
-  return db.selectFrom('audit_events').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1).executeTakeFirst();
+/** Read by every request of the audit list (its answers are kept by it) and by every append: compiled once. */
+const lastAuditEvent = compiledOnce((db) =>
+  db.selectFrom('audit_events').select(['seq', 'hash']).orderBy('seq', 'desc').limit(1),
+);
+
+export async function findLastAuditEvent(db: Db): Promise<Pick<AuditEventRow, 'seq' | 'hash'> | undefined> {
+  return (await lastAuditEvent(db, [1])).rows[0];
 }
 
 export async function insertAuditEvent(db: Db, row: NewRow<'audit_events'>): Promise<void> {
