@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import { dropPlannerSamples } from '../../db/planner-samples';
-import type { Db } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 
 /** Bulk statements of the benchmark's seeding (not used by the product). */
 
@@ -55,33 +55,19 @@ export async function completeMostHistory(db: Db, today: string, completedBy: st
 /**
  * Refreshes planner statistics and, on PostgreSQL, the visibility map that index-only scans need: every
  * table, as autovacuum leaves a database in steady state (this machine's PostgreSQL runs with autovacuum
- * off, so without it the requirements' bindings were read from the heap, 400 rows a requirements page).
+ * off, so without it the requirements' bindings were read from the heap, 400 rows a requirements page), or
+ * only `tables`, written after that (the soak's users: with `users` counted at the one row it had when the
+ * seeding analyzed it, SQLite read every user on each session check instead of one by its key).
  */
-export async function analyze(db: Db): Promise<void> {
+export async function analyze(db: Db, tables: readonly (keyof Database)[] = []): Promise<void> {
   if (isPostgres(db)) {
-    await sql`vacuum analyze`.execute(db);
-  } else {
-    // The summary only, as the app keeps it at start (db/planner-samples.ts).
-    await sql`analyze`.execute(db);
-    await dropPlannerSamples(db);
-  }
-}
-
-/**
- * Refreshes the statistics of a few tables written after `analyze` (the soak's users, their facilities and
- * sessions). Stale ones misled the planner: with `users` counted at one row (the administrator, when the
- * seeding's analyze ran), SQLite scanned the 41 users on every request's session check instead of reading one by its
- * key, and that scan was a third of a cached page's CPU.
- */
-export async function analyzeTables(
-  db: Db,
-  tables: readonly ('users' | 'user_facilities' | 'sessions')[],
-): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`vacuum analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(db);
+    const named = sql.join(tables.map((table) => sql.table(table)));
+    await (tables.length ? sql`vacuum analyze ${named}` : sql`vacuum analyze`).execute(db);
     return;
   }
-  for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
+  if (tables.length) for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(db);
+  else await sql`analyze`.execute(db);
+  // The summary only, as the app keeps it at start (db/planner-samples.ts).
   await dropPlannerSamples(db);
 }
 

@@ -2,7 +2,7 @@ import autocannon, { type Request } from 'autocannon';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { hashToken } from '../../features/sessions/sessions.service';
-import { analyzeTables } from './bench.repository';
+import { analyze } from './bench.repository';
 import { newId, nowIso } from '../../platform/ids';
 
 /**
@@ -86,7 +86,7 @@ export async function seedSoakUsers(db: Kysely<Database>): Promise<string[]> {
       .execute();
   }
   // After the seeding's analyze: without this the planner takes `users` for the one row it had then.
-  await analyzeTables(db, ['users', 'user_facilities', 'sessions']);
+  await analyze(db, ['users', 'user_facilities', 'sessions']);
   return tokens;
 }
 
