@@ -10,6 +10,7 @@ import { withImmediateTransactions } from './immediate-transactions';
 import { withTurnsGivenBack } from './sqlite-turns';
 import { withOwnSchemaIntrospection } from './own-schema-introspector';
 import { limitQueriesOf } from './query-timeout';
+import { registerWriteEpoch, withWriteEpoch } from './write-epoch';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -62,14 +63,16 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length) || ':memory:';
     const sqlite = openSqlite(file);
-    const dialect = withTurnsGivenBack(
-      withImmediateTransactions(new SqliteDialect({ database: withStatementCache(sqlite) })),
+    const writes = withWriteEpoch(
+      withTurnsGivenBack(withImmediateTransactions(new SqliteDialect({ database: withStatementCache(sqlite) }))),
     );
+    const dialect = writes.dialect;
     const naming = new ColumnNaming();
     const direct = createDirectReads(sqlite, naming, options.log);
     if (file === ':memory:') {
       const db = new Kysely<Database>({ dialect, plugins: [naming], ...log });
       registerDirectReads(db, direct);
+      registerWriteEpoch(db, writes.epoch);
       return { db, dialect: 'sqlite', close: () => db.destroy(), onConnectionError: () => undefined };
     }
     // Heavy reads and checkpoints on a worker thread (off-thread-reads.ts): the main connection no
@@ -85,6 +88,7 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     });
     registerHeavyReads(db, offThread.db);
     registerDirectReads(db, direct);
+    registerWriteEpoch(db, writes.epoch);
     return {
       db,
       dialect: 'sqlite',
@@ -116,13 +120,13 @@ export function createDatabase(url: string, options: DatabaseOptions = {}): Data
     client.on('error', report);
     if (options.queryTimeoutMs) limitQueriesOf(client, options.queryTimeoutMs);
   });
-  const db = new Kysely<Database>({
-    dialect: withOwnSchemaIntrospection(
+  const writes = withWriteEpoch(
+    withOwnSchemaIntrospection(
       new PostgresDialect({ pool: options.preparedStatements === false ? pool : withPreparedStatements(pool) }),
     ),
-    plugins: [new CamelCasePlugin()],
-    ...log,
-  });
+  );
+  const db = new Kysely<Database>({ dialect: writes.dialect, plugins: [new CamelCasePlugin()], ...log });
+  registerWriteEpoch(db, writes.epoch);
   return {
     db,
     dialect: 'postgres',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Role } from '@rtms/shared/enums';
 import { can, type Permission } from '@rtms/shared/permissions';
+import type { NotedRevisions } from '../db/revisions';
 import { AppError } from './errors';
 
 /** The signed-in caller of a request. */
@@ -14,6 +15,8 @@ export interface Principal {
   sessionId: string;
   /** The session may only set up a second factor: the user's role requires one they do not have yet. */
   mfaEnrolmentRequired?: boolean;
+  /** The list revisions read with the session, for the request's lists (db/revisions.ts `findListRevisions`). */
+  listRevisions?: NotedRevisions;
 }
 
 declare module 'fastify' {
@@ -62,6 +65,7 @@ export interface LiveSession {
   lastName: string;
   mustChangePassword: boolean | number;
   mfaEnrolmentRequired?: boolean | number | null;
+  listRevisions?: NotedRevisions;
 }
 
 /**
@@ -78,7 +82,7 @@ export function createAuthGuards(sessions: SessionLookup): AuthGuards {
     if (request.principal) return;
     const token = bearerToken(request);
     if (!token) throw unauthenticated();
-    // One query: the session with its user (a deactivated user's sessions are not live).
+    // One query: the session with its user (a deactivated user's sessions are not live) and the list revisions.
     const session = await sessions.findLive(token);
     if (!session) throw unauthenticated();
     request.principal = {
@@ -90,6 +94,7 @@ export function createAuthGuards(sessions: SessionLookup): AuthGuards {
       mustChangePassword: Boolean(session.mustChangePassword),
       sessionId: session.id,
       mfaEnrolmentRequired: Boolean(session.mfaEnrolmentRequired),
+      listRevisions: session.listRevisions,
     };
     if (request.principal.mustChangePassword && !request.routeOptions.config.allowWhilePasswordChangeRequired) {
       throw new AppError('PASSWORD_CHANGE_REQUIRED', 'You must change your password before you continue.');

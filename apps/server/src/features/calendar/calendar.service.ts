@@ -81,7 +81,7 @@ export function createCalendarService(db: Kysely<Database>, tasks: TasksService)
       const { from, to, ...filterQuery } = query;
       // The filters carry each facility's today: the key follows a change of day.
       const filters = await tasks.filtersFor(principal, filterQuery, { todays: true });
-      const { tasks: tasksRevision, labels } = await findListRevisions(db);
+      const { tasks: tasksRevision, labels } = await findListRevisions(db, principal.listRevisions);
       return answers.get(JSON.stringify([filters, from, to]), `${tasksRevision}.${labels}`, async () =>
         // Checked once per kept answer, as the route's schema checked every answer before it was kept.
         calendarDaysResponseSchema.parse({ data: await daysIn(filters, from, to) }),

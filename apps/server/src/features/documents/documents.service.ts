@@ -164,7 +164,7 @@ export function createDocumentsService(
       const order = sort as { field: DocumentSortField; direction: 'asc' | 'desc' };
       // A row names its task, requirement, facility, program area, regulation and people: their writes
       // bump the tasks and labels revisions, the documents' and tags' the documents revision.
-      const revisions = await findListRevisions(db);
+      const revisions = await findListRevisions(db, principal.listRevisions);
       const key = JSON.stringify([filters, order, query.page, query.pageSize]);
       const stamp = `${revisions.documents}.${revisions.tasks}.${revisions.labels}`;
       return answers.get(key, stamp, async () => {

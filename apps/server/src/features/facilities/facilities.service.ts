@@ -133,7 +133,7 @@ export function createFacilitiesService(
       const scope = await facilityScopeOf(db, principal);
       const filters = { ...query, facilityIds: scopeFacilityIds(scope) };
       // A facility row and its program areas bump the labels revision (migration 0170).
-      const { labels } = await findListRevisions(db);
+      const { labels } = await findListRevisions(db, principal.listRevisions);
       return answers.get(JSON.stringify(filters), String(labels), async () => {
         const page = await listFacilities(db, listRequest(query, filters, 'name'));
         const areas = await findProgramAreaIdsOfFacilities(

@@ -262,7 +262,7 @@ export function createReportsService(db: Kysely<Database>, clock: Clock, taskLis
     // boundary, and the minute is in the stamp.
     const scoped = await filtersOf(principal, query, false);
     // The findings' revision too: the scorecard counts open findings (a new one shows on the very next read).
-    const { tasks, labels, findings } = await findListRevisions(db);
+    const { tasks, labels, findings } = await findListRevisions(db, principal.listRevisions);
     const minute = Math.floor(clock().getTime() / 60_000);
     const key = JSON.stringify([kind, scoped, query.groupBy, query.from, query.to]);
     return answers.get(key, `${tasks}.${labels}.${findings}.${minute}`, async () =>

@@ -330,7 +330,7 @@ export function createRequirementsService(db: Kysely<Database>, deps: Requiremen
       );
       // Everything the page reads (requirements, bindings, regulations, program areas, assignees) bumps
       // the labels revision; the allowed actions follow the role and the scope, both in the key.
-      const { labels } = await findListRevisions(db);
+      const { labels } = await findListRevisions(db, principal.listRevisions);
       const key = JSON.stringify([principal.role, filters, sort, window, query.page, query.pageSize]);
       return answers.get(key, String(labels), async () => {
         const [total, rows] = await Promise.all([

@@ -199,7 +199,7 @@ export function createTaskListService(db: Kysely<Database>, clock: Clock): TaskL
 
     async listAnswer(principal, query) {
       const filters = await filtersFor(principal, query, { todays: false });
-      const { tasks, labels } = await findListRevisions(db);
+      const { tasks, labels } = await findListRevisions(db, principal.listRevisions);
       // A row's overdue and due-soon flags are judged against its facility's today, which can only
       // change on a minute boundary (dayMemo): the minute is part of the stamp.
       const minute = Math.floor(clock().getTime() / 60_000);

@@ -265,7 +265,7 @@ export function createTaskSummaryService(db: Kysely<Database>, clock: Clock): Ta
   return {
     async summaryAnswer(principal, query) {
       const scopeIds = scopeFacilityIds(await facilityScopeOf(db, principal));
-      const { tasks, labels } = await findListRevisions(db);
+      const { tasks, labels } = await findListRevisions(db, principal.listRevisions);
       // Every figure is judged against the facilities' todays, which only change on a minute boundary.
       const minute = Math.floor(clock().getTime() / 60_000);
       const key = JSON.stringify([scopeIds ? [...scopeIds].sort() : null, query.facilityId ?? null]);

@@ -7,7 +7,7 @@ update "sessions" set "mfa_enrolment_required" = ? where "user_id" = ? and "mfa_
 delete from "sessions" where ("expires_at" < ? or "revoked_at" < ?);
 
 -- findSessionWithUser
-select "sessions"."id", "sessions"."user_id", "sessions"."expires_at", "sessions"."last_seen_at", "sessions"."revoked_at", "sessions"."mfa_enrolment_required", (select "users"."email" from "users" where "users"."id" = "sessions"."user_id") as "email", (select "users"."first_name" from "users" where "users"."id" = "sessions"."user_id") as "first_name", (select "users"."last_name" from "users" where "users"."id" = "sessions"."user_id") as "last_name", (select "users"."role" from "users" where "users"."id" = "sessions"."user_id") as "role", (select "users"."active" from "users" where "users"."id" = "sessions"."user_id") as "active", (select "users"."must_change_password" from "users" where "users"."id" = "sessions"."user_id") as "must_change_password" from "sessions" where "sessions"."token_hash" = ?;
+select "sessions"."id", "sessions"."user_id", "sessions"."expires_at", "sessions"."last_seen_at", "sessions"."revoked_at", "sessions"."mfa_enrolment_required", "users"."email", "users"."first_name", "users"."last_name", "users"."role", "users"."active", "users"."must_change_password", (select "revision" from "tasks_revision" where "id" = ?) as "tasks_revision", (select "revision" from "labels_revision" where "id" = ?) as "labels_revision", (select "revision" from "documents_revision" where "id" = ?) as "documents_revision", (select "revision" from "findings_revision" where "id" = ?) as "findings_revision" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."token_hash" = cast(? as text);
 
 -- insertSession
 insert into "sessions" () values ();
