@@ -92,6 +92,8 @@ function commitOf(root: string): string {
 }
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+/** How far a side's measurements spread: the largest over the smallest, less one (a disturbed measurement shows). */
+const spread = (values: number[]) => Math.max(...values) / Math.min(...values) - 1;
 
 export async function compareVersions(settings: CompareSettings): Promise<void> {
   const { connections, durationSeconds, rounds } = settings;
@@ -146,11 +148,12 @@ export async function compareVersions(settings: CompareSettings): Promise<void> 
     print();
     print(
       `${connections} concurrent connections, ${durationSeconds} s per measurement, each endpoint measured ` +
-        `${2 * rounds} times on each side (base, this, this, base per round); CPU ms/r = the server process's CPU per request`,
+        `${2 * rounds} times on each side (base, this, this, base per round); CPU ms/r = the server process's CPU per request; ` +
+        `spread = the wider side's largest CPU measurement over its smallest`,
     );
     print(
       `${'endpoint'.padEnd(34)} ${'base CPU'.padStart(9)} ${'this CPU'.padStart(9)} ${'change'.padStart(7)} ` +
-        `${'base req/s'.padStart(10)} ${'this req/s'.padStart(10)}`,
+        `${'base req/s'.padStart(10)} ${'this req/s'.padStart(10)} ${'spread'.padStart(7)}`,
     );
     for (const [name, figures] of measured) {
       const [before, after] = [mean(figures.base.cpu), mean(figures.this.cpu)];
@@ -158,7 +161,8 @@ export async function compareVersions(settings: CompareSettings): Promise<void> 
       print(
         `${name.padEnd(34)} ${before.toFixed(4).padStart(9)} ${after.toFixed(4).padStart(9)} ` +
           `${`${change >= 0 ? '+' : ''}${change.toFixed(1)}%`.padStart(7)} ` +
-          `${Math.round(mean(figures.base.rps)).toString().padStart(10)} ${Math.round(mean(figures.this.rps)).toString().padStart(10)}` +
+          `${Math.round(mean(figures.base.rps)).toString().padStart(10)} ${Math.round(mean(figures.this.rps)).toString().padStart(10)} ` +
+          `${`${(Math.max(spread(figures.base.cpu), spread(figures.this.cpu)) * 100).toFixed(0)}%`.padStart(7)}` +
           (name === 'bare Fastify JSON' ? '' : change <= 10 ? '  within 10 %' : '  MORE than 10 % over'),
       );
     }
