@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { DatabaseConnection, Dialect, Driver } from 'kysely';
+import type { Dialect, Driver } from 'kysely';
+import { wrapConnections } from './wrapped-connections';
 
 /**
  * The longest run of the main connection's statements within one turn of the event loop, in ms. A statement
@@ -56,19 +57,8 @@ function inTurnBudget<T>(statement: () => Promise<T>): Promise<T> {
 }
 
 function turnGivingDriver(driver: Driver): Driver {
-  const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const acquire = driver.acquireConnection.bind(driver);
-  driver.acquireConnection = async () => {
-    const connection = await acquire();
-    let giving = wrapped.get(connection);
-    if (!giving) {
-      giving = {
-        executeQuery: (query) => inTurnBudget(() => connection.executeQuery(query)),
-        streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
-      };
-      wrapped.set(connection, giving);
-    }
-    return giving;
-  };
-  return driver;
+  return wrapConnections(driver, (connection) => ({
+    executeQuery: (query) => inTurnBudget(() => connection.executeQuery(query)),
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  }));
 }

@@ -1,5 +1,6 @@
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, Kysely } from 'kysely';
+import type { CompiledQuery, Dialect, Driver, Kysely } from 'kysely';
 import type { Database } from './schema';
+import { wrapConnections } from './wrapped-connections';
 
 /**
  * How many statements that may write this database handle has started: a number that moves whenever this process
@@ -30,44 +31,31 @@ export function withWriteEpoch(dialect: Dialect): { dialect: Dialect; epoch: () 
 
 const SELECT = /^\s*select\b/i;
 
-/** Whether `query` only reads: a query builder's SELECT, or raw SQL that starts with one. */
-export function onlyReads(query: CompiledQuery): boolean {
-  const kind = query.query.kind;
+/**
+ * Whether `query` only reads: a query builder's SELECT, or raw SQL that starts with one (a query made by hand
+ * without its operation tree counts as a write).
+ */
+function onlyReads(query: CompiledQuery): boolean {
+  const kind = query.query?.kind;
   return kind === 'SelectQueryNode' || (kind === 'RawNode' && SELECT.test(query.sql));
 }
 
 function countingDriver(driver: Driver, bump: () => void): Driver {
-  const wrapped = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
-  const acquire = driver.acquireConnection.bind(driver);
-  const release = driver.releaseConnection.bind(driver);
   const begin = driver.beginTransaction.bind(driver);
-  driver.acquireConnection = async () => {
-    const connection = await acquire();
-    let counting = wrapped.get(connection);
-    if (!counting) {
-      counting = {
-        executeQuery: (query) => {
-          if (!onlyReads(query)) bump();
-          return connection.executeQuery(query);
-        },
-        streamQuery: (query, chunkSize) => {
-          if (!onlyReads(query)) bump();
-          return connection.streamQuery(query, chunkSize);
-        },
-      };
-      wrapped.set(connection, counting);
-      originals.set(counting, connection);
-    }
-    return counting;
-  };
-  // The driver releases its own connection object (PostgreSQL's gives its client back to the pool through it).
-  driver.releaseConnection = (connection) => release(originals.get(connection) ?? connection);
   driver.beginTransaction = (connection, settings) => {
     bump();
     return begin(connection, settings);
   };
-  return driver;
+  return wrapConnections(driver, (connection) => ({
+    executeQuery: (query) => {
+      if (!onlyReads(query)) bump();
+      return connection.executeQuery(query);
+    },
+    streamQuery: (query, chunkSize) => {
+      if (!onlyReads(query)) bump();
+      return connection.streamQuery(query, chunkSize);
+    },
+  }));
 }
 
 const epochs = new WeakMap<Kysely<Database>, () => number>();

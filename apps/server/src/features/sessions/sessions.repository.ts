@@ -1,8 +1,9 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import { compiledOnce } from '../../db/compiled-once';
 import { listRevisionColumns, listRevisionsOf, type NotedRevisions } from '../../db/revisions';
 import { writeEpochOf } from '../../db/write-epoch';
-import type { Database, Db, NewRow } from '../../db/schema';
+import type { Db, NewRow } from '../../db/schema';
+import { userIdentityColumns } from '../../db/columns';
 import { insertRow } from '../../db/rows';
 
 export async function insertSession(db: Db, row: NewRow<'sessions'>): Promise<void> {
@@ -30,37 +31,25 @@ const sessionWithUser = compiledOnce((db) =>
       'sessions.lastSeenAt',
       'sessions.revokedAt',
       'sessions.mfaEnrolmentRequired',
-      'users.email',
-      'users.firstName',
-      'users.lastName',
-      'users.role',
-      'users.active',
+      ...userIdentityColumns('users'),
       'users.mustChangePassword',
       ...listRevisionColumns(eb),
     ])
     .where('sessions.tokenHash', '=', sql<string>`cast(${''} as text)`),
 );
 
-/** A session and its user's identity, as `findSessionWithUser` reads them. */
-export type SessionWithUser = Pick<
-  Selectable<Database['sessions']>,
-  'id' | 'userId' | 'expiresAt' | 'lastSeenAt' | 'revokedAt' | 'mfaEnrolmentRequired'
-> &
-  Pick<Selectable<Database['users']>, 'email' | 'firstName' | 'lastName' | 'role' | 'active' | 'mustChangePassword'> & {
-    /** The list revisions read with it, for the request's lists. */
-    listRevisions: NotedRevisions;
-  };
-
 /** The session of a token hash with its user and the list revisions; none when either is missing. */
-export async function findSessionWithUser(db: Db, tokenHash: string): Promise<SessionWithUser | undefined> {
+export async function findSessionWithUser(db: Db, tokenHash: string) {
   // The epoch before the read: a write that starts after it makes the lists read their revisions again.
   const epoch = writeEpochOf(db);
   const row = (await sessionWithUser(db, [1, 1, 1, 1, tokenHash])).rows[0];
   if (!row) return undefined;
   const { tasksRevision, labelsRevision, documentsRevision, findingsRevision, ...session } = row;
   const revisions = listRevisionsOf({ tasksRevision, labelsRevision, documentsRevision, findingsRevision });
-  return { ...session, listRevisions: { revisions, epoch } };
+  const listRevisions: NotedRevisions = { revisions, epoch };
+  return { ...session, listRevisions };
 }
+export type SessionWithUser = NonNullable<Awaited<ReturnType<typeof findSessionWithUser>>>;
 
 /** Whether a session is neither revoked nor expired at `at`. */
 export async function isSessionLive(db: Db, id: string, at: string): Promise<boolean> {

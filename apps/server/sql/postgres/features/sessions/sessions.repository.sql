@@ -7,7 +7,7 @@ update "sessions" set "mfa_enrolment_required" = $1 where "user_id" = $2 and "mf
 delete from "sessions" where ("expires_at" < $1 or "revoked_at" < $2);
 
 -- findSessionWithUser
-select "sessions"."id", "sessions"."user_id", "sessions"."expires_at", "sessions"."last_seen_at", "sessions"."revoked_at", "sessions"."mfa_enrolment_required", "users"."email", "users"."first_name", "users"."last_name", "users"."role", "users"."active", "users"."must_change_password", (select "revision" from "tasks_revision" where "id" = $1) as "tasks_revision", (select "revision" from "labels_revision" where "id" = $2) as "labels_revision", (select "revision" from "documents_revision" where "id" = $3) as "documents_revision", (select "revision" from "findings_revision" where "id" = $4) as "findings_revision" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."token_hash" = cast($5 as text);
+select "sessions"."id", "sessions"."user_id", "sessions"."expires_at", "sessions"."last_seen_at", "sessions"."revoked_at", "sessions"."mfa_enrolment_required", "users"."first_name", "users"."last_name", "users"."email", "users"."role", "users"."active", "users"."must_change_password", (select "revision" from "tasks_revision" where "id" = $1) as "tasks_revision", (select "revision" from "labels_revision" where "id" = $2) as "labels_revision", (select "revision" from "documents_revision" where "id" = $3) as "documents_revision", (select "revision" from "findings_revision" where "id" = $4) as "findings_revision" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."token_hash" = cast($5 as text);
 
 -- insertSession
 insert into "sessions" () values ();

@@ -7,7 +7,7 @@ update "sessions" set "mfa_enrolment_required" = ? where "user_id" = ? and "mfa_
 delete from "sessions" where ("expires_at" < ? or "revoked_at" < ?);
 
 -- findSessionWithUser
-select "sessions"."id", "sessions"."user_id", "sessions"."expires_at", "sessions"."last_seen_at", "sessions"."revoked_at", "sessions"."mfa_enrolment_required", "users"."email", "users"."first_name", "users"."last_name", "users"."role", "users"."active", "users"."must_change_password", (select "revision" from "tasks_revision" where "id" = ?) as "tasks_revision", (select "revision" from "labels_revision" where "id" = ?) as "labels_revision", (select "revision" from "documents_revision" where "id" = ?) as "documents_revision", (select "revision" from "findings_revision" where "id" = ?) as "findings_revision" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."token_hash" = cast(? as text);
+select "sessions"."id", "sessions"."user_id", "sessions"."expires_at", "sessions"."last_seen_at", "sessions"."revoked_at", "sessions"."mfa_enrolment_required", "users"."first_name", "users"."last_name", "users"."email", "users"."role", "users"."active", "users"."must_change_password", (select "revision" from "tasks_revision" where "id" = ?) as "tasks_revision", (select "revision" from "labels_revision" where "id" = ?) as "labels_revision", (select "revision" from "documents_revision" where "id" = ?) as "documents_revision", (select "revision" from "findings_revision" where "id" = ?) as "findings_revision" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" where "sessions"."token_hash" = cast(? as text);
 
 -- insertSession
 insert into "sessions" () values ();
