@@ -18,7 +18,8 @@ describe(`the write epoch on ${testDialect()}`, () => {
   });
   afterAll(async () => {
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // The SQLite worker threads may still be removing their -wal and -shm files (test/temp-dir.ts): retried.
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   });
 
   const epoch = () => writeEpochOf(database.db)!;
